@@ -1,0 +1,32 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # Example
+//!
+//! ```
+//! use hexvar_geometry::{table, Hex, Set128};
+//!
+//! // A radius-1 hexagon: the centre and its six orthogonal neighbours.
+//! const CELLS: [Hex; 7] = [
+//!     Hex::new(0, 0),
+//!     Hex::new(1, 0),
+//!     Hex::new(1, -1),
+//!     Hex::new(0, -1),
+//!     Hex::new(-1, 0),
+//!     Hex::new(-1, 1),
+//!     Hex::new(0, 1),
+//! ];
+//! static STEPS: [[u16; 6]; 7] = table::step_table(&CELLS, &Hex::ORTHOGONAL);
+//! static KING: [u128; 7] = table::leap_sets_128(&STEPS);
+//! assert_eq!(Set128(KING[0]).len(), 6);
+//! assert_eq!(Set128(KING[1]).len(), 3);
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod hex;
+pub mod set;
+pub mod square;
+pub mod table;
+pub mod triangle;
+
+pub use hex::Hex;
+pub use set::{Set128, WideSet};

@@ -1,0 +1,437 @@
+//! Fixed-size cell sets.
+//!
+//! A cell is a dense index `0..N` into a board's cell list. Boards up to 128 cells use
+//! [`Set128`] (one `u128`); larger boards use [`WideSet<W>`] (`W` 64-bit words). Both offer the
+//! same operations, `const` where the builders in [`crate::table`] need them.
+
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign};
+
+/// A set of up to 128 cells, one bit per cell index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Set128(pub u128);
+
+impl Set128 {
+    /// The empty set.
+    pub const EMPTY: Set128 = Set128(0);
+
+    /// The set holding only `cell`.
+    #[inline]
+    pub const fn single(cell: usize) -> Set128 {
+        Set128(1 << cell)
+    }
+
+    /// Whether `cell` is in the set.
+    #[inline]
+    pub const fn has(self, cell: usize) -> bool {
+        self.0 >> cell & 1 != 0
+    }
+
+    /// The set with `cell` added.
+    #[inline]
+    pub const fn with(self, cell: usize) -> Set128 {
+        Set128(self.0 | 1 << cell)
+    }
+
+    /// The set with `cell` removed.
+    #[inline]
+    pub const fn without(self, cell: usize) -> Set128 {
+        Set128(self.0 & !(1 << cell))
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The number of cells in the set.
+    #[inline]
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// The lowest cell index, if any.
+    #[inline]
+    pub const fn first(self) -> Option<usize> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(self.0.trailing_zeros() as usize)
+        }
+    }
+
+    /// The highest cell index, if any.
+    #[inline]
+    pub const fn last(self) -> Option<usize> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(127 - self.0.leading_zeros() as usize)
+        }
+    }
+
+    /// Whether the two sets share a cell.
+    #[inline]
+    pub const fn intersects(self, other: Set128) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// Whether the set holds more than one cell.
+    #[inline]
+    pub const fn has_many(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+
+    /// The cells in increasing index order.
+    #[inline]
+    pub fn iter(self) -> Set128Iter {
+        Set128Iter(self.0)
+    }
+}
+
+/// Iterator over the cells of a [`Set128`], lowest first.
+#[derive(Clone, Debug)]
+pub struct Set128Iter(u128);
+
+impl Iterator for Set128Iter {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let cell = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(cell)
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Set128Iter {}
+
+impl IntoIterator for Set128 {
+    type Item = usize;
+    type IntoIter = Set128Iter;
+    fn into_iter(self) -> Set128Iter {
+        self.iter()
+    }
+}
+
+impl FromIterator<usize> for Set128 {
+    fn from_iter<I: IntoIterator<Item = usize>>(iter: I) -> Set128 {
+        iter.into_iter().fold(Set128::EMPTY, Set128::with)
+    }
+}
+
+/// A set of up to `64 · W` cells, one bit per cell index, in `W` words (lowest cells first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct WideSet<const W: usize>(pub [u64; W]);
+
+impl<const W: usize> Default for WideSet<W> {
+    fn default() -> Self {
+        Self::EMPTY
+    }
+}
+
+impl<const W: usize> WideSet<W> {
+    /// The empty set.
+    pub const EMPTY: WideSet<W> = WideSet([0; W]);
+
+    /// The set holding only `cell`.
+    #[inline]
+    pub const fn single(cell: usize) -> WideSet<W> {
+        Self::EMPTY.with(cell)
+    }
+
+    /// Whether `cell` is in the set.
+    #[inline]
+    pub const fn has(&self, cell: usize) -> bool {
+        self.0[cell / 64] >> (cell % 64) & 1 != 0
+    }
+
+    /// The set with `cell` added.
+    #[inline]
+    pub const fn with(mut self, cell: usize) -> WideSet<W> {
+        self.0[cell / 64] |= 1 << (cell % 64);
+        self
+    }
+
+    /// The set with `cell` removed.
+    #[inline]
+    pub const fn without(mut self, cell: usize) -> WideSet<W> {
+        self.0[cell / 64] &= !(1 << (cell % 64));
+        self
+    }
+
+    /// The union of two sets, usable in `const` context.
+    #[inline]
+    pub const fn union(mut self, other: &WideSet<W>) -> WideSet<W> {
+        let mut i = 0;
+        while i < W {
+            self.0[i] |= other.0[i];
+            i += 1;
+        }
+        self
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(&self) -> bool {
+        let mut i = 0;
+        while i < W {
+            if self.0[i] != 0 {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    /// The number of cells in the set.
+    #[inline]
+    pub const fn len(&self) -> u32 {
+        let mut n = 0;
+        let mut i = 0;
+        while i < W {
+            n += self.0[i].count_ones();
+            i += 1;
+        }
+        n
+    }
+
+    /// The lowest cell index, if any.
+    #[inline]
+    pub const fn first(&self) -> Option<usize> {
+        let mut i = 0;
+        while i < W {
+            if self.0[i] != 0 {
+                return Some(i * 64 + self.0[i].trailing_zeros() as usize);
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The highest cell index, if any.
+    #[inline]
+    pub const fn last(&self) -> Option<usize> {
+        let mut i = W;
+        while i > 0 {
+            i -= 1;
+            if self.0[i] != 0 {
+                return Some(i * 64 + 63 - self.0[i].leading_zeros() as usize);
+            }
+        }
+        None
+    }
+
+    /// Whether the two sets share a cell.
+    #[inline]
+    pub fn intersects(&self, other: &WideSet<W>) -> bool {
+        self.0.iter().zip(other.0.iter()).any(|(a, b)| a & b != 0)
+    }
+
+    /// Whether the set holds more than one cell.
+    #[inline]
+    pub fn has_many(&self) -> bool {
+        self.len() > 1
+    }
+
+    /// The cells in increasing index order.
+    #[inline]
+    pub fn iter(&self) -> WideSetIter<W> {
+        WideSetIter { words: self.0, word: 0 }
+    }
+}
+
+/// Iterator over the cells of a [`WideSet`], lowest first.
+#[derive(Clone, Debug)]
+pub struct WideSetIter<const W: usize> {
+    words: [u64; W],
+    word: usize,
+}
+
+impl<const W: usize> Iterator for WideSetIter<W> {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.word < W {
+            let w = self.words[self.word];
+            if w != 0 {
+                self.words[self.word] = w & (w - 1);
+                return Some(self.word * 64 + w.trailing_zeros() as usize);
+            }
+            self.word += 1;
+        }
+        None
+    }
+}
+
+impl<const W: usize> IntoIterator for WideSet<W> {
+    type Item = usize;
+    type IntoIter = WideSetIter<W>;
+    fn into_iter(self) -> WideSetIter<W> {
+        self.iter()
+    }
+}
+
+impl<const W: usize> FromIterator<usize> for WideSet<W> {
+    fn from_iter<I: IntoIterator<Item = usize>>(iter: I) -> WideSet<W> {
+        iter.into_iter().fold(WideSet::EMPTY, WideSet::with)
+    }
+}
+
+macro_rules! set_ops {
+    ($ty:ty, $($generics:tt)*) => {
+        impl$($generics)* BitAnd for $ty {
+            type Output = Self;
+            #[inline]
+            fn bitand(mut self, rhs: Self) -> Self {
+                self &= rhs;
+                self
+            }
+        }
+        impl$($generics)* BitOr for $ty {
+            type Output = Self;
+            #[inline]
+            fn bitor(mut self, rhs: Self) -> Self {
+                self |= rhs;
+                self
+            }
+        }
+        impl$($generics)* BitXor for $ty {
+            type Output = Self;
+            #[inline]
+            fn bitxor(mut self, rhs: Self) -> Self {
+                self ^= rhs;
+                self
+            }
+        }
+        impl$($generics)* Sub for $ty {
+            type Output = Self;
+            #[inline]
+            fn sub(mut self, rhs: Self) -> Self {
+                self -= rhs;
+                self
+            }
+        }
+    };
+}
+
+set_ops!(Set128,);
+set_ops!(WideSet<W>, <const W: usize>);
+
+impl BitAndAssign for Set128 {
+    #[inline]
+    fn bitand_assign(&mut self, rhs: Self) {
+        self.0 &= rhs.0;
+    }
+}
+impl BitOrAssign for Set128 {
+    #[inline]
+    fn bitor_assign(&mut self, rhs: Self) {
+        self.0 |= rhs.0;
+    }
+}
+impl BitXorAssign for Set128 {
+    #[inline]
+    fn bitxor_assign(&mut self, rhs: Self) {
+        self.0 ^= rhs.0;
+    }
+}
+impl SubAssign for Set128 {
+    #[inline]
+    fn sub_assign(&mut self, rhs: Self) {
+        self.0 &= !rhs.0;
+    }
+}
+impl Not for Set128 {
+    type Output = Set128;
+    #[inline]
+    fn not(self) -> Set128 {
+        Set128(!self.0)
+    }
+}
+
+impl<const W: usize> BitAndAssign for WideSet<W> {
+    #[inline]
+    fn bitand_assign(&mut self, rhs: Self) {
+        for (a, b) in self.0.iter_mut().zip(rhs.0) {
+            *a &= b;
+        }
+    }
+}
+impl<const W: usize> BitOrAssign for WideSet<W> {
+    #[inline]
+    fn bitor_assign(&mut self, rhs: Self) {
+        for (a, b) in self.0.iter_mut().zip(rhs.0) {
+            *a |= b;
+        }
+    }
+}
+impl<const W: usize> BitXorAssign for WideSet<W> {
+    #[inline]
+    fn bitxor_assign(&mut self, rhs: Self) {
+        for (a, b) in self.0.iter_mut().zip(rhs.0) {
+            *a ^= b;
+        }
+    }
+}
+impl<const W: usize> SubAssign for WideSet<W> {
+    #[inline]
+    fn sub_assign(&mut self, rhs: Self) {
+        for (a, b) in self.0.iter_mut().zip(rhs.0) {
+            *a &= !b;
+        }
+    }
+}
+impl<const W: usize> Not for WideSet<W> {
+    type Output = WideSet<W>;
+    #[inline]
+    fn not(mut self) -> WideSet<W> {
+        for a in self.0.iter_mut() {
+            *a = !*a;
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set128_basics() {
+        let s = Set128::EMPTY.with(3).with(100).with(127);
+        assert_eq!(s.len(), 3);
+        assert!(s.has(100) && !s.has(99));
+        assert_eq!(s.first(), Some(3));
+        assert_eq!(s.last(), Some(127));
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![3, 100, 127]);
+        assert!(s.has_many() && !Set128::single(5).has_many());
+        assert_eq!((s - Set128::single(3)).first(), Some(100));
+        assert_eq!(s.without(100).len(), 2);
+    }
+
+    #[test]
+    fn wide_set_matches_set128_on_the_low_cells() {
+        let cells = [0usize, 5, 63, 64, 65, 127];
+        let a: Set128 = cells.iter().copied().collect();
+        let b: WideSet<3> = cells.iter().copied().collect();
+        assert_eq!(a.iter().collect::<Vec<_>>(), b.iter().collect::<Vec<_>>());
+        assert_eq!(a.len(), b.len());
+        assert_eq!(a.first(), b.first());
+        assert_eq!(a.last(), b.last());
+        let c = WideSet::<3>::single(150);
+        assert_eq!((b | c).last(), Some(150));
+        assert!((b & c).is_empty());
+        assert!(!(b ^ c).is_empty());
+        assert_eq!((!WideSet::<3>::EMPTY).len(), 192);
+        assert!(b.intersects(&WideSet::single(64)));
+        assert_eq!(b.without(0).first(), Some(5));
+    }
+}

@@ -1,0 +1,1 @@
+//! Square cells and mixed cell graphs (filled in with the Kirby crate).

@@ -1,0 +1,1 @@
+//! Triangle cells (filled in with the Chessagon crate).
