@@ -1,0 +1,1 @@
+//! Kirby's HexChess rules engine (work in progress).
