@@ -4,7 +4,9 @@
 //! [`Set128`] (one `u128`); larger boards use [`WideSet<W>`] (`W` 64-bit words). Both offer the
 //! same operations, `const` where the builders in [`crate::table`] need them.
 
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign};
+use core::ops::{
+    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
+};
 
 /// A set of up to 128 cells, one bit per cell index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
@@ -244,7 +246,10 @@ impl<const W: usize> WideSet<W> {
     /// The cells in increasing index order.
     #[inline]
     pub fn iter(&self) -> WideSetIter<W> {
-        WideSetIter { words: self.0, word: 0 }
+        WideSetIter {
+            words: self.0,
+            word: 0,
+        }
     }
 }
 

@@ -1,0 +1,680 @@
+//! Cells, their notation and colours, pieces, and the static tables built from the board's
+//! 84 cells at compile time.
+
+use core::fmt;
+use core::str::FromStr;
+
+use hexvar_geometry::table::{between_128, leap_sets_128, ray_table_128, step_table, NO_CELL};
+use hexvar_geometry::{Hex, Set128};
+
+/// The number of cells on the board.
+pub const CELL_COUNT: usize = 84;
+
+/// The first dense index of each rank.
+const RANK_OFFSET: [u8; 8] = [0, 9, 19, 30, 42, 54, 65, 75];
+/// The lowest and highest file index of each rank.
+const RANK_FILES: [(u8, u8); 8] = [
+    (0, 8),
+    (0, 9),
+    (0, 10),
+    (0, 11),
+    (0, 11),
+    (1, 11),
+    (2, 11),
+    (3, 11),
+];
+
+const FILE_LETTERS: &[u8; 12] = b"abcdefghijkl";
+
+/// A cell of the board: a dense index `0..84`, rank by rank from rank 1, lowest file first.
+///
+/// ```
+/// use hexvar_brusky::Cell;
+/// let f5: Cell = "f5".parse().unwrap();
+/// assert_eq!((f5.file(), f5.rank()), (5, 4));
+/// assert_eq!(f5.to_string(), "f5");
+/// assert!("a8".parse::<Cell>().is_err()); // a8 is off the board
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell(u8);
+
+impl Cell {
+    /// Every cell, in index order.
+    pub const ALL: [Cell; CELL_COUNT] = {
+        let mut all = [Cell(0); CELL_COUNT];
+        let mut i = 0;
+        while i < CELL_COUNT {
+            all[i] = Cell(i as u8);
+            i += 1;
+        }
+        all
+    };
+
+    /// The cell with dense index `index`, if `index < 84`.
+    pub const fn from_index(index: usize) -> Option<Cell> {
+        if index < CELL_COUNT {
+            Some(Cell(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The cell on file `file` (0 = a … 11 = l) and rank `rank` (0 = rank 1 … 7 = rank 8).
+    pub const fn new(file: u8, rank: u8) -> Option<Cell> {
+        if rank >= 8 {
+            return None;
+        }
+        let (lo, hi) = RANK_FILES[rank as usize];
+        if file < lo || file > hi {
+            return None;
+        }
+        Some(Cell(RANK_OFFSET[rank as usize] + file - lo))
+    }
+
+    /// The dense index `0..84`.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The rank, 0 (rank 1) to 7 (rank 8).
+    pub const fn rank(self) -> u8 {
+        let mut r = 7;
+        while RANK_OFFSET[r] > self.0 {
+            r -= 1;
+        }
+        r as u8
+    }
+
+    /// The file, 0 (a) to 11 (l).
+    pub const fn file(self) -> u8 {
+        let r = self.rank() as usize;
+        self.0 - RANK_OFFSET[r] + RANK_FILES[r].0
+    }
+
+    /// The cell's colour class: `(file + rank) mod 3`.
+    pub const fn shade(self) -> Shade {
+        match (self.file() + self.rank()) % 3 {
+            0 => Shade::Medium,
+            1 => Shade::Dark,
+            _ => Shade::Light,
+        }
+    }
+
+    /// The cell as axial hex coordinates (`q = file − rank`, `r = rank`).
+    pub const fn hex(self) -> Hex {
+        Hex::new(self.file() as i8 - self.rank() as i8, self.rank() as i8)
+    }
+
+    /// The cell at axial coordinates `h`, if on the board.
+    pub const fn from_hex(h: Hex) -> Option<Cell> {
+        let rank = h.r;
+        let file = h.q as i16 + h.r as i16;
+        if rank < 0 || file < 0 || file > 11 {
+            return None;
+        }
+        Cell::new(file as u8, rank as u8)
+    }
+
+    /// The cell rotated by 180° about the board's centre (the board's only symmetry).
+    pub const fn rotated(self) -> Cell {
+        Cell(CELL_COUNT as u8 - 1 - self.0)
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            FILE_LETTERS[self.file() as usize] as char,
+            self.rank() + 1
+        )
+    }
+}
+
+/// An error parsing a [`Cell`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid cell {0:?}: expected a file a–l and a rank 1–8 on the board, like \"f5\"")]
+pub struct ParseCellError(pub String);
+
+impl FromStr for Cell {
+    type Err = ParseCellError;
+    fn from_str(s: &str) -> Result<Cell, ParseCellError> {
+        let err = || ParseCellError(s.chars().take(16).collect());
+        let bytes = s.as_bytes();
+        if bytes.len() != 2 {
+            return Err(err());
+        }
+        let file = FILE_LETTERS
+            .iter()
+            .position(|&c| c == bytes[0])
+            .ok_or_else(err)?;
+        let rank = bytes[1].wrapping_sub(b'1');
+        Cell::new(file as u8, rank).ok_or_else(err)
+    }
+}
+
+/// The three colours of cells (bishop colour classes). Names follow Jocly's palette.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shade {
+    /// `(file + rank) mod 3 = 0`.
+    Medium,
+    /// `(file + rank) mod 3 = 1`.
+    Dark,
+    /// `(file + rank) mod 3 = 2`.
+    Light,
+}
+
+/// A side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Color {
+    /// White, at the bottom (ranks 1–2), moves first.
+    White,
+    /// Black, at the top (ranks 7–8).
+    Black,
+}
+
+impl Color {
+    /// Both sides, White first.
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    /// The other side.
+    #[inline]
+    pub const fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The rank (0-based) this side's pawns start on.
+    pub const fn pawn_rank(self) -> u8 {
+        match self {
+            Color::White => 1,
+            Color::Black => 6,
+        }
+    }
+
+    /// The rank (0-based) this side's pawns promote on.
+    pub const fn promotion_rank(self) -> u8 {
+        match self {
+            Color::White => 7,
+            Color::Black => 0,
+        }
+    }
+}
+
+impl core::ops::Not for Color {
+    type Output = Color;
+    fn not(self) -> Color {
+        self.other()
+    }
+}
+
+/// A kind of piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Role {
+    /// Pawn.
+    Pawn,
+    /// Knight.
+    Knight,
+    /// Bishop.
+    Bishop,
+    /// Rook.
+    Rook,
+    /// Queen.
+    Queen,
+    /// King.
+    King,
+}
+
+impl Role {
+    /// Every role, pawn first.
+    pub const ALL: [Role; 6] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
+
+    /// The roles a pawn may promote to.
+    pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+    /// Index in [`Role::ALL`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Upper-case letter: `P N B R Q K`.
+    pub const fn upper_char(self) -> char {
+        match self {
+            Role::Pawn => 'P',
+            Role::Knight => 'N',
+            Role::Bishop => 'B',
+            Role::Rook => 'R',
+            Role::Queen => 'Q',
+            Role::King => 'K',
+        }
+    }
+
+    /// The role named by an upper- or lower-case letter.
+    pub const fn from_char(c: char) -> Option<Role> {
+        match c.to_ascii_uppercase() {
+            'P' => Some(Role::Pawn),
+            'N' => Some(Role::Knight),
+            'B' => Some(Role::Bishop),
+            'R' => Some(Role::Rook),
+            'Q' => Some(Role::Queen),
+            'K' => Some(Role::King),
+            _ => None,
+        }
+    }
+}
+
+/// A piece: a side and a role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Piece {
+    /// Whose piece.
+    pub color: Color,
+    /// What piece.
+    pub role: Role,
+}
+
+impl Piece {
+    /// A piece of `color` and `role`.
+    pub const fn new(color: Color, role: Role) -> Piece {
+        Piece { color, role }
+    }
+
+    /// The letter of the position text: upper case for White, lower case for Black.
+    pub const fn char(self) -> char {
+        let c = self.role.upper_char();
+        match self.color {
+            Color::White => c,
+            Color::Black => c.to_ascii_lowercase(),
+        }
+    }
+
+    /// The piece named by a position-text letter.
+    pub const fn from_char(c: char) -> Option<Piece> {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        match Role::from_char(c) {
+            Some(role) => Some(Piece { color, role }),
+            None => None,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Static tables.
+
+/// Every cell as a hex, in index order.
+pub(crate) const HEXES: [Hex; CELL_COUNT] = {
+    let mut out = [Hex::ZERO; CELL_COUNT];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        out[i] = Cell(i as u8).hex();
+        i += 1;
+    }
+    out
+};
+
+/// A direction raises the dense index when it goes up a rank, or right along a rank.
+const fn raises_index(d: Hex) -> bool {
+    d.r > 0 || (d.r == 0 && d.q > 0)
+}
+
+const fn raising<const D: usize>(dirs: &[Hex; D]) -> [bool; D] {
+    let mut out = [false; D];
+    let mut i = 0;
+    while i < D {
+        out[i] = raises_index(dirs[i]);
+        i += 1;
+    }
+    out
+}
+
+/// Orthogonal (rook) directions and whether each raises the index.
+pub(crate) const ROOK_DIRS_UP: [bool; 6] = raising(&Hex::ORTHOGONAL);
+/// Diagonal (bishop) directions and whether each raises the index.
+pub(crate) const BISHOP_DIRS_UP: [bool; 6] = raising(&Hex::DIAGONAL);
+
+static ROOK_STEPS: [[u16; 6]; CELL_COUNT] = step_table(&HEXES, &Hex::ORTHOGONAL);
+static BISHOP_STEPS: [[u16; 6]; CELL_COUNT] = step_table(&HEXES, &Hex::DIAGONAL);
+static KING_STEPS: [[u16; 12]; CELL_COUNT] = step_table(&HEXES, &Hex::KING);
+static KNIGHT_STEPS: [[u16; 12]; CELL_COUNT] = step_table(&HEXES, &Hex::KNIGHT);
+
+/// Rook rays per cell and orthogonal direction.
+pub(crate) static ROOK_RAYS: [[u128; 6]; CELL_COUNT] = ray_table_128(&ROOK_STEPS);
+/// Bishop rays per cell and diagonal direction.
+pub(crate) static BISHOP_RAYS: [[u128; 6]; CELL_COUNT] = ray_table_128(&BISHOP_STEPS);
+/// King targets per cell.
+pub(crate) static KING_ATTACKS: [u128; CELL_COUNT] = leap_sets_128(&KING_STEPS);
+/// Knight targets per cell.
+pub(crate) static KNIGHT_ATTACKS: [u128; CELL_COUNT] = leap_sets_128(&KNIGHT_STEPS);
+/// Cells strictly between two cells on a common orthogonal or diagonal line.
+pub(crate) static BETWEEN: [[u128; CELL_COUNT]; CELL_COUNT] = between_128(&KING_STEPS);
+
+/// Pawn steps in (Δfile, Δrank), converted to hex steps.
+const fn fr(df: i8, dr: i8) -> Hex {
+    Hex::new(df - dr, dr)
+}
+
+/// Forward steps per side: NW and NE for White, SW and SE for Black.
+const PAWN_PUSH_DIRS: [[Hex; 2]; 2] = [[fr(0, 1), fr(1, 1)], [fr(-1, -1), fr(0, -1)]];
+/// Slanted captures per side: WNW and ENE for White, WSW and ESE for Black.
+const PAWN_CAPTURE_DIRS: [[Hex; 2]; 2] = [[fr(-1, 1), fr(2, 1)], [fr(-2, -1), fr(1, -1)]];
+/// The vertical capture, allowed from the start rank only: N for White, S for Black.
+const PAWN_VERTICAL_DIR: [Hex; 2] = [fr(1, 2), fr(-1, -2)];
+
+const fn step(from: usize, d: Hex) -> u16 {
+    match Cell::from_hex(HEXES[from].plus(d)) {
+        Some(c) => c.0 as u16,
+        None => NO_CELL,
+    }
+}
+
+/// `PAWN_PUSHES[side][cell]` = the two forward-adjacent cells ([`NO_CELL`] off the board).
+pub(crate) static PAWN_PUSHES: [[[u16; 2]; CELL_COUNT]; 2] = {
+    let mut out = [[[NO_CELL; 2]; CELL_COUNT]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut c = 0;
+        while c < CELL_COUNT {
+            out[side][c] = [
+                step(c, PAWN_PUSH_DIRS[side][0]),
+                step(c, PAWN_PUSH_DIRS[side][1]),
+            ];
+            c += 1;
+        }
+        side += 1;
+    }
+    out
+};
+
+/// `PAWN_ATTACKS[side][cell]` = the cells a pawn of `side` on `cell` attacks (the vertical
+/// capture included on the side's start rank).
+pub(crate) static PAWN_ATTACKS: [[u128; CELL_COUNT]; 2] = {
+    let mut out = [[0u128; CELL_COUNT]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let start_rank = if side == 0 { 1 } else { 6 };
+        let mut c = 0;
+        while c < CELL_COUNT {
+            let mut set = 0u128;
+            let mut k = 0;
+            while k < 2 {
+                let t = step(c, PAWN_CAPTURE_DIRS[side][k]);
+                if t != NO_CELL {
+                    set |= 1 << t;
+                }
+                k += 1;
+            }
+            if Cell(c as u8).rank() == start_rank {
+                let t = step(c, PAWN_VERTICAL_DIR[side]);
+                if t != NO_CELL {
+                    set |= 1 << t;
+                }
+            }
+            out[side][c] = set;
+            c += 1;
+        }
+        side += 1;
+    }
+    out
+};
+
+/// `PAWN_ATTACKERS[side][cell]` = the cells from which a pawn of `side` attacks `cell`.
+pub(crate) static PAWN_ATTACKERS: [[u128; CELL_COUNT]; 2] = {
+    let mut out = [[0u128; CELL_COUNT]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut from = 0;
+        while from < CELL_COUNT {
+            let mut to = 0;
+            while to < CELL_COUNT {
+                if PAWN_ATTACKS[side][from] >> to & 1 != 0 {
+                    out[side][to] |= 1 << from;
+                }
+                to += 1;
+            }
+            from += 1;
+        }
+        side += 1;
+    }
+    out
+};
+
+/// Slider attacks along `rays` from `cell` given the occupancy `occupied`.
+#[inline(always)]
+pub(crate) fn slider_attacks(
+    rays: &[[u128; 6]; CELL_COUNT],
+    up: &[bool; 6],
+    cell: usize,
+    occupied: u128,
+) -> u128 {
+    let mut attacks = 0;
+    for d in 0..6 {
+        let ray = rays[cell][d];
+        let blockers = ray & occupied;
+        attacks |= if blockers == 0 {
+            ray
+        } else {
+            let nearest = if up[d] {
+                blockers.trailing_zeros()
+            } else {
+                127 - blockers.leading_zeros()
+            };
+            ray ^ rays[nearest as usize][d]
+        };
+    }
+    attacks
+}
+
+/// Rook attacks from `cell`.
+#[inline]
+pub fn rook_attacks(cell: Cell, occupied: Set128) -> Set128 {
+    Set128(slider_attacks(
+        &ROOK_RAYS,
+        &ROOK_DIRS_UP,
+        cell.index(),
+        occupied.0,
+    ))
+}
+
+/// Bishop attacks from `cell`.
+#[inline]
+pub fn bishop_attacks(cell: Cell, occupied: Set128) -> Set128 {
+    Set128(slider_attacks(
+        &BISHOP_RAYS,
+        &BISHOP_DIRS_UP,
+        cell.index(),
+        occupied.0,
+    ))
+}
+
+/// Knight attacks from `cell`.
+#[inline]
+pub fn knight_attacks(cell: Cell) -> Set128 {
+    Set128(KNIGHT_ATTACKS[cell.index()])
+}
+
+/// King attacks from `cell`.
+#[inline]
+pub fn king_attacks(cell: Cell) -> Set128 {
+    Set128(KING_ATTACKS[cell.index()])
+}
+
+/// The cells a pawn of `color` on `cell` attacks.
+#[inline]
+pub fn pawn_attacks(color: Color, cell: Cell) -> Set128 {
+    Set128(PAWN_ATTACKS[color.index()][cell.index()])
+}
+
+/// Cells strictly between `a` and `b` on a common line (empty if not on one).
+#[inline]
+pub fn between(a: Cell, b: Cell) -> Set128 {
+    Set128(BETWEEN[a.index()][b.index()])
+}
+
+// ---------------------------------------------------------------------------------------------
+// Zobrist keys, generated at compile time by SplitMix64.
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+/// Zobrist keys: per (piece, cell), side to move, castling rights, en passant cells.
+pub(crate) struct ZobristKeys {
+    pub pieces: [[[u64; CELL_COUNT]; 6]; 2],
+    pub black_to_move: u64,
+    pub castling: [u64; 4],
+    pub en_passant: [u64; CELL_COUNT],
+}
+
+pub(crate) static ZOBRIST: ZobristKeys = {
+    let mut keys = ZobristKeys {
+        pieces: [[[0; CELL_COUNT]; 6]; 2],
+        black_to_move: 0,
+        castling: [0; 4],
+        en_passant: [0; CELL_COUNT],
+    };
+    let mut state = 0x6865_7876_6172_2021; // "hexvar !"
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 0;
+        while r < 6 {
+            let mut i = 0;
+            while i < CELL_COUNT {
+                let (s, k) = splitmix(state);
+                state = s;
+                keys.pieces[c][r][i] = k;
+                i += 1;
+            }
+            r += 1;
+        }
+        c += 1;
+    }
+    let (s, k) = splitmix(state);
+    state = s;
+    keys.black_to_move = k;
+    let mut i = 0;
+    while i < 4 {
+        let (s, k) = splitmix(state);
+        state = s;
+        keys.castling[i] = k;
+        i += 1;
+    }
+    let mut i = 0;
+    while i < CELL_COUNT {
+        let (s, k) = splitmix(state);
+        state = s;
+        keys.en_passant[i] = k;
+        i += 1;
+    }
+    keys
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(s: &str) -> Cell {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn board_has_84_cells_with_the_documented_shape() {
+        let mut n = 0;
+        for f in 0..12u8 {
+            for r in 0..8u8 {
+                let on = (f as i8 - r as i8) >= -4 && (f as i8 - r as i8) <= 8;
+                assert_eq!(Cell::new(f, r).is_some(), on, "{f} {r}");
+                if let Some(cell) = Cell::new(f, r) {
+                    assert_eq!((cell.file(), cell.rank()), (f, r));
+                    n += 1;
+                }
+            }
+        }
+        assert_eq!(n, 84);
+    }
+
+    #[test]
+    fn index_is_the_documented_dense_index() {
+        for cell in Cell::ALL {
+            let (f, r) = (cell.file() as usize, cell.rank() as usize);
+            let off = [0, 9, 19, 30, 42, 54, 65, 75];
+            assert_eq!(cell.index(), off[r] + f - r.saturating_sub(4));
+            assert_eq!(cell.to_string().parse::<Cell>().unwrap(), cell);
+            assert_eq!(Cell::from_hex(cell.hex()), Some(cell));
+        }
+    }
+
+    #[test]
+    fn rotation_matches_the_rules_file() {
+        for (a, b) in [("a1", "l8"), ("f1", "g8"), ("d1", "i8"), ("a5", "l4")] {
+            assert_eq!(c(a).rotated(), c(b));
+            assert_eq!(c(b).rotated(), c(a));
+        }
+        for cell in Cell::ALL {
+            let r = cell.rotated();
+            assert_eq!((r.file(), r.rank()), (11 - cell.file(), 7 - cell.rank()));
+        }
+    }
+
+    #[test]
+    fn shades_are_balanced_and_match_the_table() {
+        let count = |s| Cell::ALL.iter().filter(|c| c.shade() == s).count();
+        assert_eq!(count(Shade::Medium), 28);
+        assert_eq!(count(Shade::Dark), 28);
+        assert_eq!(count(Shade::Light), 28);
+        assert_eq!(c("c1").shade(), Shade::Light);
+        assert_eq!(c("e1").shade(), Shade::Dark);
+        assert_eq!(c("g1").shade(), Shade::Medium);
+        assert_eq!(c("g8").shade(), Shade::Dark);
+        assert_eq!(c("l8").shade(), Shade::Medium);
+    }
+
+    #[test]
+    fn empty_board_mobility_from_f5() {
+        let f5 = c("f5");
+        let empty = Set128::EMPTY;
+        assert_eq!(rook_attacks(f5, empty).len(), 25);
+        assert_eq!(bishop_attacks(f5, empty).len(), 13);
+        assert_eq!(king_attacks(f5).len(), 12);
+        let names = |s: Set128| {
+            let mut v: Vec<String> = s.iter().map(|i| Cell::ALL[i].to_string()).collect();
+            v.sort();
+            v.join(" ")
+        };
+        assert_eq!(
+            names(knight_attacks(f5)),
+            "c3 c4 d2 d6 e2 e7 g3 g8 h4 h8 i6 i7"
+        );
+        assert_eq!(
+            names(bishop_attacks(f5, empty)),
+            "b3 d1 d4 d7 e3 e6 g4 g7 h3 h6 i2 j7 l8"
+        );
+    }
+}

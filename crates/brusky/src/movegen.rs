@@ -1,0 +1,403 @@
+//! Legal move generation: the set-wise layer ([`Position::for_each_piece_moves`]) with check
+//! and pin masks, the list layer built on it, and perft.
+
+use hexvar_geometry::table::NO_CELL;
+use hexvar_geometry::Set128;
+
+use crate::board::{
+    bishop_attacks, rook_attacks, Cell, Color, Role, BISHOP_DIRS_UP, BISHOP_RAYS, KING_ATTACKS,
+    KNIGHT_ATTACKS, PAWN_ATTACKERS, PAWN_ATTACKS, PAWN_PUSHES, ROOK_DIRS_UP, ROOK_RAYS,
+};
+use crate::moves::{CastlingSide, Move};
+use crate::position::Position;
+
+/// What kind of moves a [`PieceMoves`] holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MovesKind {
+    /// Plain moves and captures.
+    Normal,
+    /// Pawn moves onto the last rank: each destination is four moves (=Q, =R, =B, =N).
+    Promotion,
+    /// An en passant capture (one destination).
+    EnPassant,
+    /// Castling (the destination is the king's).
+    Castle(CastlingSide),
+}
+
+/// The legal moves of one man from one cell, as a destination set: the set-wise layer.
+///
+/// Iterating yields the [`Move`]s; [`PieceMoves::len`] counts them without iterating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceMoves {
+    /// The role of the moving man.
+    pub role: Role,
+    /// Its cell.
+    pub from: Cell,
+    /// The destinations.
+    pub to: Set128,
+    /// The kind of moves.
+    pub kind: MovesKind,
+    /// The enemy men, to tell captures from plain moves.
+    pub(crate) enemies: u128,
+}
+
+impl PieceMoves {
+    /// The number of moves (promotions count four per destination).
+    #[inline]
+    pub fn len(&self) -> usize {
+        let n = self.to.len() as usize;
+        match self.kind {
+            MovesKind::Promotion => 4 * n,
+            _ => n,
+        }
+    }
+
+    /// Whether there is no move.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.to.is_empty()
+    }
+}
+
+/// Iterator over the moves of a [`PieceMoves`].
+#[derive(Clone, Debug)]
+pub struct PieceMovesIter {
+    moves: PieceMoves,
+    promotion: usize,
+}
+
+impl Iterator for PieceMovesIter {
+    type Item = Move;
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        let to = self.moves.to.first()?;
+        let cell = Cell::ALL[to];
+        let capture = self.moves.enemies >> to & 1 != 0;
+        let m = match self.moves.kind {
+            MovesKind::Normal => {
+                self.moves.to = self.moves.to.without(to);
+                Move::Normal {
+                    from: self.moves.from,
+                    to: cell,
+                    capture,
+                    promotion: None,
+                }
+            }
+            MovesKind::Promotion => {
+                let role = Role::PROMOTIONS[self.promotion];
+                self.promotion += 1;
+                if self.promotion == 4 {
+                    self.promotion = 0;
+                    self.moves.to = self.moves.to.without(to);
+                }
+                Move::Normal {
+                    from: self.moves.from,
+                    to: cell,
+                    capture,
+                    promotion: Some(role),
+                }
+            }
+            MovesKind::EnPassant => {
+                self.moves.to = self.moves.to.without(to);
+                Move::EnPassant {
+                    from: self.moves.from,
+                    to: cell,
+                }
+            }
+            MovesKind::Castle(side) => {
+                self.moves.to = self.moves.to.without(to);
+                Move::Castle(side)
+            }
+        };
+        Some(m)
+    }
+}
+
+impl IntoIterator for PieceMoves {
+    type Item = Move;
+    type IntoIter = PieceMovesIter;
+    fn into_iter(self) -> PieceMovesIter {
+        PieceMovesIter {
+            moves: self,
+            promotion: 0,
+        }
+    }
+}
+
+/// Pinned men and the line each may move along.
+struct Pins {
+    pinned: u128,
+    lines: [(u8, u128); 12],
+    len: usize,
+}
+
+impl Pins {
+    #[inline]
+    fn line(&self, cell: usize) -> u128 {
+        if self.pinned >> cell & 1 == 0 {
+            return !0;
+        }
+        self.lines[..self.len]
+            .iter()
+            .find(|(c, _)| *c as usize == cell)
+            .map_or(!0, |&(_, line)| line)
+    }
+}
+
+impl Position {
+    fn pins(&self, king: Cell, us: Color) -> Pins {
+        let them = us.other();
+        let theirs = self.by_color[them.index()];
+        let ours = self.by_color[us.index()];
+        let occupied = ours | theirs;
+        let r = &self.by_role;
+        let snipers = theirs
+            & ((rook_attacks(king, Set128(theirs)).0
+                & (r[Role::Rook.index()] | r[Role::Queen.index()]))
+                | (bishop_attacks(king, Set128(theirs)).0
+                    & (r[Role::Bishop.index()] | r[Role::Queen.index()])));
+        let mut pins = Pins {
+            pinned: 0,
+            lines: [(0, 0); 12],
+            len: 0,
+        };
+        for sniper in Set128(snipers) {
+            let between = Position::between(king, Cell::ALL[sniper]) & occupied;
+            if between.count_ones() == 1 && between & ours != 0 {
+                pins.pinned |= between;
+                pins.lines[pins.len] = (
+                    between.trailing_zeros() as u8,
+                    Position::between(king, Cell::ALL[sniper]) | 1 << sniper,
+                );
+                pins.len += 1;
+            }
+        }
+        pins
+    }
+
+    /// Calls `f` with the legal moves of each man (one [`PieceMoves`] per man and kind of move),
+    /// until `f` returns `false`. Returns `false` if `f` stopped it.
+    ///
+    /// This is the fast set-wise layer under [`Position::legal_moves`]: checks and pins are
+    /// resolved with masks, so every destination is legal without playing the move.
+    pub fn for_each_piece_moves(&self, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
+        let us = self.turn;
+        let them = us.other();
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[them.index()];
+        let occupied = ours | theirs;
+        let king = self.king(us);
+        let r = &self.by_role;
+        let emit = |f: &mut dyn FnMut(PieceMoves) -> bool, role, from: usize, to: u128, kind| {
+            to == 0
+                || f(PieceMoves {
+                    role,
+                    from: Cell::ALL[from],
+                    to: Set128(to),
+                    kind,
+                    enemies: theirs,
+                })
+        };
+
+        // King steps: the king may not stay on a line it is attacked along, so test each
+        // destination with the king lifted off the board.
+        let without_king = occupied ^ 1 << king.index();
+        let mut king_to = 0;
+        for to in Set128(KING_ATTACKS[king.index()] & !ours) {
+            if !self.is_attacked(Cell::ALL[to], them, without_king) {
+                king_to |= 1 << to;
+            }
+        }
+        if !emit(&mut f, Role::King, king.index(), king_to, MovesKind::Normal) {
+            return false;
+        }
+
+        let checkers = self.attackers(king, them, occupied).0;
+        if checkers.count_ones() > 1 {
+            return true;
+        }
+        let target = if checkers == 0 {
+            !ours
+        } else {
+            Position::between(king, Cell::ALL[checkers.trailing_zeros() as usize]) | checkers
+        };
+
+        if checkers == 0 {
+            for side in CastlingSide::ALL {
+                if !self.castling.has(us, side) {
+                    continue;
+                }
+                let c = side.cells(us);
+                let path = Position::between(c.king_from, c.rook_from);
+                let walk = Position::between(c.king_from, c.king_to) | 1 << c.king_to.index();
+                if path & occupied == 0
+                    && Set128(walk)
+                        .iter()
+                        .all(|cell| !self.is_attacked(Cell::ALL[cell], them, occupied))
+                    && !emit(
+                        &mut f,
+                        Role::King,
+                        king.index(),
+                        1 << c.king_to.index(),
+                        MovesKind::Castle(side),
+                    )
+                {
+                    return false;
+                }
+            }
+        }
+
+        let pins = self.pins(king, us);
+
+        for from in Set128(ours & r[Role::Knight.index()] & !pins.pinned) {
+            if !emit(
+                &mut f,
+                Role::Knight,
+                from,
+                KNIGHT_ATTACKS[from] & target,
+                MovesKind::Normal,
+            ) {
+                return false;
+            }
+        }
+        let straight = r[Role::Rook.index()] | r[Role::Queen.index()];
+        let diagonal = r[Role::Bishop.index()] | r[Role::Queen.index()];
+        for from in Set128(ours & (straight | diagonal)) {
+            let role = self.board[from].map_or(Role::Queen, |p| p.role);
+            let mut to = 0;
+            if straight >> from & 1 != 0 {
+                to |= crate::board::slider_attacks(&ROOK_RAYS, &ROOK_DIRS_UP, from, occupied);
+            }
+            if diagonal >> from & 1 != 0 {
+                to |= crate::board::slider_attacks(&BISHOP_RAYS, &BISHOP_DIRS_UP, from, occupied);
+            }
+            if !emit(
+                &mut f,
+                role,
+                from,
+                to & target & pins.line(from),
+                MovesKind::Normal,
+            ) {
+                return false;
+            }
+        }
+
+        let promotes_from = if us == Color::White { 6 } else { 1 };
+        let pushes = &PAWN_PUSHES[us.index()];
+        for from in Set128(ours & r[Role::Pawn.index()]) {
+            let mut to = PAWN_ATTACKS[us.index()][from] & theirs;
+            let [a, b] = pushes[from];
+            // The enemy-block rule: an enemy man on either forward cell forbids every non-capture.
+            let enemy_ahead =
+                (a != NO_CELL && theirs >> a & 1 != 0) || (b != NO_CELL && theirs >> b & 1 != 0);
+            if !enemy_ahead {
+                let double = Cell::ALL[from].rank() == us.pawn_rank();
+                for (k, step) in [a, b].into_iter().enumerate() {
+                    if step == NO_CELL || occupied >> step & 1 != 0 {
+                        continue;
+                    }
+                    to |= 1 << step;
+                    if double {
+                        let second = pushes[step as usize][k];
+                        if second != NO_CELL && occupied >> second & 1 == 0 {
+                            to |= 1 << second;
+                        }
+                    }
+                }
+            }
+            let kind = if Cell::ALL[from].rank() == promotes_from {
+                MovesKind::Promotion
+            } else {
+                MovesKind::Normal
+            };
+            if !emit(
+                &mut f,
+                Role::Pawn,
+                from,
+                to & target & pins.line(from),
+                kind,
+            ) {
+                return false;
+            }
+        }
+
+        if let Some(ep) = self.en_passant {
+            // Rare: test the capture by playing it, which covers every discovered line at once.
+            let candidates = PAWN_ATTACKERS[us.index()][ep.passed.index()];
+            for from in Set128(candidates & ours & r[Role::Pawn.index()]) {
+                let m = Move::EnPassant {
+                    from: Cell::ALL[from],
+                    to: ep.passed,
+                };
+                let after = self.played(m);
+                if !after.is_attacked(after.king(us), them, after.occupied())
+                    && !emit(
+                        &mut f,
+                        Role::Pawn,
+                        from,
+                        1 << ep.passed.index(),
+                        MovesKind::EnPassant,
+                    )
+                {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// The number of leaf nodes `depth` plies below `pos`, counting the last ply in bulk.
+///
+/// ```
+/// use hexvar_brusky::{perft, Position};
+/// assert_eq!(perft(&Position::new(), 2), 3_583);
+/// ```
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.legal_move_count() as u64,
+        _ => {
+            let mut nodes = 0;
+            pos.for_each_piece_moves(|moves| {
+                for m in moves {
+                    nodes += perft(&pos.played(m), depth - 1);
+                }
+                true
+            });
+            nodes
+        }
+    }
+}
+
+/// [`perft`] without bulk counting: every leaf move is played.
+pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    pos.for_each_piece_moves(|moves| {
+        for m in moves {
+            nodes += perft_without_bulk(&pos.played(m), depth - 1);
+        }
+        true
+    });
+    nodes
+}
+
+/// The [`perft`] count below each legal move of `pos`.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    pos.legal_moves()
+        .iter()
+        .map(|&m| {
+            (
+                m,
+                if depth <= 1 {
+                    1
+                } else {
+                    perft(&pos.played(m), depth - 1)
+                },
+            )
+        })
+        .collect()
+}

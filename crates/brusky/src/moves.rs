@@ -1,0 +1,379 @@
+//! The [`Move`] type, its notation, and the fixed-capacity [`MoveList`].
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::board::{Cell, Color, Role};
+
+/// Which rook a king castles with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum CastlingSide {
+    /// With the king-side rook (i1 for White, d8 for Black): `O-O`, the king moves 2 cells.
+    KingSide,
+    /// With the queen-side rook (a1 for White, l8 for Black): `O-O-O`, the king moves 3 cells.
+    QueenSide,
+}
+
+impl CastlingSide {
+    /// Both sides, king side first.
+    pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
+
+    /// The king's start cell, the king's and the rook's destinations, and the rook's start cell.
+    pub fn cells(self, color: Color) -> CastlingCells {
+        let c = |s: &str| -> Cell { s.parse().expect("castling cells are on the board") };
+        match (color, self) {
+            (Color::White, CastlingSide::KingSide) => {
+                CastlingCells::new(c("f1"), c("h1"), c("i1"), c("g1"))
+            }
+            (Color::White, CastlingSide::QueenSide) => {
+                CastlingCells::new(c("f1"), c("c1"), c("a1"), c("d1"))
+            }
+            (Color::Black, CastlingSide::KingSide) => {
+                CastlingCells::new(c("g8"), c("e8"), c("d8"), c("f8"))
+            }
+            (Color::Black, CastlingSide::QueenSide) => {
+                CastlingCells::new(c("g8"), c("j8"), c("l8"), c("i8"))
+            }
+        }
+    }
+}
+
+/// Where the king and the rook stand before and after castling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastlingCells {
+    /// The king's start cell.
+    pub king_from: Cell,
+    /// The king's destination.
+    pub king_to: Cell,
+    /// The rook's start cell.
+    pub rook_from: Cell,
+    /// The rook's destination.
+    pub rook_to: Cell,
+}
+
+impl CastlingCells {
+    const fn new(king_from: Cell, king_to: Cell, rook_from: Cell, rook_to: Cell) -> CastlingCells {
+        CastlingCells {
+            king_from,
+            king_to,
+            rook_from,
+            rook_to,
+        }
+    }
+}
+
+/// A move. Special moves are variants of their own.
+///
+/// The notation: `h1-k3` (a move), `e5xg6` (a capture), `e7-e8=Q` / `e7xd8=N` (promotions),
+/// `j4xk3e.p.` (en passant; `j4xk3 e.p.` and `j4xk3ep` are read too), `O-O`, `O-O-O`.
+///
+/// ```
+/// use hexvar_brusky::{Move, Role};
+/// let m: Move = "e7xd8=N".parse().unwrap();
+/// assert_eq!(m.promotion(), Some(Role::Knight));
+/// assert_eq!(m.to_string(), "e7xd8=N");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Any move but en passant and castling; promotions included.
+    Normal {
+        /// Start cell.
+        from: Cell,
+        /// Destination.
+        to: Cell,
+        /// Whether an enemy piece stands on `to`.
+        capture: bool,
+        /// The role a pawn promotes to.
+        promotion: Option<Role>,
+    },
+    /// A pawn captures en passant: it moves to the cell the enemy pawn passed over.
+    EnPassant {
+        /// Start cell.
+        from: Cell,
+        /// The cell the enemy pawn passed over.
+        to: Cell,
+    },
+    /// Castling.
+    Castle(CastlingSide),
+}
+
+impl Move {
+    /// The start cell, if the move has one on its own (castling's depends on the side).
+    pub fn from(self) -> Option<Cell> {
+        match self {
+            Move::Normal { from, .. } | Move::EnPassant { from, .. } => Some(from),
+            Move::Castle(_) => None,
+        }
+    }
+
+    /// The destination, if the move has one on its own.
+    pub fn to(self) -> Option<Cell> {
+        match self {
+            Move::Normal { to, .. } | Move::EnPassant { to, .. } => Some(to),
+            Move::Castle(_) => None,
+        }
+    }
+
+    /// Whether the move captures.
+    pub fn is_capture(self) -> bool {
+        match self {
+            Move::Normal { capture, .. } => capture,
+            Move::EnPassant { .. } => true,
+            Move::Castle(_) => false,
+        }
+    }
+
+    /// The promotion role, if any.
+    pub fn promotion(self) -> Option<Role> {
+        match self {
+            Move::Normal { promotion, .. } => promotion,
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Move::Normal {
+                from,
+                to,
+                capture,
+                promotion,
+            } => {
+                write!(f, "{from}{}{to}", if capture { 'x' } else { '-' })?;
+                if let Some(role) = promotion {
+                    write!(f, "={}", role.upper_char())?;
+                }
+                Ok(())
+            }
+            Move::EnPassant { from, to } => write!(f, "{from}x{to}e.p."),
+            Move::Castle(CastlingSide::KingSide) => f.write_str("O-O"),
+            Move::Castle(CastlingSide::QueenSide) => f.write_str("O-O-O"),
+        }
+    }
+}
+
+/// An error reading a move's notation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid move {text:?}: {reason}")]
+pub struct ParseMoveError {
+    /// The text (its first 32 characters).
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: &'static str,
+}
+
+impl FromStr for Move {
+    type Err = ParseMoveError;
+    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
+        let err = |reason| ParseMoveError {
+            text: s.chars().take(32).collect(),
+            reason,
+        };
+        match s {
+            "O-O" | "0-0" => return Ok(Move::Castle(CastlingSide::KingSide)),
+            "O-O-O" | "0-0-0" => return Ok(Move::Castle(CastlingSide::QueenSide)),
+            _ => {}
+        }
+        if !s.is_ascii() {
+            return Err(err(
+                "expected ASCII like e2-e4, e5xf6, e7-e8=Q, j4xk3e.p. or O-O",
+            ));
+        }
+        let (body, en_passant) = match s
+            .strip_suffix(" e.p.")
+            .or_else(|| s.strip_suffix("e.p."))
+            .or_else(|| s.strip_suffix("ep"))
+        {
+            Some(body) => (body, true),
+            None => (s, false),
+        };
+        let (body, promotion) = match body.split_once('=') {
+            Some((body, role)) => {
+                let mut chars = role.chars();
+                let role = match (chars.next().and_then(Role::from_char), chars.next()) {
+                    (Some(r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)), None) => r,
+                    _ => return Err(err("a promotion is =Q, =R, =B or =N")),
+                };
+                (body, Some(role))
+            }
+            None => (body, None),
+        };
+        let sep = body
+            .find(['-', 'x'])
+            .ok_or_else(|| err("expected '-' or 'x' between the cells"))?;
+        let capture = body.as_bytes()[sep] == b'x';
+        let from: Cell = body[..sep].parse().map_err(|_| err("bad start cell"))?;
+        let to: Cell = body[sep + 1..]
+            .parse()
+            .map_err(|_| err("bad destination cell"))?;
+        if en_passant {
+            if !capture || promotion.is_some() {
+                return Err(err("en passant is written like j4xk3e.p."));
+            }
+            return Ok(Move::EnPassant { from, to });
+        }
+        Ok(Move::Normal {
+            from,
+            to,
+            capture,
+            promotion,
+        })
+    }
+}
+
+/// The capacity of a [`MoveList`].
+///
+/// Worst case: a side has at most 19 men (9 pieces and 10 pawns). The king has at most 12 steps
+/// plus 2 castlings; each of the other 18 men makes at most as many moves as a queen on the board's best cell (a pawn makes
+/// at most 4 destinations × 4 promotions = 16). The queen's maximum over all cells on an empty board
+/// is 39 (`tests::capacity_covers_the_worst_case` computes it), so 18 × 39 + 14 = 716 bounds every
+/// legal position.
+pub const MAX_MOVES: usize = 716;
+
+/// A list of moves with a fixed capacity ([`MAX_MOVES`]): it lives on the stack and never
+/// allocates.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+const FILLER: Move = Move::Castle(CastlingSide::KingSide);
+
+impl MoveList {
+    /// An empty list.
+    pub const fn new() -> MoveList {
+        MoveList {
+            moves: [FILLER; MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Appends a move.
+    ///
+    /// # Panics
+    /// If the list is full, which no legal position reaches.
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+
+    /// Empties the list.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The moves as a slice.
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl core::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use super::Move;
+    use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
+
+    impl Serialize for Move {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Move {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
+            let text = String::deserialize(d)?;
+            text.parse().map_err(D::Error::custom)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{bishop_attacks, rook_attacks};
+    use hexvar_geometry::Set128;
+
+    #[test]
+    fn capacity_covers_the_worst_case() {
+        let queen_max = Cell::ALL
+            .iter()
+            .map(|&c| (rook_attacks(c, Set128::EMPTY) | bishop_attacks(c, Set128::EMPTY)).len())
+            .max()
+            .unwrap() as usize;
+        assert_eq!(queen_max, 39);
+        assert!(MAX_MOVES >= 18 * queen_max.max(16) + 12 + 2);
+    }
+
+    #[test]
+    fn notation_round_trips() {
+        for text in [
+            "h1-k3",
+            "e5xg6",
+            "e7-e8=Q",
+            "e7xd8=N",
+            "j4xk3e.p.",
+            "O-O",
+            "O-O-O",
+        ] {
+            let m: Move = text.parse().unwrap();
+            assert_eq!(m.to_string(), text);
+        }
+        assert_eq!(
+            "j4xk3 e.p.".parse::<Move>().unwrap().to_string(),
+            "j4xk3e.p."
+        );
+        assert_eq!("j4xk3ep".parse::<Move>().unwrap().to_string(), "j4xk3e.p.");
+    }
+
+    #[test]
+    fn bad_notation_is_an_error() {
+        for text in [
+            "",
+            "e2",
+            "e2e4",
+            "a8-a7",
+            "e7-e8=K",
+            "e7-e8=",
+            "j4-k3e.p.",
+            "é2-e4",
+            "x",
+            "-",
+        ] {
+            assert!(text.parse::<Move>().is_err(), "{text}");
+        }
+    }
+}

@@ -1,0 +1,736 @@
+//! The validated [`Position`]: playing moves, the Zobrist hash, check and the game's outcome.
+
+use core::fmt;
+use core::str::FromStr;
+
+use hexvar_geometry::table::NO_CELL;
+use hexvar_geometry::Set128;
+
+use crate::board::{
+    between, bishop_attacks, rook_attacks, Cell, Color, Piece, Role, CELL_COUNT, KING_ATTACKS,
+    KNIGHT_ATTACKS, PAWN_ATTACKERS, PAWN_PUSHES, ZOBRIST,
+};
+use crate::moves::{CastlingSide, Move, MoveList};
+use crate::setup::{CastlingRights, EnPassant, ParseSetupError, Setup};
+
+/// A legal position: exactly one king a side, the side not to move not in check, consistent
+/// castling rights and en passant target. Create one with [`Position::new`] (the start),
+/// [`Position::from_setup`] or by parsing the position text.
+///
+/// ```
+/// use hexvar_brusky::{Move, Position};
+/// let mut pos = Position::new();
+/// assert_eq!(pos.legal_moves().len(), 61);
+/// pos.play("g2-g4".parse::<Move>().unwrap()).unwrap();
+/// assert!(pos.play("g2-g4".parse::<Move>().unwrap()).is_err()); // no pawn there any more
+/// assert_eq!(pos.to_string(), "rnbkbqbnr/pppppppppp/11/12/6P5/11/PPPPPP1PPP/RNBQBKBNR b KQkq - 0 1");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) board: [Option<Piece>; CELL_COUNT],
+    pub(crate) by_color: [u128; 2],
+    pub(crate) by_role: [u128; 6],
+    pub(crate) turn: Color,
+    pub(crate) castling: CastlingRights,
+    pub(crate) en_passant: Option<EnPassant>,
+    pub(crate) halfmove_clock: u32,
+    pub(crate) fullmove_number: u32,
+    pub(crate) hash: u64,
+}
+
+/// One reason a [`Setup`] is not a legal position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionProblem {
+    /// A side has no king.
+    #[error("{0:?} has no king")]
+    MissingKing(Color),
+    /// A side has more than one king.
+    #[error("{0:?} has more than one king")]
+    TooManyKings(Color),
+    /// A side has more than the 19 men it starts with.
+    #[error("{0:?} has more than 19 men")]
+    TooManyMen(Color),
+    /// A side has more than the 10 pawns it starts with.
+    #[error("{0:?} has more than 10 pawns")]
+    TooManyPawns(Color),
+    /// A pawn stands where no pawn can be: behind its start rank or on its promotion rank.
+    #[error("pawn on {0}, which is behind its start rank or on its promotion rank")]
+    PawnOnBackRank(Cell),
+    /// A castling right without the king and that rook on their start cells.
+    #[error("{color:?} {side:?} castling right without king and rook on their start cells")]
+    CastlingRight {
+        /// The side with the right.
+        color: Color,
+        /// Which castling.
+        side: CastlingSide,
+    },
+    /// The en passant target is not the trace of the opponent's last double step.
+    #[error("en passant {0} does not follow a double step of the opponent's pawn")]
+    EnPassant(EnPassant),
+    /// The side that just moved is in check.
+    #[error("the side not to move is in check")]
+    OpponentInCheck,
+}
+
+/// The reasons a [`Setup`] is not a legal position: every broken rule is listed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal position: {}", .problems.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; "))]
+pub struct PositionError {
+    /// Every broken rule.
+    pub problems: Vec<PositionProblem>,
+}
+
+/// An error reading a position from text: the text itself, or the position it describes.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParsePositionError {
+    /// The text is not in the position format.
+    #[error(transparent)]
+    Setup(#[from] ParseSetupError),
+    /// The text describes an illegal position.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+/// A move that is not legal in the position it was played in.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {mv} in {position}")]
+pub struct IllegalMove {
+    /// The move.
+    pub mv: Move,
+    /// The position's text.
+    pub position: String,
+}
+
+/// An error finding the legal move a text names.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseMoveInPositionError {
+    /// The text is not move notation.
+    #[error(transparent)]
+    Notation(#[from] crate::moves::ParseMoveError),
+    /// No legal move matches the text.
+    #[error("no legal move {0}")]
+    Illegal(String),
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Outcome {
+    /// The side to move is checkmated.
+    Checkmate {
+        /// The side that gave mate.
+        winner: Color,
+    },
+    /// The side to move has no legal move and is not in check: a draw.
+    Stalemate,
+    /// 50 moves by each side without a capture or pawn move: a draw.
+    FiftyMoveRule,
+    /// The same position for the third time: a draw (see [`crate::Game`]).
+    ThreefoldRepetition,
+    /// Neither side can ever checkmate: a draw.
+    InsufficientMaterial,
+}
+
+impl Outcome {
+    /// The winner, or `None` for a draw.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Checkmate { winner } => Some(winner),
+            _ => None,
+        }
+    }
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::new()
+    }
+}
+
+impl Position {
+    /// The start position.
+    pub fn new() -> Position {
+        Position::from_setup(Setup::start()).expect("the start position is legal")
+    }
+
+    /// Validates a setup. The error lists every broken rule.
+    ///
+    /// An en passant target that no pawn of the side to move can capture on is dropped, so that
+    /// positions that differ only in an unusable target are equal and hash alike.
+    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        let mut pos = Position {
+            board: [None; CELL_COUNT],
+            by_color: [0; 2],
+            by_role: [0; 6],
+            turn: setup.turn,
+            castling: setup.castling,
+            en_passant: None,
+            halfmove_clock: setup.halfmove_clock,
+            fullmove_number: setup.fullmove_number,
+            hash: 0,
+        };
+        for cell in Cell::ALL {
+            if let Some(piece) = setup.board[cell.index()] {
+                pos.put(cell, piece);
+            }
+        }
+        let mut problems = Vec::new();
+        for color in Color::ALL {
+            let men = pos.by_color[color.index()];
+            match (men & pos.by_role[Role::King.index()]).count_ones() {
+                0 => problems.push(PositionProblem::MissingKing(color)),
+                1 => {}
+                _ => problems.push(PositionProblem::TooManyKings(color)),
+            }
+            if men.count_ones() > 19 {
+                problems.push(PositionProblem::TooManyMen(color));
+            }
+            if (men & pos.by_role[Role::Pawn.index()]).count_ones() > 10 {
+                problems.push(PositionProblem::TooManyPawns(color));
+            }
+        }
+        for cell in Set128(pos.by_role[Role::Pawn.index()]) {
+            let cell = Cell::ALL[cell];
+            let color = pos.board[cell.index()].map_or(Color::White, |p| p.color);
+            let behind = match color {
+                Color::White => cell.rank() < color.pawn_rank(),
+                Color::Black => cell.rank() > color.pawn_rank(),
+            };
+            if behind || cell.rank() == color.promotion_rank() {
+                problems.push(PositionProblem::PawnOnBackRank(cell));
+            }
+        }
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if pos.castling.has(color, side) {
+                    let cells = side.cells(color);
+                    if pos.board[cells.king_from.index()] != Some(Piece::new(color, Role::King))
+                        || pos.board[cells.rook_from.index()] != Some(Piece::new(color, Role::Rook))
+                    {
+                        problems.push(PositionProblem::CastlingRight { color, side });
+                    }
+                }
+            }
+        }
+        if let Some(ep) = setup.en_passant {
+            if pos.en_passant_trace_is_valid(ep) {
+                if pos.pawns_can_capture_on(ep.passed) {
+                    pos.en_passant = Some(ep);
+                }
+            } else {
+                problems.push(PositionProblem::EnPassant(ep));
+            }
+        }
+        if problems.iter().all(|p| {
+            !matches!(
+                p,
+                PositionProblem::MissingKing(_) | PositionProblem::TooManyKings(_)
+            )
+        }) && pos.is_attacked(pos.king(pos.turn.other()), pos.turn, pos.occupied())
+        {
+            problems.push(PositionProblem::OpponentInCheck);
+        }
+        if !problems.is_empty() {
+            return Err(PositionError { problems });
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    fn en_passant_trace_is_valid(&self, ep: EnPassant) -> bool {
+        let mover = self.turn.other();
+        let Some(origin) =
+            Cell::from_hex(ep.passed.hex().minus(ep.pawn.hex().minus(ep.passed.hex())))
+        else {
+            return false;
+        };
+        let pushes = &PAWN_PUSHES[mover.index()];
+        self.board[ep.pawn.index()] == Some(Piece::new(mover, Role::Pawn))
+            && self.board[ep.passed.index()].is_none()
+            && self.board[origin.index()].is_none()
+            && origin.rank() == mover.pawn_rank()
+            && (0..2).any(|k| {
+                pushes[origin.index()][k] == ep.passed.index() as u16
+                    && pushes[ep.passed.index()][k] == ep.pawn.index() as u16
+            })
+    }
+
+    /// Whether a pawn of the side to move attacks `cell`.
+    pub(crate) fn pawns_can_capture_on(&self, cell: Cell) -> bool {
+        let us = self.turn;
+        PAWN_ATTACKERS[us.index()][cell.index()]
+            & self.by_color[us.index()]
+            & self.by_role[Role::Pawn.index()]
+            != 0
+    }
+
+    /// The position as plain data.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            turn: self.turn,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+        }
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The piece on `cell`.
+    #[inline]
+    pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
+        self.board[cell.index()]
+    }
+
+    /// Castling rights.
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The en passant target, if a pawn of the side to move can capture on it.
+    pub fn en_passant(&self) -> Option<EnPassant> {
+        self.en_passant
+    }
+
+    /// Halfmoves since the last capture or pawn move.
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// The move number.
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// The cells of `color`'s men.
+    pub fn men(&self, color: Color) -> Set128 {
+        Set128(self.by_color[color.index()])
+    }
+
+    /// The cells of `role` pieces of either side.
+    pub fn cells_of(&self, role: Role) -> Set128 {
+        Set128(self.by_role[role.index()])
+    }
+
+    /// Every occupied cell.
+    #[inline]
+    pub fn occupied(&self) -> u128 {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The cell of `color`'s king.
+    #[inline]
+    pub fn king(&self, color: Color) -> Cell {
+        let kings = self.by_color[color.index()] & self.by_role[Role::King.index()];
+        Cell::ALL[kings.trailing_zeros() as usize]
+    }
+
+    /// The Zobrist hash, kept up to date incrementally by every move.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The Zobrist hash computed from scratch (equals [`Position::hash`]).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for cell in Cell::ALL {
+            if let Some(p) = self.board[cell.index()] {
+                h ^= ZOBRIST.pieces[p.color.index()][p.role.index()][cell.index()];
+            }
+        }
+        if self.turn == Color::Black {
+            h ^= ZOBRIST.black_to_move;
+        }
+        h ^= castling_key(self.castling);
+        if let Some(ep) = self.en_passant {
+            h ^= ep_key(ep);
+        }
+        h
+    }
+
+    /// The men of `by` that attack `cell`, with `occupied` as the occupancy.
+    pub fn attackers(&self, cell: Cell, by: Color, occupied: u128) -> Set128 {
+        let them = self.by_color[by.index()];
+        let i = cell.index();
+        let r = &self.by_role;
+        let straight = r[Role::Rook.index()] | r[Role::Queen.index()];
+        let diagonal = r[Role::Bishop.index()] | r[Role::Queen.index()];
+        Set128(
+            them & ((KNIGHT_ATTACKS[i] & r[Role::Knight.index()])
+                | (KING_ATTACKS[i] & r[Role::King.index()])
+                | (PAWN_ATTACKERS[by.index()][i] & r[Role::Pawn.index()])
+                | (rook_attacks(cell, Set128(occupied)).0 & straight)
+                | (bishop_attacks(cell, Set128(occupied)).0 & diagonal)),
+        )
+    }
+
+    /// Whether a man of `by` attacks `cell`, with `occupied` as the occupancy.
+    #[inline]
+    pub fn is_attacked(&self, cell: Cell, by: Color, occupied: u128) -> bool {
+        let them = self.by_color[by.index()];
+        let i = cell.index();
+        let r = &self.by_role;
+        if them
+            & ((KNIGHT_ATTACKS[i] & r[Role::Knight.index()])
+                | (KING_ATTACKS[i] & r[Role::King.index()])
+                | (PAWN_ATTACKERS[by.index()][i] & r[Role::Pawn.index()]))
+            != 0
+        {
+            return true;
+        }
+        let straight = them & (r[Role::Rook.index()] | r[Role::Queen.index()]);
+        if straight != 0 && rook_attacks(cell, Set128(occupied)).0 & straight != 0 {
+            return true;
+        }
+        let diagonal = them & (r[Role::Bishop.index()] | r[Role::Queen.index()]);
+        diagonal != 0 && bishop_attacks(cell, Set128(occupied)).0 & diagonal != 0
+    }
+
+    /// The men giving check to the side to move.
+    pub fn checkers(&self) -> Set128 {
+        self.attackers(self.king(self.turn), self.turn.other(), self.occupied())
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        self.is_attacked(self.king(self.turn), self.turn.other(), self.occupied())
+    }
+
+    /// Whether the side to move is checkmated.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_move()
+    }
+
+    /// Whether the side to move is stalemated.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_move()
+    }
+
+    /// Whether neither side can ever checkmate, whatever is played: only the two kings are left.
+    ///
+    /// On this board a king with any single other piece can mate a bare king in a corner (for
+    /// example Ka1 is mated by Kc3, which covers all five neighbours of a1, and any checking
+    /// piece), so no other material is insufficient.
+    pub fn is_insufficient_material(&self) -> bool {
+        self.occupied() == self.by_role[Role::King.index()]
+    }
+
+    /// The game's end in this position, if it is over: checkmate, stalemate, the 50-move rule
+    /// (reported as soon as it applies) or insufficient material. Repetition needs the game's
+    /// history: see [`crate::Game::outcome`].
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.has_legal_move() {
+            return Some(if self.is_check() {
+                Outcome::Checkmate {
+                    winner: self.turn.other(),
+                }
+            } else {
+                Outcome::Stalemate
+            });
+        }
+        if self.halfmove_clock >= 100 {
+            return Some(Outcome::FiftyMoveRule);
+        }
+        if self.is_insufficient_material() {
+            return Some(Outcome::InsufficientMaterial);
+        }
+        None
+    }
+
+    /// Plays `m` if it is legal; otherwise returns an error and leaves the position untouched.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        if self.is_legal(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMove {
+                mv: m,
+                position: self.to_string(),
+            })
+        }
+    }
+
+    /// Whether `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        let mut legal = false;
+        self.for_each_piece_moves(|moves| {
+            legal = moves.into_iter().any(|x| x == m);
+            !legal
+        });
+        legal
+    }
+
+    /// The legal move that `text` names. Lenient about what the position decides anyway: a capture
+    /// written with `-`, or an en passant capture without `e.p.`, is found.
+    pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveInPositionError> {
+        let wanted: Move = text.parse()?;
+        let key = |m: Move| {
+            (
+                m.from(),
+                m.to(),
+                m.promotion(),
+                matches!(m, Move::Castle(_)).then_some(m),
+            )
+        };
+        let mut found = None;
+        self.for_each_piece_moves(|moves| {
+            found = moves.into_iter().find(|&m| key(m) == key(wanted));
+            found.is_none()
+        });
+        found.ok_or_else(|| ParseMoveInPositionError::Illegal(text.chars().take(32).collect()))
+    }
+
+    /// The position after `m`, which must be legal.
+    #[must_use]
+    pub fn played(&self, m: Move) -> Position {
+        let mut next = self.clone();
+        next.play_unchecked(m);
+        next
+    }
+
+    #[inline]
+    fn put(&mut self, cell: Cell, piece: Piece) {
+        let bit = 1u128 << cell.index();
+        self.board[cell.index()] = Some(piece);
+        self.by_color[piece.color.index()] |= bit;
+        self.by_role[piece.role.index()] |= bit;
+        self.hash ^= ZOBRIST.pieces[piece.color.index()][piece.role.index()][cell.index()];
+    }
+
+    #[inline]
+    fn remove(&mut self, cell: Cell, piece: Piece) {
+        let bit = 1u128 << cell.index();
+        self.board[cell.index()] = None;
+        self.by_color[piece.color.index()] ^= bit;
+        self.by_role[piece.role.index()] ^= bit;
+        self.hash ^= ZOBRIST.pieces[piece.color.index()][piece.role.index()][cell.index()];
+    }
+
+    fn set_castling(&mut self, rights: CastlingRights) {
+        self.hash ^= castling_key(self.castling) ^ castling_key(rights);
+        self.castling = rights;
+    }
+
+    /// Removes the castling right that depends on a rook standing on `cell`, if any.
+    fn lose_rook_right(&mut self, cell: Cell) {
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if self.castling.has(color, side) && side.cells(color).rook_from == cell {
+                    self.set_castling(self.castling.with(color, side, false));
+                }
+            }
+        }
+    }
+
+    /// Plays `m`, which must be legal (as generated by this position); otherwise the position
+    /// may become inconsistent. The hot path of search and perft.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let en_passant = self.en_passant.take();
+        if let Some(ep) = en_passant {
+            self.hash ^= ep_key(ep);
+        }
+        self.halfmove_clock += 1;
+        match m {
+            Move::Normal {
+                from,
+                to,
+                promotion,
+                ..
+            } => {
+                let Some(piece) = self.board[from.index()] else {
+                    return;
+                };
+                if let Some(captured) = self.board[to.index()] {
+                    self.remove(to, captured);
+                    self.halfmove_clock = 0;
+                    if captured.role == Role::Rook {
+                        self.lose_rook_right(to);
+                    }
+                }
+                self.remove(from, piece);
+                self.put(to, Piece::new(us, promotion.unwrap_or(piece.role)));
+                match piece.role {
+                    Role::Pawn => {
+                        self.halfmove_clock = 0;
+                        self.note_double_step(from, to);
+                    }
+                    Role::King => {
+                        let rights = self.castling.with(us, CastlingSide::KingSide, false).with(
+                            us,
+                            CastlingSide::QueenSide,
+                            false,
+                        );
+                        self.set_castling(rights);
+                    }
+                    Role::Rook => self.lose_rook_right(from),
+                    _ => {}
+                }
+            }
+            Move::EnPassant { from, to } => {
+                let pawn = Piece::new(us, Role::Pawn);
+                self.remove(from, pawn);
+                self.put(to, pawn);
+                if let Some(ep) = en_passant {
+                    self.remove(ep.pawn, Piece::new(us.other(), Role::Pawn));
+                }
+                self.halfmove_clock = 0;
+            }
+            Move::Castle(side) => {
+                let c = side.cells(us);
+                self.remove(c.king_from, Piece::new(us, Role::King));
+                self.remove(c.rook_from, Piece::new(us, Role::Rook));
+                self.put(c.king_to, Piece::new(us, Role::King));
+                self.put(c.rook_to, Piece::new(us, Role::Rook));
+                let rights = self.castling.with(us, CastlingSide::KingSide, false).with(
+                    us,
+                    CastlingSide::QueenSide,
+                    false,
+                );
+                self.set_castling(rights);
+            }
+        }
+        if us == Color::Black {
+            self.fullmove_number += 1;
+        }
+        self.turn = us.other();
+        self.hash ^= ZOBRIST.black_to_move;
+    }
+
+    /// Records the en passant target after a double step, if a pawn of the opponent can use it.
+    fn note_double_step(&mut self, from: Cell, to: Cell) {
+        let us = self.turn;
+        if from.rank() != us.pawn_rank() {
+            return;
+        }
+        for k in 0..2 {
+            let passed = PAWN_PUSHES[us.index()][from.index()][k];
+            if passed != NO_CELL && PAWN_PUSHES[us.index()][passed as usize][k] == to.index() as u16
+            {
+                let ep = EnPassant {
+                    passed: Cell::ALL[passed as usize],
+                    pawn: to,
+                };
+                let them = us.other();
+                if PAWN_ATTACKERS[them.index()][passed as usize]
+                    & self.by_color[them.index()]
+                    & self.by_role[Role::Pawn.index()]
+                    != 0
+                {
+                    self.en_passant = Some(ep);
+                    self.hash ^= ep_key(ep);
+                }
+                return;
+            }
+        }
+    }
+
+    /// Every legal move, in a fixed-capacity list.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// Every legal move, into `list` (cleared first): the reusable, allocation-free form.
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        self.for_each_piece_moves(|moves| {
+            for m in moves {
+                list.push(m);
+            }
+            true
+        });
+    }
+
+    /// The number of legal moves (a popcount per piece).
+    pub fn legal_move_count(&self) -> usize {
+        let mut n = 0;
+        self.for_each_piece_moves(|moves| {
+            n += moves.len();
+            true
+        });
+        n
+    }
+
+    /// Whether the side to move has a legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut any = false;
+        self.for_each_piece_moves(|moves| {
+            any = !moves.is_empty();
+            !any
+        });
+        any
+    }
+
+    /// An ASCII diagram of the position with `marked` cells highlighted (see [`crate::render`]).
+    pub fn diagram(&self, marked: Set128) -> String {
+        crate::render::ascii(&self.to_setup(), marked)
+    }
+
+    /// The cells strictly between `a` and `b` on a line (empty if none), for pin and check masks.
+    #[inline]
+    pub(crate) fn between(a: Cell, b: Cell) -> u128 {
+        between(a, b).0
+    }
+}
+
+fn ep_key(ep: EnPassant) -> u64 {
+    ZOBRIST.en_passant[ep.passed.index()] ^ ZOBRIST.en_passant[ep.pawn.index()].rotate_left(1)
+}
+
+fn castling_key(rights: CastlingRights) -> u64 {
+    let mut h = 0;
+    for bit in 0..4 {
+        if rights.bits() >> bit & 1 != 0 {
+            h ^= ZOBRIST.castling[bit];
+        }
+    }
+    h
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.to_setup().fmt(f)
+    }
+}
+
+impl FromStr for Position {
+    type Err = ParsePositionError;
+    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
+        Ok(Position::from_setup(s.parse()?)?)
+    }
+}
+
+impl TryFrom<Setup> for Position {
+    type Error = PositionError;
+    fn try_from(setup: Setup) -> Result<Position, PositionError> {
+        Position::from_setup(setup)
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use super::Position;
+    use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
+
+    impl Serialize for Position {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Position {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
+            let text = String::deserialize(d)?;
+            text.parse().map_err(D::Error::custom)
+        }
+    }
+}
