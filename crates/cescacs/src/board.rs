@@ -1,0 +1,737 @@
+//! Cells, CTL cell notation, colours, pieces and the static tables (rays, leaps, Zobrist keys).
+//!
+//! The 169 cells are numbered line by line (line 0 first), left to right within a line, so
+//! the dense index grows along every direction that raises the line, and along the
+//! transversal diagonal to the right. A ray in such a "positive" direction meets its nearest
+//! blocker at the lowest set bit; in the other six directions at the highest.
+
+use core::fmt;
+use core::str::FromStr;
+
+use hexvar_geometry::table::{self, NO_CELL};
+use hexvar_geometry::{Hex, WideSet};
+
+/// A set of cells: 169 cells need three 64-bit words.
+pub type Bits = WideSet<3>;
+
+/// The number of cells on the board.
+pub const CELL_COUNT: usize = 169;
+
+/// Column letters, left to right from White's side (`c = 0..15`; no `J`; `F` is the centre).
+pub const COLUMN_LETTERS: [char; 15] = [
+    'P', 'T', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'K', 'L', 'X', 'Z',
+];
+
+/// The lowest line of column `c`.
+pub const fn column_min_line(c: u8) -> u8 {
+    c.abs_diff(7)
+}
+
+/// The highest line of column `c`.
+pub const fn column_max_line(c: u8) -> u8 {
+    if c <= 7 {
+        21 + c
+    } else {
+        35 - c
+    }
+}
+
+/// Whether column `c`, line `l` is a hex of the board.
+pub const fn on_board(c: i32, l: i32) -> bool {
+    c >= 0
+        && c <= 14
+        && l >= 0
+        && (l - c) % 2 != 0
+        && l >= column_min_line(c as u8) as i32
+        && l <= column_max_line(c as u8) as i32
+}
+
+const fn build_coords() -> [(u8, u8); CELL_COUNT] {
+    let mut out = [(0u8, 0u8); CELL_COUNT];
+    let mut n = 0;
+    let mut l = 0;
+    while l <= 28 {
+        let mut c = 0;
+        while c <= 14 {
+            if on_board(c, l) {
+                out[n] = (c as u8, l as u8);
+                n += 1;
+            }
+            c += 1;
+        }
+        l += 1;
+    }
+    assert!(n == CELL_COUNT);
+    out
+}
+
+/// `(column, line)` of every cell, by dense index.
+pub static COORDS: [(u8, u8); CELL_COUNT] = build_coords();
+const COORDS_C: [(u8, u8); CELL_COUNT] = build_coords();
+
+const fn axial(c: i32, l: i32) -> Hex {
+    let q = c - 7;
+    Hex::new(q as i8, ((l - 14 - q) / 2) as i8)
+}
+
+const fn step(dc: i32, dl: i32) -> Hex {
+    Hex::new(dc as i8, ((dl - dc) / 2) as i8)
+}
+
+const fn build_hexes() -> [Hex; CELL_COUNT] {
+    let mut out = [Hex::ZERO; CELL_COUNT];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        out[i] = axial(COORDS_C[i].0 as i32, COORDS_C[i].1 as i32);
+        i += 1;
+    }
+    out
+}
+
+/// The axial coordinates of every cell (see [`hexvar_geometry::Hex`]).
+pub const HEXES: [Hex; CELL_COUNT] = build_hexes();
+
+const fn build_index() -> [[u8; 29]; 15] {
+    let mut out = [[u8::MAX; 29]; 15];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        out[COORDS_C[i].0 as usize][COORDS_C[i].1 as usize] = i as u8;
+        i += 1;
+    }
+    out
+}
+
+static INDEX: [[u8; 29]; 15] = build_index();
+const INDEX_C: [[u8; 29]; 15] = build_index();
+
+/// The cell at column `c`, line `l`, in `const` context (panics at compile time if off the board).
+pub const fn cell_const(c: u8, l: u8) -> Cell {
+    let i = INDEX_C[c as usize][l as usize];
+    assert!(i != u8::MAX, "off the board");
+    Cell(i)
+}
+
+/// The twelve line directions as `(Δcolumn, Δline)`: six orthogonal (0–5), then six diagonal
+/// (6–11). Directions 0–2 and 6–8 raise the dense index.
+pub const DIRECTIONS: [(i8, i8); 12] = [
+    (0, 2),
+    (1, 1),
+    (-1, 1),
+    (0, -2),
+    (-1, -1),
+    (1, -1),
+    (2, 0),
+    (1, 3),
+    (-1, 3),
+    (-2, 0),
+    (-1, -3),
+    (1, -3),
+];
+
+/// Whether direction `d` (an index into [`DIRECTIONS`]) raises the dense index.
+#[inline]
+pub const fn positive(d: usize) -> bool {
+    d % 6 < 3
+}
+
+/// The twelve knight leaps as `(Δcolumn, Δline)`.
+pub const KNIGHT_LEAPS: [(i8, i8); 12] = [
+    (3, 1),
+    (3, -1),
+    (-3, 1),
+    (-3, -1),
+    (2, 4),
+    (2, -4),
+    (-2, 4),
+    (-2, -4),
+    (1, 5),
+    (1, -5),
+    (-1, 5),
+    (-1, -5),
+];
+
+const fn to_hexes<const D: usize>(v: &[(i8, i8); D]) -> [Hex; D] {
+    let mut out = [Hex::ZERO; D];
+    let mut i = 0;
+    while i < D {
+        out[i] = step(v[i].0 as i32, v[i].1 as i32);
+        i += 1;
+    }
+    out
+}
+
+const fn doubled<const D: usize>(v: &[(i8, i8); D]) -> [(i8, i8); D] {
+    let mut out = [(0, 0); D];
+    let mut i = 0;
+    while i < D {
+        out[i] = (v[i].0 * 2, v[i].1 * 2);
+        i += 1;
+    }
+    out
+}
+
+/// `STEPS[cell][d]`: the neighbour of `cell` in direction `d`, or [`NO_CELL`].
+pub static STEPS: [[u16; 12]; CELL_COUNT] = table::step_table(&HEXES, &to_hexes(&DIRECTIONS));
+const STEPS_C: [[u16; 12]; CELL_COUNT] = table::step_table(&HEXES, &to_hexes(&DIRECTIONS));
+/// `KNIGHT_STEPS[cell][k]`: the knight leap `k` from `cell`, or [`NO_CELL`].
+pub static KNIGHT_STEPS: [[u16; 12]; CELL_COUNT] =
+    table::step_table(&HEXES, &to_hexes(&KNIGHT_LEAPS));
+const KNIGHT_STEPS_C: [[u16; 12]; CELL_COUNT] = table::step_table(&HEXES, &to_hexes(&KNIGHT_LEAPS));
+/// `RIDE_STEPS[cell][k]`: the knight leap `k` applied twice from `cell`, or [`NO_CELL`].
+pub static RIDE_STEPS: [[u16; 12]; CELL_COUNT] =
+    table::step_table(&HEXES, &to_hexes(&doubled(&KNIGHT_LEAPS)));
+
+/// `RAYS[cell][d]`: the cells reached by repeating direction `d` from `cell`.
+pub static RAYS: [[Bits; 12]; CELL_COUNT] = table::ray_table_wide(&STEPS_C);
+/// `KING_STEPS[cell]`: the twelve neighbours (orthogonal and diagonal).
+pub static KING_STEPS: [Bits; CELL_COUNT] = table::leap_sets_wide(&STEPS_C);
+/// `KNIGHT[cell]`: the knight leaps.
+pub static KNIGHT: [Bits; CELL_COUNT] = table::leap_sets_wide(&KNIGHT_STEPS_C);
+
+const fn build_line_dir() -> [[u8; CELL_COUNT]; CELL_COUNT] {
+    let mut out = [[u8::MAX; CELL_COUNT]; CELL_COUNT];
+    let mut a = 0;
+    while a < CELL_COUNT {
+        let mut d = 0;
+        while d < 12 {
+            let mut at = STEPS_C[a][d];
+            while at != NO_CELL {
+                out[a][at as usize] = d as u8;
+                at = STEPS_C[at as usize][d];
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    out
+}
+
+/// `LINE_DIR[a][b]`: the direction from `a` to `b` if they share a line, else `u8::MAX`.
+pub static LINE_DIR: [[u8; CELL_COUNT]; CELL_COUNT] = build_line_dir();
+
+/// The cells strictly between `a` and `b` on their common line (empty if none).
+#[inline]
+pub fn between(a: usize, b: usize) -> Bits {
+    let d = LINE_DIR[a][b];
+    if d == u8::MAX {
+        return Bits::EMPTY;
+    }
+    (RAYS[a][d as usize] ^ RAYS[b][d as usize]).without(b)
+}
+
+/// Forward direction index (straight step) for White (0) and Black (1).
+pub const FORWARD: [usize; 2] = [0, 3];
+/// The two forward-diagonal (capture) directions per colour.
+pub const PAWN_CAPTURE_DIRS: [[usize; 2]; 2] = [[7, 8], [10, 11]];
+/// The two 60° oblique forward directions per colour.
+pub const PAWN_OBLIQUE_DIRS: [[usize; 2]; 2] = [[1, 2], [4, 5]];
+/// The four non-transversal diagonal directions (the Elephant's diagonal steps).
+pub const ELEPHANT_DIAG_DIRS: [usize; 4] = [7, 8, 10, 11];
+
+const fn build_dir_sets<const K: usize>(dirs: [usize; K]) -> [Bits; CELL_COUNT] {
+    let mut out = [Bits::EMPTY; CELL_COUNT];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        let mut k = 0;
+        while k < K {
+            let t = STEPS_C[i][dirs[k]];
+            if t != NO_CELL {
+                out[i] = out[i].with(t as usize);
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `PAWN_ATTACKS[color][cell]`: the cells a pawn of `color` on `cell` attacks.
+pub static PAWN_ATTACKS: [[Bits; CELL_COUNT]; 2] =
+    [build_dir_sets([7, 8]), build_dir_sets([10, 11])];
+/// `ELEPHANT_DIAG[cell]`: the Elephant's four diagonal steps.
+pub static ELEPHANT_DIAG: [Bits; CELL_COUNT] = build_dir_sets(ELEPHANT_DIAG_DIRS);
+
+const fn build_line_sets() -> ([Bits; 3], [Bits; 2]) {
+    let mut colours = [Bits::EMPTY; 3];
+    let mut edges = [Bits::EMPTY; 2];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        let (c, l) = COORDS_C[i];
+        colours[(l % 3) as usize] = colours[(l % 3) as usize].with(i);
+        if l == column_max_line(c) {
+            edges[0] = edges[0].with(i);
+        }
+        if l == column_min_line(c) {
+            edges[1] = edges[1].with(i);
+        }
+        i += 1;
+    }
+    (colours, edges)
+}
+
+const LINE_SETS: ([Bits; 3], [Bits; 2]) = build_line_sets();
+/// The cells of each colour (index = line mod 3: 0 black, 1 white, 2 coloured).
+pub static COLOR_CELLS: [Bits; 3] = LINE_SETS.0;
+/// The promotion edge of each side (White: the far top boundary; Black: the bottom one).
+pub static PROMOTION_EDGE: [Bits; 2] = LINE_SETS.1;
+
+/// A side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    /// White, moving towards line 28.
+    White,
+    /// Black, moving towards line 0.
+    Black,
+}
+
+impl Color {
+    /// Both colours, White first.
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    /// The other side.
+    #[inline]
+    #[must_use]
+    pub const fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The line direction of this side's pawns: `+1` White, `-1` Black.
+    #[inline]
+    pub const fn forward(self) -> i8 {
+        match self {
+            Color::White => 1,
+            Color::Black => -1,
+        }
+    }
+
+    /// `'w'` or `'b'`.
+    pub const fn char(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+}
+
+/// A piece kind. Letters follow CTL-AN (language independent).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Role {
+    /// King (`K`).
+    King,
+    /// Queen (`D`, "Dama"): orthogonal and diagonal slider.
+    Queen,
+    /// Wyvern (`V`): orthogonal slider plus knight leap.
+    Wyvern,
+    /// Rook (`R`): orthogonal slider.
+    Rook,
+    /// Pegasus (`G`): diagonal slider plus knight leap.
+    Pegasus,
+    /// Knight (`N`): knight leap plus the non-capturing ride.
+    Knight,
+    /// Bishop (`J`): diagonal slider.
+    Bishop,
+    /// Elephant (`E`): diagonal steps forward and back, one or two steps straight forward.
+    Elephant,
+    /// Pawn (`P`, omitted in move notation).
+    Pawn,
+}
+
+impl Role {
+    /// All roles, in the order of their index.
+    pub const ALL: [Role; 9] = [
+        Role::King,
+        Role::Queen,
+        Role::Wyvern,
+        Role::Rook,
+        Role::Pegasus,
+        Role::Knight,
+        Role::Bishop,
+        Role::Elephant,
+        Role::Pawn,
+    ];
+
+    /// The roles a pawn may promote to ("regainable" pieces).
+    pub const PROMOTIONS: [Role; 6] = [
+        Role::Queen,
+        Role::Wyvern,
+        Role::Rook,
+        Role::Pegasus,
+        Role::Knight,
+        Role::Bishop,
+    ];
+
+    /// Index into [`Role::ALL`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The CTL-AN letter (uppercase).
+    pub const fn char(self) -> char {
+        match self {
+            Role::King => 'K',
+            Role::Queen => 'D',
+            Role::Wyvern => 'V',
+            Role::Rook => 'R',
+            Role::Pegasus => 'G',
+            Role::Knight => 'N',
+            Role::Bishop => 'J',
+            Role::Elephant => 'E',
+            Role::Pawn => 'P',
+        }
+    }
+
+    /// The role of a letter, case-insensitive, accepting the aliases of the rules
+    /// (`Q`=D, `W`=V, `T`=R, `C`/`S`=N, `A`/`B`/`F`/`L`=J, `H`=E).
+    pub const fn from_char(ch: char) -> Option<Role> {
+        Some(match ch.to_ascii_uppercase() {
+            'K' => Role::King,
+            'D' | 'Q' => Role::Queen,
+            'V' | 'W' => Role::Wyvern,
+            'R' | 'T' => Role::Rook,
+            'G' => Role::Pegasus,
+            'N' | 'C' | 'S' => Role::Knight,
+            'J' | 'A' | 'B' | 'F' | 'L' => Role::Bishop,
+            'E' | 'H' => Role::Elephant,
+            'P' => Role::Pawn,
+            _ => return None,
+        })
+    }
+
+    /// The number of pieces of this role each side starts with.
+    pub const fn initial_count(self) -> u32 {
+        match self {
+            Role::King | Role::Queen | Role::Wyvern => 1,
+            Role::Rook | Role::Pegasus | Role::Knight => 2,
+            Role::Bishop => 3,
+            Role::Elephant => 4,
+            Role::Pawn => 11,
+        }
+    }
+}
+
+/// A piece: a colour and a role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Piece {
+    /// Its side.
+    pub color: Color,
+    /// Its kind.
+    pub role: Role,
+}
+
+impl Piece {
+    /// The letter of the position format: uppercase White, lowercase Black.
+    pub const fn char(self) -> char {
+        match self.color {
+            Color::White => self.role.char(),
+            Color::Black => self.role.char().to_ascii_lowercase(),
+        }
+    }
+
+    /// The piece of a position-format letter (aliases accepted).
+    pub const fn from_char(ch: char) -> Option<Piece> {
+        let color = if ch.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        match Role::from_char(ch) {
+            Some(role) => Some(Piece { color, role }),
+            None => None,
+        }
+    }
+}
+
+/// The colour of a hex (its line mod 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CellColor {
+    /// Line ≡ 0 (mod 3).
+    Black,
+    /// Line ≡ 1 (mod 3).
+    White,
+    /// Line ≡ 2 (mod 3), the centre's colour.
+    Coloured,
+}
+
+/// A hex of the 169-hex board, as its dense index (`0..169`, line by line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell(u8);
+
+impl Cell {
+    /// The centre hex, F14.
+    pub const CENTRE: Cell = cell_const(7, 14);
+
+    /// Every cell, by dense index.
+    pub const ALL: [Cell; CELL_COUNT] = {
+        let mut out = [Cell(0); CELL_COUNT];
+        let mut i = 0;
+        while i < CELL_COUNT {
+            out[i] = Cell(i as u8);
+            i += 1;
+        }
+        out
+    };
+
+    /// The cell of a dense index, if `< 169`.
+    #[inline]
+    pub const fn from_index(i: usize) -> Option<Cell> {
+        if i < CELL_COUNT {
+            Some(Cell(i as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The cell of a dense index known to be in range.
+    #[inline]
+    pub(crate) const fn new_unchecked(i: usize) -> Cell {
+        Cell(i as u8)
+    }
+
+    /// The cell at column `c` (0 = P … 14 = Z) and line `l`, if on the board.
+    pub fn new(c: u8, l: u8) -> Option<Cell> {
+        if c > 14 || l > 28 {
+            return None;
+        }
+        let i = INDEX[c as usize][l as usize];
+        (i != u8::MAX).then_some(Cell(i))
+    }
+
+    /// The cell at signed coordinates, if on the board.
+    pub(crate) fn at(c: i32, l: i32) -> Option<Cell> {
+        if (0..15).contains(&c) && (0..29).contains(&l) {
+            Cell::new(c as u8, l as u8)
+        } else {
+            None
+        }
+    }
+
+    /// Dense index.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Column, 0 (P) to 14 (Z).
+    #[inline]
+    pub fn column(self) -> u8 {
+        COORDS[self.index()].0
+    }
+
+    /// Line, 0 to 28.
+    #[inline]
+    pub fn line(self) -> u8 {
+        COORDS[self.index()].1
+    }
+
+    /// The column letter.
+    pub fn column_char(self) -> char {
+        COLUMN_LETTERS[self.column() as usize]
+    }
+
+    /// The hex's colour.
+    pub fn color(self) -> CellColor {
+        match self.line() % 3 {
+            0 => CellColor::Black,
+            1 => CellColor::White,
+            _ => CellColor::Coloured,
+        }
+    }
+
+    /// The axial coordinates (geometry crate).
+    pub fn hex(self) -> Hex {
+        HEXES[self.index()]
+    }
+
+    /// The neighbour in direction `d` (index into [`DIRECTIONS`]).
+    #[inline]
+    pub fn step(self, d: usize) -> Option<Cell> {
+        let t = STEPS[self.index()][d];
+        (t != NO_CELL).then_some(Cell(t as u8))
+    }
+
+    /// The cell mirrored for the other side (same column, line `28 - l`).
+    pub fn flip(self) -> Cell {
+        Cell::new(self.column(), 28 - self.line()).expect("the board is symmetric")
+    }
+
+    /// Whether this cell is on `color`'s promotion edge.
+    #[inline]
+    pub fn is_promotion_edge(self, color: Color) -> bool {
+        PROMOTION_EDGE[color.index()].has(self.index())
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.column_char(), self.line())
+    }
+}
+
+/// A cell text that names no hex of the board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid cell {0:?}: expected a column P T A B C D E F G H I K L X Z and a line 0-28 of the right parity")]
+pub struct ParseCellError(pub String);
+
+/// The column index of a column letter (case-insensitive).
+pub fn column_of_char(ch: char) -> Option<u8> {
+    let up = ch.to_ascii_uppercase();
+    COLUMN_LETTERS
+        .iter()
+        .position(|&c| c == up)
+        .map(|c| c as u8)
+}
+
+impl FromStr for Cell {
+    type Err = ParseCellError;
+    fn from_str(s: &str) -> Result<Cell, ParseCellError> {
+        let err = || ParseCellError(s.to_string());
+        let mut chars = s.chars();
+        let c = chars.next().and_then(column_of_char).ok_or_else(err)?;
+        let rest = chars.as_str();
+        if rest.is_empty() || rest.len() > 2 || !rest.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(err());
+        }
+        if rest.len() == 2 && rest.starts_with('0') {
+            return Err(err());
+        }
+        let l: u8 = rest.parse().map_err(|_| err())?;
+        Cell::new(c, l).ok_or_else(err)
+    }
+}
+
+/// The home hex of each side's king (G1, G27).
+pub const KING_HOME: [Cell; 2] = [cell_const(8, 1), cell_const(8, 27)];
+/// The home hexes of each side's rooks: `[queen's rook, king's rook]` (C3/I3, C25/I25).
+pub const ROOK_HOME: [[Cell; 2]; 2] = [
+    [cell_const(4, 3), cell_const(10, 3)],
+    [cell_const(4, 25), cell_const(10, 25)],
+];
+
+const fn xorshift(mut x: u64) -> u64 {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    x
+}
+
+const fn build_zobrist() -> [[[u64; CELL_COUNT]; 9]; 2] {
+    let mut out = [[[0u64; CELL_COUNT]; 9]; 2];
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 0;
+        while r < 9 {
+            let mut i = 0;
+            while i < CELL_COUNT {
+                x = xorshift(x);
+                out[c][r][i] = x;
+                i += 1;
+            }
+            r += 1;
+        }
+        c += 1;
+    }
+    out
+}
+
+const fn build_misc_keys() -> [u64; 8 + 2 * CELL_COUNT] {
+    let mut out = [0u64; 8 + 2 * CELL_COUNT];
+    let mut x = 0xD1B5_4A32_D192_ED03u64;
+    let mut i = 0;
+    while i < out.len() {
+        x = xorshift(x);
+        out[i] = x;
+        i += 1;
+    }
+    out
+}
+
+/// Zobrist keys per colour, role and cell.
+pub static ZOBRIST_PIECES: [[[u64; CELL_COUNT]; 9]; 2] = build_zobrist();
+/// Other Zobrist keys: `[0]` Black to move, `[1..7]` castling flags, `[7]` triple step,
+/// `[8..8+169]` e.p./scornful victim cell, `[8+169..]` scornful capturer cell.
+pub static ZOBRIST_MISC: [u64; 8 + 2 * CELL_COUNT] = build_misc_keys();
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_shape() {
+        assert_eq!(Cell::CENTRE.to_string(), "F14");
+        assert_eq!(KING_HOME[0].to_string(), "G1");
+        assert_eq!(KING_HOME[1].to_string(), "G27");
+        assert_eq!(ROOK_HOME[0][0].to_string(), "C3");
+        assert_eq!(ROOK_HOME[0][1].to_string(), "I3");
+        assert_eq!(ROOK_HOME[1][0].to_string(), "C25");
+        assert_eq!(ROOK_HOME[1][1].to_string(), "I25");
+        for c in 0..15u8 {
+            let n = (0..29).filter(|&l| Cell::new(c, l).is_some()).count();
+            assert_eq!(n, 15 - (c as i32 - 7).unsigned_abs() as usize);
+        }
+        assert_eq!(PROMOTION_EDGE[0].len(), 15);
+        assert_eq!(PROMOTION_EDGE[1].len(), 15);
+        for cell in Cell::ALL {
+            assert_eq!(cell.to_string().parse::<Cell>(), Ok(cell));
+            assert!(cell.hex().length() <= 7);
+        }
+        assert!("J3".parse::<Cell>().is_err());
+        assert!("F1".parse::<Cell>().is_err());
+        assert!("F01".parse::<Cell>().is_err());
+    }
+
+    #[test]
+    fn directions_order_the_index() {
+        for cell in 0..CELL_COUNT {
+            for d in 0..12 {
+                let t = STEPS[cell][d];
+                if t != NO_CELL {
+                    assert_eq!((t as usize) > cell, positive(d));
+                    let (c, l) = COORDS[cell];
+                    let (tc, tl) = COORDS[t as usize];
+                    assert_eq!(
+                        (tc as i32 - c as i32, tl as i32 - l as i32),
+                        (DIRECTIONS[d].0 as i32, DIRECTIONS[d].1 as i32)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn knight_from_the_centre_matches_the_notation_page() {
+        let mut names: Vec<String> = KNIGHT[Cell::CENTRE.index()]
+            .iter()
+            .map(|i| Cell::ALL[i].to_string())
+            .collect();
+        names.sort();
+        let mut expected = [
+            "C13", "C15", "D10", "E9", "D18", "E19", "G9", "H10", "G19", "H18", "I13", "I15",
+        ];
+        expected.sort();
+        assert_eq!(names, expected);
+    }
+
+    #[test]
+    fn between_cells() {
+        let a: Cell = "F0".parse().unwrap();
+        let b: Cell = "F8".parse().unwrap();
+        let mid: Vec<String> = between(a.index(), b.index())
+            .iter()
+            .map(|i| Cell::ALL[i].to_string())
+            .collect();
+        assert_eq!(mid, ["F2", "F4", "F6"]);
+        let c: Cell = "G1".parse().unwrap();
+        assert!(between(a.index(), c.index()).is_empty());
+    }
+}

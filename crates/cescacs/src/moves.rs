@@ -1,0 +1,617 @@
+//! The [`Move`] type, the 24 castlings, CTL-AN move notation and the fixed-capacity
+//! [`MoveList`].
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::board::{cell_const, Cell, Color, Role};
+
+/// One of the 24 castlings of the rules (§5): 19 simple and 5 double. The cells are White's;
+/// Black's are mirrored (same column, line `28 - l`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Castling(u8);
+
+/// `(name, king destination, queen's rook destination, king's rook destination)` for White.
+const CASTLINGS: [(&str, Cell, Option<Cell>, Option<Cell>); 24] = {
+    const fn c(col: u8, l: u8) -> Cell {
+        cell_const(col, l)
+    }
+    // Columns: P0 T1 A2 B3 C4 D5 E6 F7 G8 H9 I10 K11 L12 X13 Z14.
+    let i5 = c(10, 5);
+    let h6 = c(9, 6);
+    let f6 = c(7, 6);
+    let e5 = c(6, 5);
+    let d2 = c(5, 2);
+    [
+        ("KRK-II", i5, None, Some(c(10, 7))),
+        ("KRK-IK", i5, None, Some(c(11, 4))),
+        ("KRK-IH", i5, None, Some(c(9, 4))),
+        ("KRK-HIO", h6, None, Some(c(10, 5))),
+        ("KRK-HIOO", h6, None, Some(c(10, 7))),
+        ("KRK-HH", h6, None, Some(c(9, 4))),
+        ("KRK-HG", h6, None, Some(c(8, 5))),
+        ("KRD-HG", h6, Some(c(8, 7)), None),
+        ("KRD-HH", h6, Some(c(9, 8)), None),
+        ("KRR-HIH", h6, Some(c(9, 8)), Some(c(10, 7))),
+        ("KRR-HGG", h6, Some(c(8, 7)), Some(c(8, 5))),
+        ("KRK-FG", f6, None, Some(c(8, 5))),
+        ("KRK-FE", f6, None, Some(c(6, 7))),
+        ("KRD-FG", f6, Some(c(8, 7)), None),
+        ("KRD-FE", f6, Some(c(6, 5)), None),
+        ("KRR-FGG", f6, Some(c(8, 7)), Some(c(8, 5))),
+        ("KRR-FEE", f6, Some(c(6, 5)), Some(c(6, 7))),
+        ("KRK-EF", e5, None, Some(c(7, 6))),
+        ("KRK-EE", e5, None, Some(c(6, 7))),
+        ("KRD-EF", e5, Some(c(7, 6)), None),
+        ("KRD-ED", e5, Some(c(5, 4)), None),
+        ("KRR-EEF", e5, Some(c(7, 6)), Some(c(6, 7))),
+        ("KRD-DD", d2, Some(c(5, 4)), None),
+        ("KRD-DE", d2, Some(c(6, 1)), None),
+    ]
+};
+
+impl Castling {
+    /// All 24 castlings, in the order of the rules' table.
+    pub const ALL: [Castling; 24] = {
+        let mut out = [Castling(0); 24];
+        let mut i = 0;
+        while i < 24 {
+            out[i] = Castling(i as u8);
+            i += 1;
+        }
+        out
+    };
+
+    /// Index into [`Castling::ALL`].
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The CTL-AN name, e.g. `KRK-HIOO`.
+    pub const fn name(self) -> &'static str {
+        CASTLINGS[self.0 as usize].0
+    }
+
+    /// The castling of a CTL-AN name.
+    pub fn from_name(name: &str) -> Option<Castling> {
+        CASTLINGS
+            .iter()
+            .position(|c| c.0 == name)
+            .map(|i| Castling(i as u8))
+    }
+
+    fn mirror(cell: Cell, color: Color) -> Cell {
+        match color {
+            Color::White => cell,
+            Color::Black => cell.flip(),
+        }
+    }
+
+    /// The king's destination K′ for `color`.
+    pub fn king_to(self, color: Color) -> Cell {
+        Castling::mirror(CASTLINGS[self.index()].1, color)
+    }
+
+    /// The queen's rook destination, if that rook takes part.
+    pub fn queen_rook_to(self, color: Color) -> Option<Cell> {
+        CASTLINGS[self.index()]
+            .2
+            .map(|c| Castling::mirror(c, color))
+    }
+
+    /// The king's rook destination, if that rook takes part.
+    pub fn king_rook_to(self, color: Color) -> Option<Cell> {
+        CASTLINGS[self.index()]
+            .3
+            .map(|c| Castling::mirror(c, color))
+    }
+
+    /// Whether both rooks take part.
+    pub fn is_double(self) -> bool {
+        CASTLINGS[self.index()].2.is_some() && CASTLINGS[self.index()].3.is_some()
+    }
+}
+
+/// A move. Special moves are their own variants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// An ordinary move or capture of any piece, including the King's leap, pawn steps and pawn
+    /// promotions. A pawn ending on its promotion edge with `promotion: None` is an awaiting
+    /// pawn (`=&`).
+    Normal {
+        /// The moving piece.
+        role: Role,
+        /// Where it comes from.
+        from: Cell,
+        /// The captured piece, if any.
+        capture: Option<Role>,
+        /// Where it goes.
+        to: Cell,
+        /// The piece a pawn promotes to.
+        promotion: Option<Role>,
+    },
+    /// A pawn's en passant capture (`@`, or `@@` on the first hex of a triple step).
+    EnPassant {
+        /// The capturing pawn.
+        from: Cell,
+        /// The passed hex it moves to.
+        to: Cell,
+        /// Where the stepped pawn (or its promoted piece) stands.
+        victim: Cell,
+        /// The captured piece (a pawn, or the piece it promoted to).
+        capture: Role,
+    },
+    /// A pawn's capture of a scornful pawn by its own oblique step (`@`).
+    Scornful {
+        /// The capturing pawn.
+        from: Cell,
+        /// The scornful pawn's hex.
+        to: Cell,
+        /// The captured piece (a pawn, or the piece it promoted to).
+        capture: Role,
+        /// The capturer's promotion, if it lands on its promotion edge.
+        promotion: Option<Role>,
+    },
+    /// One of the 24 castlings.
+    Castle(Castling),
+    /// The forced in-place promotion of an awaiting pawn (`T22=D`).
+    Promote {
+        /// The awaiting pawn's hex.
+        at: Cell,
+        /// The new piece.
+        role: Role,
+    },
+}
+
+/// The colour of a pawn moving from `from` to `to` (pawns only move forward).
+pub(crate) fn pawn_color(from: Cell, to: Cell) -> Color {
+    if to.line() > from.line() {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+impl Move {
+    /// The cell the moving piece (the king, for a castling) leaves.
+    pub fn from(self, turn: Color) -> Cell {
+        match self {
+            Move::Normal { from, .. }
+            | Move::EnPassant { from, .. }
+            | Move::Scornful { from, .. } => from,
+            Move::Castle(_) => crate::board::KING_HOME[turn.index()],
+            Move::Promote { at, .. } => at,
+        }
+    }
+
+    /// The cell the moving piece (the king, for a castling) ends on.
+    pub fn to(self, turn: Color) -> Cell {
+        match self {
+            Move::Normal { to, .. } | Move::EnPassant { to, .. } | Move::Scornful { to, .. } => to,
+            Move::Castle(c) => c.king_to(turn),
+            Move::Promote { at, .. } => at,
+        }
+    }
+
+    /// The captured role, if any.
+    pub fn capture(self) -> Option<Role> {
+        match self {
+            Move::Normal { capture, .. } => capture,
+            Move::EnPassant { capture, .. } | Move::Scornful { capture, .. } => Some(capture),
+            Move::Castle(_) | Move::Promote { .. } => None,
+        }
+    }
+
+    /// The promotion role, if any.
+    pub fn promotion(self) -> Option<Role> {
+        match self {
+            Move::Normal { promotion, .. } | Move::Scornful { promotion, .. } => promotion,
+            Move::Promote { role, .. } => Some(role),
+            _ => None,
+        }
+    }
+}
+
+fn write_promotion(
+    f: &mut fmt::Formatter<'_>,
+    from: Cell,
+    to: Cell,
+    promotion: Option<Role>,
+) -> fmt::Result {
+    match promotion {
+        Some(r) => write!(f, "={}", r.char()),
+        None if to.is_promotion_edge(pawn_color(from, to)) => f.write_str("=&"),
+        None => Ok(()),
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                if role != Role::Pawn {
+                    write!(f, "{}", role.char())?;
+                }
+                write!(f, "{from}")?;
+                match capture {
+                    None => f.write_str("-")?,
+                    Some(Role::Pawn) => f.write_str("×")?,
+                    Some(r) => write!(f, "×{}", r.char())?,
+                }
+                write!(f, "{to}")?;
+                if role == Role::Pawn {
+                    write_promotion(f, from, to, promotion)?;
+                }
+                Ok(())
+            }
+            Move::EnPassant {
+                from,
+                to,
+                victim,
+                capture,
+            } => {
+                let triple_first = (i32::from(victim.line()) - i32::from(to.line())).abs() == 4;
+                write!(f, "{from}{}", if triple_first { "@@" } else { "@" })?;
+                if capture != Role::Pawn {
+                    write!(f, "{}", capture.char())?;
+                }
+                write!(f, "{to}")
+            }
+            Move::Scornful {
+                from,
+                to,
+                capture,
+                promotion,
+            } => {
+                write!(f, "{from}@")?;
+                if capture != Role::Pawn {
+                    write!(f, "{}", capture.char())?;
+                }
+                write!(f, "{to}")?;
+                write_promotion(f, from, to, promotion)
+            }
+            Move::Castle(c) => f.write_str(c.name()),
+            Move::Promote { at, role } => write!(f, "{at}={}", role.char()),
+        }
+    }
+}
+
+/// A move text that is not CTL-AN.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid move {text:?}: {reason}")]
+pub struct ParseMoveError {
+    /// The text.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: &'static str,
+}
+
+/// Removes check and mate marks (`+`, `++`, `+∞`, `+^`, `^+`, `#`) and surrounding spaces.
+pub fn strip_marks(s: &str) -> &str {
+    s.trim().trim_end_matches(['+', '#', '^', '∞', '!', '?'])
+}
+
+struct Cursor<'a> {
+    s: &'a str,
+}
+
+impl<'a> Cursor<'a> {
+    fn peek(&self) -> Option<char> {
+        self.s.chars().next()
+    }
+    fn peek2(&self) -> Option<char> {
+        self.s.chars().nth(1)
+    }
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.s = &self.s[c.len_utf8()..];
+        Some(c)
+    }
+    fn eat(&mut self, p: &str) -> bool {
+        match self.s.strip_prefix(p) {
+            Some(rest) => {
+                self.s = rest;
+                true
+            }
+            None => false,
+        }
+    }
+    /// A role letter, only if a letter follows it (so that `E7` stays a cell).
+    fn role(&mut self) -> Option<Role> {
+        let c = self.peek()?;
+        if c.is_ascii_uppercase() && self.peek2().is_some_and(|d| d.is_ascii_alphabetic()) {
+            let r = Role::from_char(c)?;
+            self.bump();
+            Some(r)
+        } else {
+            None
+        }
+    }
+    fn cell(&mut self) -> Option<Cell> {
+        let c = self.peek()?;
+        if !c.is_ascii_alphabetic() {
+            return None;
+        }
+        let digits = self.s[1..].bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 {
+            return None;
+        }
+        let cell = self.s[..1 + digits].parse().ok()?;
+        self.s = &self.s[1 + digits..];
+        Some(cell)
+    }
+}
+
+impl FromStr for Move {
+    type Err = ParseMoveError;
+    fn from_str(text: &str) -> Result<Move, ParseMoveError> {
+        let err = |reason| ParseMoveError {
+            text: text.to_string(),
+            reason,
+        };
+        let s = strip_marks(text);
+        if s.starts_with("KR") && s.len() > 3 && s.as_bytes()[3] == b'-' {
+            return Castling::from_name(s)
+                .map(Move::Castle)
+                .ok_or_else(|| err("unknown castling"));
+        }
+        let mut cur = Cursor { s };
+        let role = cur.role().unwrap_or(Role::Pawn);
+        let from = cur.cell().ok_or_else(|| err("expected the from hex"))?;
+        if cur.eat("=") {
+            if role != Role::Pawn {
+                return Err(err("only a pawn promotes"));
+            }
+            let r = cur
+                .bump()
+                .and_then(Role::from_char)
+                .ok_or_else(|| err("expected a piece letter after '='"))?;
+            if !cur.s.is_empty() {
+                return Err(err("trailing text"));
+            }
+            return Ok(Move::Promote { at: from, role: r });
+        }
+        let sep = if cur.eat("@@") {
+            2
+        } else if cur.eat("@") {
+            1
+        } else if cur.eat("×") || cur.eat("*") {
+            3
+        } else if cur.eat("-") {
+            0
+        } else {
+            return Err(err("expected a separator - × * @ or @@"));
+        };
+        let captured = cur.role();
+        let to = cur
+            .cell()
+            .ok_or_else(|| err("expected the destination hex"))?;
+        let mut promotion = None;
+        if cur.eat("=") {
+            match cur.bump() {
+                Some('&') => {}
+                Some(c) => {
+                    promotion =
+                        Some(Role::from_char(c).ok_or_else(|| err("unknown promotion letter"))?)
+                }
+                None => return Err(err("expected a letter after '='")),
+            }
+            if role != Role::Pawn {
+                return Err(err("only a pawn promotes"));
+            }
+        }
+        if !cur.s.is_empty() {
+            return Err(err("trailing text"));
+        }
+        if let Some(p) = promotion {
+            if !Role::PROMOTIONS.contains(&p) {
+                return Err(err("a pawn promotes to D, V, R, G, N or J only"));
+            }
+        }
+        let dc = i32::from(to.column()) - i32::from(from.column());
+        let dl = i32::from(to.line()) - i32::from(from.line());
+        match sep {
+            0 if captured.is_some() => Err(err("a quiet move names no captured piece")),
+            0 => Ok(Move::Normal {
+                role,
+                from,
+                capture: None,
+                to,
+                promotion,
+            }),
+            3 => Ok(Move::Normal {
+                role,
+                from,
+                capture: Some(captured.unwrap_or(Role::Pawn)),
+                to,
+                promotion,
+            }),
+            _ => {
+                if role != Role::Pawn {
+                    return Err(err("only a pawn captures with @"));
+                }
+                let capture = captured.unwrap_or(Role::Pawn);
+                if dc.abs() == 1 && dl.abs() == 3 {
+                    if promotion.is_some() {
+                        return Err(err("an en passant capture never promotes"));
+                    }
+                    let f = dl.signum();
+                    let back = if sep == 2 { 4 } else { 2 };
+                    let victim = Cell::at(i32::from(to.column()), i32::from(to.line()) - back * f)
+                        .ok_or_else(|| err("no stepped pawn behind the target"))?;
+                    Ok(Move::EnPassant {
+                        from,
+                        to,
+                        victim,
+                        capture,
+                    })
+                } else if dc.abs() == 1 && dl.abs() == 1 && sep == 1 {
+                    Ok(Move::Scornful {
+                        from,
+                        to,
+                        capture,
+                        promotion,
+                    })
+                } else {
+                    Err(err(
+                        "@ needs a forward-diagonal (e.p.) or oblique (scornful) pawn step",
+                    ))
+                }
+            }
+        }
+    }
+}
+
+/// The capacity of a [`MoveList`].
+///
+/// Worst case: promotion only brings back missing pieces, so a side never has more than
+/// K, D, V, 2 R, 2 G, 2 N, 3 J, 4 E and 11 P. On the 169-hex board a queen has at most
+/// 42 + 18 = 60 moves, a wyvern 54, a rook 42, a pegasus 30, a knight 24 (12 leaps, 12 rides),
+/// a bishop 18, an elephant 6, the king 12 steps + 5 leaps + 24 castlings, a pawn at most
+/// 5 destinations × 6 promotion choices = 30. The sum 41 + 60 + 54 + 84 + 60 + 48 + 54 + 24 +
+/// 330 = 755 bounds every position (an e.p. or scornful capture replaces a counted diagonal
+/// or oblique step; in-place promotions exclude all other moves).
+pub const MAX_MOVES: usize = 768;
+
+/// A fixed-capacity list of moves (no allocation).
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+const DUMMY: Move = Move::Castle(Castling(0));
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl MoveList {
+    /// An empty list.
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [DUMMY; MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Appends a move.
+    ///
+    /// # Panics
+    /// If the list is full (never for the moves of a position, see [`MAX_MOVES`]).
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+
+    /// Removes all moves.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The number of moves.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the list is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The moves as a slice.
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    /// Iterates over the moves.
+    pub fn iter(&self) -> core::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+
+    /// Whether the list holds `m`.
+    pub fn contains(&self, m: &Move) -> bool {
+        self.as_slice().contains(m)
+    }
+}
+
+impl core::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips() {
+        for s in [
+            "E7-E13",
+            "EF12×NF14",
+            "F12@@G9",
+            "KRK-HIOO",
+            "T22=D",
+            "C15@B12",
+            "KG1-H6",
+            "E13×F16",
+            "A21-T22=&",
+            "B20-A21",
+            "A21-T22=R",
+            "DE27×JE13",
+            "JA23×C23",
+        ] {
+            let m: Move = s.parse().unwrap();
+            assert_eq!(m.to_string(), s);
+        }
+        let m: Move = "F12@@G9".parse().unwrap();
+        assert_eq!(
+            m,
+            Move::EnPassant {
+                from: "F12".parse().unwrap(),
+                to: "G9".parse().unwrap(),
+                victim: "G13".parse().unwrap(),
+                capture: Role::Pawn
+            }
+        );
+        assert_eq!("GL5×GE5^+".parse::<Move>().unwrap().to_string(), "GL5×GE5");
+        assert!("KRK-ZZ".parse::<Move>().is_err());
+        assert!("E7xE13".parse::<Move>().is_err());
+        assert!("".parse::<Move>().is_err());
+        assert!("E7-".parse::<Move>().is_err());
+    }
+
+    #[test]
+    fn castling_table_names() {
+        assert_eq!(Castling::ALL.len(), 24);
+        assert_eq!(Castling::ALL.iter().filter(|c| c.is_double()).count(), 5);
+        let c = Castling::from_name("KRK-HIOO").unwrap();
+        assert_eq!(c.king_to(Color::White).to_string(), "H6");
+        assert_eq!(c.king_rook_to(Color::Black).unwrap().to_string(), "I21");
+    }
+}
