@@ -1,0 +1,2 @@
+//! Perft benchmark (filled in later).
+fn main() {}

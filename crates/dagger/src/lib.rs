@@ -1,0 +1,23 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+
+pub mod board;
+pub mod game;
+pub mod hand;
+pub mod movegen;
+pub mod moves;
+pub mod position;
+pub mod render;
+pub mod setup;
+
+pub use board::{Cell, CellSet, Color, HandKnight, ParseCellError, Piece, Role};
+pub use game::Game;
+pub use hand::{entry_cells, hand_attacks, Hand};
+pub use movegen::{divide, perft, perft_without_bulk, Origin, PieceMoves};
+pub use moves::{Move, MoveList, ParseMoveError};
+pub use position::{
+    DrawReason, IllegalMove, MoveTextError, Outcome, ParsePositionError, Position, PositionError,
+    Problem,
+};
+pub use render::svg;
+pub use setup::{ParseSetupError, Setup};

@@ -1,0 +1,316 @@
+//! Legal move generation — the set-wise layer ([`Position::for_each_piece_moves`]) and the list
+//! layer ([`Position::legal_moves`]) — and perft.
+//!
+//! Generation is fully legal without make/test/undo: the King avoids every cell the enemy attacks
+//! (its pieces with the King removed from the occupancy, plus the entry cells of its in-hand
+//! knights); in single check the other moves must capture the checker or block its line (an entry
+//! or a drop may block); pinned pieces keep to the line through King and pinner. Only en-passant
+//! captures are tested by playing them on a copy.
+
+use crate::board::{
+    bishop_attacks, bits, cell_unchecked, rook_attacks, Cell, CellSet, Color, HandKnight, Role,
+    BETWEEN, BISHOP_PSEUDO, CELL_COUNT, ENTRY, HAND_ATTACKS, KING, KNIGHT, LINE, PAWN_JUMP,
+    PAWN_STEPS, RANK_NEIGHBOURS, ROOK_PSEUDO,
+};
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+
+/// Where the moving piece comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Origin {
+    /// A piece on the board.
+    Cell(Cell),
+    /// A knight in hand.
+    Hand(HandKnight),
+}
+
+/// The legal moves of one piece (or in-hand knight) as a destination set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceMoves {
+    /// The side moving.
+    pub color: Color,
+    /// The moving piece's role.
+    pub role: Role,
+    /// Where it comes from.
+    pub from: Origin,
+    /// The destinations.
+    pub to: CellSet,
+    /// Whether these are en-passant captures.
+    pub en_passant: bool,
+}
+
+const PROMOTION_CELLS: u64 = Cell::A1.bit() | Cell::N1.bit();
+
+impl PieceMoves {
+    /// The number of moves: one per destination, four per promoting destination.
+    #[inline]
+    pub fn len(&self) -> usize {
+        let n = self.to.len() as usize;
+        if self.role == Role::Pawn && !self.en_passant {
+            n + 3 * (self.to.0 & PROMOTION_CELLS).count_ones() as usize
+        } else {
+            n
+        }
+    }
+
+    /// Whether there is no move.
+    pub fn is_empty(&self) -> bool {
+        self.to.is_empty()
+    }
+
+    /// The moves.
+    pub fn moves(self) -> impl Iterator<Item = Move> {
+        self.to.iter().flat_map(move |to| {
+            let mut out = [None; 4];
+            match self.from {
+                Origin::Hand(knight) => {
+                    out[0] = Some(if to == self.color.home() {
+                        Move::Drop { knight, to }
+                    } else {
+                        Move::Entry { knight, to }
+                    })
+                }
+                Origin::Cell(from) => {
+                    if self.en_passant {
+                        out[0] = Some(Move::EnPassant { from, to });
+                    } else if self.role == Role::Pawn && to.bit() & PROMOTION_CELLS != 0 {
+                        for (slot, role) in out.iter_mut().zip(Role::PROMOTIONS) {
+                            *slot = Some(Move::Promotion { from, to, role });
+                        }
+                    } else {
+                        out[0] = Some(Move::Normal { from, to });
+                    }
+                }
+            }
+            out.into_iter().flatten()
+        })
+    }
+}
+
+impl Position {
+    /// The set-wise layer: calls `f` once per (piece, origin, destination set) of the legal
+    /// moves, in a fixed order (King, pawns, knights, bishops, rooks, queens, en passant, hand).
+    /// Stops early when `f` returns `false`; returns `false` then, `true` otherwise.
+    ///
+    /// ```
+    /// use hexvar_dagger::Position;
+    /// let mut count = 0;
+    /// Position::new().for_each_piece_moves(|pm| {
+    ///     count += pm.len();
+    ///     true
+    /// });
+    /// assert_eq!(count, 13);
+    /// ```
+    pub fn for_each_piece_moves<F: FnMut(PieceMoves) -> bool>(&self, mut f: F) -> bool {
+        let us = self.turn;
+        let them = us.other();
+        let u = us.index();
+        let own = self.by_color[u];
+        let occupied = self.occupied();
+        let king_bit = self.by_role[Role::King.index()] & own;
+        let king = cell_unchecked(king_bit.trailing_zeros());
+        let k = king.index();
+        let emit = |f: &mut F, role: Role, from: Origin, to: u64, en_passant: bool| {
+            f(PieceMoves {
+                color: us,
+                role,
+                from,
+                to: CellSet(to),
+                en_passant,
+            })
+        };
+
+        let danger = self.attack_map(them, occupied ^ king_bit);
+        let king_moves = KING[k] & !own & !danger;
+        if king_moves != 0 && !emit(&mut f, Role::King, Origin::Cell(king), king_moves, false) {
+            return false;
+        }
+        let mut target = CellSet::FULL.0;
+        if danger & king_bit != 0 {
+            let checkers = self.attackers(king, them, occupied);
+            let hand_check = HAND_ATTACKS[them.index()][self.hands[them.index()].bits() as usize]
+                & king_bit
+                != 0;
+            if hand_check || checkers & checkers.wrapping_sub(1) != 0 {
+                // Double check, or a check by an in-hand knight (which can be neither captured
+                // nor blocked): only the King may move.
+                return true;
+            }
+            target = BETWEEN[k][checkers.trailing_zeros() as usize] | checkers;
+        }
+
+        let enemy = self.by_color[them.index()];
+        let r = &self.by_role;
+        let queens = r[Role::Queen.index()];
+        let snipers = ((ROOK_PSEUDO[k] & (r[Role::Rook.index()] | queens))
+            | (BISHOP_PSEUDO[k] & (r[Role::Bishop.index()] | queens)))
+            & enemy;
+        let mut pinned = 0;
+        for s in bits(snipers) {
+            let between = BETWEEN[k][s.index()] & occupied;
+            if between & between.wrapping_sub(1) == 0 && between & own != 0 {
+                pinned |= between;
+            }
+        }
+
+        let not_own = !own & CellSet::FULL.0;
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
+            for from in bits(r[role.index()] & own) {
+                let c = from.index();
+                let mut to = match role {
+                    Role::Pawn => (PAWN_STEPS[u][c] & not_own) | (PAWN_JUMP[u][c] & !occupied),
+                    Role::Knight => KNIGHT[c] & not_own,
+                    Role::Bishop => bishop_attacks(from, occupied) & not_own,
+                    Role::Rook => rook_attacks(from, occupied) & not_own,
+                    _ => (rook_attacks(from, occupied) | bishop_attacks(from, occupied)) & not_own,
+                };
+                to &= target;
+                if pinned & from.bit() != 0 {
+                    to &= LINE[k][c];
+                }
+                if to != 0 && !emit(&mut f, role, Origin::Cell(from), to, false) {
+                    return false;
+                }
+            }
+        }
+
+        if let Some(t) = self.ep {
+            let capturers = RANK_NEIGHBOURS[t.index()] & r[Role::Pawn.index()] & own;
+            // The jump's start cell is the jumper's backward jump, i.e. our forward jump from t.
+            let start = PAWN_JUMP[u][t.index()];
+            if capturers != 0 && start != 0 {
+                let passed = PAWN_STEPS[them.index()][start.trailing_zeros() as usize] & !occupied;
+                for from in bits(capturers) {
+                    let to = PAWN_STEPS[u][from.index()] & passed;
+                    if to == 0 {
+                        continue;
+                    }
+                    let m = Move::EnPassant {
+                        from,
+                        to: cell_unchecked(to.trailing_zeros()),
+                    };
+                    let mut after = *self;
+                    after.play_unchecked(m);
+                    if after.is_attacked(king, them, after.occupied()) {
+                        continue;
+                    }
+                    if !emit(&mut f, Role::Pawn, Origin::Cell(from), to, true) {
+                        return false;
+                    }
+                }
+            }
+        }
+
+        let home = us.home().bit();
+        for knight in self.hands[u].iter() {
+            let mut to = ENTRY[u][knight as usize] & not_own;
+            if occupied & home == 0 {
+                to |= home;
+            }
+            to &= target;
+            if to != 0 && !emit(&mut f, Role::Knight, Origin::Hand(knight), to, false) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The legal moves, into a fresh list.
+    ///
+    /// ```
+    /// use hexvar_dagger::Position;
+    /// let moves = Position::new().legal_moves();
+    /// assert_eq!(moves.len(), 13);
+    /// assert!(moves.iter().any(|m| m.to_string() == "d2-f2"));
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// The legal moves, into `list` (cleared first; no allocation).
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        self.for_each_piece_moves(|pm| {
+            for m in pm.moves() {
+                list.push(m);
+            }
+            true
+        });
+    }
+
+    /// The number of legal moves (a popcount per piece).
+    pub fn count_legal_moves(&self) -> usize {
+        let mut n = 0;
+        self.for_each_piece_moves(|pm| {
+            n += pm.len();
+            true
+        });
+        n
+    }
+}
+
+/// The number of leaf nodes `depth` plies below `pos`, counting the last ply by popcount.
+///
+/// ```
+/// use hexvar_dagger::{perft, Position};
+/// assert_eq!(perft(&Position::new(), 2), 166);
+/// ```
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves() as u64,
+        _ => {
+            let mut n = 0;
+            pos.for_each_piece_moves(|pm| {
+                for m in pm.moves() {
+                    let mut next = *pos;
+                    next.play_unchecked(m);
+                    n += perft(&next, depth - 1);
+                }
+                true
+            });
+            n
+        }
+    }
+}
+
+/// [`perft`] that plays every move down to the leaves (no bulk counting).
+pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut n = 0;
+    pos.for_each_piece_moves(|pm| {
+        for m in pm.moves() {
+            let mut next = *pos;
+            next.play_unchecked(m);
+            n += perft_without_bulk(&next, depth - 1);
+        }
+        true
+    });
+    n
+}
+
+/// Perft split by first move: `(move, leaf count below it)` in generation order.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut out = Vec::new();
+    if depth == 0 {
+        return out;
+    }
+    for &m in pos.legal_moves().iter() {
+        let mut next = *pos;
+        next.play_unchecked(m);
+        out.push((m, perft(&next, depth - 1)));
+    }
+    out
+}
+
+const _: () = assert!(CELL_COUNT <= 64);

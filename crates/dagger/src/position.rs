@@ -1,0 +1,592 @@
+//! The validated [`Position`]: play, hash, check, outcome.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::board::{
+    bishop_attacks, bits, cell_unchecked, rook_attacks, Cell, CellSet, Color, HandKnight, Piece,
+    Role, CELL_COUNT, HAND_ATTACKS, KING, KNIGHT, PAWN_JUMP, PAWN_STEPS, RANK_NEIGHBOURS, ZOBRIST,
+};
+use crate::hand::Hand;
+use crate::moves::{Move, ParseMoveError};
+use crate::setup::{ParseSetupError, Setup};
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Outcome {
+    /// The side to move is checkmated; `winner` is the other side.
+    Checkmate {
+        /// The side that gave mate.
+        winner: Color,
+    },
+    /// A draw.
+    Draw(DrawReason),
+}
+
+/// Why a game is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum DrawReason {
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// 100 plies (50 moves each) without a capture, pawn move, entry or drop.
+    FiftyMoves,
+    /// Only the two Kings are left and no knight is in hand.
+    InsufficientMaterial,
+    /// The same position for the third time (only [`crate::Game`] sees this).
+    Repetition,
+}
+
+/// A rule a [`Setup`] breaks; [`PositionError`] lists all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Problem {
+    /// The side has no King.
+    MissingKing(Color),
+    /// The side has more than one King.
+    TooManyKings(Color),
+    /// A pawn stands on `a1` or `n1` (a promotion cell, or behind the pawn's own start).
+    PawnOnBackCell(Cell),
+    /// The side that has just moved is in check.
+    OppositeCheck,
+    /// The en-passant cell does not hold a pawn of the side that just moved, or its jump's start
+    /// cell is off the board or occupied.
+    InvalidEnPassant(Cell),
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::MissingKing(c) => write!(f, "{c:?} has no King"),
+            Problem::TooManyKings(c) => write!(f, "{c:?} has more than one King"),
+            Problem::PawnOnBackCell(c) => write!(f, "a pawn stands on the back-rank cell {c}"),
+            Problem::OppositeCheck => f.write_str("the side not to move is in check"),
+            Problem::InvalidEnPassant(c) => {
+                write!(
+                    f,
+                    "en-passant cell {c} does not hold a pawn that just made a double jump"
+                )
+            }
+        }
+    }
+}
+
+/// Why a [`Setup`] is not a legal position: every broken rule.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal position: {}", .problems.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; "))]
+pub struct PositionError {
+    /// The broken rules, at least one.
+    pub problems: Vec<Problem>,
+}
+
+/// Why a position text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParsePositionError {
+    /// The text is malformed.
+    #[error(transparent)]
+    Setup(#[from] ParseSetupError),
+    /// The text is well formed but the position is illegal.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+/// A move that is not legal in the position it was played in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move: {0}")]
+pub struct IllegalMove(pub Move);
+
+/// Why [`Position::parse_move`] found no move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveTextError {
+    /// The text is not a move in the notation.
+    #[error(transparent)]
+    Syntax(#[from] ParseMoveError),
+    /// The move is not legal here.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+    /// `N@a1` / `N@n1` while both knights are in hand: say `NL@` or `NR@`.
+    #[error("ambiguous drop {0:?}: both knights are in hand, write NL@ or NR@")]
+    Ambiguous(String),
+}
+
+/// A legal Dagger Chess position (validated; see [`Position::from_setup`]).
+///
+/// Small and `Copy`: move generation plays moves on copies (copy-make).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) by_color: [u64; 2],
+    pub(crate) by_role: [u64; 6],
+    /// `0` empty, else `piece.index() + 1`.
+    pub(crate) mailbox: [u8; CELL_COUNT],
+    pub(crate) turn: Color,
+    pub(crate) hands: [Hand; 2],
+    /// The landing cell of a double jump that can be taken en passant right now.
+    pub(crate) ep: Option<Cell>,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    pub(crate) hash: u64,
+}
+
+const PIECES: [Piece; 12] = {
+    let mut out = [Piece::new(Color::White, Role::Pawn); 12];
+    let mut i = 0;
+    while i < 12 {
+        out[i] = Piece::new(
+            if i < 6 { Color::White } else { Color::Black },
+            Role::ALL[i % 6],
+        );
+        i += 1;
+    }
+    out
+};
+
+impl Position {
+    /// The start position.
+    pub fn new() -> Position {
+        Position::from_setup(Setup::start()).expect("the start position is legal")
+    }
+
+    fn empty() -> Position {
+        Position {
+            by_color: [0; 2],
+            by_role: [0; 6],
+            mailbox: [0; CELL_COUNT],
+            turn: Color::White,
+            hands: [Hand::EMPTY; 2],
+            ep: None,
+            halfmoves: 0,
+            fullmoves: 1,
+            hash: 0,
+        }
+    }
+
+    /// Validate a setup. The error lists every broken rule.
+    ///
+    /// An en-passant cell is kept only while some pawn could actually take en passant (a pawn of
+    /// the side to move beside the landing cell, with its landing cell empty), as after
+    /// [`Position::play`].
+    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        let mut pos = Position::empty();
+        for cell in Cell::ALL {
+            if let Some(p) = setup.board[cell.index()] {
+                pos.put(cell, p);
+            }
+        }
+        pos.turn = setup.turn;
+        pos.hands = setup.hands;
+        pos.halfmoves = setup.halfmoves;
+        pos.fullmoves = setup.fullmoves;
+        let mut problems = Vec::new();
+        for color in Color::ALL {
+            match (pos.by_role[Role::King.index()] & pos.by_color[color.index()]).count_ones() {
+                0 => problems.push(Problem::MissingKing(color)),
+                1 => {}
+                _ => problems.push(Problem::TooManyKings(color)),
+            }
+        }
+        for cell in [Cell::A1, Cell::N1] {
+            if pos.by_role[Role::Pawn.index()] & cell.bit() != 0 {
+                problems.push(Problem::PawnOnBackCell(cell));
+            }
+        }
+        if let Some(t) = setup.ep {
+            let mover = setup.turn.other();
+            let start = PAWN_JUMP[setup.turn.index()][t.index()];
+            let ok = setup.board[t.index()] == Some(Piece::new(mover, Role::Pawn))
+                && start != 0
+                && start & pos.occupied() == 0;
+            if ok {
+                let from = cell_unchecked(start.trailing_zeros());
+                if pos.ep_capturable(mover, from, t) {
+                    pos.ep = Some(t);
+                }
+            } else {
+                problems.push(Problem::InvalidEnPassant(t));
+            }
+        }
+        if problems.is_empty() {
+            let them = pos.turn.other();
+            let king = pos.by_role[Role::King.index()] & pos.by_color[them.index()];
+            if pos.is_attacked(
+                cell_unchecked(king.trailing_zeros()),
+                pos.turn,
+                pos.occupied(),
+            ) {
+                problems.push(Problem::OppositeCheck);
+            }
+        }
+        if !problems.is_empty() {
+            return Err(PositionError { problems });
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// The position as plain data.
+    pub fn to_setup(&self) -> Setup {
+        let mut board = [None; CELL_COUNT];
+        for cell in Cell::ALL {
+            board[cell.index()] = self.piece_at(cell);
+        }
+        Setup {
+            board,
+            turn: self.turn,
+            hands: self.hands,
+            ep: self.ep,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// The piece on `cell` (mailbox lookup).
+    #[inline]
+    pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
+        match self.mailbox[cell.index()] {
+            0 => None,
+            k => Some(PIECES[k as usize - 1]),
+        }
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The knights `color` has in hand.
+    #[inline]
+    pub fn hand(&self, color: Color) -> Hand {
+        self.hands[color.index()]
+    }
+
+    /// The landing cell of a double jump that may be taken en passant now, if any.
+    #[inline]
+    pub fn ep_cell(&self) -> Option<Cell> {
+        self.ep
+    }
+
+    /// Plies since the last capture, pawn move, entry or drop.
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number.
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The occupied cells.
+    #[inline]
+    pub fn occupied(&self) -> u64 {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The cells of `color`'s pieces.
+    pub fn pieces_of(&self, color: Color) -> CellSet {
+        CellSet(self.by_color[color.index()])
+    }
+
+    /// The cells of `color`'s pieces of `role`.
+    pub fn pieces(&self, color: Color, role: Role) -> CellSet {
+        CellSet(self.by_color[color.index()] & self.by_role[role.index()])
+    }
+
+    /// The King of `color`.
+    #[inline]
+    pub fn king(&self, color: Color) -> Cell {
+        cell_unchecked(
+            (self.by_role[Role::King.index()] & self.by_color[color.index()]).trailing_zeros(),
+        )
+    }
+
+    /// The Zobrist hash (kept incrementally): pieces, side to move, knights in hand, e.p. cell.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch (for tests; equals [`Position::hash`]).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for cell in Cell::ALL {
+            if let Some(p) = self.piece_at(cell) {
+                h ^= ZOBRIST.pieces[p.index()][cell.index()];
+            }
+        }
+        if self.turn == Color::Black {
+            h ^= ZOBRIST.black_to_move;
+        }
+        for color in Color::ALL {
+            for k in self.hands[color.index()].iter() {
+                h ^= ZOBRIST.hand[color.index()][k as usize];
+            }
+        }
+        if let Some(ep) = self.ep {
+            h ^= ZOBRIST.ep[ep.index()];
+        }
+        h
+    }
+
+    #[inline]
+    fn put(&mut self, cell: Cell, piece: Piece) {
+        let bit = cell.bit();
+        self.by_color[piece.color.index()] |= bit;
+        self.by_role[piece.role.index()] |= bit;
+        self.mailbox[cell.index()] = piece.index() as u8 + 1;
+        self.hash ^= ZOBRIST.pieces[piece.index()][cell.index()];
+    }
+
+    #[inline]
+    fn remove(&mut self, cell: Cell) -> Option<Piece> {
+        let piece = self.piece_at(cell)?;
+        let bit = cell.bit();
+        self.by_color[piece.color.index()] ^= bit;
+        self.by_role[piece.role.index()] ^= bit;
+        self.mailbox[cell.index()] = 0;
+        self.hash ^= ZOBRIST.pieces[piece.index()][cell.index()];
+        Some(piece)
+    }
+
+    /// The pieces of `by` that attack `cell` on the board, with `occupied` blocking sliders.
+    #[inline]
+    pub(crate) fn attackers(&self, cell: Cell, by: Color, occupied: u64) -> u64 {
+        let theirs = self.by_color[by.index()];
+        let c = cell.index();
+        let r = &self.by_role;
+        let queens = r[Role::Queen.index()];
+        ((KNIGHT[c] & r[Role::Knight.index()])
+            | (KING[c] & r[Role::King.index()])
+            | (PAWN_STEPS[by.other().index()][c] & r[Role::Pawn.index()])
+            | (rook_attacks(cell, occupied) & (r[Role::Rook.index()] | queens))
+            | (bishop_attacks(cell, occupied) & (r[Role::Bishop.index()] | queens)))
+            & theirs
+    }
+
+    /// Whether `by` attacks `cell`, counting its knights in hand (which attack their entry cells).
+    pub(crate) fn is_attacked(&self, cell: Cell, by: Color, occupied: u64) -> bool {
+        HAND_ATTACKS[by.index()][self.hands[by.index()].bits() as usize] & cell.bit() != 0
+            || self.attackers(cell, by, occupied) != 0
+    }
+
+    /// Every cell `by` attacks (pieces with `occupied` blocking, plus in-hand knights).
+    pub(crate) fn attack_map(&self, by: Color, occupied: u64) -> u64 {
+        let theirs = self.by_color[by.index()];
+        let r = &self.by_role;
+        let mut a = HAND_ATTACKS[by.index()][self.hands[by.index()].bits() as usize];
+        for c in bits(r[Role::Pawn.index()] & theirs) {
+            a |= PAWN_STEPS[by.index()][c.index()];
+        }
+        for c in bits(r[Role::Knight.index()] & theirs) {
+            a |= KNIGHT[c.index()];
+        }
+        let queens = r[Role::Queen.index()];
+        for c in bits((r[Role::Bishop.index()] | queens) & theirs) {
+            a |= bishop_attacks(c, occupied);
+        }
+        for c in bits((r[Role::Rook.index()] | queens) & theirs) {
+            a |= rook_attacks(c, occupied);
+        }
+        for c in bits(r[Role::King.index()] & theirs) {
+            a |= KING[c.index()];
+        }
+        a
+    }
+
+    /// The enemy pieces on the board that give check.
+    pub fn checkers(&self) -> CellSet {
+        CellSet(self.attackers(self.king(self.turn), self.turn.other(), self.occupied()))
+    }
+
+    /// Whether the side to move is in check (by a piece, or — only in a constructed position — by
+    /// an in-hand knight whose entry cell holds the King).
+    pub fn is_check(&self) -> bool {
+        self.is_attacked(self.king(self.turn), self.turn.other(), self.occupied())
+    }
+
+    /// Whether a pawn of `mover` that just jumped from `from` to `to` can be taken en passant
+    /// (pseudo-legally) by a pawn of the other side.
+    #[inline]
+    pub(crate) fn ep_capturable(&self, mover: Color, from: Cell, to: Cell) -> bool {
+        let capturers = RANK_NEIGHBOURS[to.index()]
+            & self.by_role[Role::Pawn.index()]
+            & self.by_color[mover.other().index()];
+        if capturers == 0 {
+            return false;
+        }
+        let passed = PAWN_STEPS[mover.index()][from.index()] & !self.occupied();
+        bits(capturers).any(|p| PAWN_STEPS[mover.other().index()][p.index()] & passed != 0)
+    }
+
+    /// Play a move known to be legal here (the hot path; no check). Playing an illegal move
+    /// leaves an unspecified (but memory-safe) position.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let them = us.other();
+        if let Some(ep) = self.ep.take() {
+            self.hash ^= ZOBRIST.ep[ep.index()];
+        }
+        self.halfmoves += 1;
+        match m {
+            Move::Normal { from, to } => {
+                if self.remove(to).is_some() {
+                    self.halfmoves = 0;
+                }
+                let piece = self.remove(from).unwrap_or(Piece::new(us, Role::Pawn));
+                self.put(to, piece);
+                if piece.role == Role::Pawn {
+                    self.halfmoves = 0;
+                    if PAWN_JUMP[us.index()][from.index()] == to.bit()
+                        && self.ep_capturable(us, from, to)
+                    {
+                        self.ep = Some(to);
+                        self.hash ^= ZOBRIST.ep[to.index()];
+                    }
+                }
+            }
+            Move::Promotion { from, to, role } => {
+                self.remove(to);
+                self.remove(from);
+                self.put(to, Piece::new(us, role));
+                self.halfmoves = 0;
+            }
+            Move::EnPassant { from, to } => {
+                // The jumped pawn stands beside the capturer, on the rank neighbour from which
+                // `to` is one of its backward steps.
+                let victim = RANK_NEIGHBOURS[from.index()] & PAWN_STEPS[them.index()][to.index()];
+                self.remove(cell_unchecked(victim.trailing_zeros()));
+                self.remove(from);
+                self.put(to, Piece::new(us, Role::Pawn));
+                self.halfmoves = 0;
+            }
+            Move::Entry { knight, to } => {
+                self.take_from_hand(us, knight);
+                self.remove(to);
+                self.put(to, Piece::new(us, Role::Knight));
+                self.halfmoves = 0;
+            }
+            Move::Drop { knight, to } => {
+                self.take_from_hand(us, knight);
+                self.put(to, Piece::new(us, Role::Knight));
+                self.halfmoves = 0;
+            }
+        }
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = them;
+        self.hash ^= ZOBRIST.black_to_move;
+    }
+
+    #[inline]
+    fn take_from_hand(&mut self, color: Color, knight: HandKnight) {
+        let hand = &mut self.hands[color.index()];
+        if hand.contains(knight) {
+            *hand = hand.without(knight);
+            self.hash ^= ZOBRIST.hand[color.index()][knight as usize];
+        }
+    }
+
+    /// Play `m` if it is legal; otherwise leave the position untouched and return the error.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        if self.is_legal(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMove(m))
+        }
+    }
+
+    /// Whether `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        let mut found = false;
+        self.for_each_piece_moves(|pm| {
+            found = pm.moves().any(|x| x == m);
+            !found
+        });
+        found
+    }
+
+    /// The legal move that `text` names (see [`crate::moves`] for the notation). `N@a1` /
+    /// `N@n1` is read as the drop of the only knight in hand.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveTextError> {
+        let home = self.turn.home();
+        if text == format!("N@{home}") {
+            let hand = self.hand(self.turn);
+            if hand.len() > 1 {
+                return Err(MoveTextError::Ambiguous(text.to_owned()));
+            }
+            let knight = hand.iter().next().unwrap_or(HandKnight::L);
+            let m = Move::Drop { knight, to: home };
+            return if self.is_legal(m) {
+                Ok(m)
+            } else {
+                Err(IllegalMove(m).into())
+            };
+        }
+        let m: Move = text.parse()?;
+        if self.is_legal(m) {
+            Ok(m)
+        } else {
+            Err(IllegalMove(m).into())
+        }
+    }
+
+    /// The game result if the game is over: checkmate, stalemate, the fifty-move rule
+    /// (100 plies, applied automatically) or bare Kings with empty hands.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let mut any = false;
+        self.for_each_piece_moves(|_| {
+            any = true;
+            false
+        });
+        if !any {
+            return Some(if self.is_check() {
+                Outcome::Checkmate {
+                    winner: self.turn.other(),
+                }
+            } else {
+                Outcome::Draw(DrawReason::Stalemate)
+            });
+        }
+        if self.halfmoves >= 100 {
+            return Some(Outcome::Draw(DrawReason::FiftyMoves));
+        }
+        let only_kings = self.occupied() == self.by_role[Role::King.index()];
+        if only_kings && self.hands[0].is_empty() && self.hands[1].is_empty() {
+            return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
+        }
+        None
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.to_setup())
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_setup(), f)
+    }
+}
+
+impl FromStr for Position {
+    type Err = ParsePositionError;
+    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
+        Ok(Position::from_setup(s.parse()?)?)
+    }
+}
+
+impl TryFrom<Setup> for Position {
+    type Error = PositionError;
+    fn try_from(setup: Setup) -> Result<Position, PositionError> {
+        Position::from_setup(setup)
+    }
+}
