@@ -411,7 +411,7 @@ mod tests {
         let j = FACE_ROW_STEPS[i][5] as usize;
         assert_eq!(CELLS[j], Tri::new(4, 7).step(&FACE_ROWS, 5));
         for start in [Tri::new(4, 7), Tri::new(5, 7)] {
-            for d in 0..6 {
+            for (d, diagonal) in DIAGONALS.iter().enumerate() {
                 let mut c = start;
                 let mut cells = vec![c];
                 for _ in 0..4 {
@@ -423,8 +423,8 @@ mod tests {
                     assert_eq!(distinct_shared_vertices(w[0], w[1]).0, 2);
                 }
                 // Every second cell follows the diagonal of the same index.
-                assert_eq!(cells[2], start.plus(DIAGONALS[d]));
-                assert_eq!(cells[4], cells[2].plus(DIAGONALS[d]));
+                assert_eq!(cells[2], start.plus(*diagonal));
+                assert_eq!(cells[4], cells[2].plus(*diagonal));
                 // Centroids lie on two parallel lines: the 2-step displacement is constant.
                 let (x0, y0) = cells[0].centroid(1.0);
                 let (x2, y2) = cells[2].centroid(1.0);

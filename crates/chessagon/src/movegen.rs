@@ -1,0 +1,414 @@
+//! Legal move generation: the set-wise layer ([`Position::for_each_piece_moves`]) and perft.
+//!
+//! Fully legal generation without make/test/undo: King steps are tested against the enemy
+//! attacks with the King lifted off the board; other pieces are limited to the check mask (the
+//! checker and the cells between it and the King) and, when pinned, to their pin line. Each
+//! slider family (rook, duke, bishop) has its own "between" table, since a Bishop jumps the
+//! opposite-colour cells of its row: a Queen checking along a row where both its rook part and
+//! its bishop part reach the King is blocked only on the same-colour cells. En passant (which
+//! lifts two pieces off one line) and castling are tested on the position after the move.
+
+use crate::board::{
+    bishop_attacks, cells, duke_attacks, queen_attacks, rook_attacks, Cell, Color, Piece, Role,
+    BETWEEN_BISHOP, BETWEEN_DUKE, BETWEEN_ROOK, BISHOP_ALL, DUKE_ALL, KING, KNIGHT, PAWN_CAPTURES,
+    PAWN_DOUBLES, PAWN_PUSHES, PROMOTION, ROOK_ALL,
+};
+use crate::moves::{Castling, Move};
+use crate::position::Position;
+
+/// What kind of moves a [`PieceMoves`] holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// Ordinary moves (pawn moves onto the back edge are promotions to a Queen).
+    Normal,
+    /// En passant captures onto the middle cell.
+    EnPassant,
+    /// Castlings; the destination set holds the King targets.
+    Castle,
+}
+
+/// The legal moves of one piece from one cell, as a destination set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PieceMoves {
+    /// The moving piece.
+    pub piece: Piece,
+    /// Its cell.
+    pub from: Cell,
+    /// The destinations (bit set over the dense cell index).
+    pub to: u128,
+    /// The kind of moves.
+    pub kind: MoveKind,
+}
+
+impl PieceMoves {
+    /// Number of moves (promotion is to a Queen only, so every destination is one move).
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.to.count_ones() as usize
+    }
+
+    /// Whether there is no move.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.to == 0
+    }
+
+    /// The moves.
+    pub fn iter(&self) -> impl Iterator<Item = Move> {
+        let pm = *self;
+        cells(pm.to).map(move |to| match pm.kind {
+            MoveKind::Normal => {
+                if pm.piece.role == Role::Pawn && PROMOTION[pm.piece.color.index()] & to.bit() != 0
+                {
+                    Move::Promotion { from: pm.from, to }
+                } else {
+                    Move::Normal { from: pm.from, to }
+                }
+            }
+            MoveKind::EnPassant => Move::EnPassant { from: pm.from, to },
+            MoveKind::Castle => Move::Castle {
+                castling: Castling::by_target(to).expect("a castling target"),
+            },
+        })
+    }
+}
+
+/// Up to 18 pins (one per slider ray from the King).
+struct Pins {
+    cells: [u8; 18],
+    masks: [u128; 18],
+    len: usize,
+    set: u128,
+}
+
+impl Pins {
+    #[inline]
+    fn mask(&self, c: usize) -> u128 {
+        let mut m = !0u128;
+        for i in 0..self.len {
+            if self.cells[i] as usize == c {
+                m &= self.masks[i];
+            }
+        }
+        m
+    }
+}
+
+impl Position {
+    #[inline]
+    fn pins(&self, k: usize, us: Color, occ: u128) -> Pins {
+        let mut pins = Pins {
+            cells: [0; 18],
+            masks: [0; 18],
+            len: 0,
+            set: 0,
+        };
+        let r = &self.by_role;
+        let them = self.by_color[us.other().index()];
+        let ours = self.by_color[us.index()];
+        let q = r[Role::Queen.index()];
+        let families: [(u128, &[[u128; 96]; 96]); 3] = [
+            (
+                ROOK_ALL[k] & (r[Role::Rook.index()] | q) & them,
+                &BETWEEN_ROOK,
+            ),
+            (
+                DUKE_ALL[k] & (r[Role::Duke.index()] | q) & them,
+                &BETWEEN_DUKE,
+            ),
+            (
+                BISHOP_ALL[k] & (r[Role::Bishop.index()] | q) & them,
+                &BETWEEN_BISHOP,
+            ),
+        ];
+        for (snipers, between) in families {
+            let mut s = snipers;
+            while s != 0 {
+                let sn = s.trailing_zeros() as usize;
+                s &= s - 1;
+                let line = between[k][sn];
+                let b = line & occ;
+                if b != 0 && b & (b - 1) == 0 && b & ours != 0 {
+                    pins.set |= b;
+                    pins.cells[pins.len] = b.trailing_zeros() as u8;
+                    pins.masks[pins.len] = line | 1u128 << sn;
+                    pins.len += 1;
+                }
+            }
+        }
+        pins
+    }
+
+    /// The cells that stop a single check from `checker` (the checker and the blocking cells).
+    #[inline]
+    fn check_mask(&self, checker: usize, k: usize, occ: u128) -> u128 {
+        let role = Role::ALL[(self.board[checker] as usize - 1) % 7];
+        let kb = 1u128 << k;
+        let mut mask = !0u128;
+        if matches!(role, Role::Rook | Role::Queen) && rook_attacks(checker, occ) & kb != 0 {
+            mask &= BETWEEN_ROOK[checker][k];
+        }
+        if matches!(role, Role::Duke | Role::Queen) && duke_attacks(checker, occ) & kb != 0 {
+            mask &= BETWEEN_DUKE[checker][k];
+        }
+        if matches!(role, Role::Bishop | Role::Queen) && bishop_attacks(checker, occ) & kb != 0 {
+            mask &= BETWEEN_BISHOP[checker][k];
+        }
+        if matches!(role, Role::Pawn | Role::Knight | Role::King) {
+            mask = 0;
+        }
+        mask | 1u128 << checker
+    }
+
+    /// The set-wise layer: calls `f` once per (piece, from-cell, destination set) with a
+    /// non-empty set of legal moves, in no particular order. Stops early and returns `false` as
+    /// soon as `f` returns `false`; returns `true` otherwise.
+    ///
+    /// ```
+    /// use hexvar_chessagon::Position;
+    /// let pos = Position::new();
+    /// let mut n = 0;
+    /// pos.for_each_piece_moves(|pm| {
+    ///     n += pm.len();
+    ///     true
+    /// });
+    /// assert_eq!(n, 50);
+    /// ```
+    pub fn for_each_piece_moves<F: FnMut(PieceMoves) -> bool>(&self, mut f: F) -> bool {
+        let us = self.turn;
+        let them = us.other();
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[them.index()];
+        let occ = ours | theirs;
+        let kc = self.king_of(us);
+        let k = kc.index();
+        let checkers = self.attackers_to(kc, them, occ);
+
+        // King steps.
+        let occ_no_king = occ ^ kc.bit();
+        let mut safe = 0u128;
+        let mut steps = KING[k] & !ours;
+        while steps != 0 {
+            let t = steps.trailing_zeros() as usize;
+            steps &= steps - 1;
+            if !self.is_attacked(Cell::new_unchecked(t), them, occ_no_king) {
+                safe |= 1u128 << t;
+            }
+        }
+        let king = Piece::new(us, Role::King);
+        if safe != 0
+            && !f(PieceMoves {
+                piece: king,
+                from: kc,
+                to: safe,
+                kind: MoveKind::Normal,
+            })
+        {
+            return false;
+        }
+        if checkers & (checkers.wrapping_sub(1)) != 0 {
+            return true; // double check: only the King moves
+        }
+        let target = if checkers == 0 {
+            !ours
+        } else {
+            self.check_mask(checkers.trailing_zeros() as usize, k, occ) & !ours
+        };
+        let pins = self.pins(k, us, occ);
+
+        // Pieces.
+        let r = &self.by_role;
+        let mut movers = ours & !r[Role::King.index()] & !r[Role::Pawn.index()];
+        while movers != 0 {
+            let p = movers.trailing_zeros() as usize;
+            movers &= movers - 1;
+            let role = Role::ALL[(self.board[p] as usize - 1) % 7];
+            let mut to = match role {
+                Role::Knight => KNIGHT[p],
+                Role::Bishop => bishop_attacks(p, occ),
+                Role::Duke => duke_attacks(p, occ),
+                Role::Rook => rook_attacks(p, occ),
+                _ => queen_attacks(p, occ),
+            } & target;
+            if pins.set >> p & 1 != 0 {
+                to &= pins.mask(p);
+            }
+            if to != 0
+                && !f(PieceMoves {
+                    piece: Piece::new(us, role),
+                    from: Cell::new_unchecked(p),
+                    to,
+                    kind: MoveKind::Normal,
+                })
+            {
+                return false;
+            }
+        }
+
+        // Pawns.
+        let pawn = Piece::new(us, Role::Pawn);
+        let mut pawns = ours & r[Role::Pawn.index()];
+        let empty = !occ;
+        while pawns != 0 {
+            let p = pawns.trailing_zeros() as usize;
+            pawns &= pawns - 1;
+            let mut to = PAWN_PUSHES[us.index()][p] & empty | PAWN_CAPTURES[us.index()][p] & theirs;
+            if self.unmoved >> p & 1 != 0 {
+                for &(m, t) in &PAWN_DOUBLES[us.index()][p] {
+                    if m != u8::MAX && empty >> m & 1 != 0 && empty >> t & 1 != 0 {
+                        to |= 1u128 << t;
+                    }
+                }
+            }
+            to &= target;
+            if pins.set >> p & 1 != 0 {
+                to &= pins.mask(p);
+            }
+            if to != 0
+                && !f(PieceMoves {
+                    piece: pawn,
+                    from: Cell::new_unchecked(p),
+                    to,
+                    kind: MoveKind::Normal,
+                })
+            {
+                return false;
+            }
+        }
+
+        // En passant: tested on the position after the capture.
+        if let Some(ep) = self.ep {
+            let m = ep.middle.index();
+            let mut capturers = PAWN_CAPTURES[them.index()][m] & ours & r[Role::Pawn.index()];
+            while capturers != 0 {
+                let p = capturers.trailing_zeros() as usize;
+                capturers &= capturers - 1;
+                let after = occ ^ 1u128 << p ^ 1u128 << m ^ ep.landed.bit();
+                let mut copy = *self;
+                copy.by_color[them.index()] &= !ep.landed.bit();
+                copy.by_role[Role::Pawn.index()] &= !ep.landed.bit();
+                if empty >> m & 1 != 0
+                    && !copy.is_attacked(kc, them, after)
+                    && !f(PieceMoves {
+                        piece: pawn,
+                        from: Cell::new_unchecked(p),
+                        to: 1u128 << m,
+                        kind: MoveKind::EnPassant,
+                    })
+                {
+                    return false;
+                }
+            }
+        }
+
+        // Castling: not out of check, not through check, target safe after the move.
+        if checkers == 0 && self.castling & (3 << (2 * us.index())) != 0 {
+            let mut to = 0u128;
+            for c in Castling::of(us) {
+                let i = c.info();
+                if self.castling >> c.right() & 1 == 0
+                    || occ & i.empty != 0
+                    || self.board[i.king_from.index()] != king.index() as u8 + 1
+                    || self.board[i.rook_from.index()]
+                        != Piece::new(us, Role::Rook).index() as u8 + 1
+                {
+                    continue;
+                }
+                if cells(i.safe).any(|c| self.is_attacked(c, them, occ)) {
+                    continue;
+                }
+                let after = (occ & !i.king_from.bit() & !i.rook_from.bit())
+                    | i.king_to.bit()
+                    | i.rook_to.bit();
+                if !self.is_attacked(i.king_to, them, after) {
+                    to |= i.king_to.bit();
+                }
+            }
+            if to != 0
+                && !f(PieceMoves {
+                    piece: king,
+                    from: kc,
+                    to,
+                    kind: MoveKind::Castle,
+                })
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Number of legal moves (a popcount per piece).
+    pub fn count_moves(&self) -> u64 {
+        let mut n = 0u64;
+        self.for_each_piece_moves(|pm| {
+            n += pm.len() as u64;
+            true
+        });
+        n
+    }
+}
+
+/// Leaf nodes at `depth` plies, counting the last ply by popcount (bulk counting).
+///
+/// ```
+/// use hexvar_chessagon::{perft, Position};
+/// assert_eq!(perft(&Position::new(), 2), 2_492);
+/// ```
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_moves(),
+        _ => {
+            let mut n = 0;
+            pos.for_each_piece_moves(|pm| {
+                for m in pm.iter() {
+                    let mut child = *pos;
+                    child.play_unchecked(m);
+                    n += perft(&child, depth - 1);
+                }
+                true
+            });
+            n
+        }
+    }
+}
+
+/// Leaf nodes at `depth` plies, playing every move down to the leaves (no bulk counting).
+pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut n = 0;
+    pos.for_each_piece_moves(|pm| {
+        for m in pm.iter() {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            n += perft_without_bulk(&child, depth - 1);
+        }
+        true
+    });
+    n
+}
+
+/// Perft split by first move, sorted by the move's notation.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut out: Vec<(Move, u64)> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            (
+                m,
+                if depth <= 1 {
+                    1
+                } else {
+                    perft(&child, depth - 1)
+                },
+            )
+        })
+        .collect();
+    out.sort_by_key(|(m, _)| m.to_string());
+    out
+}

@@ -1,0 +1,647 @@
+//! The validated [`Position`]: play / play_unchecked, hash, check, outcome.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::board::{
+    bishop_attacks, cells, duke_attacks, rook_attacks, Cell, Color, Piece, Role, BISHOP_ALL,
+    CELL_COUNT, DUKE_ALL, KING, KNIGHT, PAWN_CAPTURES, PAWN_DOUBLES, PAWN_START, PROMOTION,
+    ROOK_ALL, ZOBRIST,
+};
+use crate::moves::{Castling, Move, MoveList, ParseMoveError};
+use crate::setup::{cell_names, EnPassant, ParseSetupError, Setup};
+
+/// A legal Chessagon position (reachable-looking: validated by [`Position::from_setup`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) by_color: [u128; 2],
+    pub(crate) by_role: [u128; 7],
+    /// Mailbox: 0 = empty, else `Piece::index() + 1`.
+    pub(crate) board: [u8; CELL_COUNT],
+    pub(crate) turn: Color,
+    pub(crate) castling: u8,
+    pub(crate) ep: Option<EnPassant>,
+    pub(crate) unmoved: u128,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    pub(crate) hash: u64,
+}
+
+/// One broken rule found by [`Position::from_setup`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionProblem {
+    /// A side has no King.
+    #[error("{0:?} has no King")]
+    MissingKing(Color),
+    /// A side has more than one King.
+    #[error("{0:?} has more than one King")]
+    TooManyKings(Color),
+    /// A side has more than 24 pieces (the start count; promotion only replaces a pawn).
+    #[error("{0:?} has more than 24 pieces")]
+    TooManyPieces(Color),
+    /// A pawn stands on its own promotion cell (it would have been promoted).
+    #[error("pawn on its promotion cell {0}")]
+    PawnOnPromotionCell(Cell),
+    /// The side not to move is in check.
+    #[error("the side not to move is in check")]
+    OppositeCheck,
+    /// A castling right whose King or Rook is not on its start cell.
+    #[error("castling right {0} without King and Rook on their start cells")]
+    CastlingRight(char),
+    /// The en passant field does not describe an enemy double push just played.
+    #[error("en passant {0} does not match a double push of the side that just moved")]
+    EnPassant(String),
+    /// Unmoved-pawn flags on cells without an own pawn on its own starting-pawn cell.
+    #[error("unmoved-pawn flags on {0}, which hold no pawn on its own starting cell")]
+    UnmovedPawns(String),
+}
+
+/// Every rule a [`Setup`] breaks.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid position: {}", .problems.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; "))]
+pub struct PositionError {
+    /// The broken rules (at least one).
+    pub problems: Vec<PositionProblem>,
+}
+
+/// A text that is not a valid position: either a parse error or a broken rule.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParsePositionError {
+    /// The text is malformed.
+    #[error(transparent)]
+    Setup(#[from] ParseSetupError),
+    /// The text describes an illegal position.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+/// A move that is not legal in the position it was played in.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {0}")]
+pub struct IllegalMove(pub Move);
+
+/// A move text that names no legal move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseLegalMoveError {
+    /// The text is not move notation.
+    #[error(transparent)]
+    Syntax(#[from] ParseMoveError),
+    /// The text names a move that is not legal here.
+    #[error("no legal move {0}")]
+    Illegal(String),
+}
+
+/// Why a game is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    /// No legal move and not in check (chess convention, §10.3).
+    Stalemate,
+    /// 100 half-moves without capture or pawn move (chess convention).
+    FiftyMoves,
+    /// Only the two Kings are left.
+    InsufficientMaterial,
+    /// The same position for the third time (see [`crate::Game`]).
+    Repetition,
+}
+
+/// The end of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Checkmate.
+    Decisive {
+        /// The side that gave mate.
+        winner: Color,
+    },
+    /// A draw.
+    Draw {
+        /// Why.
+        reason: DrawReason,
+    },
+}
+
+/// Castling-rights bits kept when a move touches each cell (clears rights of King/Rook cells).
+static CASTLE_KEEP: [u8; CELL_COUNT] = {
+    let mut keep = [15u8; CELL_COUNT];
+    let mut i = 0;
+    while i < 8 {
+        let info = &crate::moves::CASTLING_INFO[i];
+        let bit = 1u8 << (i / 2);
+        keep[info.king_from.index()] &= !bit;
+        keep[info.rook_from.index()] &= !bit;
+        i += 1;
+    }
+    keep
+};
+
+impl Position {
+    /// The start position.
+    pub fn new() -> Position {
+        Position::from_setup(Setup::start()).expect("the start position is legal")
+    }
+
+    /// Validate a [`Setup`]. The error lists every broken rule.
+    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        let mut pos = Position {
+            by_color: [0; 2],
+            by_role: [0; 7],
+            board: [0; CELL_COUNT],
+            turn: setup.turn,
+            castling: setup.castling & 15,
+            ep: setup.ep,
+            unmoved: setup.unmoved_pawns,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+            hash: 0,
+        };
+        for cell in Cell::ALL {
+            if let Some(p) = setup.board[cell.index()] {
+                pos.put(cell, p);
+            }
+        }
+        let mut problems = Vec::new();
+        for color in [Color::White, Color::Black] {
+            let kings = pos.by_role[Role::King.index()] & pos.by_color[color.index()];
+            if kings == 0 {
+                problems.push(PositionProblem::MissingKing(color));
+            } else if kings.count_ones() > 1 {
+                problems.push(PositionProblem::TooManyKings(color));
+            }
+            if pos.by_color[color.index()].count_ones() > 24 {
+                problems.push(PositionProblem::TooManyPieces(color));
+            }
+            let bad = pos.by_role[0] & pos.by_color[color.index()] & PROMOTION[color.index()];
+            for c in cells(bad) {
+                problems.push(PositionProblem::PawnOnPromotionCell(c));
+            }
+        }
+        for c in Castling::ALL.into_iter().step_by(2) {
+            let i = c.info();
+            let bit = 1u8 << c.right();
+            if pos.castling & bit != 0
+                && (pos.piece_at(i.king_from) != Some(Piece::new(i.color, Role::King))
+                    || pos.piece_at(i.rook_from) != Some(Piece::new(i.color, Role::Rook)))
+            {
+                problems.push(PositionProblem::CastlingRight(
+                    ['K', 'Q', 'k', 'q'][c.right()],
+                ));
+            }
+        }
+        if let Some(ep) = pos.ep {
+            let them = pos.turn.other();
+            let ok = pos.piece_at(ep.landed) == Some(Piece::new(them, Role::Pawn))
+                && pos.piece_at(ep.middle).is_none()
+                && Cell::ALL.iter().any(|&o| {
+                    PAWN_START[them.index()] & o.bit() != 0
+                        && pos.piece_at(o).is_none()
+                        && PAWN_DOUBLES[them.index()][o.index()]
+                            .contains(&(ep.middle.index() as u8, ep.landed.index() as u8))
+                });
+            if !ok {
+                problems.push(PositionProblem::EnPassant(format!(
+                    "{}{}",
+                    ep.middle, ep.landed
+                )));
+            }
+        }
+        let mut flags_ok = 0;
+        for color in [Color::White, Color::Black] {
+            flags_ok |= pos.by_role[0] & pos.by_color[color.index()] & PAWN_START[color.index()];
+        }
+        if pos.unmoved & !flags_ok != 0 {
+            problems.push(PositionProblem::UnmovedPawns(cell_names(
+                pos.unmoved & !flags_ok,
+            )));
+        }
+        if problems.is_empty() {
+            let them = pos.turn.other();
+            let k = pos.king_of(them);
+            if pos.attackers_to(k, pos.turn, pos.occupied()) != 0 {
+                problems.push(PositionProblem::OppositeCheck);
+            }
+        }
+        if !problems.is_empty() {
+            return Err(PositionError { problems });
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// The plain data of this position (exact, including the unmoved-pawn flags).
+    pub fn to_setup(&self) -> Setup {
+        let mut board = [None; CELL_COUNT];
+        for cell in Cell::ALL {
+            board[cell.index()] = self.piece_at(cell);
+        }
+        Setup {
+            board,
+            turn: self.turn,
+            castling: self.castling,
+            ep: self.ep,
+            unmoved_pawns: self.unmoved,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    #[inline]
+    fn put(&mut self, c: Cell, p: Piece) {
+        let b = c.bit();
+        self.by_color[p.color.index()] |= b;
+        self.by_role[p.role.index()] |= b;
+        self.board[c.index()] = p.index() as u8 + 1;
+        self.hash ^= ZOBRIST.piece[p.index()][c.index()];
+    }
+
+    #[inline]
+    fn take(&mut self, c: Cell, p: Piece) {
+        let b = !c.bit();
+        self.by_color[p.color.index()] &= b;
+        self.by_role[p.role.index()] &= b;
+        self.board[c.index()] = 0;
+        self.hash ^= ZOBRIST.piece[p.index()][c.index()];
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for cell in Cell::ALL {
+            if let Some(p) = self.piece_at(cell) {
+                h ^= ZOBRIST.piece[p.index()][cell.index()];
+            }
+        }
+        for c in cells(self.unmoved) {
+            h ^= ZOBRIST.unmoved[c.index()];
+        }
+        if let Some(ep) = self.ep {
+            h ^= ZOBRIST.ep[ep.middle.index()];
+        }
+        h ^= ZOBRIST.castling[self.castling as usize];
+        if self.turn == Color::Black {
+            h ^= ZOBRIST.black;
+        }
+        h
+    }
+
+    /// The piece on `cell`.
+    #[inline]
+    pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
+        match self.board[cell.index()] {
+            0 => None,
+            n => {
+                let i = n as usize - 1;
+                Some(Piece::new(
+                    if i < 7 { Color::White } else { Color::Black },
+                    Role::ALL[i % 7],
+                ))
+            }
+        }
+    }
+
+    /// Side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Castling rights (see [`crate::setup::WHITE_SHORT`] and friends).
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+
+    /// En passant state, if the last move was a double push.
+    pub fn ep(&self) -> Option<EnPassant> {
+        self.ep
+    }
+
+    /// Half-moves since the last capture or pawn move.
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// Move number.
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// Cells holding a piece of `color`.
+    #[inline]
+    pub fn pieces_of(&self, color: Color) -> u128 {
+        self.by_color[color.index()]
+    }
+
+    /// Cells holding a piece of `role` (both sides).
+    #[inline]
+    pub fn role_set(&self, role: Role) -> u128 {
+        self.by_role[role.index()]
+    }
+
+    /// All occupied cells.
+    #[inline]
+    pub fn occupied(&self) -> u128 {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// Pawns that may still double push.
+    pub fn unmoved_pawns(&self) -> u128 {
+        self.unmoved
+    }
+
+    /// The King of `color`.
+    #[inline]
+    pub(crate) fn king_of(&self, color: Color) -> Cell {
+        let k = self.by_role[Role::King.index()] & self.by_color[color.index()];
+        Cell::new_unchecked(k.trailing_zeros() as usize)
+    }
+
+    /// The King of `color`, if any (a validated position always has one).
+    pub fn king(&self, color: Color) -> Cell {
+        self.king_of(color)
+    }
+
+    /// Pieces of side `by` that attack `cell` given occupancy `occ`.
+    #[inline]
+    pub fn attackers_to(&self, cell: Cell, by: Color, occ: u128) -> u128 {
+        let c = cell.index();
+        let r = &self.by_role;
+        let q = r[Role::Queen.index()];
+        let mut att = KNIGHT[c] & r[Role::Knight.index()]
+            | KING[c] & r[Role::King.index()]
+            | PAWN_CAPTURES[by.other().index()][c] & r[Role::Pawn.index()];
+        let them = self.by_color[by.index()];
+        let rooks = (r[Role::Rook.index()] | q) & them;
+        if ROOK_ALL[c] & rooks != 0 {
+            att |= rook_attacks(c, occ) & rooks;
+        }
+        let dukes = (r[Role::Duke.index()] | q) & them;
+        if DUKE_ALL[c] & dukes != 0 {
+            att |= duke_attacks(c, occ) & dukes;
+        }
+        let bishops = (r[Role::Bishop.index()] | q) & them;
+        if BISHOP_ALL[c] & bishops != 0 {
+            att |= bishop_attacks(c, occ) & bishops;
+        }
+        att & them
+    }
+
+    /// Whether side `by` attacks `cell` given occupancy `occ`.
+    #[inline]
+    pub(crate) fn is_attacked(&self, cell: Cell, by: Color, occ: u128) -> bool {
+        let c = cell.index();
+        let r = &self.by_role;
+        let them = self.by_color[by.index()];
+        if (KNIGHT[c] & r[Role::Knight.index()]
+            | KING[c] & r[Role::King.index()]
+            | PAWN_CAPTURES[by.other().index()][c] & r[Role::Pawn.index()])
+            & them
+            != 0
+        {
+            return true;
+        }
+        let q = r[Role::Queen.index()];
+        let rooks = (r[Role::Rook.index()] | q) & them;
+        if ROOK_ALL[c] & rooks != 0 && rook_attacks(c, occ) & rooks != 0 {
+            return true;
+        }
+        let dukes = (r[Role::Duke.index()] | q) & them;
+        if DUKE_ALL[c] & dukes != 0 && duke_attacks(c, occ) & dukes != 0 {
+            return true;
+        }
+        let bishops = (r[Role::Bishop.index()] | q) & them;
+        BISHOP_ALL[c] & bishops != 0 && bishop_attacks(c, occ) & bishops != 0
+    }
+
+    /// Enemy pieces giving check to the side to move.
+    pub fn checkers(&self) -> u128 {
+        self.attackers_to(self.king_of(self.turn), self.turn.other(), self.occupied())
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        self.checkers() != 0
+    }
+
+    /// Zobrist hash, kept incrementally.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Play a move, which must be legal (checked in debug builds only by callers' tests; an
+    /// illegal move gives an unspecified but memory-safe position). The hot path of perft.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let z = &ZOBRIST;
+        let ep_state = self.ep.take();
+        if let Some(ep) = ep_state {
+            self.hash ^= z.ep[ep.middle.index()];
+        }
+        self.halfmoves += 1;
+        let (from, to) = match m {
+            Move::Normal { from, to } => {
+                let piece = self.piece_at(from).expect("a piece on the origin");
+                if let Some(victim) = self.piece_at(to) {
+                    self.take(to, victim);
+                    self.halfmoves = 0;
+                }
+                self.take(from, piece);
+                self.put(to, piece);
+                if piece.role == Role::Pawn {
+                    self.halfmoves = 0;
+                    let dh = to.rank().abs_diff(from.rank());
+                    if dh == 3 {
+                        let doubles = &PAWN_DOUBLES[us.index()][from.index()];
+                        let middle = if doubles[0].1 as usize == to.index() {
+                            doubles[0].0
+                        } else {
+                            doubles[1].0
+                        };
+                        let middle = Cell::new_unchecked(middle as usize);
+                        let them = us.other();
+                        // Record the state only when an enemy pawn can take (a canonical hash).
+                        if PAWN_CAPTURES[us.index()][middle.index()]
+                            & self.by_role[0]
+                            & self.by_color[them.index()]
+                            != 0
+                        {
+                            self.ep = Some(EnPassant { middle, landed: to });
+                            self.hash ^= z.ep[middle.index()];
+                        }
+                    }
+                }
+                (from, to)
+            }
+            Move::Promotion { from, to } => {
+                if let Some(victim) = self.piece_at(to) {
+                    self.take(to, victim);
+                }
+                self.take(from, Piece::new(us, Role::Pawn));
+                self.put(to, Piece::new(us, Role::Queen));
+                self.halfmoves = 0;
+                (from, to)
+            }
+            Move::EnPassant { from, to } => {
+                let them = us.other();
+                let landed = ep_state
+                    .expect("en passant right after a double push")
+                    .landed;
+                self.take(landed, Piece::new(them, Role::Pawn));
+                self.unmoved_clear(landed.bit());
+                self.take(from, Piece::new(us, Role::Pawn));
+                self.put(to, Piece::new(us, Role::Pawn));
+                self.halfmoves = 0;
+                (from, to)
+            }
+            Move::Castle { castling } => {
+                let i = castling.info();
+                self.take(i.king_from, Piece::new(us, Role::King));
+                self.take(i.rook_from, Piece::new(us, Role::Rook));
+                self.put(i.king_to, Piece::new(us, Role::King));
+                self.put(i.rook_to, Piece::new(us, Role::Rook));
+                (i.king_from, i.rook_from)
+            }
+        };
+        let keep = CASTLE_KEEP[from.index()] & CASTLE_KEEP[to.index()];
+        if self.castling & keep != self.castling {
+            self.hash ^= z.castling[self.castling as usize];
+            self.castling &= keep;
+            self.hash ^= z.castling[self.castling as usize];
+        }
+        self.unmoved_clear(from.bit() | to.bit());
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = us.other();
+        self.hash ^= z.black;
+    }
+
+    #[inline]
+    fn unmoved_clear(&mut self, mask: u128) {
+        let hit = self.unmoved & mask;
+        if hit != 0 {
+            for c in cells(hit) {
+                self.hash ^= ZOBRIST.unmoved[c.index()];
+            }
+            self.unmoved &= !mask;
+        }
+    }
+
+    /// Play a move if it is legal; otherwise leave the position untouched.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        if self.is_legal(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMove(m))
+        }
+    }
+
+    /// Whether `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+
+    /// The legal move a text names: the exact notation (`c3d5`, `a10a12=Q`, `b8b10ep`, `O-O@f3`),
+    /// or just origin and destination for any legal move (`a10a12`, `b8b10`, `e1f3`).
+    pub fn parse_move(&self, text: &str) -> Result<Move, ParseLegalMoveError> {
+        let m: Move = text.trim().parse()?;
+        let moves = self.legal_moves();
+        if moves.contains(&m) {
+            return Ok(m);
+        }
+        if let Move::Normal { from, to } = m {
+            if let Some(&found) = moves.iter().find(|x| x.from() == from && x.to() == to) {
+                return Ok(found);
+            }
+        }
+        Err(ParseLegalMoveError::Illegal(text.to_string()))
+    }
+
+    /// All legal moves.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// Append all legal moves to `list` (cleared first).
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        self.for_each_piece_moves(|pm| {
+            for m in pm.iter() {
+                list.push(m);
+            }
+            true
+        });
+    }
+
+    /// The game result if the game is over: checkmate, stalemate (draw, chess convention), the
+    /// fifty-move rule (100 half-moves), or bare Kings.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let has_move = !self.for_each_piece_moves(|pm| pm.is_empty());
+        if !has_move {
+            return Some(if self.is_check() {
+                Outcome::Decisive {
+                    winner: self.turn.other(),
+                }
+            } else {
+                Outcome::Draw {
+                    reason: DrawReason::Stalemate,
+                }
+            });
+        }
+        if self.halfmoves >= 100 {
+            return Some(Outcome::Draw {
+                reason: DrawReason::FiftyMoves,
+            });
+        }
+        if self.occupied() == self.by_role[Role::King.index()] {
+            return Some(Outcome::Draw {
+                reason: DrawReason::InsufficientMaterial,
+            });
+        }
+        None
+    }
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::new()
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({self})")
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_setup(), f)
+    }
+}
+
+impl FromStr for Position {
+    type Err = ParsePositionError;
+    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
+        Ok(Position::from_setup(s.parse()?)?)
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use super::Position;
+    use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
+
+    impl Serialize for Position {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            self.to_setup().serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Position {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
+            let setup = crate::Setup::deserialize(d)?;
+            Position::from_setup(setup).map_err(D::Error::custom)
+        }
+    }
+}
