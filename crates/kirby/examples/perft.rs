@@ -1,0 +1,35 @@
+//! `cargo run --release --example perft -- <depth> [position text | mode]`: perft with timing.
+use std::time::Instant;
+
+use hexvar_kirby::{perft, Layout, Mode, Position, Setup};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("text") {
+        // Print the start position text of a mode (and layout QL/QR).
+        let mode: Mode = args[1].parse().expect("mode");
+        let layout = if args.get(2).map(String::as_str) == Some("QR") {
+            Layout::QueenRight
+        } else {
+            Layout::QueenLeft
+        };
+        println!("{}", Setup::start_mode(mode, layout));
+        return;
+    }
+    let depth: u32 = args.first().and_then(|d| d.parse().ok()).unwrap_or(3);
+    let rest = args[1.min(args.len())..].join(" ");
+    let pos = if rest.is_empty() {
+        Position::new()
+    } else if let Ok(mode) = rest.parse::<Mode>() {
+        Position::from_setup(Setup::start_mode(mode, Layout::QueenLeft)).expect("start")
+    } else {
+        rest.parse().expect("position text")
+    };
+    let t = Instant::now();
+    let n = perft(&pos, depth);
+    let s = t.elapsed().as_secs_f64();
+    println!(
+        "perft({depth}) = {n} in {s:.3} s = {:.0} nodes/s",
+        n as f64 / s
+    );
+}
