@@ -6,6 +6,7 @@ pub mod board;
 pub mod movegen;
 pub mod moves;
 pub mod position;
+pub mod render;
 pub mod setup;
 
 pub use armies::Armies;

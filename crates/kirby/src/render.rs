@@ -1,0 +1,223 @@
+//! ASCII diagram and SVG picture of Kirby's board.
+//!
+//! The ASCII diagram draws Kirby's grid (rows Q at the top to A at the bottom, each cell at
+//! twice its column number) with White's sideboard above row Q and Black's below row A, each
+//! rank in line with the pents it meets; the four oblique sideboards follow as small blocks,
+//! rank 3 (next to the ring) at the top, files 1..8 from the owner's left. Cell tokens are three
+//! characters wide: ` . ` hex, ` o ` pent, ` _ ` square, `BK ` a piece (army letter then role),
+//! ` * ` a highlighted empty cell, `BK*` a highlighted occupied cell.
+
+use core::fmt::Write;
+
+use crate::board::{Army, Bits, Cell, CellKind, Role};
+use crate::position::Position;
+
+fn token(pos: &Position, cell: Cell, marks: &Bits) -> String {
+    let marked = marks.has(cell.index());
+    match pos.piece_at(cell) {
+        Some(p) => format!(
+            "{}{}{}",
+            p.army.letter(),
+            p.role.letter(),
+            if marked { '*' } else { ' ' }
+        ),
+        None if marked => " * ".to_string(),
+        None => match cell.kind() {
+            CellKind::Hex => " . ",
+            CellKind::Pent => " o ",
+            CellKind::Square => " _ ",
+        }
+        .to_string(),
+    }
+}
+
+fn put(line: &mut Vec<char>, col: usize, text: &str) {
+    while line.len() < col + text.len() {
+        line.push(' ');
+    }
+    for (i, ch) in text.chars().enumerate() {
+        line[col + i] = ch;
+    }
+}
+
+const ROWS: &[u8; 15] = b"ABCDEFGHJKLMNPQ";
+
+/// The ASCII diagram of `pos` with the cells of `marks` highlighted (see the module docs).
+pub fn diagram(pos: &Position, marks: &Bits) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let col = |x: u8| 4 + 2 * x as usize - 1;
+    let board_line = |side: Army, rank: u8, label: &str| {
+        let mut line: Vec<char> = Vec::new();
+        put(&mut line, 0, label);
+        for f in 1..=8 {
+            let pent = Cell::square(side, f, 4).expect("pent");
+            let (_, x) = pent.grid().expect("grid");
+            let cell = Cell::square(side, f, rank).expect("square");
+            put(&mut line, col(x), &token(pos, cell, marks));
+        }
+        line.into_iter().collect::<String>().trim_end().to_string()
+    };
+    for rank in 1..=3 {
+        lines.push(board_line(Army::White, rank, &format!("W/{rank}")));
+    }
+    for y in (0..15u8).rev() {
+        let mut line: Vec<char> = Vec::new();
+        put(&mut line, 0, &(ROWS[y as usize] as char).to_string());
+        for x in 1..=29u8 {
+            if let Some(cell) = Cell::from_grid(y, x) {
+                put(&mut line, col(x), &token(pos, cell, marks));
+            }
+        }
+        lines.push(line.into_iter().collect::<String>().trim_end().to_string());
+    }
+    for rank in (1..=3).rev() {
+        lines.push(board_line(Army::Black, rank, &format!("B/{rank}")));
+    }
+    for side in [Army::Pink, Army::Silver, Army::Red, Army::Gold] {
+        lines.push(String::new());
+        lines.push(format!(
+            "{} sideboard (files 1..8 from its left)",
+            side.name()
+        ));
+        for rank in (1..=3).rev() {
+            let mut line = format!("{}/{rank} ", side.letter());
+            for f in 1..=8 {
+                line.push_str(&token(
+                    pos,
+                    Cell::square(side, f, rank).expect("square"),
+                    marks,
+                ));
+            }
+            lines.push(line.trim_end().to_string());
+        }
+    }
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
+}
+
+impl Position {
+    /// The ASCII diagram of the position (see [`crate::render`]).
+    pub fn diagram(&self) -> String {
+        diagram(self, &Bits::EMPTY)
+    }
+}
+
+/// Screen position (x right, y down) of a cell's centre and its polygon.
+fn polygon(cell: Cell) -> Vec<(f64, f64)> {
+    let s3 = 3f64.sqrt();
+    // Field hexes: pointy-top, circumradius 1; row A at the bottom. Axial (q, r) with r up.
+    let centre = |q: f64, r: f64| (s3 * (q + r / 2.0), -1.5 * r);
+    match (cell.hex(), cell.square_coords()) {
+        (Some(h), _) => {
+            let (cx, cy) = centre(f64::from(h.q), f64::from(h.r));
+            (0..6)
+                .map(|i| {
+                    let a = (-90.0 + 60.0 * i as f64).to_radians();
+                    (cx + a.cos(), cy + a.sin())
+                })
+                .collect()
+        }
+        (None, Some((side, file, rank))) => {
+            // The square sits below the pent of its file, in that side's frame: u along the
+            // side (owner's left to right), v outward (away from the field).
+            let pent = Cell::square(side, file, 4)
+                .expect("pent")
+                .hex()
+                .expect("pent hex");
+            let (px, py) = centre(f64::from(pent.q), f64::from(pent.r));
+            let (ox, oy) = centre(0.0, 0.0);
+            // Outward normal of the side: from the centre to the middle of the side.
+            let mid = Cell::square(side, 4, 4).expect("pent").hex().expect("hex");
+            let mid2 = Cell::square(side, 5, 4).expect("pent").hex().expect("hex");
+            let (m1x, m1y) = centre(f64::from(mid.q), f64::from(mid.r));
+            let (m2x, m2y) = centre(f64::from(mid2.q), f64::from(mid2.r));
+            let (nx, ny) = ((m1x + m2x) / 2.0 - ox, (m1y + m2y) / 2.0 - oy);
+            let len = (nx * nx + ny * ny).sqrt();
+            let (nx, ny) = (nx / len, ny / len);
+            let (ux, uy) = ((m2x - m1x) / s3, (m2y - m1y) / s3);
+            // Squares 1.1 wide, 1.25 apart outward, starting at the pent's outer vertex: the
+            // squares of neighbouring boards then stay apart at the corners (they only meet
+            // through the corner pent).
+            let w = 1.1;
+            let back = 1.0 + f64::from(3 - rank) * 1.25;
+            let c = |du: f64, dv: f64| (px + ux * du + nx * dv, py + uy * du + ny * dv);
+            vec![
+                c(-w / 2.0, back),
+                c(w / 2.0, back),
+                c(w / 2.0, back + w),
+                c(-w / 2.0, back + w),
+            ]
+        }
+        _ => Vec::new(),
+    }
+}
+
+const ARMY_FILL: [&str; 6] = [
+    "#222222", "#f4a6c6", "#c0c0c8", "#ffffff", "#d22f2f", "#e0b020",
+];
+const CELL_FILL: [&str; 3] = ["#d8c8a8", "#b89868", "#8e6e48"];
+const SQUARE_FILL: [&str; 2] = ["#9c7b52", "#e8d7b5"];
+
+/// An SVG picture of the whole board (squares, pents, hexes) with the pieces and the
+/// `highlighted` cells outlined.
+pub fn svg(pos: &Position, highlighted: &Bits) -> String {
+    let scale = 18.0;
+    let mut body = String::new();
+    let (mut minx, mut miny, mut maxx, mut maxy) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for cell in Cell::ALL {
+        let poly = polygon(cell);
+        let fill = match cell.kind() {
+            CellKind::Square => SQUARE_FILL[cell.colour() as usize],
+            _ => CELL_FILL[cell.colour() as usize],
+        };
+        let pts: Vec<String> = poly
+            .iter()
+            .map(|&(x, y)| {
+                let (x, y) = (x * scale, y * scale);
+                minx = minx.min(x);
+                miny = miny.min(y);
+                maxx = maxx.max(x);
+                maxy = maxy.max(y);
+                format!("{x:.1},{y:.1}")
+            })
+            .collect();
+        let stroke = if highlighted.has(cell.index()) {
+            "#1060ff\" stroke-width=\"3"
+        } else {
+            "#333333\" stroke-width=\"0.6"
+        };
+        let _ = writeln!(body, "<polygon points=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\"><title>{cell}</title></polygon>", pts.join(" "));
+        if let Some(p) = pos.piece_at(cell) {
+            let n = poly.len() as f64;
+            let cx = poly.iter().map(|p| p.0).sum::<f64>() / n * scale;
+            let cy = poly.iter().map(|p| p.1).sum::<f64>() / n * scale;
+            let text_fill = if matches!(p.army, Army::Black | Army::Red) {
+                "#ffffff"
+            } else {
+                "#000000"
+            };
+            let _ = writeln!(
+                body,
+                "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"{}\" stroke=\"#000\" stroke-width=\"0.8\"/><text x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"{:.1}\" text-anchor=\"middle\" font-family=\"sans-serif\" font-weight=\"bold\" fill=\"{text_fill}\">{}</text>",
+                0.75 * scale,
+                ARMY_FILL[p.army.index()],
+                cy + 0.35 * scale,
+                0.95 * scale,
+                if p.role == Role::Amazon { 'A' } else { p.role.letter() },
+            );
+        }
+    }
+    let pad = 10.0;
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{:.1} {:.1} {:.1} {:.1}\" width=\"{:.0}\" height=\"{:.0}\">\n<rect x=\"{:.1}\" y=\"{:.1}\" width=\"100%\" height=\"100%\" fill=\"#f8f4ec\"/>\n{body}</svg>\n",
+        minx - pad,
+        miny - pad,
+        maxx - minx + 2.0 * pad,
+        maxy - miny + 2.0 * pad,
+        maxx - minx + 2.0 * pad,
+        maxy - miny + 2.0 * pad,
+        minx - pad,
+        miny - pad,
+    )
+}
