@@ -565,6 +565,48 @@ impl FromStr for Cell {
     }
 }
 
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use super::*;
+    use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
+
+    impl Serialize for Cell {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Cell {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Cell, D::Error> {
+            String::deserialize(d)?.parse().map_err(de::Error::custom)
+        }
+    }
+
+    impl Serialize for Piece {
+        /// As army letter and role letter, e.g. `"BK"`.
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Piece {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Piece, D::Error> {
+            let s = String::deserialize(d)?;
+            let mut chars = s.chars();
+            match (
+                chars.next().and_then(Army::from_letter),
+                chars.next().and_then(Role::from_letter),
+                chars.next(),
+            ) {
+                (Some(army), Some(role), None) => Ok(Piece { army, role }),
+                _ => Err(de::Error::custom(format!(
+                    "not a piece: {s:?} (expected e.g. BK)"
+                ))),
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The cell graph.
 

@@ -868,3 +868,22 @@ impl FromStr for Position {
         Ok(Position::from_setup(s.parse()?)?)
     }
 }
+
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use super::*;
+    use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
+
+    impl Serialize for Position {
+        /// As the position text.
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Position {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
+            String::deserialize(d)?.parse().map_err(de::Error::custom)
+        }
+    }
+}

@@ -386,3 +386,44 @@ fn stalemate_relocation() {
     assert_eq!(q.king_of(Army::White), Some(cell("H15")));
     assert_eq!(q.turn(), Army::Black);
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_as_notation() {
+    let p = pos(T1);
+    let json = serde_json::to_string(&p).unwrap();
+    assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), p);
+    let m: Move = "G14-H13=Q".parse().unwrap();
+    assert_eq!(serde_json::to_string(&m).unwrap(), "\"G14-H13=Q\"");
+    assert_eq!(serde_json::to_string(&cell("C")).unwrap(), "\"H15\"");
+    let piece = Piece {
+        army: Army::Gold,
+        role: Role::Amazon,
+    };
+    assert_eq!(serde_json::to_string(&piece).unwrap(), "\"GA\"");
+    assert_eq!(serde_json::from_str::<Piece>("\"GA\"").unwrap(), piece);
+    let setup = p.to_setup();
+    let back: hexvar_kirby::Setup =
+        serde_json::from_str(&serde_json::to_string(&setup).unwrap()).unwrap();
+    assert_eq!(back, setup);
+}
+
+#[test]
+fn move_list_capacity_covers_the_worst_case() {
+    // The bound of MoveList's docs: 8 power pieces with at most the Amazon's largest
+    // empty-board count, 8 pawns × 5 targets × 4 choices, the king's largest count, 2 castles;
+    // and the relocation worst case, 311 cells × 4 choices.
+    let empty = Bits::EMPTY;
+    let amazon = (0..Cell::COUNT)
+        .map(|c| (rook_attacks(c, &empty) | bishop_attacks(c, &empty) | KNIGHT_ATTACKS[c]).len())
+        .max()
+        .unwrap() as usize;
+    let king = (0..Cell::COUNT)
+        .map(|c| KING_ATTACKS[c].len())
+        .max()
+        .unwrap() as usize;
+    let ordinary = 8 * amazon + 8 * 5 * 4 + king + 2;
+    let relocation = 311 * 4;
+    assert!(ordinary <= hexvar_kirby::MoveList::CAPACITY, "{ordinary}");
+    assert!(relocation <= hexvar_kirby::MoveList::CAPACITY);
+}
