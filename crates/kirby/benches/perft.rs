@@ -1,4 +1,5 @@
 //! Perft benches (nodes/s via `Throughput::Elements`). Each bench asserts the spec's node count.
+#![allow(missing_docs)] // criterion_group! generates an undocumented function
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use hexvar_kirby::{perft, perft_without_bulk, Layout, Mode, Position, Setup};
 
