@@ -181,6 +181,16 @@ impl Position {
         any
     }
 
+    /// Whether a stalemate relocation exists (called only when there is no ordinary move).
+    pub(crate) fn has_relocation(&self) -> bool {
+        let mut any = false;
+        self.relocations(&mut |_| {
+            any = true;
+            false
+        });
+        any
+    }
+
     /// Writes the legal moves into `list` (cleared first).
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();

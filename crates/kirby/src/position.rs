@@ -748,9 +748,13 @@ impl Position {
     }
 
     /// Eliminates checkmated armies at the start of their turn, until the army to move can
-    /// move, is stalemated, or the game is over.
+    /// move, is stalemated, or the game is over. A stalemated army with no safe empty cell to
+    /// relocate its king to (which needs nearly the whole board attacked) is eliminated too.
     fn resolve(&mut self) {
-        while self.live_teams() > 1 && !self.has_normal_move() && self.is_check() {
+        while self.live_teams() > 1
+            && !self.has_normal_move()
+            && (self.is_check() || !self.has_relocation())
+        {
             let us = self.turn.index();
             let k = self.kings[us] as usize;
             self.remove(k);

@@ -103,20 +103,60 @@ impl Position {
     }
 }
 
-/// Screen position (x right, y down) of a cell's centre and its polygon.
-fn polygon(cell: Cell) -> Vec<(f64, f64)> {
+/// Screen centre of axial `(q, r)`: pointy-top hexes of circumradius 1, row A at the bottom.
+fn centre(q: f64, r: f64) -> (f64, f64) {
+    (3f64.sqrt() * (q + r / 2.0), -1.5 * r)
+}
+
+/// A side's outward unit normal `(nx, ny)` and its unit file direction `(ux, uy)` (the owner's
+/// left to right), on screen.
+fn frame(side: Army) -> (f64, f64, f64, f64) {
+    let hex = |f| Cell::square(side, f, 4).and_then(Cell::hex).expect("pent");
+    let (a, b) = (hex(4), hex(5));
+    let (m1x, m1y) = centre(f64::from(a.q), f64::from(a.r));
+    let (m2x, m2y) = centre(f64::from(b.q), f64::from(b.r));
+    let (nx, ny) = ((m1x + m2x) / 2.0, (m1y + m2y) / 2.0);
+    let len = (nx * nx + ny * ny).sqrt();
     let s3 = 3f64.sqrt();
-    // Field hexes: pointy-top, circumradius 1; row A at the bottom. Axial (q, r) with r up.
-    let centre = |q: f64, r: f64| (s3 * (q + r / 2.0), -1.5 * r);
+    (nx / len, ny / len, (m2x - m1x) / s3, (m2y - m1y) / s3)
+}
+
+/// The part of a convex polygon where `(p − c)·n ≤ d`.
+fn clip(poly: &[(f64, f64)], c: (f64, f64), n: (f64, f64), d: f64) -> Vec<(f64, f64)> {
+    let side = |p: (f64, f64)| (p.0 - c.0) * n.0 + (p.1 - c.1) * n.1 - d;
+    let mut out = Vec::new();
+    for i in 0..poly.len() {
+        let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+        let (sa, sb) = (side(a), side(b));
+        if sa <= 0.0 {
+            out.push(a);
+        }
+        if (sa <= 0.0) != (sb <= 0.0) {
+            let t = sa / (sa - sb);
+            out.push((a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1)));
+        }
+    }
+    out
+}
+
+/// The polygon of a cell on screen (x right, y down).
+fn polygon(cell: Cell) -> Vec<(f64, f64)> {
     match (cell.hex(), cell.square_coords()) {
         (Some(h), _) => {
             let (cx, cy) = centre(f64::from(h.q), f64::from(h.r));
-            (0..6)
+            let mut poly: Vec<(f64, f64)> = (0..6)
                 .map(|i| {
                     let a = (-90.0 + 60.0 * i as f64).to_radians();
                     (cx + a.cos(), cy + a.sin())
                 })
-                .collect()
+                .collect();
+            // A pent is its hex with the outward corner cut off by a flat back edge, one per
+            // sideboard it belongs to.
+            for (side, _) in cell.boards() {
+                let (nx, ny, _, _) = frame(side);
+                poly = clip(&poly, (cx, cy), (nx, ny), 0.7);
+            }
+            poly
         }
         (None, Some((side, file, rank))) => {
             // The square sits below the pent of its file, in that side's frame: u along the
@@ -126,21 +166,12 @@ fn polygon(cell: Cell) -> Vec<(f64, f64)> {
                 .hex()
                 .expect("pent hex");
             let (px, py) = centre(f64::from(pent.q), f64::from(pent.r));
-            let (ox, oy) = centre(0.0, 0.0);
-            // Outward normal of the side: from the centre to the middle of the side.
-            let mid = Cell::square(side, 4, 4).expect("pent").hex().expect("hex");
-            let mid2 = Cell::square(side, 5, 4).expect("pent").hex().expect("hex");
-            let (m1x, m1y) = centre(f64::from(mid.q), f64::from(mid.r));
-            let (m2x, m2y) = centre(f64::from(mid2.q), f64::from(mid2.r));
-            let (nx, ny) = ((m1x + m2x) / 2.0 - ox, (m1y + m2y) / 2.0 - oy);
-            let len = (nx * nx + ny * ny).sqrt();
-            let (nx, ny) = (nx / len, ny / len);
-            let (ux, uy) = ((m2x - m1x) / s3, (m2y - m1y) / s3);
-            // Squares 1.1 wide, 1.25 apart outward, starting at the pent's outer vertex: the
+            let (nx, ny, ux, uy) = frame(side);
+            // Squares 1.1 wide, 1.2 apart outward, starting just behind the pent: the
             // squares of neighbouring boards then stay apart at the corners (they only meet
             // through the corner pent).
             let w = 1.1;
-            let back = 1.0 + f64::from(3 - rank) * 1.25;
+            let back = 0.85 + f64::from(3 - rank) * 1.2;
             let c = |du: f64, dv: f64| (px + ux * du + nx * dv, py + uy * du + ny * dv);
             vec![
                 c(-w / 2.0, back),
@@ -200,10 +231,10 @@ pub fn svg(pos: &Position, highlighted: &Bits) -> String {
             let _ = writeln!(
                 body,
                 "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"{}\" stroke=\"#000\" stroke-width=\"0.8\"/><text x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"{:.1}\" text-anchor=\"middle\" font-family=\"sans-serif\" font-weight=\"bold\" fill=\"{text_fill}\">{}</text>",
-                0.75 * scale,
+                0.45 * scale,
                 ARMY_FILL[p.army.index()],
-                cy + 0.35 * scale,
-                0.95 * scale,
+                cy + 0.22 * scale,
+                0.6 * scale,
                 if p.role == Role::Amazon { 'A' } else { p.role.letter() },
             );
         }
