@@ -249,9 +249,12 @@ impl Position {
                     at = next as usize;
                 }
                 // `at` is the start hex; the passed hexes must be empty.
-                self.ep_targets()
-                    .iter()
-                    .all(|&t| t.is_some_and(|t| self.mailbox[t.index()] == 0))
+                self.ep_targets()[0].is_some()
+                    && self
+                        .ep_targets()
+                        .iter()
+                        .flatten()
+                        .all(|t| self.mailbox[t.index()] == 0)
             }
             Special::Scornful { pawn, capturer } => {
                 self.by_color[mover.index()].has(pawn.index())

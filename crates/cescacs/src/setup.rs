@@ -307,9 +307,8 @@ fn parse_special(s: &str, turn: Color) -> Result<Special, ParseSetupError> {
             match l2 {
                 None if l1 == pl - 2 * f => Ok(Special::EnPassant { pawn, steps: 2 }),
                 Some(l2)
-                    if l1.min(l2) == pl.min(pl - 4 * f).min(pl - 2 * f)
-                        && l1.max(l2) == pl.max(pl - 4 * f).max(pl - 2 * f)
-                        && (l1 - l2).abs() == 2 =>
+                    if l1.min(l2) == (pl - 4 * f).min(pl - 2 * f)
+                        && l1.max(l2) == (pl - 4 * f).max(pl - 2 * f) =>
                 {
                     Ok(Special::EnPassant { pawn, steps: 3 })
                 }
