@@ -162,13 +162,46 @@ impl Position {
     /// check (stalemate), the batch is its stalemate relocations. Nothing is generated once the
     /// game is over.
     pub fn for_each_piece_moves(&self, mut f: impl FnMut(PieceMoves) -> bool) {
-        if self.live_teams() <= 1 {
-            return;
+        if let Some(resolved) = self.generate(&mut f) {
+            resolved.generate(&mut f);
         }
-        let pass = self.normal_moves(&mut f);
-        if !pass.aborted && !pass.any && !pass.in_check {
-            self.relocations(&mut f);
+    }
+
+    /// Generates the moves of the army to move, or, when a checkmate (or a stalemate without a
+    /// safe cell) at the start of its turn is still pending, generates nothing and returns the
+    /// resolved position whose moves are wanted instead.
+    pub(crate) fn generate(&self, f: &mut impl FnMut(PieceMoves) -> bool) -> Option<Position> {
+        if self.live_teams_raw() <= 1 {
+            return None;
         }
+        let pass = self.normal_moves(f);
+        if pass.any {
+            return None;
+        }
+        if self.pending && (pass.in_check || !self.has_relocation()) {
+            let mut resolved = self.clone();
+            resolved.resolve();
+            return Some(resolved);
+        }
+        if !pass.in_check {
+            self.relocations(f);
+        }
+        None
+    }
+
+    /// The legal moves into `list`, and the position they belong to if it is not `self` (a
+    /// pending elimination was carried out).
+    pub(crate) fn moves_and_base(&self, list: &mut MoveList) -> Option<Position> {
+        list.clear();
+        let mut push = |pm: PieceMoves| {
+            pm.for_each_move(|m| list.push(m));
+            true
+        };
+        let resolved = self.generate(&mut push);
+        if let Some(r) = &resolved {
+            r.generate(&mut push);
+        }
+        resolved
     }
 
     /// Whether the army to move has an ordinary legal move (not counting relocations).
@@ -488,11 +521,12 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         1 => pos.count_moves(),
         _ => {
             let mut list = MoveList::new();
-            pos.legal_moves_into(&mut list);
+            let resolved = pos.moves_and_base(&mut list);
+            let base = resolved.as_ref().unwrap_or(pos);
             list.iter()
                 .map(|&m| {
-                    let mut child = pos.clone();
-                    child.play_unchecked(m);
+                    let mut child = base.clone();
+                    child.apply(m);
                     perft(&child, depth - 1)
                 })
                 .sum()
@@ -507,11 +541,12 @@ pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
         return 1;
     }
     let mut list = MoveList::new();
-    pos.legal_moves_into(&mut list);
+    let resolved = pos.moves_and_base(&mut list);
+    let base = resolved.as_ref().unwrap_or(pos);
     list.iter()
         .map(|&m| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
+            let mut child = base.clone();
+            child.apply(m);
             perft_without_bulk(&child, depth - 1)
         })
         .sum()
@@ -520,11 +555,12 @@ pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
 /// The perft count below each legal move (`depth ≥ 1`).
 pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     let mut list = MoveList::new();
-    pos.legal_moves_into(&mut list);
+    let resolved = pos.moves_and_base(&mut list);
+    let base = resolved.as_ref().unwrap_or(pos);
     list.iter()
         .map(|&m| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
+            let mut child = base.clone();
+            child.apply(m);
             (m, perft(&child, depth.saturating_sub(1)))
         })
         .collect()

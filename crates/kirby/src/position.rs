@@ -3,6 +3,7 @@
 
 use core::fmt;
 use core::str::FromStr;
+use std::borrow::Cow;
 
 use crate::armies::Armies;
 use crate::board::{
@@ -69,6 +70,10 @@ pub struct Position {
     pub(crate) waiting: [Waiting; 6],
     pub(crate) layout: Layout,
     pub(crate) hash: u64,
+    /// Set by a move: the turn has passed on but a checkmate at the start of the new turn has
+    /// not been looked for yet. Public queries answer for the resolved position
+    /// ([`Position::view`]); the perft loop resolves only when the army to move has no move.
+    pub(crate) pending: bool,
 }
 
 /// One broken rule of a [`Setup`].
@@ -170,6 +175,7 @@ impl Position {
             waiting: [Waiting::default(); 6],
             layout: setup.layout,
             hash: 0,
+            pending: false,
         };
         for a in Army::ALL {
             if let Some(t) = setup.teams[a.index()] {
@@ -303,6 +309,27 @@ impl Position {
 
     /// The plain-data setup of this position.
     pub fn to_setup(&self) -> Setup {
+        self.view().setup_raw()
+    }
+
+    /// The position with any pending elimination carried out (borrowed when nothing is pending).
+    pub(crate) fn view(&self) -> Cow<'_, Position> {
+        if self.pending && self.needs_resolution() {
+            let mut resolved = self.clone();
+            resolved.resolve();
+            Cow::Owned(resolved)
+        } else {
+            Cow::Borrowed(self)
+        }
+    }
+
+    fn needs_resolution(&self) -> bool {
+        self.live_teams_raw() > 1
+            && !self.has_normal_move()
+            && (self.is_check_raw() || !self.has_relocation())
+    }
+
+    fn setup_raw(&self) -> Setup {
         let mut setup = Setup::empty();
         setup.layout = self.layout;
         setup.turn = self.turn;
@@ -336,7 +363,7 @@ impl Position {
     /// The piece on `cell`, if any.
     #[inline]
     pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
-        match self.mailbox[cell.index()] {
+        match self.view().mailbox[cell.index()] {
             0 => None,
             code => Some(Piece::from_code(code)),
         }
@@ -345,7 +372,7 @@ impl Position {
     /// The army to move.
     #[inline]
     pub fn turn(&self) -> Army {
-        self.turn
+        self.view().turn
     }
 
     /// The queen layout.
@@ -360,7 +387,7 @@ impl Position {
 
     /// The armies that still have a king.
     pub fn alive(&self) -> Armies {
-        Armies(self.alive)
+        Armies(self.view().alive)
     }
 
     /// The team of `army` (itself included; empty for an empty seat).
@@ -370,22 +397,22 @@ impl Position {
 
     /// The cells of `army`'s pieces.
     pub fn army_cells(&self, army: Army) -> Bits {
-        self.by_army[army.index()]
+        self.view().by_army[army.index()]
     }
 
     /// The cells holding pieces of `role` (all armies).
     pub fn role_cells(&self, role: Role) -> Bits {
-        self.by_role[role.index()]
+        self.view().by_role[role.index()]
     }
 
     /// Every occupied cell.
     pub fn occupied(&self) -> Bits {
-        self.occupied
+        self.view().occupied
     }
 
     /// The cell of `army`'s king (`None` if the army is dead or not seated).
     pub fn king_of(&self, army: Army) -> Option<Cell> {
-        match self.kings[army.index()] {
+        match self.view().kings[army.index()] {
             NO_KING => None,
             k => Some(Cell::ALL[k as usize]),
         }
@@ -393,7 +420,7 @@ impl Position {
 
     /// The waiting pawns of `army`, oldest first.
     pub fn waiting_pawns(&self, army: Army) -> Vec<Cell> {
-        let w = &self.waiting[army.index()];
+        let w = self.view().waiting[army.index()];
         w.cells[..w.len as usize]
             .iter()
             .map(|&c| Cell::ALL[c as usize])
@@ -403,7 +430,7 @@ impl Position {
     /// The Zobrist hash (kept incrementally).
     #[inline]
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.view().hash
     }
 
     /// The live pieces that may attack `army`: every piece of a live army of another team.
@@ -453,6 +480,10 @@ impl Position {
 
     /// The pieces giving check to the army to move (from every live hostile army).
     pub fn checkers(&self) -> Bits {
+        self.view().checkers_raw()
+    }
+
+    pub(crate) fn checkers_raw(&self) -> Bits {
         let us = self.turn.index();
         match self.kings[us] {
             NO_KING => Bits::EMPTY,
@@ -470,12 +501,20 @@ impl Position {
 
     /// Whether the army to move is in check.
     pub fn is_check(&self) -> bool {
-        !self.checkers().is_empty()
+        self.view().is_check_raw()
+    }
+
+    pub(crate) fn is_check_raw(&self) -> bool {
+        !self.checkers_raw().is_empty()
     }
 
     /// The armies whose king is attacked by a live hostile piece now (any army, not only the
     /// one to move: a king can be left in check by a third army's move).
     pub fn armies_in_check(&self) -> Armies {
+        self.view().armies_in_check_raw()
+    }
+
+    fn armies_in_check_raw(&self) -> Armies {
         let mut out = 0;
         for a in 0..6 {
             if self.kings[a] != NO_KING {
@@ -494,6 +533,10 @@ impl Position {
 
     /// The number of live teams (teams with at least one king on the board).
     pub fn live_teams(&self) -> usize {
+        self.view().live_teams_raw()
+    }
+
+    pub(crate) fn live_teams_raw(&self) -> usize {
         let mut seen = 0u8;
         let mut n = 0;
         for a in 0..6 {
@@ -507,7 +550,11 @@ impl Position {
 
     /// The game result: `Some(Win(team))` when only one team has a king left.
     pub fn outcome(&self) -> Option<Outcome> {
-        if self.live_teams() <= 1 {
+        self.view().outcome_raw()
+    }
+
+    fn outcome_raw(&self) -> Option<Outcome> {
+        if self.live_teams_raw() <= 1 {
             let winners = if self.alive == 0 {
                 0
             } else {
@@ -521,7 +568,8 @@ impl Position {
 
     /// Whether the army to move is stalemated (its legal moves are then relocations).
     pub fn is_stalemate(&self) -> bool {
-        self.outcome().is_none() && !self.has_normal_move() && !self.is_check()
+        let v = self.view();
+        v.outcome_raw().is_none() && !v.has_normal_move() && !v.is_check_raw()
     }
 
     /// The reclaimable roles `army` has fewer of than at the start, in `Q R B N` order.
@@ -639,6 +687,15 @@ impl Position {
     /// Plays a legal move (not checked: an illegal move leaves a broken position). Then passes
     /// the turn clockwise to the next live army, eliminating checkmated armies on the way.
     pub fn play_unchecked(&mut self, m: Move) {
+        if self.pending {
+            self.resolve();
+        }
+        self.apply(m);
+    }
+
+    /// Plays `m` on a position whose army to move is known to be resolved (it has this move),
+    /// leaving the new turn's checkmate test pending.
+    pub(crate) fn apply(&mut self, m: Move) {
         let us = self.turn.index();
         match m {
             Move::Normal {
@@ -705,7 +762,7 @@ impl Position {
             }
         }
         self.pass_turn();
-        self.resolve();
+        self.pending = true;
     }
 
     /// Plays `m` if it is legal; otherwise leaves the position untouched.
@@ -750,11 +807,8 @@ impl Position {
     /// Eliminates checkmated armies at the start of their turn, until the army to move can
     /// move, is stalemated, or the game is over. A stalemated army with no safe empty cell to
     /// relocate its king to (which needs nearly the whole board attacked) is eliminated too.
-    fn resolve(&mut self) {
-        while self.live_teams() > 1
-            && !self.has_normal_move()
-            && (self.is_check() || !self.has_relocation())
-        {
+    pub(crate) fn resolve(&mut self) {
+        while self.needs_resolution() {
             let us = self.turn.index();
             let k = self.kings[us] as usize;
             self.remove(k);
@@ -767,6 +821,7 @@ impl Position {
             }
             self.pass_turn();
         }
+        self.pending = false;
     }
 
     pub(crate) fn compute_hash(&self) -> u64 {
@@ -841,6 +896,13 @@ impl Choices {
 
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
+        let (a, b) = (self.view(), other.view());
+        a.eq_raw(&b)
+    }
+}
+
+impl Position {
+    fn eq_raw(&self, other: &Position) -> bool {
         self.mailbox == other.mailbox
             && self.turn == other.turn
             && self.team_mask == other.team_mask

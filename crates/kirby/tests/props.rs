@@ -411,6 +411,20 @@ proptest! {
         if let Some(pos) = random_position(&mut rng) {
             random_game(pos.clone(), &mut rng, 12);
             prop_assert_eq!(perft(&pos, 2), perft_without_bulk(&pos, 2));
+            // Perft resolves eliminations lazily; rebuilding each child from its text resolves
+            // them from scratch.
+            let eager: u64 = pos
+                .legal_moves()
+                .iter()
+                .map(|&m| {
+                    let mut child = pos.clone();
+                    child.play(m).unwrap();
+                    let fresh: Position = child.to_string().parse().unwrap();
+                    prop_assert_eq!(&fresh, &child);
+                    Ok(fresh.legal_moves().len() as u64)
+                })
+                .sum::<Result<u64, TestCaseError>>()?;
+            prop_assert_eq!(perft(&pos, 2), eager);
         }
     }
 }
