@@ -35,6 +35,7 @@ pub const RANK_START: [u8; 13] = {
 
 /// One of the two sides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Color {
     /// White moves first, up the board (rising rank).
     White = 0,
@@ -89,6 +90,7 @@ impl core::ops::Not for Color {
 
 /// The kind of a piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Role {
     /// Moeser's pawn.
     Pawn = 0,
@@ -340,6 +342,38 @@ impl FromStr for Cell {
             return Err(err());
         }
         Cell::from_rank_number(rank as u8, bytes[1] - b'0').ok_or_else(err)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Cell {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Cell {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Cell, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Pieces serialize as their letter (`"K"`, `"p"`, …).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Piece {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_char(self.char())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Piece {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Piece, D::Error> {
+        let c = <char as serde::Deserialize>::deserialize(deserializer)?;
+        Piece::from_char(c)
+            .ok_or_else(|| serde::de::Error::custom(format!("not a piece letter: {c:?}")))
     }
 }
 
@@ -685,6 +719,7 @@ pub fn bishop_attacks(cell: Cell, occupied: u64) -> u64 {
 /// Which of a side's two in-hand knights (interpretation A: each is tied to its own imaginary
 /// first-rank cell beside the King's start cell).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum HandKnight {
     /// The knight on the imaginary cell left of the back-rank cell as White sees the board
     /// (`a0` = (−1, 0) for White, (5, 12) for Black).

@@ -53,3 +53,30 @@ fn data_file_is_well_formed() {
         text.parse::<Position>().unwrap();
     }
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_round_trips_as_notation() {
+    use hexvar_dagger::{Cell, Move, Piece, Setup};
+    let setup = Setup::start();
+    let json = serde_json::to_string(&setup).unwrap();
+    assert_eq!(
+        json,
+        "\"k/rr/bbb/pppp/ppp/4/5/4/PPP/PPPP/BBB/RR/K w LR/LR - 0 1\""
+    );
+    assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), setup);
+    let m: Move = "NL@a1".parse().unwrap();
+    assert_eq!(serde_json::to_string(&m).unwrap(), "\"NL@a1\"");
+    assert_eq!(
+        serde_json::from_str::<Move>("\"m1-n1=Q\"")
+            .unwrap()
+            .to_string(),
+        "m1-n1=Q"
+    );
+    assert_eq!(serde_json::to_string(&Cell::G3).unwrap(), "\"g3\"");
+    assert_eq!(
+        serde_json::from_str::<Piece>("\"p\"").unwrap(),
+        Piece::from_char('p').unwrap()
+    );
+    assert!(serde_json::from_str::<Cell>("\"i1\"").is_err());
+}
