@@ -8,6 +8,8 @@ pub mod movegen;
 pub mod moves;
 pub mod position;
 pub mod render;
+#[cfg(feature = "serde")]
+mod serde_impls;
 pub mod setup;
 
 pub use board::{Bits, Cell, CellColor, Color, ParseCellError, Piece, Role};

@@ -1,0 +1,105 @@
+//! Game end (§7), the game record, and the pictures.
+
+use hexvar_cescacs::{render, Bits, Color, DrawReason, Game, Outcome, Position};
+
+#[test]
+fn stalemate_is_a_two_one_win_for_the_stalemating_side() {
+    // Black king F28; rooks on the E and G columns and the bishop on D26 cover its five
+    // neighbours (E27 G27 E25 G25 F26) but not F28.
+    let pos: Position = "/28:k/26:J2/6:K6/5:2RR2/ b - - 0 1".parse().unwrap();
+    assert!(!pos.is_check());
+    assert!(pos.legal_moves().is_empty());
+    let outcome = pos.outcome().unwrap();
+    assert_eq!(
+        outcome,
+        Outcome::Stalemate {
+            winner: Color::White
+        }
+    );
+    assert_eq!(outcome.points(), (2, 1));
+    assert_eq!(outcome.to_string(), "2-1");
+}
+
+#[test]
+fn checkmate_scores_three_nil() {
+    // Same net with the king's own hex covered by a third rook on the F column.
+    let pos: Position = "/28:k/26:J2/6:K6/5:2RR2/4:2R2/ b - - 0 1".parse().unwrap();
+    assert!(pos.is_check());
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::Checkmate {
+            winner: Color::White
+        })
+    );
+    assert_eq!(pos.outcome().unwrap().points(), (3, 0));
+}
+
+#[test]
+fn insufficient_material_as_section_7_states() {
+    let draw = |s: &str| {
+        let pos: Position = s.parse().unwrap();
+        pos.outcome() == Some(Outcome::Draw(DrawReason::InsufficientMaterial))
+    };
+    assert!(draw("/27:1k/14:3G3/1:1K/ w - - 0 1"), "a lone Pegasus");
+    assert!(
+        draw("/27:1k/14:3N3/12:3J3/1:1K/ w - - 0 1"),
+        "knight and bishop: no major, no Pegasus"
+    );
+    assert!(
+        !draw("/27:1k/14:3G3/12:3J3/1:1K/ w - - 0 1"),
+        "Pegasus + minor"
+    );
+    assert!(!draw("/27:1k/14:3G3/12:3G3/1:1K/ w - - 0 1"), "two Pegasi");
+    assert!(!draw("/27:1k/14:3R3/1:1K/ w - - 0 1"), "a major piece");
+    assert!(!draw("/27:1k/14:3P3/1:1K/ w - - 0 1"), "a pawn");
+}
+
+#[test]
+fn seventy_five_moves_are_automatic_fifty_may_be_claimed() {
+    let pos: Position = "/27:1k/14:3R3/1:1K/ w - - 150 80".parse().unwrap();
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::Draw(DrawReason::SeventyFiveMoves))
+    );
+    let pos: Position = "/27:1k/14:3R3/1:1K/ w - - 100 80".parse().unwrap();
+    assert_eq!(pos.outcome(), None);
+    assert!(pos.can_claim_fifty_moves());
+}
+
+#[test]
+fn repetition_claim_at_three_automatic_at_five() {
+    let mut game = Game::new("/27:1k/25:r3/3:R3/1:1K/ w - - 0 1".parse().unwrap());
+    let cycle = ["KG1-F2", "KG27-F26", "KF2-G1", "KF26-G27"];
+    for round in 1..=4 {
+        for m in cycle {
+            assert_eq!(game.outcome(), None, "round {round}");
+            game.play_str(m).unwrap();
+        }
+        assert_eq!(game.repetitions(), round + 1);
+        assert_eq!(game.can_claim_draw(), round + 1 >= 3);
+    }
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw(DrawReason::FivefoldRepetition))
+    );
+    assert_eq!(game.moves().len(), 16);
+}
+
+#[test]
+fn diagram_of_the_start() {
+    let pos = Position::new();
+    insta::assert_snapshot!("start_diagram", pos.diagram());
+    assert_eq!(pos.diagram().lines().count(), 30);
+}
+
+#[test]
+fn svg_of_the_start_matches_the_docs_picture() {
+    let svg = render::svg(&Position::new(), &Bits::EMPTY);
+    assert_eq!(svg.matches("<polygon").count(), 169);
+    assert_eq!(svg.matches("<circle").count(), 54);
+    let doc = include_str!("../../../docs/cescacs-start.svg");
+    assert_eq!(
+        svg, doc,
+        "regenerate docs/cescacs-start.svg with `cargo run -p hexvar-cescacs --example svg`"
+    );
+}
