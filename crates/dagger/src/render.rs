@@ -105,11 +105,11 @@ pub fn svg(pos: &Position, highlighted: CellSet) -> String {
     let w3 = 3f64.sqrt() * SIZE;
     // Screen position (spec §2): X = q − r/2 cell widths, Y = r·√3/2 cell widths, White at the bottom.
     let centre = |q: i8, r: i8| -> (f64, f64) {
-        let x = (f64::from(q) - f64::from(r) / 2.0 + 3.5) * w3;
+        let x = (f64::from(q) - f64::from(r) / 2.0 + 3.0) * w3;
         let y = (12.0 - f64::from(r)) * 1.5 * SIZE + SIZE * 1.5;
         (x, y)
     };
-    let width = 8.0 * w3;
+    let width = 6.0 * w3;
     let height = 13.0 * 1.5 * SIZE + 2.0 * SIZE;
     let fills = ["#d8b48a", "#f3dcb6", "#a87a4f"];
     let mut out = String::new();

@@ -332,3 +332,17 @@ fn move_list_capacity_is_the_proven_bound() {
     }
     assert_eq!(hexvar_dagger::MoveList::CAPACITY, bound);
 }
+
+#[test]
+fn docs_start_picture_is_current() {
+    // docs/dagger-start.svg is the start position drawn by `render::svg`, knights in hand dashed
+    // on their imaginary cells. Regenerate with UPDATE_DOCS=1.
+    let svg = hexvar_dagger::svg(&Position::new(), CellSet::EMPTY);
+    assert_eq!(svg.matches("<polygon").count(), 39 + 4);
+    assert_eq!(svg.matches("stroke-dasharray").count(), 4);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/dagger-start.svg");
+    if std::env::var_os("UPDATE_DOCS").is_some() {
+        std::fs::write(&path, &svg).unwrap();
+    }
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), svg, "run with UPDATE_DOCS=1");
+}
