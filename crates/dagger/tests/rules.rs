@@ -344,5 +344,9 @@ fn docs_start_picture_is_current() {
     if std::env::var_os("UPDATE_DOCS").is_some() {
         std::fs::write(&path, &svg).unwrap();
     }
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), svg, "run with UPDATE_DOCS=1");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        svg,
+        "run with UPDATE_DOCS=1"
+    );
 }
