@@ -338,6 +338,59 @@ impl Position {
         true
     }
 
+    /// The pseudo-legal destinations of the piece on `cell` (empty if none): its moves by §5–§7
+    /// ignoring whether its own King is left in check, and castling with the path empty and the
+    /// rights present but without the check conditions. This is what the official diagrams
+    /// highlight. En passant counts only for the side to move.
+    pub fn pseudo_targets(&self, cell: Cell) -> u128 {
+        let Some(piece) = self.piece_at(cell) else {
+            return 0;
+        };
+        let us = piece.color;
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[us.other().index()];
+        let occ = ours | theirs;
+        let c = cell.index();
+        match piece.role {
+            Role::Pawn => {
+                let mut to =
+                    PAWN_PUSHES[us.index()][c] & !occ | PAWN_CAPTURES[us.index()][c] & theirs;
+                if self.unmoved >> c & 1 != 0 {
+                    for &(m, t) in &PAWN_DOUBLES[us.index()][c] {
+                        if m != u8::MAX && occ >> m & 1 == 0 && occ >> t & 1 == 0 {
+                            to |= 1u128 << t;
+                        }
+                    }
+                }
+                if let Some(ep) = self.ep {
+                    if us == self.turn && PAWN_CAPTURES[us.index()][c] & ep.middle.bit() != 0 {
+                        to |= ep.middle.bit();
+                    }
+                }
+                to
+            }
+            Role::Knight => KNIGHT[c] & !ours,
+            Role::Bishop => bishop_attacks(c, occ) & !ours,
+            Role::Duke => duke_attacks(c, occ) & !ours,
+            Role::Rook => rook_attacks(c, occ) & !ours,
+            Role::Queen => queen_attacks(c, occ) & !ours,
+            Role::King => {
+                let mut to = KING[c] & !ours;
+                for castling in Castling::of(us) {
+                    let i = castling.info();
+                    if self.castling >> castling.right() & 1 != 0
+                        && i.king_from == cell
+                        && self.piece_at(i.rook_from) == Some(Piece::new(us, Role::Rook))
+                        && occ & i.empty == 0
+                    {
+                        to |= i.king_to.bit();
+                    }
+                }
+                to
+            }
+        }
+    }
+
     /// Number of legal moves (a popcount per piece).
     pub fn count_moves(&self) -> u64 {
         let mut n = 0u64;

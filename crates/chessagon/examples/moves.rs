@@ -1,0 +1,15 @@
+//! `cargo run --example moves -- <position text>`: list the legal moves and the diagram.
+use hexvar_chessagon::Position;
+
+fn main() {
+    let text = std::env::args().skip(1).collect::<Vec<_>>().join(" ");
+    let pos: Position = if text.is_empty() {
+        Position::new()
+    } else {
+        text.parse().expect("a valid position")
+    };
+    print!("{}", pos.diagram());
+    let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    println!("{} legal moves: {}", moves.len(), moves.join(" "));
+    println!("check: {}", pos.is_check());
+}
