@@ -223,13 +223,25 @@ impl Piece {
     /// The piece of a mailbox code (`code != 0`).
     #[inline]
     pub(crate) const fn from_code(code: u8) -> Piece {
-        let c = code - 1;
-        Piece {
-            army: Army::ALL[(c / 7) as usize],
-            role: Role::ALL[(c % 7) as usize],
-        }
+        PIECE_OF_CODE[code as usize]
     }
 }
+
+const PIECE_OF_CODE: [Piece; 43] = {
+    let mut out = [Piece {
+        army: Army::Black,
+        role: Role::Pawn,
+    }; 43];
+    let mut c = 1;
+    while c < 43 {
+        out[c] = Piece {
+            army: Army::ALL[(c - 1) / 7],
+            role: Role::ALL[(c - 1) % 7],
+        };
+        c += 1;
+    }
+    out
+};
 
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -978,12 +990,30 @@ pub fn slider_attacks(cell: usize, list: &RayList, occupied: &Bits) -> Bits {
         } else {
             blockers.last()
         };
+        // Rays are monotone in the cell index, so the cells up to the blocker are the ray's
+        // cells on the near side of the blocker's index.
         match nearest {
-            Some(b) => out |= set - RAYS[b][ray.slot as usize],
+            Some(b) if ray.ascending => out |= set & up_to(b),
+            Some(b) => out |= set - up_to(b).without(b),
             None => out |= set,
         }
     }
     out
+}
+
+/// The cells of index `0..=b`.
+#[inline]
+pub fn up_to(b: usize) -> Bits {
+    let (w, bit) = (b / 64, b % 64);
+    let mut words = [0u64; 5];
+    for (i, word) in words.iter_mut().enumerate() {
+        *word = match i.cmp(&w) {
+            core::cmp::Ordering::Less => !0,
+            core::cmp::Ordering::Equal => !0 >> (63 - bit),
+            core::cmp::Ordering::Greater => 0,
+        };
+    }
+    WideSet(words)
 }
 
 /// Rook attacks from `cell`.
