@@ -341,23 +341,35 @@ const fn raises_index(d: Hex) -> bool {
     d.r > 0 || (d.r == 0 && d.q > 0)
 }
 
-const fn raising<const D: usize>(dirs: &[Hex; D]) -> [bool; D] {
-    let mut out = [false; D];
-    let mut i = 0;
-    while i < D {
-        out[i] = raises_index(dirs[i]);
-        i += 1;
+/// The six directions with the three that raise the index first, so that slider attacks know
+/// at compile time which end of a ray's blockers is nearest.
+const fn index_raising_first(dirs: [Hex; 6]) -> [Hex; 6] {
+    let mut out = [Hex::ZERO; 6];
+    let mut n = 0;
+    let mut pass = 0;
+    while pass < 2 {
+        let mut i = 0;
+        while i < 6 {
+            if raises_index(dirs[i]) == (pass == 0) {
+                out[n] = dirs[i];
+                n += 1;
+            }
+            i += 1;
+        }
+        pass += 1;
     }
+    assert!(
+        raises_index(out[2]) && !raises_index(out[3]),
+        "three directions each way"
+    );
     out
 }
 
-/// Orthogonal (rook) directions and whether each raises the index.
-pub(crate) const ROOK_DIRS_UP: [bool; 6] = raising(&Hex::ORTHOGONAL);
-/// Diagonal (bishop) directions and whether each raises the index.
-pub(crate) const BISHOP_DIRS_UP: [bool; 6] = raising(&Hex::DIAGONAL);
+const ROOK_DIRS: [Hex; 6] = index_raising_first(Hex::ORTHOGONAL);
+const BISHOP_DIRS: [Hex; 6] = index_raising_first(Hex::DIAGONAL);
 
-static ROOK_STEPS: [[u16; 6]; CELL_COUNT] = step_table(&HEXES, &Hex::ORTHOGONAL);
-static BISHOP_STEPS: [[u16; 6]; CELL_COUNT] = step_table(&HEXES, &Hex::DIAGONAL);
+static ROOK_STEPS: [[u16; 6]; CELL_COUNT] = step_table(&HEXES, &ROOK_DIRS);
+static BISHOP_STEPS: [[u16; 6]; CELL_COUNT] = step_table(&HEXES, &BISHOP_DIRS);
 static KING_STEPS: [[u16; 12]; CELL_COUNT] = step_table(&HEXES, &Hex::KING);
 static KNIGHT_STEPS: [[u16; 12]; CELL_COUNT] = step_table(&HEXES, &Hex::KNIGHT);
 
@@ -365,6 +377,24 @@ static KNIGHT_STEPS: [[u16; 12]; CELL_COUNT] = step_table(&HEXES, &Hex::KNIGHT);
 pub(crate) static ROOK_RAYS: [[u128; 6]; CELL_COUNT] = ray_table_128(&ROOK_STEPS);
 /// Bishop rays per cell and diagonal direction.
 pub(crate) static BISHOP_RAYS: [[u128; 6]; CELL_COUNT] = ray_table_128(&BISHOP_STEPS);
+const fn union_of_rays(rays: &[[u128; 6]; CELL_COUNT]) -> [u128; CELL_COUNT] {
+    let mut out = [0u128; CELL_COUNT];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        let mut d = 0;
+        while d < 6 {
+            out[i] |= rays[i][d];
+            d += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Every cell on an orthogonal line through the cell (rook attacks on an empty board).
+pub(crate) static ROOK_LINES: [u128; CELL_COUNT] = union_of_rays(&ROOK_RAYS);
+/// Every cell on a diagonal line through the cell (bishop attacks on an empty board).
+pub(crate) static BISHOP_LINES: [u128; CELL_COUNT] = union_of_rays(&BISHOP_RAYS);
 /// King targets per cell.
 pub(crate) static KING_ATTACKS: [u128; CELL_COUNT] = leap_sets_128(&KING_STEPS);
 /// Knight targets per cell.
@@ -405,6 +435,63 @@ pub(crate) static PAWN_PUSHES: [[[u16; 2]; CELL_COUNT]; 2] = {
             c += 1;
         }
         side += 1;
+    }
+    out
+};
+
+/// `PAWN_AHEAD[side][cell]` = the set of the (at most two) forward-adjacent cells.
+pub(crate) static PAWN_AHEAD: [[u128; CELL_COUNT]; 2] = {
+    let mut out = [[0u128; CELL_COUNT]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut c = 0;
+        while c < CELL_COUNT {
+            let mut k = 0;
+            while k < 2 {
+                let t = PAWN_PUSHES[side][c][k];
+                if t != NO_CELL {
+                    out[side][c] |= 1 << t;
+                }
+                k += 1;
+            }
+            c += 1;
+        }
+        side += 1;
+    }
+    out
+};
+
+/// `PAWN_DOUBLE[side][cell]` = per forward direction, the single-step cell and the double-step
+/// cell beyond it, as one-bit sets (0 off the board), for pawns on their start rank.
+pub(crate) static PAWN_DOUBLE: [[[(u128, u128); 2]; CELL_COUNT]; 2] = {
+    let mut out = [[[(0u128, 0u128); 2]; CELL_COUNT]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut c = 0;
+        while c < CELL_COUNT {
+            let mut k = 0;
+            while k < 2 {
+                let first = PAWN_PUSHES[side][c][k];
+                if first != NO_CELL {
+                    let second = PAWN_PUSHES[side][first as usize][k];
+                    out[side][c][k] = (1 << first, if second == NO_CELL { 0 } else { 1 << second });
+                }
+                k += 1;
+            }
+            c += 1;
+        }
+        side += 1;
+    }
+    out
+};
+
+/// `RANK_CELLS[rank]` = the cells of one rank (0-based).
+pub(crate) static RANK_CELLS: [u128; 8] = {
+    let mut out = [0u128; 8];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        out[Cell(i as u8).rank() as usize] |= 1 << i;
+        i += 1;
     }
     out
 };
@@ -462,28 +549,22 @@ pub(crate) static PAWN_ATTACKERS: [[u128; CELL_COUNT]; 2] = {
     out
 };
 
-/// Slider attacks along `rays` from `cell` given the occupancy `occupied`.
+/// Slider attacks along `rays` (directions 0–2 raise the index, 3–5 lower it) from `cell`
+/// given the occupancy `occupied`: each ray up to and including its nearest blocker.
 #[inline(always)]
-pub(crate) fn slider_attacks(
-    rays: &[[u128; 6]; CELL_COUNT],
-    up: &[bool; 6],
-    cell: usize,
-    occupied: u128,
-) -> u128 {
+pub(crate) fn slider_attacks(rays: &[[u128; 6]; CELL_COUNT], cell: usize, occupied: u128) -> u128 {
+    let rays = &rays[cell];
     let mut attacks = 0;
-    for d in 0..6 {
-        let ray = rays[cell][d];
+    for ray in &rays[..3] {
+        // Up to the lowest blocker; the whole ray when there is none.
         let blockers = ray & occupied;
-        attacks |= if blockers == 0 {
-            ray
-        } else {
-            let nearest = if up[d] {
-                blockers.trailing_zeros()
-            } else {
-                127 - blockers.leading_zeros()
-            };
-            ray ^ rays[nearest as usize][d]
-        };
+        attacks |= ray & (blockers ^ blockers.wrapping_sub(1));
+    }
+    for ray in &rays[3..] {
+        // Down to the highest blocker; with none, `| 1` makes the bound cell 0: the whole ray.
+        let blockers = ray & occupied | 1;
+        let nearest = 127 - blockers.leading_zeros();
+        attacks |= ray & !((1u128 << nearest) - 1);
     }
     attacks
 }
@@ -491,23 +572,13 @@ pub(crate) fn slider_attacks(
 /// Rook attacks from `cell`.
 #[inline]
 pub fn rook_attacks(cell: Cell, occupied: Set128) -> Set128 {
-    Set128(slider_attacks(
-        &ROOK_RAYS,
-        &ROOK_DIRS_UP,
-        cell.index(),
-        occupied.0,
-    ))
+    Set128(slider_attacks(&ROOK_RAYS, cell.index(), occupied.0))
 }
 
 /// Bishop attacks from `cell`.
 #[inline]
 pub fn bishop_attacks(cell: Cell, occupied: Set128) -> Set128 {
-    Set128(slider_attacks(
-        &BISHOP_RAYS,
-        &BISHOP_DIRS_UP,
-        cell.index(),
-        occupied.0,
-    ))
+    Set128(slider_attacks(&BISHOP_RAYS, cell.index(), occupied.0))
 }
 
 /// Knight attacks from `cell`.

@@ -1,12 +1,11 @@
 //! Legal move generation: the set-wise layer ([`Position::for_each_piece_moves`]) with check
 //! and pin masks, the list layer built on it, and perft.
 
-use hexvar_geometry::table::NO_CELL;
 use hexvar_geometry::Set128;
 
 use crate::board::{
-    bishop_attacks, rook_attacks, Cell, Color, Role, BISHOP_DIRS_UP, BISHOP_RAYS, KING_ATTACKS,
-    KNIGHT_ATTACKS, PAWN_ATTACKERS, PAWN_ATTACKS, PAWN_PUSHES, ROOK_DIRS_UP, ROOK_RAYS,
+    slider_attacks, Cell, Color, Role, BISHOP_LINES, BISHOP_RAYS, KING_ATTACKS, KNIGHT_ATTACKS,
+    PAWN_AHEAD, PAWN_ATTACKERS, PAWN_ATTACKS, PAWN_DOUBLE, RANK_CELLS, ROOK_LINES, ROOK_RAYS,
 };
 use crate::moves::{CastlingSide, Move};
 use crate::position::Position;
@@ -132,11 +131,16 @@ struct Pins {
 }
 
 impl Pins {
-    #[inline]
+    #[inline(always)]
     fn line(&self, cell: usize) -> u128 {
         if self.pinned >> cell & 1 == 0 {
             return !0;
         }
+        self.line_of_pinned(cell)
+    }
+
+    #[cold]
+    fn line_of_pinned(&self, cell: usize) -> u128 {
         self.lines[..self.len]
             .iter()
             .find(|(c, _)| *c as usize == cell)
@@ -144,35 +148,60 @@ impl Pins {
     }
 }
 
+#[inline(always)]
+fn emit(
+    f: &mut impl FnMut(PieceMoves) -> bool,
+    role: Role,
+    from: usize,
+    to: u128,
+    kind: MovesKind,
+    enemies: u128,
+) -> bool {
+    to == 0
+        || f(PieceMoves {
+            role,
+            from: Cell::ALL[from],
+            to: Set128(to),
+            kind,
+            enemies,
+        })
+}
+
 impl Position {
-    fn pins(&self, king: Cell, us: Color) -> Pins {
+    /// The men checking `us`'s king on `king`, and `us`'s men pinned against it.
+    ///
+    /// One pass over the enemy sliders on the king's lines finds both: a slider with nothing
+    /// between it and the king checks, one with a single man of `us` between pins that man.
+    fn checkers_and_pins(&self, king: Cell, us: Color) -> (u128, Pins) {
         let them = us.other();
         let theirs = self.by_color[them.index()];
         let ours = self.by_color[us.index()];
         let occupied = ours | theirs;
         let r = &self.by_role;
+        let k = king.index();
+        let mut checkers = theirs
+            & ((KNIGHT_ATTACKS[k] & r[Role::Knight.index()])
+                | (PAWN_ATTACKERS[them.index()][k] & r[Role::Pawn.index()]));
         let snipers = theirs
-            & ((rook_attacks(king, Set128(theirs)).0
-                & (r[Role::Rook.index()] | r[Role::Queen.index()]))
-                | (bishop_attacks(king, Set128(theirs)).0
-                    & (r[Role::Bishop.index()] | r[Role::Queen.index()])));
+            & ((ROOK_LINES[k] & (r[Role::Rook.index()] | r[Role::Queen.index()]))
+                | (BISHOP_LINES[k] & (r[Role::Bishop.index()] | r[Role::Queen.index()])));
         let mut pins = Pins {
             pinned: 0,
             lines: [(0, 0); 12],
             len: 0,
         };
         for sniper in Set128(snipers) {
-            let between = Position::between(king, Cell::ALL[sniper]) & occupied;
-            if between.count_ones() == 1 && between & ours != 0 {
-                pins.pinned |= between;
-                pins.lines[pins.len] = (
-                    between.trailing_zeros() as u8,
-                    Position::between(king, Cell::ALL[sniper]) | 1 << sniper,
-                );
+            let line = Position::between(king, Cell::ALL[sniper]);
+            let blockers = line & occupied;
+            if blockers == 0 {
+                checkers |= 1 << sniper;
+            } else if blockers & (blockers - 1) == 0 && blockers & ours != 0 {
+                pins.pinned |= blockers;
+                pins.lines[pins.len] = (blockers.trailing_zeros() as u8, line | 1 << sniper);
                 pins.len += 1;
             }
         }
-        pins
+        (checkers, pins)
     }
 
     /// Calls `f` with the legal moves of each man (one [`PieceMoves`] per man and kind of move),
@@ -188,17 +217,6 @@ impl Position {
         let occupied = ours | theirs;
         let king = self.king(us);
         let r = &self.by_role;
-        let emit = |f: &mut dyn FnMut(PieceMoves) -> bool, role, from: usize, to: u128, kind| {
-            to == 0
-                || f(PieceMoves {
-                    role,
-                    from: Cell::ALL[from],
-                    to: Set128(to),
-                    kind,
-                    enemies: theirs,
-                })
-        };
-
         // King steps: the king may not stay on a line it is attacked along, so test each
         // destination with the king lifted off the board.
         let without_king = occupied ^ 1 << king.index();
@@ -208,11 +226,18 @@ impl Position {
                 king_to |= 1 << to;
             }
         }
-        if !emit(&mut f, Role::King, king.index(), king_to, MovesKind::Normal) {
+        if !emit(
+            &mut f,
+            Role::King,
+            king.index(),
+            king_to,
+            MovesKind::Normal,
+            theirs,
+        ) {
             return false;
         }
 
-        let checkers = self.attackers(king, them, occupied).0;
+        let (checkers, pins) = self.checkers_and_pins(king, us);
         if checkers.count_ones() > 1 {
             return true;
         }
@@ -240,14 +265,13 @@ impl Position {
                         king.index(),
                         1 << c.king_to.index(),
                         MovesKind::Castle(side),
+                        theirs,
                     )
                 {
                     return false;
                 }
             }
         }
-
-        let pins = self.pins(king, us);
 
         for from in Set128(ours & r[Role::Knight.index()] & !pins.pinned) {
             if !emit(
@@ -256,6 +280,7 @@ impl Position {
                 from,
                 KNIGHT_ATTACKS[from] & target,
                 MovesKind::Normal,
+                theirs,
             ) {
                 return false;
             }
@@ -266,10 +291,10 @@ impl Position {
             let role = self.board[from].map_or(Role::Queen, |p| p.role);
             let mut to = 0;
             if straight >> from & 1 != 0 {
-                to |= crate::board::slider_attacks(&ROOK_RAYS, &ROOK_DIRS_UP, from, occupied);
+                to |= slider_attacks(&ROOK_RAYS, from, occupied);
             }
             if diagonal >> from & 1 != 0 {
-                to |= crate::board::slider_attacks(&BISHOP_RAYS, &BISHOP_DIRS_UP, from, occupied);
+                to |= slider_attacks(&BISHOP_RAYS, from, occupied);
             }
             if !emit(
                 &mut f,
@@ -277,35 +302,29 @@ impl Position {
                 from,
                 to & target & pins.line(from),
                 MovesKind::Normal,
+                theirs,
             ) {
                 return false;
             }
         }
 
-        let promotes_from = if us == Color::White { 6 } else { 1 };
-        let pushes = &PAWN_PUSHES[us.index()];
+        let promoting = RANK_CELLS[if us == Color::White { 6 } else { 1 }];
+        let start_rank = RANK_CELLS[us.pawn_rank() as usize];
+        let empty = !occupied;
         for from in Set128(ours & r[Role::Pawn.index()]) {
             let mut to = PAWN_ATTACKS[us.index()][from] & theirs;
-            let [a, b] = pushes[from];
             // The enemy-block rule: an enemy man on either forward cell forbids every non-capture.
-            let enemy_ahead =
-                (a != NO_CELL && theirs >> a & 1 != 0) || (b != NO_CELL && theirs >> b & 1 != 0);
-            if !enemy_ahead {
-                let double = Cell::ALL[from].rank() == us.pawn_rank();
-                for (k, step) in [a, b].into_iter().enumerate() {
-                    if step == NO_CELL || occupied >> step & 1 != 0 {
-                        continue;
-                    }
-                    to |= 1 << step;
-                    if double {
-                        let second = pushes[step as usize][k];
-                        if second != NO_CELL && occupied >> second & 1 == 0 {
-                            to |= 1 << second;
+            if PAWN_AHEAD[us.index()][from] & theirs == 0 {
+                to |= PAWN_AHEAD[us.index()][from] & empty;
+                if start_rank >> from & 1 != 0 {
+                    for (single, double) in PAWN_DOUBLE[us.index()][from] {
+                        if single & empty != 0 {
+                            to |= double & empty;
                         }
                     }
                 }
             }
-            let kind = if Cell::ALL[from].rank() == promotes_from {
+            let kind = if promoting >> from & 1 != 0 {
                 MovesKind::Promotion
             } else {
                 MovesKind::Normal
@@ -316,6 +335,7 @@ impl Position {
                 from,
                 to & target & pins.line(from),
                 kind,
+                theirs,
             ) {
                 return false;
             }
@@ -337,6 +357,7 @@ impl Position {
                         from,
                         1 << ep.passed.index(),
                         MovesKind::EnPassant,
+                        theirs,
                     )
                 {
                     return false;

@@ -20,24 +20,30 @@ impl CastlingSide {
     pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
 
     /// The king's start cell, the king's and the rook's destinations, and the rook's start cell.
-    pub fn cells(self, color: Color) -> CastlingCells {
-        let c = |s: &str| -> Cell { s.parse().expect("castling cells are on the board") };
-        match (color, self) {
-            (Color::White, CastlingSide::KingSide) => {
-                CastlingCells::new(c("f1"), c("h1"), c("i1"), c("g1"))
-            }
-            (Color::White, CastlingSide::QueenSide) => {
-                CastlingCells::new(c("f1"), c("c1"), c("a1"), c("d1"))
-            }
-            (Color::Black, CastlingSide::KingSide) => {
-                CastlingCells::new(c("g8"), c("e8"), c("d8"), c("f8"))
-            }
-            (Color::Black, CastlingSide::QueenSide) => {
-                CastlingCells::new(c("g8"), c("j8"), c("l8"), c("i8"))
-            }
-        }
+    #[inline]
+    pub const fn cells(self, color: Color) -> CastlingCells {
+        CASTLING_CELLS[color as usize][self as usize]
     }
 }
+
+const fn at(file: u8, rank: u8) -> Cell {
+    match Cell::new(file, rank) {
+        Some(cell) => cell,
+        None => panic!("castling cell off the board"),
+    }
+}
+
+/// Per side and castling: king from, king to, rook from, rook to (rules file §7).
+const CASTLING_CELLS: [[CastlingCells; 2]; 2] = [
+    [
+        CastlingCells::new(at(5, 0), at(7, 0), at(8, 0), at(6, 0)), // f1-h1, i1-g1
+        CastlingCells::new(at(5, 0), at(2, 0), at(0, 0), at(3, 0)), // f1-c1, a1-d1
+    ],
+    [
+        CastlingCells::new(at(6, 7), at(4, 7), at(3, 7), at(5, 7)), // g8-e8, d8-f8
+        CastlingCells::new(at(6, 7), at(9, 7), at(11, 7), at(8, 7)), // g8-j8, l8-i8
+    ],
+];
 
 /// Where the king and the rook stand before and after castling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

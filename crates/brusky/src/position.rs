@@ -3,12 +3,12 @@
 use core::fmt;
 use core::str::FromStr;
 
-use hexvar_geometry::table::NO_CELL;
 use hexvar_geometry::Set128;
 
 use crate::board::{
-    between, bishop_attacks, rook_attacks, Cell, Color, Piece, Role, CELL_COUNT, KING_ATTACKS,
-    KNIGHT_ATTACKS, PAWN_ATTACKERS, PAWN_PUSHES, ZOBRIST,
+    between, bishop_attacks, rook_attacks, Cell, Color, Piece, Role, BISHOP_LINES, CELL_COUNT,
+    KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKERS, PAWN_DOUBLE, PAWN_PUSHES, RANK_CELLS, ROOK_LINES,
+    ZOBRIST,
 };
 use crate::moves::{CastlingSide, Move, MoveList};
 use crate::setup::{CastlingRights, EnPassant, ParseSetupError, Setup};
@@ -385,11 +385,12 @@ impl Position {
         {
             return true;
         }
-        let straight = them & (r[Role::Rook.index()] | r[Role::Queen.index()]);
+        // Only sliders on a line through the cell can attack it: skip the ray walk otherwise.
+        let straight = them & (r[Role::Rook.index()] | r[Role::Queen.index()]) & ROOK_LINES[i];
         if straight != 0 && rook_attacks(cell, Set128(occupied)).0 & straight != 0 {
             return true;
         }
-        let diagonal = them & (r[Role::Bishop.index()] | r[Role::Queen.index()]);
+        let diagonal = them & (r[Role::Bishop.index()] | r[Role::Queen.index()]) & BISHOP_LINES[i];
         diagonal != 0 && bishop_attacks(cell, Set128(occupied)).0 & diagonal != 0
     }
 
@@ -607,28 +608,28 @@ impl Position {
     /// Records the en passant target after a double step, if a pawn of the opponent can use it.
     fn note_double_step(&mut self, from: Cell, to: Cell) {
         let us = self.turn;
-        if from.rank() != us.pawn_rank() {
+        if RANK_CELLS[us.pawn_rank() as usize] >> from.index() & 1 == 0 {
             return;
         }
-        for k in 0..2 {
-            let passed = PAWN_PUSHES[us.index()][from.index()][k];
-            if passed != NO_CELL && PAWN_PUSHES[us.index()][passed as usize][k] == to.index() as u16
+        for (single, double) in PAWN_DOUBLE[us.index()][from.index()] {
+            if double >> to.index() & 1 == 0 {
+                continue;
+            }
+            let passed = single.trailing_zeros() as usize;
+            let them = us.other();
+            if PAWN_ATTACKERS[them.index()][passed]
+                & self.by_color[them.index()]
+                & self.by_role[Role::Pawn.index()]
+                != 0
             {
                 let ep = EnPassant {
-                    passed: Cell::ALL[passed as usize],
+                    passed: Cell::ALL[passed],
                     pawn: to,
                 };
-                let them = us.other();
-                if PAWN_ATTACKERS[them.index()][passed as usize]
-                    & self.by_color[them.index()]
-                    & self.by_role[Role::Pawn.index()]
-                    != 0
-                {
-                    self.en_passant = Some(ep);
-                    self.hash ^= ep_key(ep);
-                }
-                return;
+                self.en_passant = Some(ep);
+                self.hash ^= ep_key(ep);
             }
+            return;
         }
     }
 
