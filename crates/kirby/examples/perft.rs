@@ -1,7 +1,7 @@
 //! `cargo run --release --example perft -- <depth> [position text | mode]`: perft with timing.
 use std::time::Instant;
 
-use hexvar_kirby::{perft, Layout, Mode, Position, Setup};
+use hexvar_kirby::{perft, perft_without_bulk, Layout, Mode, Position, Setup};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -26,7 +26,11 @@ fn main() {
         rest.parse().expect("position text")
     };
     let t = Instant::now();
-    let n = perft(&pos, depth);
+    let n = if std::env::var_os("NOBULK").is_some() {
+        perft_without_bulk(&pos, depth)
+    } else {
+        perft(&pos, depth)
+    };
     let s = t.elapsed().as_secs_f64();
     println!(
         "perft({depth}) = {n} in {s:.3} s = {:.0} nodes/s",

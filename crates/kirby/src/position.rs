@@ -606,9 +606,11 @@ impl Position {
     #[inline]
     fn put(&mut self, cell: usize, piece: Piece) {
         self.mailbox[cell] = piece.code();
-        self.by_army[piece.army.index()] = self.by_army[piece.army.index()].with(cell);
-        self.by_role[piece.role.index()] = self.by_role[piece.role.index()].with(cell);
-        self.occupied = self.occupied.with(cell);
+        // Word-wise updates (a whole-set copy per update is measurably slower).
+        let (w, bit) = (cell / 64, 1u64 << (cell % 64));
+        self.by_army[piece.army.index()].0[w] |= bit;
+        self.by_role[piece.role.index()].0[w] |= bit;
+        self.occupied.0[w] |= bit;
         self.hash ^= ZOBRIST.piece[cell][piece.code() as usize];
     }
 
@@ -616,9 +618,10 @@ impl Position {
     fn remove(&mut self, cell: usize) -> Piece {
         let piece = Piece::from_code(self.mailbox[cell]);
         self.mailbox[cell] = 0;
-        self.by_army[piece.army.index()] = self.by_army[piece.army.index()].without(cell);
-        self.by_role[piece.role.index()] = self.by_role[piece.role.index()].without(cell);
-        self.occupied = self.occupied.without(cell);
+        let (w, bit) = (cell / 64, !(1u64 << (cell % 64)));
+        self.by_army[piece.army.index()].0[w] &= bit;
+        self.by_role[piece.role.index()].0[w] &= bit;
+        self.occupied.0[w] &= bit;
         self.hash ^= ZOBRIST.piece[cell][piece.code() as usize];
         piece
     }
