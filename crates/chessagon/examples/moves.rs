@@ -11,5 +11,8 @@ fn main() {
     print!("{}", pos.diagram());
     let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
     println!("{} legal moves: {}", moves.len(), moves.join(" "));
-    println!("check: {}", pos.is_check());
+    let checkers: Vec<String> = hexvar_chessagon::board::cells(pos.checkers())
+        .map(|c| c.to_string())
+        .collect();
+    println!("check: {} {checkers:?}", pos.is_check());
 }

@@ -882,3 +882,39 @@ mod tests {
         );
     }
 }
+
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use super::{Cell, Piece};
+    use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
+
+    impl Serialize for Cell {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Cell {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Cell, D::Error> {
+            let s = String::deserialize(d)?;
+            s.parse().map_err(D::Error::custom)
+        }
+    }
+
+    impl Serialize for Piece {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Piece {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Piece, D::Error> {
+            let s = String::deserialize(d)?;
+            let mut chars = s.chars();
+            match (chars.next().and_then(Piece::from_char), chars.next()) {
+                (Some(p), None) => Ok(p),
+                _ => Err(D::Error::custom(format!("invalid piece {s:?}"))),
+            }
+        }
+    }
+}

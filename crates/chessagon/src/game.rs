@@ -73,3 +73,37 @@ impl Default for Game {
         Game::new()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+
+    #[test]
+    fn knight_shuffle_repeats_the_start_position_three_times() {
+        let mut game = Game::new();
+        for _ in 0..2 {
+            for text in ["f3e5", "f13e11", "e5f3", "e11f13"] {
+                let m = game.position().parse_move(text).unwrap();
+                game.play(m).unwrap();
+            }
+        }
+        assert_eq!(game.repetitions(), 3);
+        assert_eq!(
+            game.position().to_string(),
+            format!("{} 8 5", crate::setup::START)
+        );
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome::Draw {
+                reason: DrawReason::Repetition
+            })
+        );
+        assert_eq!(game.moves().len(), 8);
+        assert_eq!(*game.start(), Position::new());
+        // An illegal move leaves the game untouched.
+        let bad = "e1e2".parse().unwrap();
+        assert!(game.play(bad).is_err());
+        assert_eq!(game.moves().len(), 8);
+    }
+}

@@ -2,7 +2,9 @@
 //!
 //! Fully legal generation without make/test/undo: King steps are tested against the enemy
 //! attacks with the King lifted off the board; other pieces are limited to the check mask (the
-//! checker and the cells between it and the King) and, when pinned, to their pin line. Each
+//! checker and the cells between it and the King, intersected over all checkers: a Rook and the
+//! Bishop behind it can check along one line, and one blocker on a same-colour cell stops both)
+//! and, when pinned, to their pin line (intersected over all pins). Each
 //! slider family (rook, duke, bishop) has its own "between" table, since a Bishop jumps the
 //! opposite-colour cells of its row: a Queen checking along a row where both its rook part and
 //! its bishop part reach the King is blocked only on the same-colour cells. En passant (which
@@ -206,19 +208,23 @@ impl Position {
         {
             return false;
         }
-        if checkers & (checkers.wrapping_sub(1)) != 0 {
-            return true; // double check: only the King moves
+        // The check mask: every checker must be captured or blocked by the same move. Unlike
+        // chess, two checkers can share one line (a Bishop checking through the Rook it stands
+        // behind, since it jumps the opposite-colour cells), so a double check may still be
+        // blocked: intersect the masks of all checkers.
+        let mut target = !ours;
+        let mut rest = checkers;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            target &= self.check_mask(c, k, occ);
         }
-        let target = if checkers == 0 {
-            !ours
-        } else {
-            self.check_mask(checkers.trailing_zeros() as usize, k, occ) & !ours
-        };
         let pins = self.pins(k, us, occ);
 
         // Pieces.
         let r = &self.by_role;
-        let mut movers = ours & !r[Role::King.index()] & !r[Role::Pawn.index()];
+        let pieces = if target == 0 { 0 } else { ours };
+        let mut movers = pieces & !r[Role::King.index()] & !r[Role::Pawn.index()];
         while movers != 0 {
             let p = movers.trailing_zeros() as usize;
             movers &= movers - 1;
@@ -247,7 +253,7 @@ impl Position {
 
         // Pawns.
         let pawn = Piece::new(us, Role::Pawn);
-        let mut pawns = ours & r[Role::Pawn.index()];
+        let mut pawns = pieces & r[Role::Pawn.index()];
         let empty = !occ;
         while pawns != 0 {
             let p = pawns.trailing_zeros() as usize;

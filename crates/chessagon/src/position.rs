@@ -645,3 +645,96 @@ mod serde_impls {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn smothered_mate_on_d15() {
+        // Black King d15 boxed in by its own pieces on all six touching cells (d14 e15 e13 d13
+        // e14 c14); the White Knight on f14 leaps to d15, and nothing black reaches f14.
+        let pos: Position = "kn/pppN/2pp2/8/8/8/8/8/8/8/8/8/6/4/1K b - -"
+            .parse()
+            .unwrap();
+        assert!(pos.is_check());
+        assert_eq!(pos.legal_moves().len(), 0);
+        assert_eq!(
+            pos.outcome(),
+            Some(Outcome::Decisive {
+                winner: Color::White
+            })
+        );
+    }
+
+    #[test]
+    fn draws_by_convention() {
+        let bare: Position = "1k/4/6/8/8/8/8/8/8/8/8/8/6/4/1K w - -".parse().unwrap();
+        assert_eq!(
+            bare.outcome(),
+            Some(Outcome::Draw {
+                reason: DrawReason::InsufficientMaterial
+            })
+        );
+        let fifty: Position = "1k/4/6/8/8/8/8/8/8/8/8/8/R5/4/1K w - - 100 80"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            fifty.outcome(),
+            Some(Outcome::Draw {
+                reason: DrawReason::FiftyMoves
+            })
+        );
+        assert_eq!(Position::new().outcome(), None);
+    }
+
+    #[test]
+    fn validation_lists_every_broken_rule() {
+        let err = "2/4/6/8/8/8/8/8/8/8/8/8/6/4/KK w KQ b10a8"
+            .parse::<Position>()
+            .unwrap_err();
+        let ParsePositionError::Position(err) = err else {
+            panic!("{err}")
+        };
+        assert!(err
+            .problems
+            .contains(&PositionProblem::MissingKing(Color::Black)));
+        assert!(err
+            .problems
+            .contains(&PositionProblem::TooManyKings(Color::White)));
+        assert!(err.problems.contains(&PositionProblem::CastlingRight('K')));
+        assert!(err
+            .problems
+            .contains(&PositionProblem::EnPassant("b10a8".into())));
+        let err = "1k/4/6/P7/8/8/8/8/8/8/8/8/6/4/1K w - -"
+            .parse::<Position>()
+            .unwrap_err();
+        assert!(err.to_string().contains("promotion cell a12"), "{err}");
+        // Black to move while White is in check from the Rook on e10.
+        let err = "1k/4/6/8/8/4r3/8/8/8/8/8/8/6/4/1K b - -"
+            .parse::<Position>()
+            .unwrap_err();
+        assert!(err.to_string().contains("not to move is in check"), "{err}");
+    }
+
+    #[test]
+    fn play_is_checked_and_hash_is_incremental() {
+        let mut pos = Position::new();
+        let before = pos;
+        assert!(pos
+            .play(Move::Normal {
+                from: "e1".parse().unwrap(),
+                to: "e2".parse().unwrap()
+            })
+            .is_err());
+        assert_eq!(pos, before);
+        for text in ["e3e6", "e13e10", "f3e5", "d15d13"] {
+            let m = pos.parse_move(text);
+            if let Ok(m) = m {
+                pos.play(m).unwrap();
+                assert_eq!(pos.hash(), pos.compute_hash(), "{text}");
+            }
+        }
+        assert_ne!(pos.hash(), before.hash());
+    }
+}

@@ -114,3 +114,27 @@ impl Position {
         ascii(self, 0)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn svg_draws_96_triangles_and_the_pieces() {
+        let pos = Position::new();
+        let e2: Cell = "e2".parse().unwrap();
+        let svg = svg(&pos, e2.bit());
+        assert_eq!(svg.matches("<polygon").count(), 96);
+        assert_eq!(svg.matches("font-size=\"15\"").count(), 48);
+        assert_eq!(svg.matches("#b03a2e").count(), 1); // e2 is dark and highlighted
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    }
+
+    #[test]
+    fn ascii_marks_highlights() {
+        let pos = Position::new();
+        let d = ascii(&pos, "d5".parse::<Cell>().unwrap().bit());
+        assert!(d.contains(" 5 | l.  dP  lP [d*] l."), "{d}");
+        assert_eq!(d.lines().count(), 16);
+    }
+}

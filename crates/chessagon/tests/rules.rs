@@ -255,3 +255,17 @@ fn castling_rules_of_section_7() {
         "1k/4/6/8/8/8/8/8/8/8/8/8/R4K/3R/2 b - - 1 1"
     );
 }
+
+#[test]
+fn double_check_along_one_line_is_blocked_by_one_piece() {
+    // The black Rook f13 and the black Bishop f14 both check the King on f2 down the f file: the
+    // Bishop jumps the dark cells, including the Rook's. One White piece on a light cell between
+    // them (f4 f6 f8 f10 f12) blocks both; capturing one checker does not help. Legal: the King
+    // steps e1 g3, the Duke e2-f4, the pawn e4-f6 (p2p push), the Knight h9-f8 / h9-f10.
+    let text = "dk/2db/R2pr1/2pqb1p1/p1N3p1/p2np3/2P1P1pN/2QP3p/P1P1n3/2r4P/2P1P2P/P1PBP3/3D2/B1DK/2 w - - 0 35";
+    let pos: Position = text.parse().unwrap();
+    assert_eq!(names(pos.checkers()), "f13 f14");
+    let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    moves.sort();
+    assert_eq!(moves, ["e2f4", "e4f6", "f2e1", "f2g3", "h9f10", "h9f8"]);
+}

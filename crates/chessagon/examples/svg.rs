@@ -1,0 +1,12 @@
+//! `cargo run --example svg -- [position text] > board.svg`: an SVG picture of a position.
+use hexvar_chessagon::{render, Position};
+
+fn main() {
+    let text = std::env::args().skip(1).collect::<Vec<_>>().join(" ");
+    let pos: Position = if text.is_empty() {
+        Position::new()
+    } else {
+        text.parse().expect("a valid position")
+    };
+    print!("{}", render::svg(&pos, 0));
+}
