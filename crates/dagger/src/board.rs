@@ -678,29 +678,42 @@ const fn union_rays(first: usize) -> [u64; CELL_COUNT] {
     out
 }
 
+/// `LINES[cell][l]` = `[upper, lower]`: the two halves of line `l` through `cell` (0..3 the Rook
+/// lines, 3..6 the Bishop lines): `upper` the ray whose cells have higher indices, `lower` the
+/// opposite ray.
+pub static LINES: [[[u64; 2]; 6]; CELL_COUNT] = {
+    let rays = narrow(&table::ray_table_128(&LINE_STEPS));
+    let mut out = [[[0u64; 2]; 6]; CELL_COUNT];
+    let mut c = 0;
+    while c < CELL_COUNT {
+        let mut l = 0;
+        while l < 6 {
+            let d = if l < 3 { l } else { l + 3 };
+            out[c][l] = [rays[c][d], rays[c][d + 3]];
+            l += 1;
+        }
+        c += 1;
+    }
+    out
+};
+
+/// Attacks along one line through a cell, both directions at once ("obstruction difference"): the
+/// nearest blocker above is found by subtraction, the nearest below by a leading-zero count.
+#[inline(always)]
+fn line_attacks(line: &[u64; 2], occupied: u64) -> u64 {
+    let [upper, lower] = *line;
+    let up = upper & occupied;
+    let low = lower & occupied;
+    let below = 0x8000_0000_0000_0000u64 >> (low | 1).leading_zeros();
+    (upper | lower) & (up ^ up.wrapping_sub(below))
+}
+
 #[inline(always)]
 fn slide(cell: Cell, occupied: u64, first: usize) -> u64 {
-    let rays = &RAYS[cell.index()];
-    let mut attacks = 0;
-    for d in first..first + 3 {
-        let ray = rays[d];
-        let blockers = ray & occupied;
-        attacks |= if blockers != 0 {
-            ray ^ RAYS[blockers.trailing_zeros() as usize][d]
-        } else {
-            ray
-        };
-    }
-    for d in first + 3..first + 6 {
-        let ray = rays[d];
-        let blockers = ray & occupied;
-        attacks |= if blockers != 0 {
-            ray ^ RAYS[63 - blockers.leading_zeros() as usize][d]
-        } else {
-            ray
-        };
-    }
-    attacks
+    let lines = &LINES[cell.index()];
+    line_attacks(&lines[first], occupied)
+        | line_attacks(&lines[first + 1], occupied)
+        | line_attacks(&lines[first + 2], occupied)
 }
 
 /// Rook attacks from `cell` with `occupied` blocking (the first blocker is included).
@@ -713,7 +726,7 @@ pub fn rook_attacks(cell: Cell, occupied: u64) -> u64 {
 /// diagonal step is not blocked by the two cells it passes between.
 #[inline]
 pub fn bishop_attacks(cell: Cell, occupied: u64) -> u64 {
-    slide(cell, occupied, 6)
+    slide(cell, occupied, 3)
 }
 
 /// Which of a side's two in-hand knights (interpretation A: each is tied to its own imaginary

@@ -58,6 +58,43 @@ impl PieceMoves {
         self.to.is_empty()
     }
 
+    /// Call `f` with each move (the fast form of [`PieceMoves::moves`]).
+    #[inline]
+    pub fn for_each_move(&self, mut f: impl FnMut(Move)) {
+        match self.from {
+            Origin::Hand(knight) => {
+                let home = self.color.home();
+                for to in bits(self.to.0) {
+                    f(if to == home {
+                        Move::Drop { knight, to }
+                    } else {
+                        Move::Entry { knight, to }
+                    });
+                }
+            }
+            Origin::Cell(from) if self.en_passant => {
+                for to in bits(self.to.0) {
+                    f(Move::EnPassant { from, to });
+                }
+            }
+            Origin::Cell(from) => {
+                let promoting = if self.role == Role::Pawn {
+                    self.to.0 & PROMOTION_CELLS
+                } else {
+                    0
+                };
+                for to in bits(self.to.0 & !promoting) {
+                    f(Move::Normal { from, to });
+                }
+                for to in bits(promoting) {
+                    for role in Role::PROMOTIONS {
+                        f(Move::Promotion { from, to, role });
+                    }
+                }
+            }
+        }
+    }
+
     /// The moves.
     pub fn moves(self) -> impl Iterator<Item = Move> {
         self.to.iter().flat_map(move |to| {
@@ -120,18 +157,29 @@ impl Position {
             })
         };
 
-        let danger = self.attack_map(them, occupied ^ king_bit);
-        let king_moves = KING[k] & !own & !danger;
+        // King moves: test a few candidate cells one by one, or build the whole attack map when
+        // the King has many (the occupancy leaves the King out, so sliders see through it).
+        let candidates = KING[k] & !own;
+        let hand_attacks = HAND_ATTACKS[them.index()][self.hands[them.index()].bits() as usize];
+        let king_moves = if candidates.count_ones() <= 3 {
+            let without_king = occupied ^ king_bit;
+            let mut ok = 0;
+            for c in bits(candidates & !hand_attacks) {
+                if self.attackers(c, them, without_king) == 0 {
+                    ok |= c.bit();
+                }
+            }
+            ok
+        } else {
+            candidates & !self.attack_map(them, occupied ^ king_bit)
+        };
         if king_moves != 0 && !emit(&mut f, Role::King, Origin::Cell(king), king_moves, false) {
             return false;
         }
+        let checkers = self.attackers(king, them, occupied);
         let mut target = CellSet::FULL.0;
-        if danger & king_bit != 0 {
-            let checkers = self.attackers(king, them, occupied);
-            let hand_check = HAND_ATTACKS[them.index()][self.hands[them.index()].bits() as usize]
-                & king_bit
-                != 0;
-            if hand_check || checkers & checkers.wrapping_sub(1) != 0 {
+        if checkers != 0 || hand_attacks & king_bit != 0 {
+            if hand_attacks & king_bit != 0 || checkers & checkers.wrapping_sub(1) != 0 {
                 // Double check, or a check by an in-hand knight (which can be neither captured
                 // nor blocked): only the King may move.
                 return true;
@@ -239,9 +287,7 @@ impl Position {
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
         self.for_each_piece_moves(|pm| {
-            for m in pm.moves() {
-                list.push(m);
-            }
+            pm.for_each_move(|m| list.push(m));
             true
         });
     }
@@ -270,11 +316,11 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         _ => {
             let mut n = 0;
             pos.for_each_piece_moves(|pm| {
-                for m in pm.moves() {
+                pm.for_each_move(|m| {
                     let mut next = *pos;
                     next.play_unchecked(m);
                     n += perft(&next, depth - 1);
-                }
+                });
                 true
             });
             n
@@ -289,11 +335,11 @@ pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
     }
     let mut n = 0;
     pos.for_each_piece_moves(|pm| {
-        for m in pm.moves() {
+        pm.for_each_move(|m| {
             let mut next = *pos;
             next.play_unchecked(m);
             n += perft_without_bulk(&next, depth - 1);
-        }
+        });
         true
     });
     n

@@ -5,7 +5,8 @@ use core::str::FromStr;
 
 use crate::board::{
     bishop_attacks, bits, cell_unchecked, rook_attacks, Cell, CellSet, Color, HandKnight, Piece,
-    Role, CELL_COUNT, HAND_ATTACKS, KING, KNIGHT, PAWN_JUMP, PAWN_STEPS, RANK_NEIGHBOURS, ZOBRIST,
+    Role, BISHOP_PSEUDO, CELL_COUNT, HAND_ATTACKS, KING, KNIGHT, PAWN_JUMP, PAWN_STEPS,
+    RANK_NEIGHBOURS, ROOK_PSEUDO, ZOBRIST,
 };
 use crate::hand::Hand;
 use crate::moves::{Move, ParseMoveError};
@@ -354,12 +355,19 @@ impl Position {
         let c = cell.index();
         let r = &self.by_role;
         let queens = r[Role::Queen.index()];
-        ((KNIGHT[c] & r[Role::Knight.index()])
+        let rooks = (r[Role::Rook.index()] | queens) & theirs;
+        let bishops = (r[Role::Bishop.index()] | queens) & theirs;
+        let mut a = ((KNIGHT[c] & r[Role::Knight.index()])
             | (KING[c] & r[Role::King.index()])
-            | (PAWN_STEPS[by.other().index()][c] & r[Role::Pawn.index()])
-            | (rook_attacks(cell, occupied) & (r[Role::Rook.index()] | queens))
-            | (bishop_attacks(cell, occupied) & (r[Role::Bishop.index()] | queens)))
-            & theirs
+            | (PAWN_STEPS[by.other().index()][c] & r[Role::Pawn.index()]))
+            & theirs;
+        if ROOK_PSEUDO[c] & rooks != 0 {
+            a |= rook_attacks(cell, occupied) & rooks;
+        }
+        if BISHOP_PSEUDO[c] & bishops != 0 {
+            a |= bishop_attacks(cell, occupied) & bishops;
+        }
+        a
     }
 
     /// Whether `by` attacks `cell`, counting its knights in hand (which attack their entry cells).
