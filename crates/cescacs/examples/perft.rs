@@ -1,7 +1,28 @@
-//! `cargo run --release --example perft -- <depth> [PDTL]`: perft with nodes/s.
+//! `cargo run --release --example perft -- <depth> [PDTL]`: perft with nodes/s, next to the
+//! chess yardstick (cozy-chess, start position) measured in the same run.
 use std::time::Instant;
 
 use hexvar_cescacs::{perft, Position};
+
+fn chess_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    board.generate_moves(|moves| {
+        if depth == 1 {
+            nodes += moves.len() as u64;
+        } else {
+            for mv in moves {
+                let mut child = board.clone();
+                child.play_unchecked(mv);
+                nodes += chess_perft(&child, depth - 1);
+            }
+        }
+        false
+    });
+    nodes
+}
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -12,11 +33,26 @@ fn main() {
     } else {
         rest.join(" ").parse().expect("a PDTL position")
     };
-    let t = Instant::now();
-    let n = perft(&pos, depth);
-    let s = t.elapsed().as_secs_f64();
+    let mut best = (0u64, 0f64, 0f64);
+    for _ in 0..3 {
+        let t = Instant::now();
+        let n = perft(&pos, depth);
+        let rate = n as f64 / t.elapsed().as_secs_f64();
+        let board = cozy_chess::Board::default();
+        let t = Instant::now();
+        let c = chess_perft(&board, 5);
+        let chess = c as f64 / t.elapsed().as_secs_f64();
+        if rate > best.1 {
+            best.0 = n;
+            best.1 = rate;
+        }
+        best.2 = best.2.max(chess);
+    }
     println!(
-        "perft({depth}) = {n} in {s:.3} s, {:.0} nodes/s",
-        n as f64 / s
+        "perft({depth}) = {}: {:.0} nodes/s; cozy-chess perft(5): {:.0} nodes/s; ratio {:.3}",
+        best.0,
+        best.1,
+        best.2,
+        best.1 / best.2
     );
 }

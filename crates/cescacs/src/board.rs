@@ -183,6 +183,24 @@ pub static RIDE_STEPS: [[u16; 12]; CELL_COUNT] =
 
 /// `RAYS[cell][d]`: the cells reached by repeating direction `d` from `cell`.
 pub static RAYS: [[Bits; 12]; CELL_COUNT] = table::ray_table_wide(&STEPS_C);
+const RAYS_C: [[Bits; 12]; CELL_COUNT] = table::ray_table_wide(&STEPS_C);
+
+const fn build_lines(first: usize) -> [Bits; CELL_COUNT] {
+    let mut out = [Bits::EMPTY; CELL_COUNT];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        let mut d = first;
+        while d < first + 6 {
+            out[i] = out[i].union(&RAYS_C[i][d]);
+            d += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `LINES[0][cell]`: every cell on an orthogonal line through `cell`; `LINES[1]`: diagonal.
+pub static LINES: [[Bits; CELL_COUNT]; 2] = [build_lines(0), build_lines(6)];
 /// `KING_STEPS[cell]`: the twelve neighbours (orthogonal and diagonal).
 pub static KING_STEPS: [Bits; CELL_COUNT] = table::leap_sets_wide(&STEPS_C);
 /// `KNIGHT[cell]`: the knight leaps.
@@ -560,8 +578,9 @@ impl Cell {
     }
 
     /// The cell mirrored for the other side (same column, line `28 - l`).
+    #[inline]
     pub fn flip(self) -> Cell {
-        Cell::new(self.column(), 28 - self.line()).expect("the board is symmetric")
+        FLIP[self.index()]
     }
 
     /// Whether this cell is on `color`'s promotion edge.
@@ -608,6 +627,20 @@ impl FromStr for Cell {
         Cell::new(c, l).ok_or_else(err)
     }
 }
+
+const fn build_flip() -> [Cell; CELL_COUNT] {
+    let mut out = [Cell(0); CELL_COUNT];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        let (c, l) = COORDS_C[i];
+        out[i] = cell_const(c, 28 - l);
+        i += 1;
+    }
+    out
+}
+
+/// `FLIP[cell]`: the same column, line `28 - l` (the other side's view).
+pub static FLIP: [Cell; CELL_COUNT] = build_flip();
 
 /// The home hex of each side's king (G1, G27).
 pub const KING_HOME: [Cell; 2] = [cell_const(8, 1), cell_const(8, 27)];

@@ -178,8 +178,16 @@ impl Position {
             n: 0,
         };
         let base = 1 + 9 * them as u8;
+        let r = |role: Role| self.pieces(them, role);
+        let sliders = [
+            r(Role::Rook) | r(Role::Wyvern) | r(Role::Queen),
+            r(Role::Bishop) | r(Role::Pegasus) | r(Role::Queen),
+        ];
         for d in 0..12 {
             let ray = RAYS[k][d];
+            if !ray.intersects(&sliders[d / 6]) {
+                continue;
+            }
             let b = ray & occ;
             if b.is_empty() {
                 continue;
@@ -525,7 +533,12 @@ impl Position {
         }
 
         // Castlings.
-        if self.king_unmoved(us) && !in_check {
+        let free_leaps = KNIGHT[KING_HOME[us.index()].index()] - occ;
+        if self.king_unmoved(us)
+            && !in_check
+            && !free_leaps.is_empty()
+            && self.castling_bits(us) > 1
+        {
             let rights = self.castling_bits(us);
             for c in Castling::ALL {
                 let kt = c.king_to(us);

@@ -80,6 +80,7 @@ impl Castling {
             .map(|i| Castling(i as u8))
     }
 
+    #[inline]
     fn mirror(cell: Cell, color: Color) -> Cell {
         match color {
             Color::White => cell,
@@ -88,6 +89,7 @@ impl Castling {
     }
 
     /// The king's destination K′ for `color`.
+    #[inline]
     pub fn king_to(self, color: Color) -> Cell {
         Castling::mirror(CASTLINGS[self.index()].1, color)
     }

@@ -5,8 +5,8 @@ use core::str::FromStr;
 
 use crate::board::{
     between, positive, Bits, Cell, CellColor, Color, Piece, Role, CELL_COUNT, COLOR_CELLS,
-    ELEPHANT_DIAG, FORWARD, KING_HOME, KING_STEPS, KNIGHT, PAWN_ATTACKS, PAWN_OBLIQUE_DIRS, RAYS,
-    ROOK_HOME, STEPS, ZOBRIST_MISC, ZOBRIST_PIECES,
+    ELEPHANT_DIAG, FORWARD, KING_HOME, KING_STEPS, KNIGHT, LINES, PAWN_ATTACKS, PAWN_OBLIQUE_DIRS,
+    RAYS, ROOK_HOME, STEPS, ZOBRIST_MISC, ZOBRIST_PIECES,
 };
 use crate::moves::{Move, ParseMoveError};
 use crate::setup::{CastlingRights, ParseSetupError, Setup, Special};
@@ -452,26 +452,27 @@ impl Position {
                 }
             }
         }
-        // Sliders: look at the nearest blocker in each direction.
-        let base = 1 + 9 * by as u8;
-        for d in 0..12 {
-            let b = RAYS[cell][d] & *occ;
-            if b.is_empty() {
+        // Sliders: look at the nearest blocker in each direction that holds a slider.
+        let queens = r[Role::Queen.index()] & them;
+        let sliders = [
+            (r[Role::Rook.index()] | r[Role::Wyvern.index()]) & them | queens,
+            (r[Role::Bishop.index()] | r[Role::Pegasus.index()]) & them | queens,
+        ];
+        for kind in 0..2 {
+            let sl = sliders[kind];
+            if !LINES[kind][cell].intersects(&sl) {
                 continue;
             }
-            let n = nearest(&b, d);
-            let m = self.mailbox[n];
-            if m < base || m >= base + 9 {
-                continue;
-            }
-            let role = Role::ALL[(m - base) as usize];
-            let hit = if d < 6 {
-                matches!(role, Role::Rook | Role::Wyvern | Role::Queen)
-            } else {
-                matches!(role, Role::Bishop | Role::Pegasus | Role::Queen)
-            };
-            if hit {
-                return true;
+            for d in 6 * kind..6 * kind + 6 {
+                let ray = RAYS[cell][d];
+                if !ray.intersects(&sl) {
+                    continue;
+                }
+                let b = ray & *occ;
+                let n = if positive(d) { b.first() } else { b.last() };
+                if n.is_some_and(|n| sl.has(n)) {
+                    return true;
+                }
             }
         }
         false
