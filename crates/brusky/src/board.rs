@@ -399,6 +399,34 @@ pub(crate) static BISHOP_LINES: [u128; CELL_COUNT] = union_of_rays(&BISHOP_RAYS)
 pub(crate) static KING_ATTACKS: [u128; CELL_COUNT] = leap_sets_128(&KING_STEPS);
 /// Knight targets per cell.
 pub(crate) static KNIGHT_ATTACKS: [u128; CELL_COUNT] = leap_sets_128(&KNIGHT_STEPS);
+/// King-step rays per cell and direction (`Hex::KING` order: 6 orthogonal, then 6 diagonal).
+static KING_RAYS: [[u128; 12]; CELL_COUNT] = ray_table_128(&KING_STEPS);
+
+/// `LINE[a][b]` = the whole line through `a` and `b` (both included) when they share an
+/// orthogonal or diagonal line, else empty: a pinned man moves only along its pin line.
+pub(crate) static LINE: [[u128; CELL_COUNT]; CELL_COUNT] = {
+    let mut out = [[0u128; CELL_COUNT]; CELL_COUNT];
+    let mut a = 0;
+    while a < CELL_COUNT {
+        let mut d = 0;
+        while d < 12 {
+            // The opposite of direction d: three places on within its group of six.
+            let back = if d < 6 { (d + 3) % 6 } else { 6 + (d - 3) % 6 };
+            let line = KING_RAYS[a][d] | KING_RAYS[a][back] | 1 << a;
+            let mut b = 0;
+            while b < CELL_COUNT {
+                if KING_RAYS[a][d] >> b & 1 != 0 {
+                    out[a][b] = line;
+                }
+                b += 1;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    out
+};
+
 /// Cells strictly between two cells on a common orthogonal or diagonal line.
 pub(crate) static BETWEEN: [[u128; CELL_COUNT]; CELL_COUNT] = between_128(&KING_STEPS);
 

@@ -5,7 +5,7 @@ use hexvar_geometry::Set128;
 
 use crate::board::{
     slider_attacks, Cell, Color, Role, BISHOP_LINES, BISHOP_RAYS, KING_ATTACKS, KNIGHT_ATTACKS,
-    PAWN_AHEAD, PAWN_ATTACKERS, PAWN_ATTACKS, PAWN_DOUBLE, RANK_CELLS, ROOK_LINES, ROOK_RAYS,
+    LINE, PAWN_AHEAD, PAWN_ATTACKERS, PAWN_ATTACKS, PAWN_DOUBLE, RANK_CELLS, ROOK_LINES, ROOK_RAYS,
 };
 use crate::moves::{CastlingSide, Move};
 use crate::position::Position;
@@ -123,31 +123,6 @@ impl IntoIterator for PieceMoves {
     }
 }
 
-/// Pinned men and the line each may move along.
-struct Pins {
-    pinned: u128,
-    lines: [(u8, u128); 12],
-    len: usize,
-}
-
-impl Pins {
-    #[inline(always)]
-    fn line(&self, cell: usize) -> u128 {
-        if self.pinned >> cell & 1 == 0 {
-            return !0;
-        }
-        self.line_of_pinned(cell)
-    }
-
-    #[cold]
-    fn line_of_pinned(&self, cell: usize) -> u128 {
-        self.lines[..self.len]
-            .iter()
-            .find(|(c, _)| *c as usize == cell)
-            .map_or(!0, |&(_, line)| line)
-    }
-}
-
 #[inline(always)]
 fn emit(
     f: &mut impl FnMut(PieceMoves) -> bool,
@@ -172,7 +147,7 @@ impl Position {
     ///
     /// One pass over the enemy sliders on the king's lines finds both: a slider with nothing
     /// between it and the king checks, one with a single man of `us` between pins that man.
-    fn checkers_and_pins(&self, king: Cell, us: Color) -> (u128, Pins) {
+    fn checkers_and_pins(&self, king: Cell, us: Color) -> (u128, u128) {
         let them = us.other();
         let theirs = self.by_color[them.index()];
         let ours = self.by_color[us.index()];
@@ -185,23 +160,17 @@ impl Position {
         let snipers = theirs
             & ((ROOK_LINES[k] & (r[Role::Rook.index()] | r[Role::Queen.index()]))
                 | (BISHOP_LINES[k] & (r[Role::Bishop.index()] | r[Role::Queen.index()])));
-        let mut pins = Pins {
-            pinned: 0,
-            lines: [(0, 0); 12],
-            len: 0,
-        };
+        let mut pinned = 0;
         for sniper in Set128(snipers) {
             let line = Position::between(king, Cell::ALL[sniper]);
             let blockers = line & occupied;
             if blockers == 0 {
                 checkers |= 1 << sniper;
             } else if blockers & (blockers - 1) == 0 && blockers & ours != 0 {
-                pins.pinned |= blockers;
-                pins.lines[pins.len] = (blockers.trailing_zeros() as u8, line | 1 << sniper);
-                pins.len += 1;
+                pinned |= blockers;
             }
         }
-        (checkers, pins)
+        (checkers, pinned)
     }
 
     /// Calls `f` with the legal moves of each man (one [`PieceMoves`] per man and kind of move),
@@ -237,7 +206,15 @@ impl Position {
             return false;
         }
 
-        let (checkers, pins) = self.checkers_and_pins(king, us);
+        let (checkers, pinned) = self.checkers_and_pins(king, us);
+        // A pinned man moves only along the line through the king and itself.
+        let pin_line = |from: usize| {
+            if pinned >> from & 1 == 0 {
+                !0
+            } else {
+                LINE[king.index()][from]
+            }
+        };
         if checkers.count_ones() > 1 {
             return true;
         }
@@ -273,7 +250,7 @@ impl Position {
             }
         }
 
-        for from in Set128(ours & r[Role::Knight.index()] & !pins.pinned) {
+        for from in Set128(ours & r[Role::Knight.index()] & !pinned) {
             if !emit(
                 &mut f,
                 Role::Knight,
@@ -300,7 +277,7 @@ impl Position {
                 &mut f,
                 role,
                 from,
-                to & target & pins.line(from),
+                to & target & pin_line(from),
                 MovesKind::Normal,
                 theirs,
             ) {
@@ -317,11 +294,11 @@ impl Position {
             if PAWN_AHEAD[us.index()][from] & theirs == 0 {
                 to |= PAWN_AHEAD[us.index()][from] & empty;
                 if start_rank >> from & 1 != 0 {
-                    for (single, double) in PAWN_DOUBLE[us.index()][from] {
-                        if single & empty != 0 {
-                            to |= double & empty;
-                        }
-                    }
+                    // A double step needs its own direction's first cell empty.
+                    let [(single0, double0), (single1, double1)] = PAWN_DOUBLE[us.index()][from];
+                    let open0 = ((single0 & empty != 0) as u128).wrapping_neg();
+                    let open1 = ((single1 & empty != 0) as u128).wrapping_neg();
+                    to |= (double0 & open0 | double1 & open1) & empty;
                 }
             }
             let kind = if promoting >> from & 1 != 0 {
@@ -333,7 +310,7 @@ impl Position {
                 &mut f,
                 Role::Pawn,
                 from,
-                to & target & pins.line(from),
+                to & target & pin_line(from),
                 kind,
                 theirs,
             ) {

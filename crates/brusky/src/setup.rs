@@ -62,6 +62,12 @@ impl CastlingRights {
     pub const fn bits(self) -> u8 {
         self.0
     }
+
+    /// The rights from [`CastlingRights::bits`]; bits above the four are ignored.
+    #[inline]
+    pub const fn from_bits(bits: u8) -> CastlingRights {
+        CastlingRights(bits & 0b1111)
+    }
 }
 
 impl fmt::Display for CastlingRights {
