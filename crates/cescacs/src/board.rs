@@ -183,15 +183,17 @@ pub static RIDE_STEPS: [[u16; 12]; CELL_COUNT] =
 
 /// `RAYS[cell][d]`: the cells reached by repeating direction `d` from `cell`.
 pub static RAYS: [[Bits; 12]; CELL_COUNT] = table::ray_table_wide(&STEPS_C);
-const RAYS_C: [[Bits; 12]; CELL_COUNT] = table::ray_table_wide(&STEPS_C);
-
 const fn build_lines(first: usize) -> [Bits; CELL_COUNT] {
     let mut out = [Bits::EMPTY; CELL_COUNT];
     let mut i = 0;
     while i < CELL_COUNT {
         let mut d = first;
         while d < first + 6 {
-            out[i] = out[i].union(&RAYS_C[i][d]);
+            let mut at = STEPS_C[i][d];
+            while at != NO_CELL {
+                out[i] = out[i].with(at as usize);
+                at = STEPS_C[at as usize][d];
+            }
             d += 1;
         }
         i += 1;
