@@ -436,12 +436,24 @@ impl Position {
         self.halfmoves += 1;
         match m {
             Move::Normal { from, to } => {
-                if self.remove(to).is_some() {
+                let code = self.mailbox[from.index()];
+                let captured = self.mailbox[to.index()];
+                if captured != 0 {
+                    let cap = captured as usize - 1;
+                    self.by_color[them.index()] ^= to.bit();
+                    self.by_role[cap % 6] ^= to.bit();
+                    self.hash ^= ZOBRIST.pieces[cap][to.index()];
                     self.halfmoves = 0;
                 }
-                let piece = self.remove(from).unwrap_or(Piece::new(us, Role::Pawn));
-                self.put(to, piece);
-                if piece.role == Role::Pawn {
+                let p = code.wrapping_sub(1) as usize % 12;
+                let role = p % 6;
+                let both = from.bit() | to.bit();
+                self.by_color[us.index()] ^= both;
+                self.by_role[role] ^= both;
+                self.mailbox[to.index()] = code;
+                self.mailbox[from.index()] = 0;
+                self.hash ^= ZOBRIST.pieces[p][from.index()] ^ ZOBRIST.pieces[p][to.index()];
+                if role == Role::Pawn.index() {
                     self.halfmoves = 0;
                     if PAWN_JUMP[us.index()][from.index()] == to.bit()
                         && self.ep_capturable(us, from, to)
