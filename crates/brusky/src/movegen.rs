@@ -265,7 +265,7 @@ impl Position {
         let straight = r[Role::Rook.index()] | r[Role::Queen.index()];
         let diagonal = r[Role::Bishop.index()] | r[Role::Queen.index()];
         for from in Set128(ours & (straight | diagonal)) {
-            let role = self.board[from].map_or(Role::Queen, |p| p.role);
+            let role = self.board.get(from).map_or(Role::Queen, |p| p.role);
             let mut to = 0;
             if straight >> from & 1 != 0 {
                 to |= slider_attacks(&ROOK_RAYS, from, occupied);

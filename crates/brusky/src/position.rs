@@ -27,7 +27,7 @@ use crate::setup::{CastlingRights, EnPassant, ParseSetupError, Setup};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
-    pub(crate) board: [Option<Piece>; CELL_COUNT],
+    pub(crate) board: Mailbox,
     pub(crate) by_color: [u128; 2],
     pub(crate) by_role: [u128; 6],
     pub(crate) turn: Color,
@@ -36,6 +36,40 @@ pub struct Position {
     pub(crate) halfmove_clock: u32,
     pub(crate) fullmove_number: u32,
     pub(crate) hash: u64,
+}
+
+/// The piece on each cell, one byte per cell (0 = empty, else `1 + 6 · color + role`): half the
+/// size of `[Option<Piece>; 84]`, which keeps copy-make cheap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Mailbox([u8; CELL_COUNT]);
+
+const DECODE: [Option<Piece>; 13] = {
+    let mut out = [None; 13];
+    let mut i = 0;
+    while i < 12 {
+        let color = if i < 6 { Color::White } else { Color::Black };
+        out[i + 1] = Some(Piece::new(color, Role::ALL[i % 6]));
+        i += 1;
+    }
+    out
+};
+
+impl Mailbox {
+    const EMPTY: Mailbox = Mailbox([0; CELL_COUNT]);
+
+    #[inline(always)]
+    pub(crate) fn get(&self, cell: usize) -> Option<Piece> {
+        DECODE[self.0[cell] as usize]
+    }
+
+    #[inline(always)]
+    fn set(&mut self, cell: usize, piece: Option<Piece>) {
+        self.0[cell] = piece.map_or(0, |p| 1 + 6 * p.color as u8 + p.role as u8);
+    }
+
+    fn to_array(self) -> [Option<Piece>; CELL_COUNT] {
+        core::array::from_fn(|i| self.get(i))
+    }
 }
 
 /// One reason a [`Setup`] is not a legal position.
@@ -159,7 +193,7 @@ impl Position {
     /// positions that differ only in an unusable target are equal and hash alike.
     pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
         let mut pos = Position {
-            board: [None; CELL_COUNT],
+            board: Mailbox::EMPTY,
             by_color: [0; 2],
             by_role: [0; 6],
             turn: setup.turn,
@@ -191,7 +225,10 @@ impl Position {
         }
         for cell in Set128(pos.by_role[Role::Pawn.index()]) {
             let cell = Cell::ALL[cell];
-            let color = pos.board[cell.index()].map_or(Color::White, |p| p.color);
+            let color = pos
+                .board
+                .get(cell.index())
+                .map_or(Color::White, |p| p.color);
             let behind = match color {
                 Color::White => cell.rank() < color.pawn_rank(),
                 Color::Black => cell.rank() > color.pawn_rank(),
@@ -204,8 +241,9 @@ impl Position {
             for side in CastlingSide::ALL {
                 if pos.castling.has(color, side) {
                     let cells = side.cells(color);
-                    if pos.board[cells.king_from.index()] != Some(Piece::new(color, Role::King))
-                        || pos.board[cells.rook_from.index()] != Some(Piece::new(color, Role::Rook))
+                    if pos.board.get(cells.king_from.index()) != Some(Piece::new(color, Role::King))
+                        || pos.board.get(cells.rook_from.index())
+                            != Some(Piece::new(color, Role::Rook))
                     {
                         problems.push(PositionProblem::CastlingRight { color, side });
                     }
@@ -245,9 +283,9 @@ impl Position {
             return false;
         };
         let pushes = &PAWN_PUSHES[mover.index()];
-        self.board[ep.pawn.index()] == Some(Piece::new(mover, Role::Pawn))
-            && self.board[ep.passed.index()].is_none()
-            && self.board[origin.index()].is_none()
+        self.board.get(ep.pawn.index()) == Some(Piece::new(mover, Role::Pawn))
+            && self.board.get(ep.passed.index()).is_none()
+            && self.board.get(origin.index()).is_none()
             && origin.rank() == mover.pawn_rank()
             && (0..2).any(|k| {
                 pushes[origin.index()][k] == ep.passed.index() as u16
@@ -267,7 +305,7 @@ impl Position {
     /// The position as plain data.
     pub fn to_setup(&self) -> Setup {
         Setup {
-            board: self.board,
+            board: self.board.to_array(),
             turn: self.turn,
             castling: self.castling,
             en_passant: self.en_passant,
@@ -285,7 +323,7 @@ impl Position {
     /// The piece on `cell`.
     #[inline]
     pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
-        self.board[cell.index()]
+        self.board.get(cell.index())
     }
 
     /// Castling rights.
@@ -341,7 +379,7 @@ impl Position {
     pub fn compute_hash(&self) -> u64 {
         let mut h = 0;
         for cell in Cell::ALL {
-            if let Some(p) = self.board[cell.index()] {
+            if let Some(p) = self.board.get(cell.index()) {
                 h ^= ZOBRIST.pieces[p.color.index()][p.role.index()][cell.index()];
             }
         }
@@ -499,7 +537,7 @@ impl Position {
     #[inline]
     fn put(&mut self, cell: Cell, piece: Piece) {
         let bit = 1u128 << cell.index();
-        self.board[cell.index()] = Some(piece);
+        self.board.set(cell.index(), Some(piece));
         self.by_color[piece.color.index()] |= bit;
         self.by_role[piece.role.index()] |= bit;
         self.hash ^= ZOBRIST.pieces[piece.color.index()][piece.role.index()][cell.index()];
@@ -508,7 +546,7 @@ impl Position {
     #[inline]
     fn remove(&mut self, cell: Cell, piece: Piece) {
         let bit = 1u128 << cell.index();
-        self.board[cell.index()] = None;
+        self.board.set(cell.index(), None);
         self.by_color[piece.color.index()] ^= bit;
         self.by_role[piece.role.index()] ^= bit;
         self.hash ^= ZOBRIST.pieces[piece.color.index()][piece.role.index()][cell.index()];
@@ -535,10 +573,10 @@ impl Position {
                 promotion,
                 ..
             } => {
-                let Some(piece) = self.board[from.index()] else {
+                let Some(piece) = self.board.get(from.index()) else {
                     return;
                 };
-                if let Some(captured) = self.board[to.index()] {
+                if let Some(captured) = self.board.get(to.index()) {
                     self.remove(to, captured);
                     self.halfmove_clock = 0;
                 }
