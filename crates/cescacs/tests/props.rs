@@ -632,13 +632,16 @@ fn crate_key(pos: &Position, m: Move) -> String {
     }
 }
 
-const STARTS: [&str; 6] = [
+const STARTS: [&str; 8] = [
     "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1",
     "/27:1k/15:3p4/14:2p1p2/13:3P4/12:3p3/9:2P5/7:4P3/1:1K/ w - - 0 1",
     "/27:1k/22:P6/10:1p5/3:R3/1:1K/ w - - 0 1",
     "/27:1k/25:r2r/21:1P1p4/7:1p1P4/3:R2R/1:1K/ w RKRrkr - 0 1",
     "/28:v/27:dk/25:r2r/24:1p3/20:P6/8:5p1/4:3P1/3:R2R/1:DK/0:V/ w RKRrkr - 0 1",
     "/27:1k/25:1n2/23:4e1/20:2P4/18:5p1/12:P6/7:1N2E3/3:R3/2:1j1/1:1K/ b K - 0 1",
+    // Promotion by a double step (e.p. then takes the promoted piece) and by a scornful step.
+    "/27:1k/23:p5/21:1P6/18:P6/1:1K/ w - - 0 1",
+    "/27:1k/23:p5/22:D6/21:1P6/1:1K/ b - T22@20 0 1",
 ];
 
 fn random_game(start: usize, choices: &[u16]) -> Vec<Position> {
