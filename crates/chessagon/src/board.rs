@@ -605,6 +605,32 @@ pub static PAWN_CAPTURES: [[u128; CELL_COUNT]; 2] = build_captures();
 /// First-move double pushes `(middle, target)` per side and cell (`u8::MAX` = none).
 pub static PAWN_DOUBLES: [[[(u8, u8); 2]; CELL_COUNT]; 2] = build_doubles();
 
+const fn build_double_paths() -> [[[(u128, u128); 2]; CELL_COUNT]; 2] {
+    let doubles = build_doubles();
+    let mut out = [[[(u128::MAX, 0u128); 2]; CELL_COUNT]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut c = 0;
+        while c < CELL_COUNT {
+            let mut k = 0;
+            while k < 2 {
+                let (m, t) = doubles[color][c][k];
+                if m != u8::MAX {
+                    out[color][c][k] = (1u128 << m | 1u128 << t, 1u128 << t);
+                }
+                k += 1;
+            }
+            c += 1;
+        }
+        color += 1;
+    }
+    out
+}
+
+/// First-move double pushes as `(middle and target cells, target cell)` bit sets per side and
+/// cell: the push is possible when the first set is empty (`(u128::MAX, 0)` = no such push).
+pub static DOUBLE_PATHS: [[[(u128, u128); 2]; CELL_COUNT]; 2] = build_double_paths();
+
 const fn build_back_edges() -> [u128; 2] {
     let mut out = [0u128; 2];
     let mut i = 0;

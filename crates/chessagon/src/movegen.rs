@@ -12,8 +12,8 @@
 
 use crate::board::{
     bishop_attacks, cells, duke_attacks, queen_attacks, rook_attacks, Cell, Color, Piece, Role,
-    BETWEEN_BISHOP, BETWEEN_DUKE, BETWEEN_ROOK, BISHOP_ALL, DUKE_ALL, KING, KNIGHT, PAWN_CAPTURES,
-    PAWN_DOUBLES, PAWN_PUSHES, PROMOTION, ROOK_ALL,
+    BETWEEN_BISHOP, BETWEEN_DUKE, BETWEEN_ROOK, BISHOP_ALL, DOUBLE_PATHS, DUKE_ALL, KING, KNIGHT,
+    PAWN_CAPTURES, PAWN_DOUBLES, PAWN_PUSHES, PROMOTION, ROOK_ALL,
 };
 use crate::moves::{Castling, Move};
 use crate::position::Position;
@@ -221,35 +221,37 @@ impl Position {
         }
         let pins = self.pins(k, us, occ);
 
-        // Pieces.
+        // Pieces, one role at a time (no per-piece dispatch).
         let r = &self.by_role;
         let pieces = if target == 0 { 0 } else { ours };
-        let mut movers = pieces & !r[Role::King.index()] & !r[Role::Pawn.index()];
-        while movers != 0 {
-            let p = movers.trailing_zeros() as usize;
-            movers &= movers - 1;
-            let role = Role::ALL[(self.board[p] as usize - 1) % 7];
-            let mut to = match role {
-                Role::Knight => KNIGHT[p],
-                Role::Bishop => bishop_attacks(p, occ),
-                Role::Duke => duke_attacks(p, occ),
-                Role::Rook => rook_attacks(p, occ),
-                _ => queen_attacks(p, occ),
-            } & target;
-            if pins.set >> p & 1 != 0 {
-                to &= pins.mask(p);
-            }
-            if to != 0
-                && !f(PieceMoves {
-                    piece: Piece::new(us, role),
-                    from: Cell::new_unchecked(p),
-                    to,
-                    kind: MoveKind::Normal,
-                })
-            {
-                return false;
-            }
+        macro_rules! role_moves {
+            ($role:expr, $attacks:expr) => {
+                let mut movers = pieces & r[$role.index()];
+                while movers != 0 {
+                    let p = movers.trailing_zeros() as usize;
+                    movers &= movers - 1;
+                    let mut to = $attacks(p) & target;
+                    if pins.set >> p & 1 != 0 {
+                        to &= pins.mask(p);
+                    }
+                    if to != 0
+                        && !f(PieceMoves {
+                            piece: Piece::new(us, $role),
+                            from: Cell::new_unchecked(p),
+                            to,
+                            kind: MoveKind::Normal,
+                        })
+                    {
+                        return false;
+                    }
+                }
+            };
         }
+        role_moves!(Role::Knight, |p: usize| KNIGHT[p]);
+        role_moves!(Role::Bishop, |p| bishop_attacks(p, occ));
+        role_moves!(Role::Duke, |p| duke_attacks(p, occ));
+        role_moves!(Role::Rook, |p| rook_attacks(p, occ));
+        role_moves!(Role::Queen, |p| queen_attacks(p, occ));
 
         // Pawns.
         let pawn = Piece::new(us, Role::Pawn);
@@ -260,9 +262,9 @@ impl Position {
             pawns &= pawns - 1;
             let mut to = PAWN_PUSHES[us.index()][p] & empty | PAWN_CAPTURES[us.index()][p] & theirs;
             if self.unmoved >> p & 1 != 0 {
-                for &(m, t) in &PAWN_DOUBLES[us.index()][p] {
-                    if m != u8::MAX && empty >> m & 1 != 0 && empty >> t & 1 != 0 {
-                        to |= 1u128 << t;
+                for &(path, t) in &DOUBLE_PATHS[us.index()][p] {
+                    if path & occ == 0 {
+                        to |= t;
                     }
                 }
             }

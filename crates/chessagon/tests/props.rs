@@ -152,7 +152,11 @@ fn play_random(choices: &[usize]) -> Vec<Position> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    // 48 cases in `cargo test`; set PROPTEST_CASES for a longer hunt.
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(48),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn generator_equals_the_slow_oracle(choices in proptest::collection::vec(any::<usize>(), 0..120)) {
