@@ -47,7 +47,8 @@ impl PieceMoves {
     pub fn len(&self) -> usize {
         let n = self.to.len() as usize;
         if self.role == Role::Pawn && !self.en_passant {
-            n + 3 * (self.to.0 & PROMOTION_CELLS).count_ones() as usize
+            // A pawn reaches at most one promotion cell (White n1, Black a1).
+            n + 3 * usize::from(self.to.0 & PROMOTION_CELLS != 0)
         } else {
             n
         }
@@ -202,31 +203,40 @@ impl Position {
         }
 
         let not_own = !own & CellSet::FULL.0;
-        for role in [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-        ] {
-            for from in bits(r[role.index()] & own) {
-                let c = from.index();
-                let mut to = match role {
-                    Role::Pawn => (PAWN_STEPS[u][c] & not_own) | (PAWN_JUMP[u][c] & !occupied),
-                    Role::Knight => KNIGHT[c] & not_own,
-                    Role::Bishop => bishop_attacks(from, occupied) & not_own,
-                    Role::Rook => rook_attacks(from, occupied) & not_own,
-                    _ => (rook_attacks(from, occupied) | bishop_attacks(from, occupied)) & not_own,
-                };
-                to &= target;
-                if pinned & from.bit() != 0 {
-                    to &= LINE[k][c];
+        macro_rules! piece_moves {
+            ($role:expr, $set:expr, |$from:ident, $c:ident| $dests:expr) => {
+                for $from in bits($set) {
+                    let $c = $from.index();
+                    let mut to = $dests & target;
+                    if pinned & $from.bit() != 0 {
+                        to &= LINE[k][$c];
+                    }
+                    if to != 0 && !emit(&mut f, $role, Origin::Cell($from), to, false) {
+                        return false;
+                    }
                 }
-                if to != 0 && !emit(&mut f, role, Origin::Cell(from), to, false) {
-                    return false;
-                }
-            }
+            };
         }
+        let mine = |role: Role| r[role.index()] & own;
+        let empty = !occupied;
+        piece_moves!(Role::Pawn, mine(Role::Pawn), |from, c| (PAWN_STEPS[u][c]
+            & not_own)
+            | (PAWN_JUMP[u][c] & empty));
+        // A pinned knight never moves: no knight leap stays on a line.
+        piece_moves!(Role::Knight, mine(Role::Knight) & !pinned, |from, c| KNIGHT
+            [c]
+            & not_own);
+        piece_moves!(Role::Bishop, mine(Role::Bishop), |from, c| bishop_attacks(
+            from, occupied
+        ) & not_own);
+        piece_moves!(Role::Rook, mine(Role::Rook), |from, c| rook_attacks(
+            from, occupied
+        ) & not_own);
+        piece_moves!(Role::Queen, mine(Role::Queen), |from, c| (rook_attacks(
+            from, occupied
+        )
+            | bishop_attacks(from, occupied))
+            & not_own);
 
         if let Some(t) = self.ep {
             let capturers = RANK_NEIGHBOURS[t.index()] & r[Role::Pawn.index()] & own;

@@ -1,0 +1,173 @@
+//! Game end, validation and parse errors. Every expected value is reasoned from the rules (the
+//! lines and steps of spec §2 and §4), written next to each case.
+
+use hexvar_dagger::{
+    Color, DrawReason, Game, Outcome, ParseSetupError, Position, PositionError, Problem, Setup,
+};
+
+fn pos(text: &str) -> Position {
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[test]
+fn queen_on_l2_guarded_by_the_king_on_j2_mates_n1() {
+    // n1's only King steps are m1, m2 (orthogonal) and l2 (diagonal). The Queen on l2 checks
+    // along the straight diagonal and covers m1 and m2 orthogonally; the King on j2 guards l2.
+    let p = pos("k/2/1Q1/4/1K1/4/5/4/3/4/3/2/1 b -/- -");
+    assert!(p.is_check());
+    assert_eq!(p.checkers().len(), 1);
+    assert_eq!(p.legal_moves().len(), 0);
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Checkmate {
+            winner: Color::White
+        })
+    );
+}
+
+#[test]
+fn queen_on_k2_stalemates_n1() {
+    // From k2 the Queen sees l2 and m2 (orthogonal) and m1 (straight diagonal) but not n1.
+    let p = pos("k/2/3/1Q2/3/4/5/4/3/4/3/2/K b -/- -");
+    assert!(!p.is_check());
+    assert_eq!(p.outcome(), Some(Outcome::Draw(DrawReason::Stalemate)));
+}
+
+#[test]
+fn bare_kings_draw_but_not_with_a_knight_in_hand() {
+    let bare = pos("k/2/3/4/3/4/5/4/3/4/3/2/K w -/- -");
+    assert_eq!(
+        bare.outcome(),
+        Some(Outcome::Draw(DrawReason::InsufficientMaterial))
+    );
+    assert_eq!(pos("k/2/3/4/3/4/5/4/3/4/3/2/K w L/- -").outcome(), None);
+}
+
+#[test]
+fn fifty_move_rule_at_one_hundred_plies() {
+    assert_eq!(
+        pos("k/2/3/4/3/4/5/4/3/4/3/2/K w L/- - 99 80").outcome(),
+        None
+    );
+    assert_eq!(
+        pos("k/2/3/4/3/4/5/4/3/4/3/2/K w L/- - 100 80").outcome(),
+        Some(Outcome::Draw(DrawReason::FiftyMoves))
+    );
+    // An entry resets the clock.
+    let mut p = pos("k/2/3/4/3/4/5/4/3/4/3/2/K w L/- - 99 80");
+    p.play(p.parse_move("N@d1").unwrap()).unwrap();
+    assert_eq!(p.halfmoves(), 0);
+}
+
+#[test]
+fn threefold_repetition_in_a_game() {
+    let mut game = Game::new(pos("k/2/3/4/3/4/5/4/3/4/3/2/K w L/- -"));
+    let cycle = ["a1-b1", "n1-m1", "b1-a1", "m1-n1"];
+    for (i, text) in cycle.iter().chain(cycle.iter()).enumerate() {
+        assert_eq!(game.outcome(), None, "before ply {i}");
+        let m = game.position().parse_move(text).unwrap();
+        game.play(m).unwrap();
+    }
+    assert_eq!(game.repetitions(), 3);
+    assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+}
+
+#[test]
+fn hash_depends_on_hand_side_and_ep() {
+    let a = pos("k/2/3/4/3/4/5/4/3/4/3/2/K w LR/- -");
+    let b = pos("k/2/3/4/3/4/5/4/3/4/3/2/K w L/- -");
+    let c = pos("k/2/3/4/3/4/5/4/3/4/3/2/K b LR/- -");
+    assert_ne!(a.hash(), b.hash());
+    assert_ne!(a.hash(), c.hash());
+    let ep = pos("k/2/3/4/3/4/5/1Pp1/3/4/3/2/K b -/- f2");
+    let no_ep = pos("k/2/3/4/3/4/5/1Pp1/3/4/3/2/K b -/- -");
+    assert_ne!(ep.hash(), no_ep.hash());
+    // An e.p. cell no pawn can use is dropped (spec: only the next turn, only beside the pawn).
+    assert_eq!(pos("k/2/3/4/3/4/5/1P2/3/4/3/2/K b -/- f2").ep_cell(), None);
+}
+
+#[test]
+fn illegal_setups_list_every_broken_rule() {
+    let err = Position::from_setup(
+        "1/2/3/4/3/4/5/4/3/4/3/2/P w -/- -"
+            .parse::<Setup>()
+            .unwrap(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        PositionError {
+            problems: vec![
+                Problem::MissingKing(Color::White),
+                Problem::MissingKing(Color::Black),
+                Problem::PawnOnBackCell("a1".parse().unwrap()),
+            ]
+        }
+    );
+    // Black in check with White to move: n1 = m1 + (1,1), an orthogonal step of the Rook on m1.
+    let err = "k/R1/3/4/3/4/5/4/3/4/3/2/K w -/- -"
+        .parse::<Position>()
+        .unwrap_err();
+    assert!(err.to_string().contains("not to move is in check"), "{err}");
+    // An e.p. cell without a pawn that just jumped.
+    let err = "k/2/3/4/3/4/5/4/3/4/3/2/K b -/- f2"
+        .parse::<Position>()
+        .unwrap_err();
+    assert!(err.to_string().contains("en-passant"), "{err}");
+}
+
+#[test]
+fn parse_errors_name_the_field() {
+    let start = "k/rr/bbb/pppp/ppp/4/5/4/PPP/PPPP/BBB/RR/K";
+    assert!(matches!(
+        format!("{start} w LR/LR").parse::<Setup>(),
+        Err(ParseSetupError::FieldCount(3))
+    ));
+    assert!(matches!(
+        format!("{start} x LR/LR -").parse::<Setup>(),
+        Err(ParseSetupError::Turn(_))
+    ));
+    assert!(matches!(
+        format!("{start} w LL/LR -").parse::<Setup>(),
+        Err(ParseSetupError::Hands(_))
+    ));
+    assert!(matches!(
+        format!("{start} w LR/LR i1").parse::<Setup>(),
+        Err(ParseSetupError::EnPassant(_))
+    ));
+    assert!(matches!(
+        format!("{start} w LR/LR - x").parse::<Setup>(),
+        Err(ParseSetupError::Halfmoves(_))
+    ));
+    assert!(matches!(
+        format!("{start} w LR/LR - 0 0").parse::<Setup>(),
+        Err(ParseSetupError::Fullmoves(_))
+    ));
+    assert!(matches!(
+        "k/rr/bbb/pppp/ppp/4/5/5/PPP/PPPP/BBB/RR/K w LR/LR -".parse::<Setup>(),
+        Err(ParseSetupError::Board(_))
+    ));
+    assert!(matches!(
+        "k/rr/bbb/pppp/ppp/4/5/PPP/PPPP/BBB/RR/K w LR/LR -".parse::<Setup>(),
+        Err(ParseSetupError::Board(_))
+    ));
+}
+
+#[test]
+fn play_rejects_illegal_moves_and_leaves_the_position_alone() {
+    let mut p = Position::new();
+    let before = p;
+    assert!(p.play("d2-g2".parse().unwrap()).is_err());
+    assert!(p.play("N@d1".parse().unwrap()).is_err()); // d1 holds a White pawn.
+    assert!(p.parse_move("a1-b1").is_err());
+    assert!(p.parse_move("zz").is_err());
+    assert_eq!(p, before);
+}
+
+#[test]
+fn divide_sums_to_perft() {
+    let p = Position::new();
+    let split = hexvar_dagger::divide(&p, 3);
+    assert_eq!(split.len(), 13);
+    assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 2580);
+}
