@@ -47,6 +47,9 @@ pub enum PositionProblem {
     /// The side not to move is in check.
     #[error("the side not to move is in check")]
     OppositeCheck,
+    /// More pieces of a kind than a side starts with (promotion only regains missing pieces).
+    #[error("{0:?} has more than {n} of {1:?}", n = .1.initial_count())]
+    TooMany(Color, Role),
 }
 
 /// Why a [`Setup`] is not a legal position: every broken rule.
@@ -194,6 +197,13 @@ impl Position {
         for color in Color::ALL {
             if (pos.by_role[Role::King.index()] & pos.by_color[color.index()]).len() != 1 {
                 problems.push(PositionProblem::KingCount(color));
+            }
+        }
+        for color in Color::ALL {
+            for role in Role::ALL {
+                if role != Role::King && pos.pieces(color, role).len() > role.initial_count() {
+                    problems.push(PositionProblem::TooMany(color, role));
+                }
             }
         }
         for color in Color::ALL {

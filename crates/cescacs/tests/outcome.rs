@@ -22,8 +22,8 @@ fn stalemate_is_a_two_one_win_for_the_stalemating_side() {
 
 #[test]
 fn checkmate_scores_three_nil() {
-    // Same net with the king's own hex covered by a third rook on the F column.
-    let pos: Position = "/28:k/26:J2/6:K6/5:2RR2/4:2R2/ b - - 0 1".parse().unwrap();
+    // Same net with the king's own hex covered by a wyvern on the F column.
+    let pos: Position = "/28:k/26:J2/6:K6/5:2RR2/4:2V2/ b - - 0 1".parse().unwrap();
     assert!(pos.is_check());
     assert_eq!(
         pos.outcome(),
@@ -101,5 +101,35 @@ fn svg_of_the_start_matches_the_docs_picture() {
     assert_eq!(
         svg, doc,
         "regenerate docs/cescacs-start.svg with `cargo run -p hexvar-cescacs --example svg`"
+    );
+}
+
+#[test]
+fn setup_errors_list_every_broken_rule() {
+    use hexvar_cescacs::{PositionProblem, Role};
+    // No white king, two black queens, a castling right without the king at home.
+    let err = "/27:1k/20:3d3/14:3d3/ w K - 0 1"
+        .parse::<Position>()
+        .unwrap_err()
+        .to_string();
+    let setup: hexvar_cescacs::Setup = "/27:1k/20:3d3/14:3d3/ w K - 0 1".parse().unwrap();
+    let problems = Position::from_setup(setup).unwrap_err().problems;
+    assert!(
+        problems.contains(&PositionProblem::KingCount(Color::White)),
+        "{err}"
+    );
+    assert!(
+        problems.contains(&PositionProblem::TooMany(Color::Black, Role::Queen)),
+        "{err}"
+    );
+    assert!(
+        problems.contains(&PositionProblem::Castling(Color::White)),
+        "{err}"
+    );
+    // The side not to move in check.
+    let setup: hexvar_cescacs::Setup = "/27:1k/21:4R3/1:1K/ w - - 0 1".parse().unwrap();
+    assert_eq!(
+        Position::from_setup(setup).unwrap_err().problems,
+        [PositionProblem::OppositeCheck]
     );
 }
