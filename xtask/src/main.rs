@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo xtask suite [--quick]
-//! cargo xtask perft VARIANT DEPTH [--position TEXT] [--divide] [--nobulk]
+//! cargo xtask perft VARIANT DEPTH [--position TEXT | --mode MODE] [--divide] [--nobulk]
 //! cargo xtask bench [--seconds S]
 //! cargo xtask variants
 //! ```
@@ -44,7 +44,8 @@ fn main() -> ExitCode {
 
 const USAGE: &str = "usage:
   cargo xtask suite [--quick]                 run every perft data file (--quick: rows up to 15M nodes)
-  cargo xtask perft VARIANT DEPTH [--position TEXT] [--divide] [--nobulk]
+  cargo xtask perft VARIANT DEPTH [--position TEXT | --mode MODE] [--divide] [--nobulk]
+                                              (--mode: kirby's 2p, 3p, 4p, 4p-teams, 6p, 6p-3teams, 6p-2teams)
   cargo xtask bench [--seconds S]             perft speed per variant next to cozy-chess
   cargo xtask variants                        list the variants";
 
@@ -149,6 +150,7 @@ fn suite(args: &[String]) -> Result<(), String> {
 fn perft(args: &[String]) -> Result<(), String> {
     let mut positional = Vec::new();
     let mut position = None;
+    let mut mode: Option<String> = None;
     let mut divide = false;
     let mut bulk = true;
     let mut it = args.iter();
@@ -157,6 +159,7 @@ fn perft(args: &[String]) -> Result<(), String> {
             "--position" => {
                 position = Some(it.next().ok_or("--position needs a position text")?.clone())
             }
+            "--mode" => mode = Some(it.next().ok_or("--mode needs a mode name")?.clone()),
             "--divide" => divide = true,
             "--nobulk" => bulk = false,
             _ if arg.starts_with("--") => return Err(format!("unknown option {arg}\n{USAGE}")),
@@ -168,6 +171,15 @@ fn perft(args: &[String]) -> Result<(), String> {
     };
     let variant = variants::find(name)?;
     let depth: u32 = depth.parse().map_err(|_| format!("bad depth {depth:?}"))?;
+    if let Some(mode) = mode {
+        if position.is_some() {
+            return Err("give --mode or --position, not both".into());
+        }
+        let start = variant
+            .start_of_mode
+            .ok_or_else(|| format!("{name} has no modes"))?;
+        position = Some(start(&mode)?);
+    }
     let started = Instant::now();
     let nodes = if divide {
         let mut total = 0;

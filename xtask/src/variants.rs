@@ -14,6 +14,9 @@ pub struct Variant {
     pub prepare: fn(Option<&str>) -> Result<PerftRun, String>,
     /// Perft per legal root move, with the move in the variant's notation.
     pub divide: fn(Option<&str>, u32) -> Result<Divided, String>,
+    /// For variants with several modes of play (Kirby's 2–6 players): the start position text
+    /// of a mode.
+    pub start_of_mode: Option<fn(&str) -> Result<String, String>>,
 }
 
 macro_rules! variant {
@@ -43,12 +46,32 @@ macro_rules! variant {
                     .map(|(m, n)| (m.to_string(), n))
                     .collect())
             },
+            start_of_mode: None,
+        }
+    };
+    ($name:literal, $krate:ident, modes: $modes:expr) => {
+        Variant {
+            start_of_mode: Some($modes),
+            ..variant!($name, $krate)
         }
     };
 }
 
+/// Kirby's start position for a mode named as in its position format (`2p`, `3p`, `4p`,
+/// `4p-teams`, `6p`, `6p-3teams`, `6p-2teams`).
+fn kirby_start(mode: &str) -> Result<String, String> {
+    let mode: hexvar_kirby::Mode = mode.parse().map_err(|e| format!("kirby mode: {e}"))?;
+    Ok(hexvar_kirby::Setup::start_mode(mode, hexvar_kirby::Layout::default()).to_string())
+}
+
 /// Every variant, in the order the suite runs them.
-pub const VARIANTS: &[Variant] = &[variant!("brusky", hexvar_brusky)];
+pub const VARIANTS: &[Variant] = &[
+    variant!("brusky", hexvar_brusky),
+    variant!("chessagon", hexvar_chessagon),
+    variant!("dagger", hexvar_dagger),
+    variant!("cescacs", hexvar_cescacs),
+    variant!("kirby", hexvar_kirby, modes: kirby_start),
+];
 
 /// The variant called `name`.
 pub fn find(name: &str) -> Result<&'static Variant, String> {
