@@ -6,6 +6,9 @@ pub type PerftRun = Box<dyn Fn(u32, bool) -> u64>;
 /// Perft per root move: the move in the variant's notation and its leaf count.
 pub type Divided = Vec<(String, u64)>;
 
+/// The start position text of a named mode of play.
+pub type StartOfMode = fn(&str) -> Result<String, String>;
+
 /// One variant crate as xtask sees it.
 pub struct Variant {
     /// The crate's folder under `crates/` and the name on the command line.
@@ -16,7 +19,7 @@ pub struct Variant {
     pub divide: fn(Option<&str>, u32) -> Result<Divided, String>,
     /// For variants with several modes of play (Kirby's 2–6 players): the start position text
     /// of a mode.
-    pub start_of_mode: Option<fn(&str) -> Result<String, String>>,
+    pub start_of_mode: Option<StartOfMode>,
 }
 
 macro_rules! variant {
