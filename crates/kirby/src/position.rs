@@ -103,6 +103,11 @@ pub enum PositionProblem {
     /// A castling right without the king and rook at home.
     #[error("castling right on {0} without a live army's unmoved king and rook there")]
     Castling(Cell),
+    /// More pieces of a type than the rules ever allow (promotion only replaces lost pieces, and
+    /// there is at most one Amazon): at most 8 pawns, 2 knights, 2 bishops, 2 rooks, 1 queen,
+    /// 1 Amazon per army.
+    #[error("{0} has {2} pieces of type {1:?}, more than the rules allow")]
+    TooMany(Army, Role, u32),
     /// A waiting pawn that cannot be one.
     #[error("waiting pawn on {0}: needs a live army's pawn in its promotion zone, an army with every first-rank piece and an Amazon, listed once")]
     Waiting(Cell),
@@ -242,6 +247,18 @@ impl Position {
                 problems.push(PositionProblem::KingCount(a, king_count[i]));
             }
         }
+        for a in Army::ALL {
+            for role in Role::ALL {
+                let limit = match role {
+                    Role::Amazon => 1,
+                    r => r.start_count(),
+                };
+                let n = (pos.by_army[a.index()] & pos.by_role[role.index()]).len();
+                if n > limit && role != Role::King {
+                    problems.push(PositionProblem::TooMany(a, role, n));
+                }
+            }
+        }
         if pos.alive & (1 << setup.turn.index()) == 0 {
             problems.push(PositionProblem::Turn(setup.turn));
         }
@@ -285,7 +302,8 @@ impl Position {
                         && PAWNS[i].promotes.has(cell.index())
                         && pos.reclaim_missing(army).is_empty()
                         && pos.has_amazon(army)
-                        && pos.waiting[i].position(cell.index()).is_none();
+                        && pos.waiting[i].position(cell.index()).is_none()
+                        && pos.waiting[i].len < 8;
                     if ok {
                         let w = &mut pos.waiting[i];
                         w.cells[w.len as usize] = cell.index() as u16;

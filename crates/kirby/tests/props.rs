@@ -428,3 +428,33 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// No input panics the parsers.
+    #[test]
+    fn parsers_never_panic(text in "\\PC{0,80}") {
+        let _ = text.parse::<Setup>();
+        let _ = text.parse::<Position>();
+        let _ = text.parse::<Move>();
+        let _ = text.parse::<Cell>();
+    }
+
+    /// Nor do damaged position texts (one character replaced, removed or duplicated).
+    #[test]
+    fn damaged_texts_never_panic(at in 0usize..200, c in proptest::char::any(), kind in 0u8..3) {
+        let t1 = "layout=QL turn=B teams=BW/PR/SG castling=- dead=- waiting=- B:KB/15,RA8,BA16,NB/32,PB/27,PG14 P:KP/15,BB9,PC6 S:KS/15,QK9 W:KW/15,QH17 R:KR/15,NC12,PM15 G:KG/15,RA22,PF27";
+        let mut chars: Vec<char> = t1.chars().collect();
+        let at = at % chars.len();
+        match kind {
+            0 => chars[at] = c,
+            1 => { chars.remove(at); }
+            _ => chars.insert(at, chars[at]),
+        }
+        let text: String = chars.into_iter().collect();
+        if let Ok(pos) = text.parse::<Position>() {
+            let _ = perft(&pos, 2);
+        }
+    }
+}

@@ -80,8 +80,8 @@ fn bishop_on_a16() {
 #[test]
 fn pawn_on_b_k4() {
     // §5 / Kirby: P-B/K4 (A16) moves to B/qk5 (B15) or B/kb5 (B17) and captures on B/bq5 (B13),
-    // B/K6 (C16) or B/bn5 (B19). Three White knights stand on the capture cells.
-    let p = lone(",PA16", ",NB13,NC16,NB19");
+    // B/K6 (C16) or B/bn5 (B19). A White knight, bishop and rook stand on the capture cells.
+    let p = lone(",PA16", ",NB13,BC16,RB19");
     assert_eq!(
         targets(&p, "A16"),
         names(&["B15", "B17", "B13", "C16", "B19"])
@@ -426,4 +426,51 @@ fn move_list_capacity_covers_the_worst_case() {
     let relocation = 311 * 4;
     assert!(ordinary <= hexvar_kirby::MoveList::CAPACITY, "{ordinary}");
     assert!(relocation <= hexvar_kirby::MoveList::CAPACITY);
+}
+
+#[test]
+fn invalid_setups_list_every_problem() {
+    use hexvar_kirby::{ParsePositionError, PositionProblem as P};
+    let text = "layout=QL turn=P teams=B/W castling=B/18 dead=- waiting=H15 B:KB/15,KB/16,PW/22,NA8,NA10,NA12 W:";
+    let Err(ParsePositionError::Position(err)) = text.parse::<Position>() else {
+        panic!("accepted an invalid setup");
+    };
+    let want = [
+        P::PawnPlacement(Army::Black, cell("W/22")),
+        P::KingCount(Army::Black, 2),
+        P::KingCount(Army::White, 0),
+        P::TooMany(Army::Black, Role::Knight, 3),
+        P::Turn(Army::Pink),
+        P::Castling(cell("B/18")),
+        P::Waiting(cell("H15")),
+    ];
+    assert_eq!(err.0, want);
+    // Parse errors name the field.
+    use hexvar_kirby::ParseSetupError as E;
+    let t = |s: &str| s.parse::<hexvar_kirby::Setup>().unwrap_err();
+    assert_eq!(
+        t("layout=QX turn=B teams=B B:KB/15"),
+        E::Layout("QX".into())
+    );
+    assert_eq!(t("layout=QL turn=X teams=B B:KB/15"), E::Turn("X".into()));
+    assert!(matches!(
+        t("layout=QL turn=B teams=BW B:KB/15"),
+        E::Teams(_)
+    ));
+    assert_eq!(
+        t("layout=QL turn=B teams=B B:KB/15,ZA8"),
+        E::Piece {
+            army: 'B',
+            piece: "ZA8".into()
+        }
+    );
+    assert_eq!(
+        t("layout=QL turn=B teams=B B:KB/15,QB/15"),
+        E::DuplicateCell(cell("B/15"))
+    );
+    assert_eq!(t("turn=B teams=B B:KB/15"), E::MissingField("layout"));
+    assert_eq!(
+        t("layout=QL layout=QL turn=B teams=B B:KB/15"),
+        E::DuplicateField("layout".into())
+    );
 }
