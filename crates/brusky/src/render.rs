@@ -53,8 +53,8 @@ pub fn ascii(setup: &Setup, marked: Set128) -> String {
 fn shade_fill(shade: Shade) -> &'static str {
     match shade {
         Shade::Light => "#f0d9b5",
-        Shade::Medium => "#c9a66b",
-        Shade::Dark => "#8b5a2b",
+        Shade::Medium => "#d2ab7c",
+        Shade::Dark => "#a97c50",
     }
 }
 
@@ -102,7 +102,7 @@ pub fn svg(setup: &Setup, highlighted: Set128) -> String {
         );
         let _ = writeln!(
             out,
-            r##"<text x="{:.1}" y="{:.1}" font-size="9" fill="#555" text-anchor="middle">{cell}</text>"##,
+            r##"<text x="{:.1}" y="{:.1}" font-size="9" fill="#3a2a1a" text-anchor="middle">{cell}</text>"##,
             cx,
             cy + radius * 0.75
         );
@@ -125,4 +125,32 @@ pub fn svg(setup: &Setup, highlighted: Set128) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn svg_draws_every_cell_piece_and_highlight() {
+        let setup = Setup::start();
+        let marked = Set128::EMPTY.with(0).with(83);
+        let svg = svg(&setup, marked);
+        assert_eq!(svg.matches("<polygon").count(), 84);
+        assert_eq!(svg.matches("<circle").count(), 2);
+        assert_eq!(svg.matches('♔').count() + svg.matches('♚').count(), 2);
+        assert_eq!(svg.matches('♙').count() + svg.matches('♟').count(), 20);
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    }
+
+    #[test]
+    fn ascii_marks_empty_and_occupied_targets() {
+        let setup = Setup::start();
+        let a1: Cell = "a1".parse().unwrap();
+        let a3: Cell = "a3".parse().unwrap();
+        let text = ascii(&setup, Set128::EMPTY.with(a1.index()).with(a3.index()));
+        assert_eq!(text.lines().count(), 8);
+        assert!(text.lines().last().unwrap().contains("[R]"));
+        assert_eq!(text.matches(" * ").count(), 1);
+    }
 }
