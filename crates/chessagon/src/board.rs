@@ -411,80 +411,92 @@ pub static BETWEEN_BISHOP: [[u128; CELL_COUNT]; CELL_COUNT] = between_128(
     &triangle::uniform_step_table(&CELLS_C, &triangle::DIAGONALS),
 );
 
-/// The height (rank − 1) of every cell.
-static HEIGHT: [u8; CELL_COUNT] = {
-    let mut out = [0u8; CELL_COUNT];
-    let mut i = 0;
-    while i < CELL_COUNT {
-        out[i] = CELLS_C[i].y as u8;
-        i += 1;
-    }
-    out
-};
-
 // The dense index runs rank by rank, so a ray that climbs meets its nearest blocker at the lowest
 // set bit and a ray that descends at the highest — except inside one rank, where a face row may
 // hold two cells. The NW face row visits them right-to-left (the higher index first), the SE face
 // row left-to-right (the lower index first): there the pair partner of the bit found is checked.
 
-#[inline(always)]
-fn up(rays: &[[u128; 6]; CELL_COUNT], c: usize, d: usize, occ: u128) -> u128 {
-    let ray = rays[c][d];
-    let x = ray & occ;
-    if x == 0 {
-        ray
-    } else {
-        ray ^ rays[x.trailing_zeros() as usize][d]
+const fn padded(rays: &[[u128; 6]; CELL_COUNT]) -> [[u128; 6]; 128] {
+    let mut out = [[0u128; 6]; 128];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        out[i] = rays[i];
+        i += 1;
     }
+    out
+}
+
+// Ray tables padded to 128 rows (rows 96.. are empty), so that "no blocker" needs no branch:
+// a climbing ray ORs in the unused bit 127 before the bit scan; a descending one masks the
+// (wrapped) index of an empty scan to 127.
+static ROOK_P: [[u128; 6]; 128] = padded(&ray_table_128(&triangle::step_table(
+    &CELLS_C,
+    &triangle::FACE_ROWS,
+)));
+static DUKE_P: [[u128; 6]; 128] = padded(&ray_table_128(&triangle::step_table(
+    &CELLS_C,
+    &triangle::VERTEX_ROWS,
+)));
+static BISHOP_P: [[u128; 6]; 128] = padded(&ray_table_128(&triangle::uniform_step_table(
+    &CELLS_C,
+    &triangle::DIAGONALS,
+)));
+
+/// `1` where the next index lies in the same rank (for the face-row pair fix), by index.
+static NEXT_SAME_RANK: [u8; 129] = {
+    let mut out = [0u8; 129];
+    let mut i = 0;
+    while i + 1 < CELL_COUNT {
+        if CELLS_C[i].y == CELLS_C[i + 1].y {
+            out[i] = 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+const SENTINEL: u128 = 1 << 127;
+
+#[inline(always)]
+fn up(rays: &[[u128; 6]; 128], c: usize, d: usize, occ: u128) -> u128 {
+    let ray = rays[c][d];
+    let n = ((ray & occ) | SENTINEL).trailing_zeros() as usize;
+    ray ^ rays[n][d]
 }
 
 #[inline(always)]
-fn down(rays: &[[u128; 6]; CELL_COUNT], c: usize, d: usize, occ: u128) -> u128 {
+fn down(rays: &[[u128; 6]; 128], c: usize, d: usize, occ: u128) -> u128 {
     let ray = rays[c][d];
-    let x = ray & occ;
-    if x == 0 {
-        ray
-    } else {
-        ray ^ rays[127 - x.leading_zeros() as usize][d]
-    }
+    let n = 127usize.wrapping_sub((ray & occ).leading_zeros() as usize) & 127;
+    ray ^ rays[n][d]
 }
 
 /// Rook destinations from `c` with occupancy `occ` (including the first blocker of each ray).
 #[inline]
 pub fn rook_attacks(c: usize, occ: u128) -> u128 {
-    let r = &ROOK_RAYS;
+    let r = &ROOK_P;
     let mut att = up(r, c, 0, occ) | up(r, c, 1, occ) | down(r, c, 3, occ) | down(r, c, 4, occ);
-    // NW: climbs, but inside a rank the higher index comes first.
+    // NW climbs, but inside a rank it visits the higher index first: if the lowest blocker has
+    // a blocking partner just after it in the same rank, the partner is the nearer one.
     let ray = r[c][5];
     let x = ray & occ;
-    att |= if x == 0 {
-        ray
-    } else {
-        let mut n = x.trailing_zeros() as usize;
-        if n + 1 < CELL_COUNT && x >> (n + 1) & 1 != 0 && HEIGHT[n + 1] == HEIGHT[n] {
-            n += 1;
-        }
-        ray ^ r[n][5]
-    };
-    // SE: descends, but inside a rank the lower index comes first.
+    let n = (x | SENTINEL).trailing_zeros() as usize;
+    let n = n + ((x >> n >> 1) as usize & 1 & NEXT_SAME_RANK[n] as usize);
+    att |= ray ^ r[n & 127][5];
+    // SE descends, but inside a rank it visits the lower index first.
     let ray = r[c][2];
     let x = ray & occ;
-    att |= if x == 0 {
-        ray
-    } else {
-        let mut n = 127 - x.leading_zeros() as usize;
-        if n > 0 && x >> (n - 1) & 1 != 0 && HEIGHT[n - 1] == HEIGHT[n] {
-            n -= 1;
-        }
-        ray ^ r[n][2]
-    };
+    let n = 127usize.wrapping_sub(x.leading_zeros() as usize) & 127;
+    let m = n.wrapping_sub(1) & 127;
+    let n = n - ((x >> m) as usize & 1 & NEXT_SAME_RANK[m] as usize & (n != 0) as usize);
+    att |= ray ^ r[n][2];
     att
 }
 
 /// Duke destinations from `c` with occupancy `occ`. Only pieces on the duke line's own cells block.
 #[inline]
 pub fn duke_attacks(c: usize, occ: u128) -> u128 {
-    let r = &DUKE_RAYS;
+    let r = &DUKE_P;
     up(r, c, 0, occ)
         | up(r, c, 1, occ)
         | up(r, c, 2, occ)
@@ -496,7 +508,7 @@ pub fn duke_attacks(c: usize, occ: u128) -> u128 {
 /// Bishop destinations from `c` with occupancy `occ`. Only same-colour cells block.
 #[inline]
 pub fn bishop_attacks(c: usize, occ: u128) -> u128 {
-    let r = &BISHOP_RAYS;
+    let r = &BISHOP_P;
     up(r, c, 0, occ)
         | up(r, c, 1, occ)
         | down(r, c, 2, occ)
