@@ -155,6 +155,21 @@ impl FromStr for Cell {
     }
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for Cell {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Cell {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Cell, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// The three colours of cells (bishop colour classes). Names follow Jocly's palette.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Shade {
