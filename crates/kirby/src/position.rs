@@ -161,6 +161,13 @@ impl Position {
         Position::from_setup(Setup::start()).expect("the start position is valid")
     }
 
+    /// The start position of a game mode (queen-left, castling on, Black first), e.g. for a
+    /// command-line mode option: `Position::start_mode("6p-3teams".parse()?)`.
+    pub fn start_mode(mode: crate::setup::Mode) -> Position {
+        Position::from_setup(Setup::start_mode(mode, Layout::QueenLeft))
+            .expect("start positions are valid")
+    }
+
     /// Validates a setup. The error lists every broken rule. If the army to move is
     /// checkmated, it is eliminated at once and the turn passes on (see the type docs).
     pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
