@@ -9,10 +9,12 @@ use crate::position::{IllegalMove, Outcome, Position};
 /// ```
 /// use hexvar_brusky::{Game, Outcome};
 /// let mut game = Game::new();
-/// for text in ["Nh1-g3", "Ne8-f6", "Ng3-h1", "Nf6-e8", "Nh1-g3", "Ne8-f6", "Ng3-h1", "Nf6-e8"] {
-///     let m = game.position().parse_move(text.trim_start_matches('N')).unwrap();
-///     game.play(m).unwrap();
+/// for text in ["h1-g3", "e8-f6", "g3-h1", "f6-e8", "h1-g3", "e8-f6", "g3-h1"] {
+///     game.play(text.parse().unwrap()).unwrap();
+///     assert_eq!(game.outcome(), None);
 /// }
+/// game.play("f6-e8".parse().unwrap()).unwrap(); // the start position, a third time
+/// assert_eq!(game.repetitions(), 3);
 /// assert_eq!(game.outcome(), Some(Outcome::ThreefoldRepetition));
 /// ```
 #[derive(Clone, Debug)]
