@@ -617,6 +617,45 @@ pub static PAWN_STEPS: [[u64; CELL_COUNT]; 2] =
 /// `PAWN_JUMP[color][cell]`: the straight-forward diagonal cell of a pawn (move only).
 pub static PAWN_JUMP: [[u64; CELL_COUNT]; 2] =
     [pick(&WHITE_PAWN_STEPS, 2), pick(&BLACK_PAWN_STEPS, 2)];
+/// `PAWN_SHIFTS[color][kind]`: the pawn moves (0 forward-left, 1 forward-right, 2 jump) as
+/// shifts of the dense index: groups of `(source cells, distance)`, the index rising for White
+/// and falling for Black. Sources whose target is off the board are in no group; unused groups
+/// are `(0, 0)`.
+pub static PAWN_SHIFTS: [[[(u64, u32); PAWN_SHIFT_GROUPS]; 3]; 2] = {
+    let mut out = [[[(0u64, 0u32); PAWN_SHIFT_GROUPS]; 3]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut kind = 0;
+        while kind < 3 {
+            let mut i = 0;
+            while i < CELL_COUNT {
+                let target = if c == 0 {
+                    WHITE_PAWN_STEPS[i][kind]
+                } else {
+                    BLACK_PAWN_STEPS[i][kind]
+                };
+                if target != table::NO_CELL {
+                    let distance = (target as i32 - i as i32).unsigned_abs();
+                    let mut g = 0;
+                    while g < PAWN_SHIFT_GROUPS {
+                        if out[c][kind][g].0 == 0 || out[c][kind][g].1 == distance {
+                            out[c][kind][g] = (out[c][kind][g].0 | 1 << i, distance);
+                            break;
+                        }
+                        g += 1;
+                    }
+                    assert!(g < PAWN_SHIFT_GROUPS, "too many pawn shift groups");
+                }
+                i += 1;
+            }
+            kind += 1;
+        }
+        c += 1;
+    }
+    out
+};
+/// The number of distinct index distances of one pawn move.
+pub const PAWN_SHIFT_GROUPS: usize = 5;
 /// `RANK_NEIGHBOURS[cell]`: the cells beside `cell` on its rank (the en-passant capturers).
 pub static RANK_NEIGHBOURS: [u64; CELL_COUNT] = pick_two(&RANK_STEPS);
 /// `BETWEEN[a][b]`: the cells strictly between `a` and `b` on a common line, else empty.
@@ -926,6 +965,33 @@ mod tests {
         assert_eq!(ENTRY[0][1], set("c1 d3 d4"));
         assert_eq!(ENTRY[1][0], set("k1 k2 l3"));
         assert_eq!(ENTRY[1][1], set("k3 k4 l1"));
+    }
+
+    #[test]
+    fn pawn_shift_groups_reproduce_the_pawn_tables() {
+        for (c, color) in [(0usize, 0usize), (1, 1)] {
+            for cell in Cell::ALL {
+                let mut reached = [0u64; 3];
+                for (kind, slot) in reached.iter_mut().enumerate() {
+                    for &(mask, shift) in &PAWN_SHIFTS[c][kind] {
+                        if mask & cell.bit() != 0 {
+                            *slot |= if c == 0 {
+                                cell.bit() << shift
+                            } else {
+                                cell.bit() >> shift
+                            };
+                        }
+                    }
+                }
+                assert_eq!(
+                    reached[0] | reached[1],
+                    PAWN_STEPS[color][cell.index()],
+                    "{cell}"
+                );
+                assert_eq!(reached[0] & reached[1], 0);
+                assert_eq!(reached[2], PAWN_JUMP[color][cell.index()], "{cell}");
+            }
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@
 use crate::board::{
     bishop_attacks, bits, cell_unchecked, rook_attacks, Cell, CellSet, Color, HandKnight, Role,
     BETWEEN, BISHOP_PSEUDO, CELL_COUNT, ENTRY, HAND_ATTACKS, KING, KNIGHT, LINE, PAWN_JUMP,
-    PAWN_STEPS, RANK_NEIGHBOURS, ROOK_PSEUDO,
+    PAWN_SHIFTS, PAWN_STEPS, RANK_NEIGHBOURS, ROOK_PSEUDO,
 };
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -139,7 +139,18 @@ impl Position {
     /// });
     /// assert_eq!(count, 13);
     /// ```
-    pub fn for_each_piece_moves<F: FnMut(PieceMoves) -> bool>(&self, mut f: F) -> bool {
+    pub fn for_each_piece_moves<F: FnMut(PieceMoves) -> bool>(&self, f: F) -> bool {
+        self.generate::<F, false>(f, &mut 0)
+    }
+
+    /// The generator behind [`Position::for_each_piece_moves`]. With `COUNT_PAWNS`, the moves of
+    /// the unpinned pawns are not reported but counted set-wise into `pawn_count` (bulk perft).
+    #[inline(always)]
+    fn generate<F: FnMut(PieceMoves) -> bool, const COUNT_PAWNS: bool>(
+        &self,
+        mut f: F,
+        pawn_count: &mut usize,
+    ) -> bool {
         let us = self.turn;
         let them = us.other();
         let u = us.index();
@@ -177,7 +188,26 @@ impl Position {
         if king_moves != 0 && !emit(&mut f, Role::King, Origin::Cell(king), king_moves, false) {
             return false;
         }
-        let checkers = self.attackers(king, them, occupied);
+        // Checkers and pins from one pass over the enemy sliders on the King's lines: a slider
+        // with nothing between gives check, one with a single own piece between pins it.
+        let enemy = self.by_color[them.index()];
+        let r = &self.by_role;
+        let queens = r[Role::Queen.index()];
+        let snipers = ((ROOK_PSEUDO[k] & (r[Role::Rook.index()] | queens))
+            | (BISHOP_PSEUDO[k] & (r[Role::Bishop.index()] | queens)))
+            & enemy;
+        let mut checkers = ((KNIGHT[k] & r[Role::Knight.index()])
+            | (PAWN_STEPS[u][k] & r[Role::Pawn.index()]))
+            & enemy;
+        let mut pinned = 0;
+        for s in bits(snipers) {
+            let between = BETWEEN[k][s.index()] & occupied;
+            if between == 0 {
+                checkers |= s.bit();
+            } else if between & between.wrapping_sub(1) == 0 && between & own != 0 {
+                pinned |= between;
+            }
+        }
         let mut target = CellSet::FULL.0;
         if checkers != 0 || hand_attacks & king_bit != 0 {
             if hand_attacks & king_bit != 0 || checkers & checkers.wrapping_sub(1) != 0 {
@@ -186,20 +216,6 @@ impl Position {
                 return true;
             }
             target = BETWEEN[k][checkers.trailing_zeros() as usize] | checkers;
-        }
-
-        let enemy = self.by_color[them.index()];
-        let r = &self.by_role;
-        let queens = r[Role::Queen.index()];
-        let snipers = ((ROOK_PSEUDO[k] & (r[Role::Rook.index()] | queens))
-            | (BISHOP_PSEUDO[k] & (r[Role::Bishop.index()] | queens)))
-            & enemy;
-        let mut pinned = 0;
-        for s in bits(snipers) {
-            let between = BETWEEN[k][s.index()] & occupied;
-            if between & between.wrapping_sub(1) == 0 && between & own != 0 {
-                pinned |= between;
-            }
         }
 
         let not_own = !own & CellSet::FULL.0;
@@ -219,9 +235,30 @@ impl Position {
         }
         let mine = |role: Role| r[role.index()] & own;
         let empty = !occupied;
-        piece_moves!(Role::Pawn, mine(Role::Pawn), |from, c| (PAWN_STEPS[u][c]
-            & not_own)
-            | (PAWN_JUMP[u][c] & empty));
+        if COUNT_PAWNS {
+            // Unpinned pawns set-wise: each pawn move shifts the pawn set (one shift per group of
+            // ranks); a destination bit stands for exactly one pawn, a promotion cell for four
+            // moves.
+            let free = mine(Role::Pawn) & !pinned;
+            let steps = (
+                shift_pawns(free, u, 0) & not_own & target,
+                shift_pawns(free, u, 1) & not_own & target,
+            );
+            let jumps = shift_pawns(free, u, 2) & empty & target;
+            for set in [steps.0, steps.1, jumps] {
+                *pawn_count +=
+                    set.count_ones() as usize + 3 * usize::from(set & PROMOTION_CELLS != 0);
+            }
+            piece_moves!(
+                Role::Pawn,
+                mine(Role::Pawn) & pinned,
+                |from, c| (PAWN_STEPS[u][c] & not_own) | (PAWN_JUMP[u][c] & empty)
+            );
+        } else {
+            piece_moves!(Role::Pawn, mine(Role::Pawn), |from, c| (PAWN_STEPS[u][c]
+                & not_own)
+                | (PAWN_JUMP[u][c] & empty));
+        }
         // A pinned knight never moves: no knight leap stays on a line.
         piece_moves!(Role::Knight, mine(Role::Knight) & !pinned, |from, c| KNIGHT
             [c]
@@ -305,12 +342,34 @@ impl Position {
     /// The number of legal moves (a popcount per piece).
     pub fn count_legal_moves(&self) -> usize {
         let mut n = 0;
-        self.for_each_piece_moves(|pm| {
-            n += pm.len();
-            true
-        });
-        n
+        let mut pawns = 0;
+        self.generate::<_, true>(
+            |pm| {
+                n += pm.len();
+                true
+            },
+            &mut pawns,
+        );
+        n + pawns
     }
+}
+
+/// The cells reached by pawn move `kind` (0 forward-left, 1 forward-right, 2 jump) of the pawns
+/// `pawns` of colour index `u`.
+#[inline(always)]
+fn shift_pawns(pawns: u64, u: usize, kind: usize) -> u64 {
+    let groups = &PAWN_SHIFTS[u][kind];
+    let mut out = 0;
+    if u == 0 {
+        for &(mask, shift) in groups {
+            out |= (pawns & mask) << shift;
+        }
+    } else {
+        for &(mask, shift) in groups {
+            out |= (pawns & mask) >> shift;
+        }
+    }
+    out
 }
 
 /// The number of leaf nodes `depth` plies below `pos`, counting the last ply by popcount.
