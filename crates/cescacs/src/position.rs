@@ -757,11 +757,14 @@ impl Position {
             self.fullmoves += 1;
         }
         self.turn = them;
-        self.hash ^= ZOBRIST_MISC[0]
-            ^ Position::castling_key(old_castling)
-            ^ Position::castling_key(self.castling)
-            ^ Position::special_key(old_special)
-            ^ Position::special_key(self.special);
+        self.hash ^= ZOBRIST_MISC[0];
+        if old_castling != self.castling {
+            self.hash ^=
+                Position::castling_key(old_castling) ^ Position::castling_key(self.castling);
+        }
+        if old_special != Special::None || self.special != Special::None {
+            self.hash ^= Position::special_key(old_special) ^ Position::special_key(self.special);
+        }
     }
 
     fn clear_rook_right(&mut self, color: Color, cell: usize) {
