@@ -474,3 +474,25 @@ fn invalid_setups_list_every_problem() {
         E::DuplicateField("layout".into())
     );
 }
+
+#[test]
+fn bishop_notes_of_section_4() {
+    // A bishop changes colour through a sideboard: QB4 → Q3 → K4 (A12 → B/34 → A16).
+    let p = lone(",BA12", "");
+    assert!(targets(&p, "A12").contains(&"B/34".to_string()));
+    let p = lone(",BB/34", "");
+    let from_q3 = targets(&p, "B/34");
+    assert!(from_q3.contains(&"A16".to_string()) && from_q3.contains(&"A12".to_string()));
+    assert_ne!(cell("A12").colour(), cell("A16").colour());
+    // The vertical hex diagonal skips every other row: from D15 straight down (towards Black)
+    // the bishop stops on B15 (rank 5) and cannot reach the ring; from C16 it reaches A16.
+    // Its downward rays: B15 (then off the board), C12-B9, C18-B21 — no cell of row A.
+    let p = lone(",BD15", "");
+    let t = targets(&p, "D15");
+    for c in ["B15", "C12", "B9", "C18", "B21"] {
+        assert!(t.contains(&c.to_string()), "{c}");
+    }
+    assert!(t.iter().all(|c| cell(c).rank_for(Army::Black) != Some(4)));
+    let p = lone(",BC16", "");
+    assert!(targets(&p, "C16").contains(&"A16".to_string()));
+}
