@@ -12,7 +12,7 @@ pub mod render;
 mod serde_impls;
 pub mod setup;
 
-pub use board::{Bits, Cell, CellColor, Color, ParseCellError, Piece, Role};
+pub use board::{Bits, Cell, CellColor, Color, ParseCellError, Piece, Role, CELL_COUNT};
 pub use game::Game;
 pub use movegen::{divide, perft, perft_without_bulk, PieceMoves};
 pub use moves::{Castling, Move, MoveList, ParseMoveError, MAX_MOVES};
@@ -20,4 +20,4 @@ pub use position::{
     DrawReason, IllegalMove, Outcome, ParsePositionError, PlayError, Position, PositionError,
     PositionProblem,
 };
-pub use setup::{CastlingRights, ParseSetupError, Setup, Special};
+pub use setup::{CastlingRights, ParseSetupError, Setup, Special, START_PDTL};

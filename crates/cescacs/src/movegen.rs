@@ -300,9 +300,9 @@ impl Position {
 
     /// The set-wise layer: calls `f` once per (piece, from-cell, destination set) with at least
     /// one legal move, and once per special move (e.p., scornful capture, castling, in-place
-    /// promotion). Stops early when `f` returns `false`.
-    pub fn for_each_piece_moves<F: FnMut(PieceMoves) -> bool>(&self, mut f: F) {
-        self.gen(&mut f);
+    /// promotion). Stops early when `f` returns `false`; returns whether it ran to the end.
+    pub fn for_each_piece_moves<F: FnMut(PieceMoves) -> bool>(&self, mut f: F) -> bool {
+        self.gen(&mut f)
     }
 
     fn gen<F: FnMut(PieceMoves) -> bool>(&self, f: &mut F) -> bool {
@@ -583,7 +583,7 @@ impl Position {
     }
 
     /// The number of legal moves (a popcount per piece).
-    pub fn count_legal_moves(&self) -> usize {
+    pub fn legal_move_count(&self) -> usize {
         let mut n = 0;
         self.for_each_piece_moves(|pm| {
             n += pm.len();
@@ -597,7 +597,7 @@ impl Position {
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => pos.count_legal_moves() as u64,
+        1 => pos.legal_move_count() as u64,
         _ => {
             let mut list = MoveList::new();
             pos.legal_moves_into(&mut list);

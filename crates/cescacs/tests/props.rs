@@ -693,7 +693,7 @@ proptest! {
             prop_assert_eq!(pos.hash(), pos.compute_hash());
             let moves = pos.legal_moves();
             // Set-wise counting equals the list length.
-            prop_assert_eq!(pos.count_legal_moves(), moves.len());
+            prop_assert_eq!(pos.legal_move_count(), moves.len());
             for &m in moves.iter() {
                 // Notation round trip, and parse_move finds the move.
                 let s = m.to_string();
