@@ -4,6 +4,16 @@ use crate::moves::Move;
 use crate::position::{DrawReason, IllegalMove, Outcome, PlayError, Position};
 
 /// A start position and the moves played from it, with the hashes of every position reached.
+///
+/// ```
+/// use hexvar_cescacs::{Game, Position};
+///
+/// let mut game = Game::new(Position::new());
+/// game.play_str("E7-E13").unwrap();
+/// game.play_str("E21-E15").unwrap();
+/// assert_eq!(game.moves().len(), 2);
+/// assert_eq!(game.outcome(), None);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Game {
     start: Position,

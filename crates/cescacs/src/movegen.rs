@@ -301,6 +301,22 @@ impl Position {
     /// The set-wise layer: calls `f` once per (piece, from-cell, destination set) with at least
     /// one legal move, and once per special move (e.p., scornful capture, castling, in-place
     /// promotion). Stops early when `f` returns `false`; returns whether it ran to the end.
+    ///
+    /// ```
+    /// use hexvar_cescacs::{Position, Role};
+    ///
+    /// let pos = Position::new();
+    /// let mut knight_moves = 0;
+    /// pos.for_each_piece_moves(|pm| {
+    ///     if pm.piece.role == Role::Knight {
+    ///         knight_moves += pm.len();
+    ///     }
+    ///     true
+    /// });
+    /// // The set-wise layer counts what the move list lists.
+    /// assert_eq!(knight_moves, pos.legal_moves().iter().filter(|m| matches!(m,
+    ///     hexvar_cescacs::Move::Normal { role: Role::Knight, .. })).count());
+    /// ```
     pub fn for_each_piece_moves<F: FnMut(PieceMoves) -> bool>(&self, mut f: F) -> bool {
         self.gen(&mut f)
     }
@@ -594,6 +610,15 @@ impl Position {
 }
 
 /// Counts the leaf nodes of the legal move tree to `depth`, counting the last ply in bulk.
+///
+/// ```
+/// use hexvar_cescacs::{divide, perft, perft_without_bulk, Position};
+///
+/// let pos: Position = "/27:1k/22:P6/10:1p5/3:R3/1:1K/ w - - 0 1".parse().unwrap();
+/// assert_eq!(perft(&pos, 2), 60);
+/// assert_eq!(perft_without_bulk(&pos, 2), 60);
+/// assert_eq!(divide(&pos, 1).len(), 6); // the forced promotions T22=D/G/J/N/R/V
+/// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,

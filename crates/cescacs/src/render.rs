@@ -36,6 +36,14 @@ impl Position {
 
 /// An SVG picture of the position (flat-topped hexes, White at the bottom), with the
 /// `highlight`ed cells outlined.
+///
+/// ```
+/// use hexvar_cescacs::{render, Bits, Cell, Position};
+///
+/// let centre = Bits::single(Cell::CENTRE.index());
+/// let svg = render::svg(&Position::new(), &centre);
+/// assert!(svg.starts_with("<svg") && svg.contains("<title>F14</title>"));
+/// ```
 pub fn svg(pos: &Position, highlight: &Bits) -> String {
     let size = 20.0f64;
     let w = size * 1.5;
