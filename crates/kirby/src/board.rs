@@ -966,6 +966,25 @@ pub static PAWNS: [PawnTables; 6] = [
     pawn_tables(5),
 ];
 
+const fn any_pawn_attackers() -> [Bits; CELLS] {
+    let mut out = [Bits::EMPTY; CELLS];
+    let mut k = 0;
+    while k < 6 {
+        let t = pawn_tables(k);
+        let mut c = 0;
+        while c < CELLS {
+            out[c] = out[c].union(&t.attackers[c]);
+            c += 1;
+        }
+        k += 1;
+    }
+    out
+}
+
+/// `PAWN_ATTACKERS_ANY[cell]`: the cells from which a pawn of some army attacks `cell` (a quick
+/// filter before the per-army tables).
+pub static PAWN_ATTACKERS_ANY: [Bits; CELLS] = any_pawn_attackers();
+
 /// Whether the slot is rook-type (orthogonal) rather than bishop-type (diagonal).
 #[inline]
 pub const fn slot_is_rook(slot: usize) -> bool {

@@ -8,7 +8,7 @@
 
 use crate::board::{
     bishop_attacks, rook_attacks, Bits, Cell, Piece, Role, BISHOP_RAYS, BISHOP_REACH, CELLS,
-    KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, RAYS, ROOK_RAYS, ROOK_REACH,
+    KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, RAYS, ROOK_RAYS, ROOK_REACH,
 };
 use crate::moves::{Move, MoveList};
 use crate::position::{Choices, Position};
@@ -271,9 +271,11 @@ impl Position {
         let mut checkers = (KNIGHT_ATTACKS[k]
             & (br[Role::Knight as usize] | br[Role::Amazon as usize]))
             | (KING_ATTACKS[k] & kings);
-        for (a, pawns) in PAWNS.iter().enumerate() {
-            if hostile_armies & (1 << a) != 0 {
-                checkers |= pawns.attackers[k] & br[Role::Pawn as usize] & self.by_army[a];
+        if PAWN_ATTACKERS_ANY[k].intersects(&(br[Role::Pawn as usize] & hostile)) {
+            for (a, pawns) in PAWNS.iter().enumerate() {
+                if hostile_armies & (1 << a) != 0 {
+                    checkers |= pawns.attackers[k] & br[Role::Pawn as usize] & self.by_army[a];
+                }
             }
         }
         checkers &= hostile;
@@ -516,22 +518,28 @@ impl Position {
 
 /// Counts the leaf nodes of the move tree to `depth` plies, counting the last ply in bulk.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.count_moves(),
-        _ => {
-            let mut list = MoveList::new();
-            let resolved = pos.moves_and_base(&mut list);
-            let base = resolved.as_ref().unwrap_or(pos);
-            list.iter()
-                .map(|&m| {
-                    let mut child = base.clone();
-                    child.apply(m);
-                    perft(&child, depth - 1)
-                })
-                .sum()
-        }
+    if depth <= 1 {
+        return if depth == 0 { 1 } else { pos.count_moves() };
     }
+    // One move list per ply, made once (a list is large: see `MoveList::CAPACITY`).
+    let mut lists: Vec<MoveList> = (1..depth).map(|_| MoveList::new()).collect();
+    perft_inner(pos, depth, &mut lists)
+}
+
+fn perft_inner(pos: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
+    if depth == 1 {
+        return pos.count_moves();
+    }
+    let (list, rest) = lists.split_first_mut().expect("one list per ply");
+    let resolved = pos.moves_and_base(list);
+    let base = resolved.as_ref().unwrap_or(pos);
+    let mut nodes = 0;
+    for &m in list.iter() {
+        let mut child = base.clone();
+        child.apply(m);
+        nodes += perft_inner(&child, depth - 1, rest);
+    }
+    nodes
 }
 
 /// [`perft`] that plays every move, the leaves included (slower; a cross-check of the bulk

@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use crate::armies::Armies;
 use crate::board::{
     bishop_attacks, rook_attacks, Army, Bits, Cell, CellKind, Piece, Role, BISHOP_REACH, CELLS,
-    KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, ROOK_REACH, ZOBRIST,
+    KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, ROOK_REACH, ZOBRIST,
 };
 use crate::moves::{Move, MoveList};
 use crate::setup::{Layout, ParseSetupError, Setup};
@@ -495,9 +495,11 @@ impl Position {
             out |= bishop_attacks(cell, occupied) & bishops;
         }
         let pawns = br[Role::Pawn as usize];
-        for (a, table) in PAWNS.iter().enumerate() {
-            if hostile_armies & (1 << a) != 0 {
-                out |= table.attackers[cell] & pawns & self.by_army[a];
+        if PAWN_ATTACKERS_ANY[cell].intersects(&(pawns & *hostile)) {
+            for (a, table) in PAWNS.iter().enumerate() {
+                if hostile_armies & (1 << a) != 0 {
+                    out |= table.attackers[cell] & pawns & self.by_army[a];
+                }
             }
         }
         out & *hostile
