@@ -791,4 +791,27 @@ mod tests {
             "b3 d1 d4 d7 e3 e6 g4 g7 h3 h6 i2 j7 l8"
         );
     }
+
+    #[test]
+    fn pawn_index_distances_tell_double_steps_apart() {
+        // `Position::play_unchecked` recognises a double step by its index distance.
+        for side in 0..2 {
+            for from in 0..CELL_COUNT {
+                for &step in &PAWN_PUSHES[side][from] {
+                    if step != NO_CELL {
+                        assert!(from.abs_diff(step as usize) <= 14);
+                    }
+                }
+                for to in Set128(PAWN_ATTACKS[side][from]) {
+                    let two_ranks = Cell::ALL[from].rank().abs_diff(Cell::ALL[to].rank()) == 2;
+                    assert_eq!(from.abs_diff(to) > 16, two_ranks, "capture {from} -> {to}");
+                }
+                for (_, double) in PAWN_DOUBLE[side][from] {
+                    if let Some(to) = Set128(double).first() {
+                        assert!(from.abs_diff(to) >= 19);
+                    }
+                }
+            }
+        }
+    }
 }

@@ -7,8 +7,7 @@ use hexvar_geometry::Set128;
 
 use crate::board::{
     between, bishop_attacks, rook_attacks, Cell, Color, Piece, Role, BISHOP_LINES, CELL_COUNT,
-    KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKERS, PAWN_DOUBLE, PAWN_PUSHES, RANK_CELLS, ROOK_LINES,
-    ZOBRIST,
+    KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKERS, PAWN_DOUBLE, PAWN_PUSHES, ROOK_LINES, ZOBRIST,
 };
 use crate::moves::{CastlingSide, Move, MoveList};
 use crate::setup::{CastlingRights, EnPassant, ParseSetupError, Setup};
@@ -576,7 +575,8 @@ impl Position {
                 let Some(piece) = self.board.get(from.index()) else {
                     return;
                 };
-                if let Some(captured) = self.board.get(to.index()) {
+                let captured = self.board.get(to.index());
+                if let Some(captured) = captured {
                     self.remove(to, captured);
                     self.halfmove_clock = 0;
                 }
@@ -584,7 +584,11 @@ impl Position {
                 self.put(to, Piece::new(us, promotion.unwrap_or(piece.role)));
                 if piece.role == Role::Pawn {
                     self.halfmove_clock = 0;
-                    self.note_double_step(from, to);
+                    // A pawn's single step or capture climbs one rank (at most 14 indices); only a
+                    // double step or the vertical capture climbs two (at least 19).
+                    if captured.is_none() && from.index().abs_diff(to.index()) > 16 {
+                        self.note_double_step(from, to);
+                    }
                 }
                 if self.castling != CastlingRights::NONE {
                     let kept = CASTLING_KEPT[from.index()] & CASTLING_KEPT[to.index()];
@@ -624,9 +628,6 @@ impl Position {
     /// Records the en passant target after a double step, if a pawn of the opponent can use it.
     fn note_double_step(&mut self, from: Cell, to: Cell) {
         let us = self.turn;
-        if RANK_CELLS[us.pawn_rank() as usize] >> from.index() & 1 == 0 {
-            return;
-        }
         for (single, double) in PAWN_DOUBLE[us.index()][from.index()] {
             if double >> to.index() & 1 == 0 {
                 continue;
