@@ -261,13 +261,12 @@ impl Position {
             let p = pawns.trailing_zeros() as usize;
             pawns &= pawns - 1;
             let mut to = PAWN_PUSHES[us.index()][p] & empty | PAWN_CAPTURES[us.index()][p] & theirs;
-            if self.unmoved >> p & 1 != 0 {
-                for &(path, t) in &DOUBLE_PATHS[us.index()][p] {
-                    if path & occ == 0 {
-                        to |= t;
-                    }
-                }
-            }
+            // Double pushes, branch-free: all ones when the pawn is unmoved and the path is clear.
+            let unmoved = (self.unmoved >> p & 1).wrapping_neg();
+            let [(path0, t0), (path1, t1)] = DOUBLE_PATHS[us.index()][p];
+            to |= unmoved
+                & (t0 & ((path0 & occ == 0) as u128).wrapping_neg()
+                    | t1 & ((path1 & occ == 0) as u128).wrapping_neg());
             to &= target;
             if pins.set >> p & 1 != 0 {
                 to &= pins.mask(p);
