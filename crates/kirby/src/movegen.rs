@@ -545,19 +545,24 @@ fn perft_inner(pos: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
 /// [`perft`] that plays every move, the leaves included (slower; a cross-check of the bulk
 /// counts).
 pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
+    let mut lists: Vec<MoveList> = (0..depth).map(|_| MoveList::new()).collect();
+    perft_without_bulk_inner(pos, depth, &mut lists)
+}
+
+fn perft_without_bulk_inner(pos: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut list = MoveList::new();
-    let resolved = pos.moves_and_base(&mut list);
+    let (list, rest) = lists.split_first_mut().expect("one list per ply");
+    let resolved = pos.moves_and_base(list);
     let base = resolved.as_ref().unwrap_or(pos);
-    list.iter()
-        .map(|&m| {
-            let mut child = base.clone();
-            child.apply(m);
-            perft_without_bulk(&child, depth - 1)
-        })
-        .sum()
+    let mut nodes = 0;
+    for &m in list.iter() {
+        let mut child = base.clone();
+        child.apply(m);
+        nodes += perft_without_bulk_inner(&child, depth - 1, rest);
+    }
+    nodes
 }
 
 /// The perft count below each legal move (`depth ≥ 1`).
