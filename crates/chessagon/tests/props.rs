@@ -137,8 +137,20 @@ fn oracle(pos: &Position) -> Vec<Move> {
     legal
 }
 
+/// Start positions for the random games: the initial position, and positions (from the spec's
+/// Appendix A and §7) where castling, en passant and promotion are close.
+const STARTS: [&str; 5] = [
+    "qk/bddb/rnppnr/pppppppp/1pp2pp1/8/8/8/8/8/1PP2PP1/PPPPPPPP/RNPPNR/BDDB/QK w KQkq -",
+    "qk/4/r1pp1r/pppppppp/1pp2pp1/8/8/8/8/8/1PP2PP1/PPPPPPPP/R1PP1R/4/QK w KQkq -",
+    "1k/4/2pp2/pppppppp/2p2pp1/8/8/pP6/8/8/1P3PP1/PPPPPPPP/2PP2/4/1K w - b10a8",
+    "1k/4/2pp2/p1pppppp/5pp1/P7/1p6/8/8/8/1PP2PP1/1PPPPPPP/2PP2/4/1K w - -",
+    "1k/4/2p3/8/4p3/3Q4/8/8/8/8/8/8/3P2/4/1K w - -",
+];
+
 fn play_random(choices: &[usize]) -> Vec<Position> {
-    let mut pos = Position::new();
+    let mut pos: Position = STARTS[choices.first().copied().unwrap_or(0) % STARTS.len()]
+        .parse()
+        .unwrap();
     let mut seen = vec![pos];
     for &c in choices {
         let moves = pos.legal_moves();
