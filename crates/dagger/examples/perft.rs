@@ -12,6 +12,15 @@ fn main() {
         Some(rest) if !rest.is_empty() => rest.join(" ").parse().expect("a position text"),
         _ => Position::new(),
     };
+    if std::env::var_os("NOBULK_ONLY").is_some() {
+        let t = Instant::now();
+        let m = perft_without_bulk(&pos, depth);
+        println!(
+            "perft({depth}) = {m}  nobulk: {:.3} s",
+            t.elapsed().as_secs_f64()
+        );
+        return;
+    }
     let t = Instant::now();
     let n = perft(&pos, depth);
     let s = t.elapsed().as_secs_f64();

@@ -290,8 +290,7 @@ impl Position {
                         from,
                         to: cell_unchecked(to.trailing_zeros()),
                     };
-                    let mut after = *self;
-                    after.play_unchecked(m);
+                    let after = self.after(m);
                     if after.is_attacked(king, them, after.occupied()) {
                         continue;
                     }
@@ -387,7 +386,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
             pos.for_each_piece_moves(|pm| {
                 pm.for_each_move(|m| {
                     let mut next = *pos;
-                    next.play_unchecked(m);
+                    pos.play_into(m, &mut next);
                     n += perft(&next, depth - 1);
                 });
                 true
@@ -406,7 +405,7 @@ pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
     pos.for_each_piece_moves(|pm| {
         pm.for_each_move(|m| {
             let mut next = *pos;
-            next.play_unchecked(m);
+            pos.play_into(m, &mut next);
             n += perft_without_bulk(&next, depth - 1);
         });
         true
