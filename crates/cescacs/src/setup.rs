@@ -273,6 +273,27 @@ fn parse_special(s: &str, turn: Color) -> Result<Special, ParseSetupError> {
     // The side that just moved.
     let mover = turn.other();
     let f = i32::from(mover.forward());
+    if let Some(rest) = s.strip_prefix("P@") {
+        // The author's program: `P@G9,11[G13]` (targets, then the stepped pawn).
+        let (targets, pawn) = rest
+            .strip_suffix(']')
+            .and_then(|r| r.split_once('['))
+            .ok_or_else(err)?;
+        let pawn: Cell = pawn.parse().map_err(|_| err())?;
+        let (first, more) = match targets.split_once(',') {
+            Some((a, b)) => (a, Some(b)),
+            None => (targets, None),
+        };
+        let first: Cell = first.parse().map_err(|_| err())?;
+        if first.column() != pawn.column() {
+            return Err(err());
+        }
+        let text = match more {
+            None => format!("{pawn}@{}", first.line()),
+            Some(l2) => format!("{pawn}@{}-{l2}", first.line()),
+        };
+        return parse_special(&text, turn).map_err(|_| err());
+    }
     match s.split_once('@') {
         None => {
             // Scornful pawn hex: the capturer is found from the board later; store the pawn
@@ -522,6 +543,42 @@ mod tests {
                 role: Role::Pawn
             })
         );
+    }
+
+    #[test]
+    fn the_authors_special_forms_parse() {
+        let site: Setup = "/27:1k/13:4P3/12:3p3/1:1K/ b - G13@9-11 0 1"
+            .parse()
+            .unwrap();
+        let author: Setup = "/27:1k/13:4P3/12:3p3/1:1K/ b - P@G9,11[G13] 0 1"
+            .parse()
+            .unwrap();
+        assert_eq!(site, author);
+        assert_eq!(
+            site.special,
+            Special::EnPassant {
+                pawn: "G13".parse().unwrap(),
+                steps: 3
+            }
+        );
+        // Black's pawn stepped F16-E15 away from White's F14: F14 may take it (`F14@E15`).
+        let scornful: Setup = "/27:1k/15:3p4/14:3P3/1:1K/ w - F14@E15 0 1"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            scornful.special,
+            Special::Scornful {
+                pawn: "E15".parse().unwrap(),
+                capturer: "F14".parse().unwrap()
+            }
+        );
+        assert_eq!(
+            scornful.to_string(),
+            "/27:1k/15:3p4/14:3P3/1:1K/ w - E15 0 1"
+        );
+        assert!("/27:1k/1:1K/ w - P@G9,11[H13] 0 1"
+            .parse::<Setup>()
+            .is_err());
     }
 
     #[test]
