@@ -16,7 +16,7 @@ use crate::board::{
     PAWN_CAPTURES, PAWN_DOUBLES, PAWN_PUSHES, PROMOTION, ROOK_ALL,
 };
 use crate::moves::{Castling, Move};
-use crate::position::Position;
+use crate::position::{mailbox_code, Position};
 
 /// What kind of moves a [`PieceMoves`] holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -144,7 +144,7 @@ impl Position {
     /// The cells that stop a single check from `checker` (the checker and the blocking cells).
     #[inline]
     fn check_mask(&self, checker: usize, k: usize, occ: u128) -> u128 {
-        let role = Role::ALL[(self.board[checker] as usize - 1) % 7];
+        let role = Role::ALL[(self.board[checker] & 7) as usize - 1];
         let kb = 1u128 << k;
         let mut mask = !0u128;
         if matches!(role, Role::Rook | Role::Queen) && rook_attacks(checker, occ) & kb != 0 {
@@ -315,9 +315,8 @@ impl Position {
                 let i = c.info();
                 if self.castling >> c.right() & 1 == 0
                     || occ & i.empty != 0
-                    || self.board[i.king_from.index()] != king.index() as u8 + 1
-                    || self.board[i.rook_from.index()]
-                        != Piece::new(us, Role::Rook).index() as u8 + 1
+                    || self.board[i.king_from.index()] != mailbox_code(king)
+                    || self.board[i.rook_from.index()] != mailbox_code(Piece::new(us, Role::Rook))
                 {
                     continue;
                 }

@@ -16,7 +16,7 @@ use crate::setup::{cell_names, EnPassant, ParseSetupError, Setup};
 pub struct Position {
     pub(crate) by_color: [u128; 2],
     pub(crate) by_role: [u128; 7],
-    /// Mailbox: 0 = empty, else `Piece::index() + 1`.
+    /// Mailbox: 0 = empty, else [`mailbox_code`] of the piece (`color · 8 + role + 1`).
     pub(crate) board: [u8; CELL_COUNT],
     pub(crate) turn: Color,
     pub(crate) castling: u8,
@@ -25,6 +25,28 @@ pub struct Position {
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
     pub(crate) hash: u64,
+}
+
+/// The mailbox byte of a piece: `color · 8 + role + 1` (0 is an empty cell).
+#[inline]
+pub(crate) const fn mailbox_code(p: Piece) -> u8 {
+    (p.color as u8) << 3 | (p.role as u8 + 1)
+}
+
+#[inline]
+pub(crate) fn decode(b: u8) -> Option<Piece> {
+    if b == 0 {
+        None
+    } else {
+        Some(Piece::new(
+            if b & 8 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+            Role::ALL[(b & 7) as usize - 1],
+        ))
+    }
 }
 
 /// One broken rule found by [`Position::from_setup`].
@@ -248,7 +270,7 @@ impl Position {
         let b = c.bit();
         self.by_color[p.color.index()] |= b;
         self.by_role[p.role.index()] |= b;
-        self.board[c.index()] = p.index() as u8 + 1;
+        self.board[c.index()] = mailbox_code(p);
         self.hash ^= ZOBRIST.piece[p.index()][c.index()];
     }
 
@@ -284,16 +306,7 @@ impl Position {
     /// The piece on `cell`.
     #[inline]
     pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
-        match self.board[cell.index()] {
-            0 => None,
-            n => {
-                let i = n as usize - 1;
-                Some(Piece::new(
-                    if i < 7 { Color::White } else { Color::Black },
-                    Role::ALL[i % 7],
-                ))
-            }
-        }
+        decode(self.board[cell.index()])
     }
 
     /// Side to move.
