@@ -861,7 +861,7 @@ pub(crate) struct Zobrist {
     pub black_to_move: u64,
     /// `[color][knight]`: xored in while that knight is in hand.
     pub hand: [[u64; 2]; 2],
-    pub ep: [u64; CELL_COUNT],
+    pub en_passant: [u64; CELL_COUNT],
 }
 
 pub(crate) static ZOBRIST: Zobrist = {
@@ -900,7 +900,7 @@ pub(crate) static ZOBRIST: Zobrist = {
         pieces,
         black_to_move,
         hand,
-        ep,
+        en_passant: ep,
     }
 };
 

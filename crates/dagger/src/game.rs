@@ -1,7 +1,7 @@
 //! A game record with repetition detection.
 
 use crate::moves::Move;
-use crate::position::{DrawReason, IllegalMove, Outcome, Position};
+use crate::position::{IllegalMove, Outcome, Position};
 
 /// A start position plus the moves played, with the hash of every position reached.
 ///
@@ -59,7 +59,7 @@ impl Game {
     pub fn repetitions(&self) -> usize {
         let now = self.position.hash();
         // Only positions with the same side to move and no irreversible move since can repeat.
-        let plies = (self.position.halfmoves() as usize).min(self.hashes.len() - 1);
+        let plies = (self.position.halfmove_clock() as usize).min(self.hashes.len() - 1);
         self.hashes[self.hashes.len() - 1 - plies..]
             .iter()
             .filter(|&&h| h == now)
@@ -70,7 +70,7 @@ impl Game {
     pub fn outcome(&self) -> Option<Outcome> {
         self.position
             .outcome()
-            .or_else(|| (self.repetitions() >= 3).then_some(Outcome::Draw(DrawReason::Repetition)))
+            .or_else(|| (self.repetitions() >= 3).then_some(Outcome::ThreefoldRepetition))
     }
 }
 

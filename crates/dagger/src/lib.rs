@@ -10,14 +10,13 @@ pub mod position;
 pub mod render;
 pub mod setup;
 
-pub use board::{Cell, CellSet, Color, HandKnight, ParseCellError, Piece, Role};
+pub use board::{Cell, CellSet, Color, HandKnight, ParseCellError, Piece, Role, CELL_COUNT};
 pub use game::Game;
 pub use hand::{entry_cells, hand_attacks, Hand};
 pub use movegen::{divide, perft, perft_without_bulk, Origin, PieceMoves};
-pub use moves::{Move, MoveList, ParseMoveError};
+pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use position::{
-    DrawReason, IllegalMove, MoveTextError, Outcome, ParsePositionError, Position, PositionError,
-    Problem,
+    IllegalMove, MoveTextError, Outcome, ParsePositionError, Position, PositionError, Problem,
 };
 pub use render::svg;
-pub use setup::{ParseSetupError, Setup};
+pub use setup::{ParseSetupError, Setup, START_TEXT};

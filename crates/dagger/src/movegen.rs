@@ -275,7 +275,7 @@ impl Position {
             | bishop_attacks(from, occupied))
             & not_own);
 
-        if let Some(t) = self.ep {
+        if let Some(t) = self.en_passant {
             let capturers = RANK_NEIGHBOURS[t.index()] & r[Role::Pawn.index()] & own;
             // The jump's start cell is the jumper's backward jump, i.e. our forward jump from t.
             let start = PAWN_JUMP[u][t.index()];
@@ -290,7 +290,7 @@ impl Position {
                         from,
                         to: cell_unchecked(to.trailing_zeros()),
                     };
-                    let after = self.after(m);
+                    let after = self.played(m);
                     if after.is_attacked(king, them, after.occupied()) {
                         continue;
                     }
@@ -339,7 +339,7 @@ impl Position {
     }
 
     /// The number of legal moves (a popcount per piece).
-    pub fn count_legal_moves(&self) -> usize {
+    pub fn legal_move_count(&self) -> usize {
         let mut n = 0;
         let mut pawns = 0;
         self.generate::<_, true>(
@@ -380,7 +380,7 @@ fn shift_pawns(pawns: u64, u: usize, kind: usize) -> u64 {
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => pos.count_legal_moves() as u64,
+        1 => pos.legal_move_count() as u64,
         _ => {
             let mut n = 0;
             pos.for_each_piece_moves(|pm| {

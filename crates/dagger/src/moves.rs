@@ -199,6 +199,9 @@ impl<'de> serde::Deserialize<'de> for Move {
     }
 }
 
+/// The most legal moves any position can have (see [`MoveList`]).
+pub const MAX_MOVES: usize = MoveList::CAPACITY;
+
 /// A fixed-capacity list of moves (no allocation).
 ///
 /// [`MoveList::CAPACITY`] is a proven bound on the number of legal moves in any position: a move

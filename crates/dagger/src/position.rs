@@ -12,31 +12,33 @@ use crate::hand::Hand;
 use crate::moves::{Move, ParseMoveError};
 use crate::setup::{ParseSetupError, Setup};
 
-/// The result of a finished game.
+/// How a game ended (the same variants as every hexvar crate).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
-    /// The side to move is checkmated; `winner` is the other side.
+    /// The side to move is checkmated.
     Checkmate {
         /// The side that gave mate.
         winner: Color,
     },
-    /// A draw.
-    Draw(DrawReason),
+    /// The side to move has no legal move and is not in check: a draw.
+    Stalemate,
+    /// 100 plies (50 moves each) without a capture, pawn move, entry or drop: a draw.
+    FiftyMoveRule,
+    /// The same position for the third time: a draw (only [`crate::Game`] sees this).
+    ThreefoldRepetition,
+    /// Only the two Kings are left and no knight is in hand: a draw.
+    InsufficientMaterial,
 }
 
-/// Why a game is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum DrawReason {
-    /// The side to move has no legal move and is not in check.
-    Stalemate,
-    /// 100 plies (50 moves each) without a capture, pawn move, entry or drop.
-    FiftyMoves,
-    /// Only the two Kings are left and no knight is in hand.
-    InsufficientMaterial,
-    /// The same position for the third time (only [`crate::Game`] sees this).
-    Repetition,
+impl Outcome {
+    /// The winner, or `None` for a draw.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Checkmate { winner } => Some(winner),
+            _ => None,
+        }
+    }
 }
 
 /// A rule a [`Setup`] breaks; [`PositionError`] lists all of them.
@@ -122,9 +124,9 @@ pub struct Position {
     pub(crate) turn: Color,
     pub(crate) hands: [Hand; 2],
     /// The landing cell of a double jump that can be taken en passant right now.
-    pub(crate) ep: Option<Cell>,
-    pub(crate) halfmoves: u32,
-    pub(crate) fullmoves: u32,
+    pub(crate) en_passant: Option<Cell>,
+    pub(crate) halfmove_clock: u32,
+    pub(crate) fullmove_number: u32,
     pub(crate) hash: u64,
 }
 
@@ -154,9 +156,9 @@ impl Position {
             mailbox: [0; CELL_COUNT],
             turn: Color::White,
             hands: [Hand::EMPTY; 2],
-            ep: None,
-            halfmoves: 0,
-            fullmoves: 1,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
             hash: 0,
         }
     }
@@ -175,8 +177,8 @@ impl Position {
         }
         pos.turn = setup.turn;
         pos.hands = setup.hands;
-        pos.halfmoves = setup.halfmoves;
-        pos.fullmoves = setup.fullmoves;
+        pos.halfmove_clock = setup.halfmove_clock;
+        pos.fullmove_number = setup.fullmove_number;
         let mut problems = Vec::new();
         for color in Color::ALL {
             match (pos.by_role[Role::King.index()] & pos.by_color[color.index()]).count_ones() {
@@ -190,7 +192,7 @@ impl Position {
                 problems.push(Problem::PawnOnBackCell(cell));
             }
         }
-        if let Some(t) = setup.ep {
+        if let Some(t) = setup.en_passant {
             let mover = setup.turn.other();
             let start = PAWN_JUMP[setup.turn.index()][t.index()];
             let ok = setup.board[t.index()] == Some(Piece::new(mover, Role::Pawn))
@@ -199,7 +201,7 @@ impl Position {
             if ok {
                 let from = cell_unchecked(start.trailing_zeros());
                 if pos.ep_capturable(mover, from, t) {
-                    pos.ep = Some(t);
+                    pos.en_passant = Some(t);
                 }
             } else {
                 problems.push(Problem::InvalidEnPassant(t));
@@ -233,9 +235,9 @@ impl Position {
             board,
             turn: self.turn,
             hands: self.hands,
-            ep: self.ep,
-            halfmoves: self.halfmoves,
-            fullmoves: self.fullmoves,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
         }
     }
 
@@ -262,18 +264,18 @@ impl Position {
 
     /// The landing cell of a double jump that may be taken en passant now, if any.
     #[inline]
-    pub fn ep_cell(&self) -> Option<Cell> {
-        self.ep
+    pub fn en_passant(&self) -> Option<Cell> {
+        self.en_passant
     }
 
     /// Plies since the last capture, pawn move, entry or drop.
-    pub fn halfmoves(&self) -> u32 {
-        self.halfmoves
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
     }
 
     /// The move number.
-    pub fn fullmoves(&self) -> u32 {
-        self.fullmoves
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
     }
 
     /// The occupied cells.
@@ -322,8 +324,8 @@ impl Position {
                 h ^= ZOBRIST.hand[color.index()][k as usize];
             }
         }
-        if let Some(ep) = self.ep {
-            h ^= ZOBRIST.ep[ep.index()];
+        if let Some(ep) = self.en_passant {
+            h ^= ZOBRIST.en_passant[ep.index()];
         }
         h
     }
@@ -429,7 +431,7 @@ impl Position {
     /// unspecified (but memory-safe) position.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
-        *self = self.after(m);
+        *self = self.played(m);
     }
 
     /// Copy-make, the hot path of perft: the position after `m`, known to be legal here.
@@ -437,26 +439,26 @@ impl Position {
     /// Every field is read from `self` and written to the copy, never read back from the fresh
     /// copy (which would stall on store forwarding).
     #[inline(always)]
-    pub fn after(&self, m: Move) -> Position {
+    pub fn played(&self, m: Move) -> Position {
         let mut next = *self;
         self.play_into(m, &mut next);
         next
     }
 
-    /// [`Position::after`] into `next`, which must be a copy of `self`: only stores into `next`,
+    /// [`Position::played`] into `next`, which must be a copy of `self`: only stores into `next`,
     /// all reads from `self`.
     #[inline(always)]
     pub(crate) fn play_into(&self, m: Move, next: &mut Position) {
         let us = self.turn;
         let them = us.other();
         let mut hash = self.hash ^ ZOBRIST.black_to_move;
-        if let Some(ep) = self.ep {
-            hash ^= ZOBRIST.ep[ep.index()];
+        if let Some(ep) = self.en_passant {
+            hash ^= ZOBRIST.en_passant[ep.index()];
         }
-        next.ep = None;
+        next.en_passant = None;
         next.turn = them;
-        next.fullmoves = self.fullmoves + us.index() as u32;
-        next.halfmoves = 0;
+        next.fullmove_number = self.fullmove_number + us.index() as u32;
+        next.halfmove_clock = 0;
         match m {
             Move::Normal { from, to } => {
                 let code = self.mailbox[from.index()];
@@ -479,7 +481,7 @@ impl Position {
                 } else {
                     next.by_role[role] = self.by_role[role] ^ both;
                     if role != Role::Pawn.index() {
-                        next.halfmoves = self.halfmoves + 1;
+                        next.halfmove_clock = self.halfmove_clock + 1;
                     }
                 }
                 next.by_color[u] = self.by_color[u] ^ both;
@@ -490,8 +492,8 @@ impl Position {
                     && PAWN_JUMP[u][from.index()] == to.bit()
                     && self.ep_capturable(us, from, to)
                 {
-                    next.ep = Some(to);
-                    hash ^= ZOBRIST.ep[to.index()];
+                    next.en_passant = Some(to);
+                    hash ^= ZOBRIST.en_passant[to.index()];
                 }
                 next.hash = hash;
             }
@@ -578,29 +580,45 @@ impl Position {
         }
     }
 
+    /// Whether the side to move has a legal move (stops at the first).
+    pub fn has_legal_move(&self) -> bool {
+        !self.for_each_piece_moves(|_| false)
+    }
+
+    /// Whether the side to move is checkmated.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_move()
+    }
+
+    /// Whether the side to move is stalemated (no legal move, not in check).
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_move()
+    }
+
+    /// Bare Kings with both hands empty: neither side can ever mate.
+    pub fn is_insufficient_material(&self) -> bool {
+        self.occupied() == self.by_role[Role::King.index()]
+            && self.hands[0].is_empty()
+            && self.hands[1].is_empty()
+    }
+
     /// The game result if the game is over: checkmate, stalemate, the fifty-move rule
     /// (100 plies, applied automatically) or bare Kings with empty hands.
     pub fn outcome(&self) -> Option<Outcome> {
-        let mut any = false;
-        self.for_each_piece_moves(|_| {
-            any = true;
-            false
-        });
-        if !any {
+        if !self.has_legal_move() {
             return Some(if self.is_check() {
                 Outcome::Checkmate {
                     winner: self.turn.other(),
                 }
             } else {
-                Outcome::Draw(DrawReason::Stalemate)
+                Outcome::Stalemate
             });
         }
-        if self.halfmoves >= 100 {
-            return Some(Outcome::Draw(DrawReason::FiftyMoves));
+        if self.halfmove_clock >= 100 {
+            return Some(Outcome::FiftyMoveRule);
         }
-        let only_kings = self.occupied() == self.by_role[Role::King.index()];
-        if only_kings && self.hands[0].is_empty() && self.hands[1].is_empty() {
-            return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
+        if self.is_insufficient_material() {
+            return Some(Outcome::InsufficientMaterial);
         }
         None
     }

@@ -4,90 +4,95 @@ use core::fmt::Write;
 
 use crate::board::{Cell, CellSet, Color, HandKnight, RANK_LENGTHS, RANK_LETTERS, RANK_START};
 use crate::position::Position;
+use crate::setup::Setup;
 
 impl Position {
-    /// The board as text, as White sees it (pointy-topped hexes, ranks running across): each
-    /// cell shows its piece letter or `.`, with the rank letters at the left and the knights in
-    /// hand beside the back ranks.
+    /// The board as text (see [`ascii`]), with `marked` cells flagged.
     ///
     /// ```
-    /// use hexvar_dagger::Position;
-    /// let diagram = Position::new().diagram();
+    /// use hexvar_dagger::{CellSet, Position};
+    /// let diagram = Position::new().diagram(CellSet::EMPTY);
     /// assert!(diagram.starts_with("n           n  k  n    (Black: LR in hand)\n"));
     /// assert!(diagram.contains("\na           N  K  N    (White: LR in hand)\n"));
     /// ```
-    pub fn diagram(&self) -> String {
-        self.diagram_marked(CellSet::EMPTY)
+    pub fn diagram(&self, marked: CellSet) -> String {
+        ascii(&self.to_setup(), marked)
     }
+}
 
-    /// [`Position::diagram`] with `marked` cells shown as `x` when empty; a marked occupied cell
-    /// gets a `*` after its piece letter (a capture target).
-    pub fn diagram_marked(&self, marked: CellSet) -> String {
-        let mut out = String::new();
-        for rank in (0..13u8).rev() {
-            let first = Cell::new(RANK_START[rank as usize] as usize).expect("on board");
-            let (q, r) = first.qr();
-            // Screen column of a cell: 2q − r runs from −4 to 4; three characters per half cell.
-            let indent = 3 * (2 * q - r + 4) as usize;
-            let mut line = format!(
-                "{}  {}",
-                RANK_LETTERS[rank as usize] as char,
-                " ".repeat(indent)
-            );
-            let hand_side = match rank {
-                12 => Some(Color::Black),
-                0 => Some(Color::White),
-                _ => None,
-            };
-            if let Some(color) = hand_side {
-                line.truncate(line.len() - 3);
-                line.push(if self.hand(color).contains(HandKnight::L) {
-                    hand_char(color)
-                } else {
-                    ' '
-                });
-                line.push_str("  ");
-            }
-            for k in 0..RANK_LENGTHS[rank as usize] {
-                let cell = Cell::from_rank_number(rank, k + 1).expect("on board");
-                let ch = match self.piece_at(cell) {
-                    Some(p) => p.char(),
-                    None if marked.contains(cell) => 'x',
-                    None => '.',
-                };
-                line.push(ch);
-                if k + 1 < RANK_LENGTHS[rank as usize] {
-                    line.push_str(if marked.contains(cell) && self.piece_at(cell).is_some() {
-                        "*    "
-                    } else {
-                        "     "
-                    });
-                } else if marked.contains(cell) && self.piece_at(cell).is_some() {
-                    line.push('*');
-                }
-            }
-            if let Some(color) = hand_side {
-                line.push_str("  ");
-                line.push(if self.hand(color).contains(HandKnight::R) {
-                    hand_char(color)
-                } else {
-                    ' '
-                });
-                let _ = write!(line, "    ({color:?}: {} in hand)", self.hand(color));
-            }
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
-        let _ = writeln!(
-            out,
-            "{} to move",
-            match self.turn() {
-                Color::White => "White",
-                Color::Black => "Black",
-            }
+/// The board as text, as White sees it (pointy-topped hexes, ranks running across): each cell
+/// shows its piece letter or `.`, with the rank letters at the left and the knights in hand on
+/// their imaginary cells beside the back-rank cells. A `marked` empty cell shows `x`; a marked
+/// occupied cell gets a `*` after its letter (a capture target).
+pub fn ascii(setup: &Setup, marked: CellSet) -> String {
+    let mut out = String::new();
+    for rank in (0..13u8).rev() {
+        let first = Cell::new(RANK_START[rank as usize] as usize).expect("on board");
+        let (q, r) = first.qr();
+        // Screen column of a cell: 2q − r runs from −4 to 4; three characters per half cell.
+        let indent = 3 * (2 * q - r + 4) as usize;
+        let mut line = format!(
+            "{}  {}",
+            RANK_LETTERS[rank as usize] as char,
+            " ".repeat(indent)
         );
-        out
+        let hand_side = match rank {
+            12 => Some(Color::Black),
+            0 => Some(Color::White),
+            _ => None,
+        };
+        if let Some(color) = hand_side {
+            line.truncate(line.len() - 3);
+            line.push(if setup.hands[color.index()].contains(HandKnight::L) {
+                hand_char(color)
+            } else {
+                ' '
+            });
+            line.push_str("  ");
+        }
+        for k in 0..RANK_LENGTHS[rank as usize] {
+            let cell = Cell::from_rank_number(rank, k + 1).expect("on board");
+            let ch = match setup.piece_at(cell) {
+                Some(p) => p.char(),
+                None if marked.contains(cell) => 'x',
+                None => '.',
+            };
+            line.push(ch);
+            if k + 1 < RANK_LENGTHS[rank as usize] {
+                line.push_str(if marked.contains(cell) && setup.piece_at(cell).is_some() {
+                    "*    "
+                } else {
+                    "     "
+                });
+            } else if marked.contains(cell) && setup.piece_at(cell).is_some() {
+                line.push('*');
+            }
+        }
+        if let Some(color) = hand_side {
+            line.push_str("  ");
+            line.push(if setup.hands[color.index()].contains(HandKnight::R) {
+                hand_char(color)
+            } else {
+                ' '
+            });
+            let _ = write!(
+                line,
+                "    ({color:?}: {} in hand)",
+                setup.hands[color.index()]
+            );
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
     }
+    let _ = writeln!(
+        out,
+        "{} to move",
+        match setup.turn {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    );
+    out
 }
 
 fn hand_char(color: Color) -> char {
@@ -100,7 +105,7 @@ fn hand_char(color: Color) -> char {
 /// An SVG picture of the position: pointy-topped hexes in three colours, White at the bottom,
 /// piece letters, `highlighted` cells outlined, and the knights in hand drawn dashed on their
 /// imaginary cells beside the back-rank cells.
-pub fn svg(pos: &Position, highlighted: CellSet) -> String {
+pub fn svg(setup: &Setup, highlighted: CellSet) -> String {
     const SIZE: f64 = 30.0;
     let w3 = 3f64.sqrt() * SIZE;
     // Screen position (spec §2): X = q − r/2 cell widths, Y = r·√3/2 cell widths, White at the bottom.
@@ -163,13 +168,13 @@ pub fn svg(pos: &Position, highlighted: CellSet) -> String {
             cx - 7.0,
             cy + SIZE * 0.75
         );
-        if let Some(p) = pos.piece_at(cell) {
+        if let Some(p) = setup.piece_at(cell) {
             piece_text(&mut out, cx, cy, p.char(), p.color == Color::White);
         }
     }
     for color in Color::ALL {
         for knight in HandKnight::ALL {
-            if pos.hand(color).contains(knight) {
+            if setup.hands[color.index()].contains(knight) {
                 let (q, r) = knight.imaginary_qr(color);
                 let (cx, cy) = centre(q, r);
                 hex(

@@ -1,6 +1,6 @@
 //! Plain-data [`Setup`], the start position, and the position text format.
 //!
-//! The format (spec §7): `<ranks n..a> <side> <hands> <ep> [<halfmoves> <fullmove>]`.
+//! The format (spec §7): `<ranks n..a> <side> <hands> <ep> [<halfmove_clock> <fullmove>]`.
 //! - ranks from `n` down to `a`, separated by `/`; each lists its cells from 1 upward, letters
 //!   `KQRBNP` for White and `kqrbnp` for Black, digits counting empty cells;
 //! - side to move `w` or `b`;
@@ -21,6 +21,9 @@ use core::str::FromStr;
 use crate::board::{Cell, Color, Piece, CELL_COUNT, RANK_LENGTHS, RANK_START};
 use crate::hand::Hand;
 
+/// The start position in the text format.
+pub const START_TEXT: &str = "k/rr/bbb/pppp/ppp/4/5/4/PPP/PPPP/BBB/RR/K w LR/LR - 0 1";
+
 /// A position as plain data, not validated: see [`crate::Position::from_setup`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
@@ -31,11 +34,11 @@ pub struct Setup {
     /// The knights in hand, indexed by [`Color::index`].
     pub hands: [Hand; 2],
     /// The cell where a pawn has just landed after a double jump, if any.
-    pub ep: Option<Cell>,
+    pub en_passant: Option<Cell>,
     /// Plies since the last capture, pawn move, entry or drop.
-    pub halfmoves: u32,
+    pub halfmove_clock: u32,
     /// The move number, starting at 1 and rising after Black's move.
-    pub fullmoves: u32,
+    pub fullmove_number: u32,
 }
 
 /// What went wrong while reading a position text; each variant names the failing field.
@@ -71,9 +74,9 @@ impl Setup {
             board: [None; CELL_COUNT],
             turn: Color::White,
             hands: [Hand::EMPTY; 2],
-            ep: None,
-            halfmoves: 0,
-            fullmoves: 1,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
         }
     }
 
@@ -180,13 +183,13 @@ impl FromStr for Setup {
                     .map_err(|_| ParseSetupError::EnPassant(text.to_owned()))?,
             ),
         };
-        let halfmoves = match fields.get(4) {
+        let halfmove_clock = match fields.get(4) {
             None => 0,
             Some(t) => t
                 .parse::<u32>()
                 .map_err(|_| ParseSetupError::Halfmoves((*t).to_owned()))?,
         };
-        let fullmoves = match fields.get(5) {
+        let fullmove_number = match fields.get(5) {
             None => 1,
             Some(t) => match t.parse::<u32>() {
                 Ok(n) if n > 0 => n,
@@ -197,9 +200,9 @@ impl FromStr for Setup {
             board,
             turn,
             hands,
-            ep,
-            halfmoves,
-            fullmoves,
+            en_passant: ep,
+            halfmove_clock,
+            fullmove_number,
         })
     }
 }
@@ -234,11 +237,11 @@ impl fmt::Display for Setup {
             self.hands[0],
             self.hands[1]
         )?;
-        match self.ep {
+        match self.en_passant {
             Some(c) => write!(f, "{c}")?,
             None => f.write_str("-")?,
         }
-        write!(f, " {} {}", self.halfmoves, self.fullmoves)
+        write!(f, " {} {}", self.halfmove_clock, self.fullmove_number)
     }
 }
 

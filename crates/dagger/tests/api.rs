@@ -2,7 +2,7 @@
 //! lines and steps of spec §2 and §4), written next to each case.
 
 use hexvar_dagger::{
-    Color, DrawReason, Game, Outcome, ParseSetupError, Position, PositionError, Problem, Setup,
+    Color, Game, Outcome, ParseSetupError, Position, PositionError, Problem, Setup,
 };
 
 fn pos(text: &str) -> Position {
@@ -30,16 +30,13 @@ fn queen_on_k2_stalemates_n1() {
     // From k2 the Queen sees l2 and m2 (orthogonal) and m1 (straight diagonal) but not n1.
     let p = pos("k/2/3/1Q2/3/4/5/4/3/4/3/2/K b -/- -");
     assert!(!p.is_check());
-    assert_eq!(p.outcome(), Some(Outcome::Draw(DrawReason::Stalemate)));
+    assert_eq!(p.outcome(), Some(Outcome::Stalemate));
 }
 
 #[test]
 fn bare_kings_draw_but_not_with_a_knight_in_hand() {
     let bare = pos("k/2/3/4/3/4/5/4/3/4/3/2/K w -/- -");
-    assert_eq!(
-        bare.outcome(),
-        Some(Outcome::Draw(DrawReason::InsufficientMaterial))
-    );
+    assert_eq!(bare.outcome(), Some(Outcome::InsufficientMaterial));
     assert_eq!(pos("k/2/3/4/3/4/5/4/3/4/3/2/K w L/- -").outcome(), None);
 }
 
@@ -51,12 +48,12 @@ fn fifty_move_rule_at_one_hundred_plies() {
     );
     assert_eq!(
         pos("k/2/3/4/3/4/5/4/3/4/3/2/K w L/- - 100 80").outcome(),
-        Some(Outcome::Draw(DrawReason::FiftyMoves))
+        Some(Outcome::FiftyMoveRule)
     );
     // An entry resets the clock.
     let mut p = pos("k/2/3/4/3/4/5/4/3/4/3/2/K w L/- - 99 80");
     p.play(p.parse_move("N@d1").unwrap()).unwrap();
-    assert_eq!(p.halfmoves(), 0);
+    assert_eq!(p.halfmove_clock(), 0);
 }
 
 #[test]
@@ -69,7 +66,7 @@ fn threefold_repetition_in_a_game() {
         game.play(m).unwrap();
     }
     assert_eq!(game.repetitions(), 3);
-    assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+    assert_eq!(game.outcome(), Some(Outcome::ThreefoldRepetition));
 }
 
 #[test]
@@ -83,7 +80,10 @@ fn hash_depends_on_hand_side_and_ep() {
     let no_ep = pos("k/2/3/4/3/4/5/1Pp1/3/4/3/2/K b -/- -");
     assert_ne!(ep.hash(), no_ep.hash());
     // An e.p. cell no pawn can use is dropped (spec: only the next turn, only beside the pawn).
-    assert_eq!(pos("k/2/3/4/3/4/5/1P2/3/4/3/2/K b -/- f2").ep_cell(), None);
+    assert_eq!(
+        pos("k/2/3/4/3/4/5/1P2/3/4/3/2/K b -/- f2").en_passant(),
+        None
+    );
 }
 
 #[test]

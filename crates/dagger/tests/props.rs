@@ -57,7 +57,7 @@ struct Model {
     board: HashMap<Qr, Piece>,
     turn: Color,
     hands: [[bool; 2]; 2],
-    ep: Option<Qr>,
+    en_passant: Option<Qr>,
 }
 
 fn imaginary(color: Color, k: usize) -> Qr {
@@ -102,7 +102,7 @@ impl Model {
             board,
             turn: s.turn,
             hands: [hand(Color::White), hand(Color::Black)],
-            ep: s.ep.map(qr_of),
+            en_passant: s.en_passant.map(qr_of),
         }
     }
 
@@ -198,7 +198,7 @@ impl Model {
                 }
                 let mut next = self.clone();
                 next.board.remove(&from);
-                next.ep = None;
+                next.en_passant = None;
                 next.turn = us.other();
                 if p.role == Role::Pawn && to == home(us.other()) {
                     for role in ["Q", "R", "B", "N"] {
@@ -213,14 +213,14 @@ impl Model {
                 }
                 next.board.insert(to, p);
                 if p.role == Role::Pawn && to == add(from, forward(us)[2]) {
-                    next.ep = Some(to);
+                    next.en_passant = Some(to);
                 }
                 push(format!("{}-{}", name(from), name(to)), next);
             }
         }
         // En passant: the enemy pawn that just jumped S -> T passed between M1, M2 (its forward
         // steps from S); our pawns whose capture cells include an empty M take it.
-        if let Some(t) = self.ep {
+        if let Some(t) = self.en_passant {
             let them = us.other();
             let fj = forward(them)[2];
             let s = (t.0 - fj.0, t.1 - fj.1);
@@ -236,7 +236,7 @@ impl Model {
                         next.board.remove(&from);
                         next.board.remove(&t);
                         next.board.insert(to, p);
-                        next.ep = None;
+                        next.en_passant = None;
                         next.turn = them;
                         push(format!("{}-{}ep", name(from), name(to)), next);
                     }
@@ -260,7 +260,7 @@ impl Model {
                 let mut next = self.clone();
                 next.hands[us.index()][k] = false;
                 next.board.insert(to, Piece::new(us, Role::Knight));
-                next.ep = None;
+                next.en_passant = None;
                 next.turn = us.other();
                 let text = if drop {
                     format!("N{}@{}", ["L", "R"][k], name(to))
@@ -314,9 +314,9 @@ fn flipped(pos: &Position) -> Position {
         out
     };
     f.hands = [swap(s.hands[1]), swap(s.hands[0])];
-    f.ep = s.ep.map(Cell::flip);
-    f.halfmoves = s.halfmoves;
-    f.fullmoves = s.fullmoves;
+    f.en_passant = s.en_passant.map(Cell::flip);
+    f.halfmove_clock = s.halfmove_clock;
+    f.fullmove_number = s.fullmove_number;
     Position::from_setup(f).expect("the flipped position is legal")
 }
 
@@ -331,15 +331,15 @@ const STARTS: [&str; 5] = [
 fn check_position(pos: &Position) -> Result<(), TestCaseError> {
     let model = Model::from_setup(&pos.to_setup());
     prop_assert_eq!(names(pos), model.legal(), "in {}", pos);
-    prop_assert_eq!(pos.count_legal_moves(), pos.legal_moves().len());
+    prop_assert_eq!(pos.legal_move_count(), pos.legal_moves().len());
     prop_assert_eq!(pos.hash(), pos.compute_hash());
     let again: Position = pos.to_string().parse().unwrap();
     prop_assert_eq!(again, *pos);
     prop_assert_eq!(again.to_string(), pos.to_string());
     let f = flipped(pos);
     prop_assert_eq!(
-        f.count_legal_moves(),
-        pos.count_legal_moves(),
+        f.legal_move_count(),
+        pos.legal_move_count(),
         "flipped {}",
         f
     );
