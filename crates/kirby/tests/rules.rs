@@ -496,3 +496,17 @@ fn bishop_notes_of_section_4() {
     let p = lone(",BC16", "");
     assert!(targets(&p, "C16").contains(&"A16".to_string()));
 }
+
+#[test]
+fn svg_draws_every_cell_and_piece() {
+    let six = Position::start_mode(hexvar_kirby::Mode::SixPlayer);
+    let picture = hexvar_kirby::render::svg(&six, &Bits::EMPTY.with(Cell::CENTRE.index()));
+    assert_eq!(picture.matches("<polygon").count(), 313);
+    assert_eq!(picture.matches("<circle").count(), 96);
+    assert_eq!(picture.matches("stroke-width=\"3\"").count(), 1);
+    assert!(picture.contains("<title>H15</title>") && picture.contains("<title>G/38</title>"));
+    // The ASCII diagram of the two-player start shows both armies' 16 pieces.
+    let d = Position::new().diagram();
+    assert_eq!(d.matches("BP").count() + d.matches("WP").count(), 16);
+    assert_eq!(d.lines().count(), 41);
+}
