@@ -2,8 +2,8 @@
 //! optionally with the legal destinations of the man on a cell highlighted:
 //!
 //! ```text
-//! cargo run -p hexvar-brusky --example svg > start.svg
-//! cargo run -p hexvar-brusky --example svg -- --moves-of e1 > bishop.svg
+//! cargo run -p hexvar-brusky --example brusky_svg > start.svg
+//! cargo run -p hexvar-brusky --example brusky_svg -- --moves-of e1 > bishop.svg
 //! ```
 
 use hexvar_brusky::{render, Cell, Position};
