@@ -1,4 +1,4 @@
-//! `cargo run --example svg [mode]`: prints the SVG picture of a mode's start position (default
+//! `cargo run --example kirby_svg [mode]`: prints the SVG picture of a mode's start position (default
 //! six players), as in `docs/kirby-board.svg`.
 use hexvar_kirby::render::svg;
 use hexvar_kirby::{Bits, Layout, Mode, Position, Setup};

@@ -1,4 +1,4 @@
-//! `cargo run --release --example perft -- <depth> [position text | mode]`: perft with timing.
+//! `cargo run --release --example kirby_perft -- <depth> [position text | mode]`: perft with timing.
 use std::time::Instant;
 
 use hexvar_kirby::{perft, perft_without_bulk, Layout, Mode, Position, Setup};
