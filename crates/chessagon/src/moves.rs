@@ -255,9 +255,10 @@ impl FromStr for Move {
 /// Every legal move is fixed by its origin and destination (promotion is to a Queen only; an
 /// en passant destination is an empty cell of the mover's pawn colour that no normal pawn move of
 /// that pawn reaches; a castling target is not a King step). A side has at most 24 pieces
-/// (promotion only replaces a pawn), and a destination is never one of its own occupied cells,
-/// so there are at most `n · (96 − n) ≤ 24 · 72 = 1728` moves for `n ≤ 24` pieces.
-pub const MAX_MOVES: usize = 1728;
+/// (promotion only replaces a pawn). A destination is never one of the mover's own occupied
+/// cells, except the one castling that puts the King on its own Rook's cell (short, King 4 steps).
+/// So with `n ≤ 24` pieces there are at most `n · (96 − n) + 1 ≤ 24 · 72 + 1 = 1729` moves.
+pub const MAX_MOVES: usize = 1729;
 
 /// A fixed-capacity list of moves (no allocation).
 #[derive(Clone)]

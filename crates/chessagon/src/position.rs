@@ -365,7 +365,7 @@ impl Position {
         Cell::new_unchecked(k.trailing_zeros() as usize)
     }
 
-    /// The King of `color`, if any (a validated position always has one).
+    /// The cell of the King of `color` (a validated position has exactly one).
     pub fn king(&self, color: Color) -> Cell {
         self.king_of(color)
     }

@@ -227,3 +227,26 @@ fn capacity_bound_holds_in_a_crowded_position() {
     assert!(n > 200 && n <= hexvar_chessagon::MAX_MOVES, "{n}");
     let _ = C::ALL;
 }
+
+proptest! {
+    #[test]
+    fn parsers_never_panic(text in "\\PC{0,80}") {
+        let _ = text.parse::<Setup>();
+        let _ = text.parse::<Position>();
+        let _ = text.parse::<Move>();
+        let _ = text.parse::<Cell>();
+        let _ = Position::new().parse_move(&text);
+    }
+
+    #[test]
+    fn mutated_position_texts_never_panic(cut in 0usize..90, insert in "[ /0-9a-zA-Z-]{0,4}") {
+        let start = STARTS[2];
+        let cut = cut.min(start.len());
+        let text = format!("{}{}{}", &start[..cut], insert, &start[cut..]);
+        if let Ok(pos) = text.parse::<Position>() {
+            // Whatever parses is a valid position that prints and parses back.
+            let again: Position = pos.to_string().parse().unwrap();
+            prop_assert_eq!(again.to_string(), pos.to_string());
+        }
+    }
+}
