@@ -14,6 +14,53 @@ use hexvar_geometry::{Hex, WideSet};
 /// A set of cells: 169 cells need three 64-bit words.
 pub type Bits = WideSet<3>;
 
+/// Branch-light operations on [`Bits`] for the hot paths (the generic `WideSet` loops exit
+/// early, which costs mispredicted branches on three words).
+pub trait FastBits {
+    /// Whether the set is empty.
+    fn void(&self) -> bool;
+    /// Whether the sets share a cell.
+    fn hits(&self, other: &Bits) -> bool;
+    /// The lowest cell of a set, `None` if empty.
+    fn low(&self) -> Option<usize>;
+    /// The highest cell of a set, `None` if empty.
+    fn high(&self) -> Option<usize>;
+}
+
+impl FastBits for Bits {
+    #[inline(always)]
+    fn void(&self) -> bool {
+        (self.0[0] | self.0[1] | self.0[2]) == 0
+    }
+    #[inline(always)]
+    fn hits(&self, other: &Bits) -> bool {
+        ((self.0[0] & other.0[0]) | (self.0[1] & other.0[1]) | (self.0[2] & other.0[2])) != 0
+    }
+    #[inline(always)]
+    fn low(&self) -> Option<usize> {
+        let lo = u128::from(self.0[1]) << 64 | u128::from(self.0[0]);
+        if lo != 0 {
+            Some(lo.trailing_zeros() as usize)
+        } else if self.0[2] != 0 {
+            Some(128 + self.0[2].trailing_zeros() as usize)
+        } else {
+            None
+        }
+    }
+    #[inline(always)]
+    fn high(&self) -> Option<usize> {
+        if self.0[2] != 0 {
+            return Some(191 - self.0[2].leading_zeros() as usize);
+        }
+        let lo = u128::from(self.0[1]) << 64 | u128::from(self.0[0]);
+        if lo != 0 {
+            Some(127 - lo.leading_zeros() as usize)
+        } else {
+            None
+        }
+    }
+}
+
 /// The number of cells on the board.
 pub const CELL_COUNT: usize = 169;
 
@@ -755,6 +802,32 @@ mod tests {
         ];
         expected.sort();
         assert_eq!(names, expected);
+    }
+
+    #[test]
+    fn fast_bits_agree_with_wide_set() {
+        for cells in [
+            vec![],
+            vec![0],
+            vec![63, 64],
+            vec![127, 128],
+            vec![5, 168],
+            vec![168],
+            vec![64],
+        ] {
+            let b: Bits = cells.iter().copied().collect();
+            assert_eq!(b.void(), b.is_empty());
+            assert_eq!(b.low(), b.first());
+            assert_eq!(b.high(), b.last());
+            for other in [
+                Bits::single(0),
+                Bits::single(64),
+                Bits::single(168),
+                Bits::EMPTY,
+            ] {
+                assert_eq!(b.hits(&other), b.intersects(&other));
+            }
+        }
     }
 
     #[test]

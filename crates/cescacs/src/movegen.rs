@@ -7,6 +7,7 @@
 //! castlings, king steps onto the enemy unmoved king's leap hexes) and every move while in
 //! check are verified by copy-make.
 
+use crate::board::FastBits;
 use crate::board::{
     positive, Bits, Cell, Color, Piece, Role, CELL_COUNT, COLOR_CELLS, FORWARD, KING_HOME,
     KING_STEPS, KNIGHT, KNIGHT_STEPS, PAWN_ATTACKS, PAWN_OBLIQUE_DIRS, PROMOTION_EDGE, RAYS,
@@ -79,7 +80,7 @@ impl PieceMoves {
             return self.to.len() as usize;
         }
         let edge = self.to & PROMOTION_EDGE[self.piece.color.index()];
-        if edge.is_empty() {
+        if edge.void() {
             return self.to.len() as usize;
         }
         let mut n = (self.to - edge).len() as usize;
@@ -185,23 +186,19 @@ impl Position {
         ];
         for d in 0..12 {
             let ray = RAYS[k][d];
-            if !ray.intersects(&sliders[d / 6]) {
+            if !ray.hits(&sliders[d / 6]) {
                 continue;
             }
             let b = ray & occ;
-            if b.is_empty() {
+            if b.void() {
                 continue;
             }
-            let first = if positive(d) { b.first() } else { b.last() }.unwrap_or(0);
+            let first = if positive(d) { b.low() } else { b.high() }.unwrap_or(0);
             if !own.has(first) {
                 continue;
             }
             let rest = b.without(first);
-            let Some(second) = (if positive(d) {
-                rest.first()
-            } else {
-                rest.last()
-            }) else {
+            let Some(second) = (if positive(d) { rest.low() } else { rest.high() }) else {
                 continue;
             };
             let m = self.mailbox_raw(second);
@@ -410,7 +407,7 @@ impl Position {
                         to = ok;
                     }
                 }
-                if !to.is_empty()
+                if !to.void()
                     && !f(PieceMoves {
                         piece,
                         from: Cell::new_unchecked(from),
@@ -470,7 +467,7 @@ impl Position {
                     }
                 }
             }
-            if !to.is_empty()
+            if !to.void()
                 && !f(PieceMoves {
                     piece: king,
                     from: king_cell,
@@ -550,11 +547,7 @@ impl Position {
 
         // Castlings.
         let free_leaps = KNIGHT[KING_HOME[us.index()].index()] - occ;
-        if self.king_unmoved(us)
-            && !in_check
-            && !free_leaps.is_empty()
-            && self.castling_bits(us) > 1
-        {
+        if self.king_unmoved(us) && !in_check && !free_leaps.void() && self.castling_bits(us) > 1 {
             let rights = self.castling_bits(us);
             for c in Castling::ALL {
                 let kt = c.king_to(us);
@@ -566,7 +559,7 @@ impl Position {
                     Some(d) => {
                         rights & bit != 0
                             && !occ.has(d.index())
-                            && !crate::board::between(home.index(), d.index()).intersects(&occ)
+                            && !crate::board::between(home.index(), d.index()).hits(&occ)
                     }
                 };
                 if rook_ok(2, ROOK_HOME[us.index()][0], c.queen_rook_to(us))

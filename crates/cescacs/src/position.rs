@@ -3,6 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::board::FastBits;
 use crate::board::{
     between, positive, Bits, Cell, CellColor, Color, Piece, Role, CELL_COUNT, COLOR_CELLS,
     ELEPHANT_DIAG, FORWARD, KING_HOME, KING_STEPS, KNIGHT, LINES, PAWN_ATTACKS, PAWN_OBLIQUE_DIRS,
@@ -146,9 +147,9 @@ impl fmt::Display for Outcome {
 #[inline]
 fn nearest(blockers: &Bits, d: usize) -> usize {
     if positive(d) {
-        blockers.first().unwrap_or(0)
+        blockers.low().unwrap_or(0)
     } else {
-        blockers.last().unwrap_or(0)
+        blockers.high().unwrap_or(0)
     }
 }
 
@@ -159,7 +160,7 @@ pub(crate) fn slide(from: usize, occ: &Bits, dirs: core::ops::Range<usize>) -> B
     for d in dirs {
         let ray = RAYS[from][d];
         let b = ray & *occ;
-        if b.is_empty() {
+        if b.void() {
             att |= ray;
         } else {
             let n = nearest(&b, d);
@@ -416,7 +417,7 @@ impl Position {
     /// The king of `color`.
     #[inline]
     pub(crate) fn king(&self, color: Color) -> usize {
-        self.pieces(color, Role::King).first().unwrap_or(0)
+        self.pieces(color, Role::King).low().unwrap_or(0)
     }
 
     /// Whether `color`'s king is unmoved (castling right) — it then stands on its home hex.
@@ -432,19 +433,19 @@ impl Position {
         let r = &self.by_role;
         let leapers =
             (r[Role::Knight.index()] | r[Role::Wyvern.index()] | r[Role::Pegasus.index()]) & them;
-        if KNIGHT[cell].intersects(&leapers) {
+        if KNIGHT[cell].hits(&leapers) {
             return true;
         }
-        if KING_STEPS[cell].intersects(&(r[Role::King.index()] & them)) {
+        if KING_STEPS[cell].hits(&(r[Role::King.index()] & them)) {
             return true;
         }
         let other = by.other().index();
-        if PAWN_ATTACKS[other][cell].intersects(&(r[Role::Pawn.index()] & them)) {
+        if PAWN_ATTACKS[other][cell].hits(&(r[Role::Pawn.index()] & them)) {
             return true;
         }
         let elephants = r[Role::Elephant.index()] & them;
-        if !elephants.is_empty() {
-            if ELEPHANT_DIAG[cell].intersects(&elephants) {
+        if !elephants.void() {
+            if ELEPHANT_DIAG[cell].hits(&elephants) {
                 return true;
             }
             let back = FORWARD[other];
@@ -470,16 +471,16 @@ impl Position {
         ];
         for kind in 0..2 {
             let sl = sliders[kind];
-            if !LINES[kind][cell].intersects(&sl) {
+            if !LINES[kind][cell].hits(&sl) {
                 continue;
             }
             for d in 6 * kind..6 * kind + 6 {
                 let ray = RAYS[cell][d];
-                if !ray.intersects(&sl) {
+                if !ray.hits(&sl) {
                     continue;
                 }
                 let b = ray & *occ;
-                let n = if positive(d) { b.first() } else { b.last() };
+                let n = if positive(d) { b.low() } else { b.high() };
                 if n.is_some_and(|n| sl.has(n)) {
                     return true;
                 }
@@ -614,7 +615,7 @@ impl Position {
         let bishops = self.by_role[Role::Bishop.index()] & own;
         let mut out = [base; 3];
         for (k, m) in out.iter_mut().enumerate() {
-            if !bishops.intersects(&COLOR_CELLS[k]) {
+            if !bishops.hits(&COLOR_CELLS[k]) {
                 *m |= 1 << Role::Bishop.index();
             }
         }
@@ -838,7 +839,7 @@ impl Position {
     /// §7: no pawns, and neither side has a major piece (D, V, R), a Pegasus with another minor
     /// piece (G, N, J, E), or two Pegasi.
     pub fn is_insufficient_material(&self) -> bool {
-        if !self.by_role[Role::Pawn.index()].is_empty() {
+        if !self.by_role[Role::Pawn.index()].void() {
             return false;
         }
         Color::ALL.iter().all(|&c| {
@@ -850,7 +851,7 @@ impl Position {
                 | self.pieces(c, Role::Bishop)
                 | self.pieces(c, Role::Elephant))
             .len();
-            majors.is_empty() && pegasi < 2 && !(pegasi == 1 && minors > 0)
+            majors.void() && pegasi < 2 && !(pegasi == 1 && minors > 0)
         })
     }
 
