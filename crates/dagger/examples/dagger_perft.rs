@@ -1,4 +1,4 @@
-//! `cargo run --release -p hexvar-dagger --example perft -- [depth] [position text]`:
+//! `cargo run --release -p hexvar-dagger --example dagger_perft -- [depth] [position text]`:
 //! perft with bulk counting and without, and the leaves per second of each.
 
 use std::time::Instant;
