@@ -455,8 +455,14 @@ impl Position {
                     self.take(to, victim);
                     self.halfmoves = 0;
                 }
-                self.take(from, piece);
-                self.put(to, piece);
+                // Move the piece with one xor per set.
+                let fromto = from.bit() | to.bit();
+                self.by_color[piece.color.index()] ^= fromto;
+                self.by_role[piece.role.index()] ^= fromto;
+                self.board[from.index()] = 0;
+                self.board[to.index()] = mailbox_code(piece);
+                let keys = &z.piece[piece.index()];
+                self.hash ^= keys[from.index()] ^ keys[to.index()];
                 if piece.role == Role::Pawn {
                     self.halfmoves = 0;
                     let dh = to.rank().abs_diff(from.rank());
