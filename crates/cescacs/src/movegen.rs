@@ -152,16 +152,24 @@ impl PieceMoves {
 
 struct Pins {
     cells: Bits,
-    list: [(u8, Bits); 13],
+    /// `(pinned cell, direction from the king)`; direction 255 marks the Elephant's pin.
+    list: [(u8, u8); 13],
     n: usize,
 }
 
 impl Pins {
-    fn mask(&self, cell: usize) -> Bits {
+    /// The cells a pinned piece may move to: the whole ray from its king through it (the
+    /// pinner blocks the ray beyond itself), or the pinning Elephant's hex.
+    fn mask(&self, cell: usize, king: usize, us: Color) -> Bits {
         let mut m = !Bits::EMPTY;
-        for &(c, b) in &self.list[..self.n] {
+        for &(c, d) in &self.list[..self.n] {
             if c as usize == cell {
-                m &= b;
+                m &= if d == u8::MAX {
+                    let f = FORWARD[us.index()];
+                    Bits::single(STEPS[STEPS[king][f] as usize][f] as usize)
+                } else {
+                    RAYS[king][d as usize]
+                };
             }
         }
         m
@@ -175,7 +183,7 @@ impl Position {
         let own = self.by_color(us);
         let mut pins = Pins {
             cells: Bits::EMPTY,
-            list: [(0, Bits::EMPTY); 13],
+            list: [(0, 0); 13],
             n: 0,
         };
         let base = 1 + 9 * them as u8;
@@ -213,7 +221,7 @@ impl Position {
             };
             if hit {
                 pins.cells = pins.cells.with(first);
-                pins.list[pins.n] = (first as u8, (ray ^ RAYS[second][d]));
+                pins.list[pins.n] = (first as u8, d as u8);
                 pins.n += 1;
             }
         }
@@ -223,7 +231,7 @@ impl Position {
             let far = STEPS[mid as usize][FORWARD[us.index()]];
             if far != NO_CELL && self.pieces(them, Role::Elephant).has(far as usize) {
                 pins.cells = pins.cells.with(mid as usize);
-                pins.list[pins.n] = (mid as u8, Bits::single(far as usize));
+                pins.list[pins.n] = (mid as u8, u8::MAX);
                 pins.n += 1;
             }
         }
@@ -387,7 +395,7 @@ impl Position {
                 match &pins {
                     Some(p) => {
                         if p.cells.has(from) {
-                            to &= p.mask(from);
+                            to &= p.mask(from, k, us);
                         }
                     }
                     None => {
