@@ -643,6 +643,50 @@ const fn build_double_paths() -> [[[(u128, u128); 2]; CELL_COUNT]; 2] {
 /// cell: the push is possible when the first set is empty (`(u128::MAX, 0)` = no such push).
 pub static DOUBLE_PATHS: [[[(u128, u128); 2]; CELL_COUNT]; 2] = build_double_paths();
 
+/// Everything a pawn on one cell can do, in one place (one cache-friendly lookup per pawn).
+#[derive(Clone, Copy, Debug)]
+pub struct PawnMoves {
+    /// Single pushes (f2f and p2p forward).
+    pub push: u128,
+    /// Capture cells.
+    pub capture: u128,
+    /// Double-push targets (0 when off the board).
+    pub double: [u128; 2],
+    /// Middle and target cells of each double push (`u128::MAX` when there is none).
+    pub path: [u128; 2],
+}
+
+const fn build_pawn_table() -> [[PawnMoves; CELL_COUNT]; 2] {
+    let pushes = build_pushes();
+    let captures = build_captures();
+    let paths = build_double_paths();
+    let empty = PawnMoves {
+        push: 0,
+        capture: 0,
+        double: [0; 2],
+        path: [u128::MAX; 2],
+    };
+    let mut out = [[empty; CELL_COUNT]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut c = 0;
+        while c < CELL_COUNT {
+            out[color][c] = PawnMoves {
+                push: pushes[color][c],
+                capture: captures[color][c],
+                double: [paths[color][c][0].1, paths[color][c][1].1],
+                path: [paths[color][c][0].0, paths[color][c][1].0],
+            };
+            c += 1;
+        }
+        color += 1;
+    }
+    out
+}
+
+/// Pawn moves per side and cell (the tables above, gathered).
+pub static PAWN_TABLE: [[PawnMoves; CELL_COUNT]; 2] = build_pawn_table();
+
 const fn build_back_edges() -> [u128; 2] {
     let mut out = [0u128; 2];
     let mut i = 0;

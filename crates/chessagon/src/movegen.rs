@@ -12,8 +12,8 @@
 
 use crate::board::{
     bishop_attacks, cells, duke_attacks, queen_attacks, rook_attacks, Cell, Color, Piece, Role,
-    BETWEEN_BISHOP, BETWEEN_DUKE, BETWEEN_ROOK, BISHOP_ALL, DOUBLE_PATHS, DUKE_ALL, KING, KNIGHT,
-    PAWN_CAPTURES, PAWN_DOUBLES, PAWN_PUSHES, PROMOTION, ROOK_ALL,
+    BETWEEN_BISHOP, BETWEEN_DUKE, BETWEEN_ROOK, BISHOP_ALL, DUKE_ALL, KING, KNIGHT, PAWN_CAPTURES,
+    PAWN_DOUBLES, PAWN_PUSHES, PAWN_TABLE, PROMOTION, ROOK_ALL,
 };
 use crate::moves::{Castling, Move};
 use crate::position::{mailbox_code, Position};
@@ -253,35 +253,43 @@ impl Position {
         role_moves!(Role::Rook, |p| rook_attacks(p, occ));
         role_moves!(Role::Queen, |p| queen_attacks(p, occ));
 
-        // Pawns.
+        // Pawns: the unmoved ones (which may double push) first, then the others.
         let pawn = Piece::new(us, Role::Pawn);
-        let mut pawns = pieces & r[Role::Pawn.index()];
+        let all_pawns = pieces & r[Role::Pawn.index()];
         let empty = !occ;
-        while pawns != 0 {
-            let p = pawns.trailing_zeros() as usize;
-            pawns &= pawns - 1;
-            let mut to = PAWN_PUSHES[us.index()][p] & empty | PAWN_CAPTURES[us.index()][p] & theirs;
-            // Double pushes, branch-free: all ones when the pawn is unmoved and the path is clear.
-            let unmoved = (self.unmoved >> p & 1).wrapping_neg();
-            let [(path0, t0), (path1, t1)] = DOUBLE_PATHS[us.index()][p];
-            to |= unmoved
-                & (t0 & ((path0 & occ == 0) as u128).wrapping_neg()
-                    | t1 & ((path1 & occ == 0) as u128).wrapping_neg());
-            to &= target;
-            if pins.set >> p & 1 != 0 {
-                to &= pins.mask(p);
-            }
-            if to != 0
-                && !f(PieceMoves {
-                    piece: pawn,
-                    from: Cell::new_unchecked(p),
-                    to,
-                    kind: MoveKind::Normal,
-                })
-            {
-                return false;
-            }
+        let table = &PAWN_TABLE[us.index()];
+        macro_rules! pawn_moves {
+            ($set:expr, $doubles:expr) => {
+                let mut pawns = $set;
+                while pawns != 0 {
+                    let p = pawns.trailing_zeros() as usize;
+                    pawns &= pawns - 1;
+                    let t = &table[p];
+                    let mut to = t.push & empty | t.capture & theirs;
+                    if $doubles {
+                        // Branch-free: a target counts when its path (middle and target) is empty.
+                        to |= t.double[0] & ((t.path[0] & occ == 0) as u128).wrapping_neg()
+                            | t.double[1] & ((t.path[1] & occ == 0) as u128).wrapping_neg();
+                    }
+                    to &= target;
+                    if pins.set >> p & 1 != 0 {
+                        to &= pins.mask(p);
+                    }
+                    if to != 0
+                        && !f(PieceMoves {
+                            piece: pawn,
+                            from: Cell::new_unchecked(p),
+                            to,
+                            kind: MoveKind::Normal,
+                        })
+                    {
+                        return false;
+                    }
+                }
+            };
         }
+        pawn_moves!(all_pawns & self.unmoved, true);
+        pawn_moves!(all_pawns & !self.unmoved, false);
 
         // En passant: tested on the position after the capture.
         if let Some(ep) = self.ep {
