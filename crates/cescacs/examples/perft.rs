@@ -2,7 +2,7 @@
 //! chess yardstick (cozy-chess, start position) measured in the same run.
 use std::time::Instant;
 
-use hexvar_cescacs::{perft, Position};
+use hexvar_cescacs::{perft, perft_without_bulk, Position};
 
 fn chess_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     if depth == 0 {
@@ -36,7 +36,12 @@ fn main() {
     let mut best = (0u64, 0f64, 0f64);
     for _ in 0..3 {
         let t = Instant::now();
-        let n = perft(&pos, depth);
+        // NOBULK=1 plays every leaf move (the yardstick stays bulk).
+        let n = if std::env::var_os("NOBULK").is_some() {
+            perft_without_bulk(&pos, depth)
+        } else {
+            perft(&pos, depth)
+        };
         let rate = n as f64 / t.elapsed().as_secs_f64();
         let board = cozy_chess::Board::default();
         let t = Instant::now();

@@ -144,6 +144,21 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// Mailbox byte → piece (0 = empty, else 1 + 9·colour + role).
+const DECODE: [Option<Piece>; 19] = {
+    let mut out = [None; 19];
+    let mut i = 0;
+    while i < 18 {
+        let color = if i >= 9 { Color::Black } else { Color::White };
+        out[i + 1] = Some(Piece {
+            color,
+            role: Role::ALL[i % 9],
+        });
+        i += 1;
+    }
+    out
+};
+
 #[inline]
 fn nearest(blockers: &Bits, d: usize) -> usize {
     if positive(d) {
@@ -320,8 +335,8 @@ impl Position {
     #[inline]
     fn put(&mut self, cell: usize, p: Piece) {
         self.mailbox[cell] = 1 + 9 * p.color as u8 + p.role as u8;
-        self.by_color[p.color.index()] = self.by_color[p.color.index()].with(cell);
-        self.by_role[p.role.index()] = self.by_role[p.role.index()].with(cell);
+        self.by_color[p.color.index()].0[cell >> 6] |= 1 << (cell & 63);
+        self.by_role[p.role.index()].0[cell >> 6] |= 1 << (cell & 63);
         self.hash ^= ZOBRIST_PIECES[p.color.index()][p.role.index()][cell];
     }
 
@@ -329,25 +344,24 @@ impl Position {
     fn remove(&mut self, cell: usize) -> Option<Piece> {
         let p = self.piece_at_index(cell)?;
         self.mailbox[cell] = 0;
-        self.by_color[p.color.index()] = self.by_color[p.color.index()].without(cell);
-        self.by_role[p.role.index()] = self.by_role[p.role.index()].without(cell);
+        self.by_color[p.color.index()].0[cell >> 6] &= !(1 << (cell & 63));
+        self.by_role[p.role.index()].0[cell >> 6] &= !(1 << (cell & 63));
         self.hash ^= ZOBRIST_PIECES[p.color.index()][p.role.index()][cell];
         Some(p)
     }
 
     #[inline]
     pub(crate) fn piece_at_index(&self, cell: usize) -> Option<Piece> {
-        let m = self.mailbox[cell];
-        if m == 0 {
-            None
-        } else {
-            let m = m - 1;
-            let color = if m >= 9 { Color::Black } else { Color::White };
-            Some(Piece {
-                color,
-                role: Role::ALL[(m % 9) as usize],
-            })
-        }
+        DECODE[self.mailbox[cell] as usize]
+    }
+
+    /// Lifts the mover's own piece (known colour and role) off `cell`.
+    #[inline]
+    fn lift(&mut self, cell: usize, color: Color, role: Role) {
+        self.mailbox[cell] = 0;
+        self.by_color[color.index()].0[cell >> 6] &= !(1 << (cell & 63));
+        self.by_role[role.index()].0[cell >> 6] &= !(1 << (cell & 63));
+        self.hash ^= ZOBRIST_PIECES[color.index()][role.index()][cell];
     }
 
     #[inline]
@@ -640,7 +654,7 @@ impl Position {
                 ..
             } => {
                 let (from, to) = (from.index(), to.index());
-                self.remove(from);
+                self.lift(from, us, role);
                 if let Some(cap) = self.remove(to) {
                     self.halfmoves = 0;
                     if cap.role == Role::Rook {
