@@ -485,3 +485,19 @@ fn replay_the_authors_games() {
         assert!(plies > 60, "{name}");
     }
 }
+
+#[test]
+fn castling_with_a_rook_pinned_against_the_kings_start_hex() {
+    // §11.1: the black rook on L5 pins the rook on I3 against G1 (line G1-H2-I3-K4-L5). The
+    // rook may not leave the line by an ordinary move, but castling takes the king off G1 in
+    // the same move, so KRK-II (K→I5, R→I7) is legal.
+    let pos: Position = "/27:1k/5:5r/3:3R/1:1K/ w KR - 0 1".parse().unwrap();
+    let names = move_names(&pos);
+    assert!(!names.contains("RI3-I5"), "{names:?}");
+    assert!(names.contains("RI3-K4"), "along the pin line");
+    assert!(names.contains("KRK-II"), "{names:?}");
+    // K′ attacked before the move: no castling there even if the rook would shield it.
+    let attacked: Position = "/27:1k/9:5r2/3:3R/1:1K/ w KR - 0 1".parse().unwrap();
+    let names = move_names(&attacked);
+    assert!(!names.iter().any(|n| n.starts_with("KRK-I")), "{names:?}");
+}
