@@ -34,6 +34,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .map(Cell::index)
             .collect();
     }
-    print!("{}", render::svg(&pos.to_setup(), marked));
+    print!("{}", render::svg(&pos, marked));
     Ok(())
 }

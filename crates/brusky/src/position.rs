@@ -688,9 +688,9 @@ impl Position {
         any
     }
 
-    /// An ASCII diagram of the position with `marked` cells highlighted (see [`crate::render`]).
-    pub fn diagram(&self, marked: Set128) -> String {
-        crate::render::ascii(&self.to_setup(), marked)
+    /// An ASCII diagram of the position (see [`crate::render::ascii`] to mark cells on it).
+    pub fn diagram(&self) -> String {
+        crate::render::ascii(self, Set128::EMPTY)
     }
 
     /// The cells strictly between `a` and `b` on a line (empty if none), for pin and check masks.

@@ -5,7 +5,7 @@ use core::fmt::Write;
 use hexvar_geometry::{Hex, Set128};
 
 use crate::board::{Cell, Color, Role, Shade};
-use crate::setup::Setup;
+use crate::position::Position;
 
 /// An ASCII diagram: ranks 8 down to 1, each cell drawn where its hexagon stands, so that the
 /// files lean to the left as on the board. An empty cell is `.`, a piece its letter (upper case
@@ -13,12 +13,12 @@ use crate::setup::Setup;
 /// the range of cells it holds.
 ///
 /// ```
-/// use hexvar_brusky::{render, Setup};
+/// use hexvar_brusky::{render, Position};
 /// use hexvar_geometry::Set128;
-/// let text = render::ascii(&Setup::start(), Set128::EMPTY);
+/// let text = render::ascii(&Position::new(), Set128::EMPTY);
 /// assert!(text.lines().next().unwrap().starts_with("8"));
 /// ```
-pub fn ascii(setup: &Setup, marked: Set128) -> String {
+pub fn ascii(pos: &Position, marked: Set128) -> String {
     let mut out = String::new();
     for rank in (0..8u8).rev() {
         let cells: Vec<Cell> = Cell::ALL
@@ -32,7 +32,7 @@ pub fn ascii(setup: &Setup, marked: Set128) -> String {
             while line.len() < column {
                 line.push(' ');
             }
-            let token = match (setup.piece_at(cell), marked.has(cell.index())) {
+            let token = match (pos.piece_at(cell), marked.has(cell.index())) {
                 (None, false) => " . ".to_string(),
                 (None, true) => " * ".to_string(),
                 (Some(p), false) => format!(" {} ", p.char()),
@@ -69,7 +69,7 @@ fn piece_glyph(color: Color, role: Role) -> char {
 
 /// An SVG picture of the position, White at the bottom, with `highlighted` cells marked by a
 /// ring. Every cell carries its name in small print.
-pub fn svg(setup: &Setup, highlighted: Set128) -> String {
+pub fn svg(pos: &Position, highlighted: Set128) -> String {
     const UNIT: f64 = 48.0; // distance between neighbouring cell centres, in pixels
     let radius = UNIT / 3f64.sqrt();
     let centre = |cell: Cell| {
@@ -113,7 +113,7 @@ pub fn svg(setup: &Setup, highlighted: Set128) -> String {
                 radius * 0.7
             );
         }
-        if let Some(piece) = setup.piece_at(cell) {
+        if let Some(piece) = pos.piece_at(cell) {
             let _ = writeln!(
                 out,
                 r##"<text x="{cx:.1}" y="{:.1}" font-size="{:.0}" text-anchor="middle" fill="#000">{}</text>"##,
@@ -133,9 +133,8 @@ mod tests {
 
     #[test]
     fn svg_draws_every_cell_piece_and_highlight() {
-        let setup = Setup::start();
         let marked = Set128::EMPTY.with(0).with(83);
-        let svg = svg(&setup, marked);
+        let svg = svg(&Position::new(), marked);
         assert_eq!(svg.matches("<polygon").count(), 84);
         assert_eq!(svg.matches("<circle").count(), 2);
         assert_eq!(svg.matches('♔').count() + svg.matches('♚').count(), 2);
@@ -145,10 +144,12 @@ mod tests {
 
     #[test]
     fn ascii_marks_empty_and_occupied_targets() {
-        let setup = Setup::start();
         let a1: Cell = "a1".parse().unwrap();
         let a3: Cell = "a3".parse().unwrap();
-        let text = ascii(&setup, Set128::EMPTY.with(a1.index()).with(a3.index()));
+        let text = ascii(
+            &Position::new(),
+            Set128::EMPTY.with(a1.index()).with(a3.index()),
+        );
         assert_eq!(text.lines().count(), 8);
         assert!(text.lines().last().unwrap().contains("[R]"));
         assert_eq!(text.matches(" * ").count(), 1);

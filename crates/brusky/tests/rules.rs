@@ -1,7 +1,7 @@
 //! The test facts of §9 of the rules file (`shared/rules/brusky.md`), each as a snapshot (the
 //! position with the piece's destinations marked) and an exact assertion of the move set.
 
-use hexvar_brusky::{Cell, Color, Move, Piece, Position, Role, Setup};
+use hexvar_brusky::{render, Cell, Color, Move, Piece, Position, Role, Setup};
 use hexvar_geometry::Set128;
 
 /// A position from a piece list like `"Ka1 kl8 Pc4"` (upper case White) and the side to move.
@@ -60,7 +60,7 @@ fn picture(pos: &Position, from: &str) -> String {
     format!(
         "{pos}\nmoves of {from}: {}\n\n{}",
         moves_from(pos, from).join(" "),
-        pos.diagram(targets)
+        render::ascii(pos, targets)
     )
 }
 
@@ -313,6 +313,6 @@ fn fact_9_initial_position() {
         .collect();
     insta::assert_snapshot!(
         "fact_9_initial_position",
-        format!("{pos}\n\n{}", pos.diagram(all))
+        format!("{pos}\n\n{}", render::ascii(&pos, all))
     );
 }
