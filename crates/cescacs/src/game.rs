@@ -20,6 +20,7 @@ pub struct Game {
     position: Position,
     moves: Vec<Move>,
     hashes: Vec<u64>,
+    declared: Option<DrawReason>,
 }
 
 impl Default for Game {
@@ -37,6 +38,7 @@ impl Game {
             start,
             moves: Vec::new(),
             hashes: vec![h],
+            declared: None,
         }
     }
 
@@ -55,8 +57,11 @@ impl Game {
         &self.moves
     }
 
-    /// Plays a legal move.
+    /// Plays a legal move (refused once the game is over).
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        if self.declared.is_some() {
+            return Err(IllegalMove(m));
+        }
         self.position.play(m)?;
         self.moves.push(m);
         self.hashes.push(self.position.hash());
@@ -65,6 +70,9 @@ impl Game {
 
     /// Plays the legal move a CTL-AN text names.
     pub fn play_str(&mut self, text: &str) -> Result<Move, PlayError> {
+        if self.declared.is_some() {
+            return Err(PlayError::Illegal(text.to_string()));
+        }
         let m = self.position.parse_move(text)?;
         self.position.play_unchecked(m);
         self.moves.push(m);
@@ -83,8 +91,35 @@ impl Game {
         self.repetitions() >= 3 || self.position.can_claim_fifty_moves()
     }
 
-    /// The outcome: [`Position::outcome`] plus the automatic fivefold-repetition draw.
+    /// Claims a draw by threefold repetition or the 50-move rule; returns whether the claim
+    /// was valid (the game is then drawn).
+    pub fn claim_draw(&mut self) -> bool {
+        if self.outcome().is_some() {
+            return false;
+        }
+        self.declared = if self.repetitions() >= 3 {
+            Some(DrawReason::ThreefoldRepetition)
+        } else if self.position.can_claim_fifty_moves() {
+            Some(DrawReason::FiftyMoves)
+        } else {
+            None
+        };
+        self.declared.is_some()
+    }
+
+    /// Records a draw by agreement (if the game is not over yet).
+    pub fn agree_draw(&mut self) {
+        if self.outcome().is_none() {
+            self.declared = Some(DrawReason::Agreement);
+        }
+    }
+
+    /// The outcome: a declared draw (agreement or a valid claim), else [`Position::outcome`]
+    /// plus the automatic fivefold-repetition draw.
     pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(reason) = self.declared {
+            return Some(Outcome::Draw(reason));
+        }
         self.position.outcome().or_else(|| {
             (self.repetitions() >= 5).then_some(Outcome::Draw(DrawReason::FivefoldRepetition))
         })

@@ -97,6 +97,12 @@ pub enum DrawReason {
     InsufficientMaterial,
     /// The same position for the fifth time: automatic ([`crate::Game`] only).
     FivefoldRepetition,
+    /// A claim after the third occurrence of a position ([`crate::Game::claim_draw`]).
+    ThreefoldRepetition,
+    /// A claim after 50 moves each without pawn move or capture ([`crate::Game::claim_draw`]).
+    FiftyMoves,
+    /// Both players agreed ([`crate::Game::agree_draw`]).
+    Agreement,
 }
 
 /// How a game ended.
