@@ -18,5 +18,4 @@ pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use position::{
     IllegalMove, MoveTextError, Outcome, ParsePositionError, Position, PositionError, Problem,
 };
-pub use render::svg;
 pub use setup::{ParseSetupError, Setup, START_TEXT};

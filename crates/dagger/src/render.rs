@@ -7,16 +7,16 @@ use crate::position::Position;
 use crate::setup::Setup;
 
 impl Position {
-    /// The board as text (see [`ascii`]), with `marked` cells flagged.
+    /// The board as text (see [`ascii`] to mark cells on it).
     ///
     /// ```
-    /// use hexvar_dagger::{CellSet, Position};
-    /// let diagram = Position::new().diagram(CellSet::EMPTY);
+    /// use hexvar_dagger::Position;
+    /// let diagram = Position::new().diagram();
     /// assert!(diagram.starts_with("n           n  k  n    (Black: LR in hand)\n"));
     /// assert!(diagram.contains("\na           N  K  N    (White: LR in hand)\n"));
     /// ```
-    pub fn diagram(&self, marked: CellSet) -> String {
-        ascii(&self.to_setup(), marked)
+    pub fn diagram(&self) -> String {
+        ascii(self, CellSet::EMPTY)
     }
 }
 
@@ -24,7 +24,11 @@ impl Position {
 /// shows its piece letter or `.`, with the rank letters at the left and the knights in hand on
 /// their imaginary cells beside the back-rank cells. A `marked` empty cell shows `x`; a marked
 /// occupied cell gets a `*` after its letter (a capture target).
-pub fn ascii(setup: &Setup, marked: CellSet) -> String {
+pub fn ascii(pos: &Position, marked: CellSet) -> String {
+    ascii_of_setup(&pos.to_setup(), marked)
+}
+
+fn ascii_of_setup(setup: &Setup, marked: CellSet) -> String {
     let mut out = String::new();
     for rank in (0..13u8).rev() {
         let first = Cell::new(RANK_START[rank as usize] as usize).expect("on board");
@@ -105,7 +109,11 @@ fn hand_char(color: Color) -> char {
 /// An SVG picture of the position: pointy-topped hexes in three colours, White at the bottom,
 /// piece letters, `highlighted` cells outlined, and the knights in hand drawn dashed on their
 /// imaginary cells beside the back-rank cells.
-pub fn svg(setup: &Setup, highlighted: CellSet) -> String {
+pub fn svg(pos: &Position, highlighted: CellSet) -> String {
+    svg_of_setup(&pos.to_setup(), highlighted)
+}
+
+fn svg_of_setup(setup: &Setup, highlighted: CellSet) -> String {
     const SIZE: f64 = 30.0;
     let w3 = 3f64.sqrt() * SIZE;
     // Screen position (spec §2): X = q − r/2 cell widths, Y = r·√3/2 cell widths, White at the bottom.

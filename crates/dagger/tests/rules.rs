@@ -4,7 +4,7 @@
 //! the pawn and e.p. diagrams (§4.6, §4.7), the knight-entry diagram (§5) and the depth-1 lists
 //! of §8. The snapshots are pictures; the assertions are the proof.
 
-use hexvar_dagger::{Cell, CellSet, Move, Origin, Position};
+use hexvar_dagger::{render, Cell, CellSet, Move, Origin, Position};
 
 fn pos(text: &str) -> Position {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -53,7 +53,7 @@ fn rook_on_g3_slides_along_the_six_orthogonals() {
             "k1", "k4"
         ])
     );
-    insta::assert_snapshot!("rook_g3", p.diagram(t));
+    insta::assert_snapshot!("rook_g3", render::ascii(&p, t));
 }
 
 #[test]
@@ -65,7 +65,7 @@ fn bishop_on_g3_slides_along_the_six_diagonals_and_keeps_its_colour() {
         cells(&["a1", "c2", "e2", "f1", "f4", "h1", "h4", "j2", "l2", "n1"])
     );
     assert!(t.iter().all(|c| c.shade() == Cell::G3.shade()));
-    insta::assert_snapshot!("bishop_g3", p.diagram(t));
+    insta::assert_snapshot!("bishop_g3", render::ascii(&p, t));
 }
 
 #[test]
@@ -79,7 +79,7 @@ fn queen_on_g3_combines_rook_and_bishop() {
             "g5", "h1", "h2", "h3", "h4", "j1", "j2", "j3", "k1", "k4", "l2", "n1"
         ])
     );
-    insta::assert_snapshot!("queen_g3", p.diagram(t));
+    insta::assert_snapshot!("queen_g3", render::ascii(&p, t));
 }
 
 #[test]
@@ -90,7 +90,7 @@ fn king_on_g3_steps_to_twelve_cells() {
         t,
         cells(&["e2", "f1", "f2", "f3", "f4", "g2", "g4", "h1", "h2", "h3", "h4", "j2"])
     );
-    insta::assert_snapshot!("king_g3", p.diagram(t));
+    insta::assert_snapshot!("king_g3", render::ascii(&p, t));
 }
 
 #[test]
@@ -100,7 +100,7 @@ fn knight_on_g3_leaps_to_the_four_knight_cells_on_the_board() {
     let p = centre_piece('N');
     let t = targets(&p, "g3");
     assert_eq!(t, cells(&["d2", "d3", "k2", "k3"]));
-    insta::assert_snapshot!("knight_g3", p.diagram(t));
+    insta::assert_snapshot!("knight_g3", render::ascii(&p, t));
 }
 
 #[test]
@@ -125,7 +125,7 @@ fn pawn_on_d2_steps_to_e1_and_e2_and_jumps_to_f2() {
     let p = pos("k/2/3/4/3/4/5/4/3/1P2/3/2/K w -/- -");
     let t = targets(&p, "d2");
     assert_eq!(t, cells(&["e1", "e2", "f2"]));
-    insta::assert_snapshot!("pawn_d2", p.diagram(t));
+    insta::assert_snapshot!("pawn_d2", render::ascii(&p, t));
 }
 
 #[test]
@@ -153,7 +153,7 @@ fn en_passant_after_d2_f2_with_a_black_pawn_on_f3() {
         .collect();
     assert_eq!(f3, ["f3-d3", "f3-e2", "f3-e2ep", "f3-e3"]);
     assert_eq!(p.legal_moves().len(), 7);
-    let mut marked = p.diagram(targets(&p, "f3"));
+    let mut marked = render::ascii(&p, targets(&p, "f3"));
     marked.push_str(&format!("moves: {}\n", move_names(&p).join(" ")));
     insta::assert_snapshot!("en_passant_f3", marked);
 
@@ -223,7 +223,7 @@ fn knight_entry_cells_from_the_imaginary_cells() {
     });
     assert_eq!(left, cells(&["d1", "d2", "c3"]));
     assert_eq!(right, cells(&["c1", "d3", "d4"]));
-    let mut marked = p.diagram(CellSet(left.0 | right.0));
+    let mut marked = render::ascii(&p, CellSet(left.0 | right.0));
     marked.push_str(&format!(
         "L (a0): {}\nR (a2): {}\n",
         names(left).join(" "),
@@ -241,7 +241,7 @@ fn start_position_and_its_thirteen_pawn_moves() {
     ];
     expected.sort();
     assert_eq!(move_names(&p), expected);
-    let mut picture = p.diagram(CellSet::EMPTY);
+    let mut picture = render::ascii(&p, CellSet::EMPTY);
     picture.push_str(&format!("{}\nmoves: {}\n", p, move_names(&p).join(" ")));
     insta::assert_snapshot!("start", picture);
 }
@@ -337,7 +337,7 @@ fn move_list_capacity_is_the_proven_bound() {
 fn docs_start_picture_is_current() {
     // docs/dagger-start.svg is the start position drawn by `render::svg`, knights in hand dashed
     // on their imaginary cells. Regenerate with UPDATE_DOCS=1.
-    let svg = hexvar_dagger::svg(&Position::new().to_setup(), CellSet::EMPTY);
+    let svg = hexvar_dagger::render::svg(&Position::new(), CellSet::EMPTY);
     assert_eq!(svg.matches("<polygon").count(), 39 + 4);
     assert_eq!(svg.matches("stroke-dasharray").count(), 4);
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/dagger-start.svg");
