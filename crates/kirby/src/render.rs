@@ -43,7 +43,7 @@ fn put(line: &mut Vec<char>, col: usize, text: &str) {
 const ROWS: &[u8; 15] = b"ABCDEFGHJKLMNPQ";
 
 /// The ASCII diagram of `pos` with the cells of `marks` highlighted (see the module docs).
-pub fn diagram(pos: &Position, marks: &Bits) -> String {
+pub fn ascii(pos: &Position, marks: &Bits) -> String {
     let mut lines: Vec<String> = Vec::new();
     let col = |x: u8| 4 + 2 * x as usize - 1;
     let board_line = |side: Army, rank: u8, label: &str| {
@@ -99,7 +99,7 @@ pub fn diagram(pos: &Position, marks: &Bits) -> String {
 impl Position {
     /// The ASCII diagram of the position (see [`crate::render`]).
     pub fn diagram(&self) -> String {
-        diagram(self, &Bits::EMPTY)
+        ascii(self, &Bits::EMPTY)
     }
 }
 

@@ -2,7 +2,7 @@
 //! with an exact assertion of the move set: the snapshot is a picture, the assertion the proof.
 
 use hexvar_kirby::board::{bishop_attacks, rook_attacks, KING_ATTACKS, KNIGHT_ATTACKS};
-use hexvar_kirby::render::diagram;
+use hexvar_kirby::render::ascii;
 use hexvar_kirby::{Army, Bits, Cell, Move, Outcome, Piece, Position, Role};
 
 fn pos(text: &str) -> Position {
@@ -53,7 +53,7 @@ fn king_on_a8() {
         "A10", "B7", "B9", "B11", "C8", "B/31", "B/32", "P/37", "P/38",
     ]);
     assert_eq!(targets(&p, "A8"), want);
-    insta::assert_snapshot!("king_on_a8", diagram(&p, &marks(&p, "A8")));
+    insta::assert_snapshot!("king_on_a8", ascii(&p, &marks(&p, "A8")));
 }
 
 #[test]
@@ -62,7 +62,7 @@ fn knight_on_a8() {
     let p = lone(",NA8", "");
     let want = names(&["B/22", "B/33", "P/27", "P/36", "B13", "C12", "D7", "D9"]);
     assert_eq!(targets(&p, "A8"), want);
-    insta::assert_snapshot!("knight_on_a8", diagram(&p, &marks(&p, "A8")));
+    insta::assert_snapshot!("knight_on_a8", ascii(&p, &marks(&p, "A8")));
 }
 
 #[test]
@@ -74,7 +74,7 @@ fn bishop_on_a16() {
         "E4", "B/36", "B/27", "B/18", "B/34", "B/23", "B/12",
     ]);
     assert_eq!(targets(&p, "A16"), want);
-    insta::assert_snapshot!("bishop_on_a16", diagram(&p, &marks(&p, "A16")));
+    insta::assert_snapshot!("bishop_on_a16", ascii(&p, &marks(&p, "A16")));
 }
 
 #[test]
@@ -89,7 +89,7 @@ fn pawn_on_b_k4() {
     // With the capture cells empty only the two steps remain; no double step on the field.
     let p2 = lone(",PA16", "");
     assert_eq!(targets(&p2, "A16"), names(&["B15", "B17"]));
-    insta::assert_snapshot!("pawn_on_b_k4", diagram(&p, &marks(&p, "A16")));
+    insta::assert_snapshot!("pawn_on_b_k4", ascii(&p, &marks(&p, "A16")));
 }
 
 #[test]
@@ -107,7 +107,7 @@ fn cross_ring_knights() {
         assert_eq!(targets(&p, from), names(want), "knight on {from}");
         pictures.push_str(&format!(
             "knight on {from}\n{}\n",
-            diagram(&p, &marks(&p, from))
+            ascii(&p, &marks(&p, from))
         ));
     }
     insta::assert_snapshot!("cross_ring_knights", pictures);
@@ -121,7 +121,7 @@ fn t1_pink_bishop_on_b9() {
     // its team-mate Red's N on C12.
     let p = pos(&T1.replace("turn=B", "turn=P"));
     assert_eq!(targets(&p, "B9"), names(&["A12", "D9", "F9", "H9", "K9"]));
-    insta::assert_snapshot!("t1_pink_bishop_on_b9", diagram(&p, &marks(&p, "B9")));
+    insta::assert_snapshot!("t1_pink_bishop_on_b9", ascii(&p, &marks(&p, "B9")));
 }
 
 #[test]
