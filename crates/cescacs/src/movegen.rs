@@ -151,6 +151,8 @@ impl PieceMoves {
 }
 
 struct Pins {
+    /// Whether a slider gives check.
+    checked: bool,
     cells: Bits,
     /// `(pinned cell, direction from the king)`; direction 255 marks the Elephant's pin.
     list: [(u8, u8); 13],
@@ -182,6 +184,7 @@ impl Position {
         let occ = self.occupied();
         let own = self.by_color(us);
         let mut pins = Pins {
+            checked: false,
             cells: Bits::EMPTY,
             list: [(0, 0); 13],
             n: 0,
@@ -203,6 +206,9 @@ impl Position {
             }
             let first = if positive(d) { b.low() } else { b.high() }.unwrap_or(0);
             if !own.has(first) {
+                if sliders[d / 6].has(first) {
+                    pins.checked = true;
+                }
                 continue;
             }
             let rest = b.without(first);
@@ -334,7 +340,12 @@ impl Position {
         let enemy = self.by_color(them);
         let k = self.king(us);
         let king_cell = Cell::new_unchecked(k);
-        let in_check = self.attacked_by(k, them, &occ);
+        let pin_scan = self.pins(k, us);
+        let in_check = pin_scan.checked
+            || self.attacked_by_non_sliders(k, them, &occ)
+            || (self.king_unmoved(them)
+                && KNIGHT[k].has(KING_HOME[them.index()].index())
+                && self.leap_active(them, &occ));
         let promotions = self.promotion_masks(us);
         let special = |m: Move, piece: Piece, from: Cell, to: Cell| PieceMoves {
             piece,
@@ -374,11 +385,7 @@ impl Position {
             }
         }
 
-        let pins = if in_check {
-            None
-        } else {
-            Some(self.pins(k, us))
-        };
+        let pins = if in_check { None } else { Some(pin_scan) };
         for role in [
             Role::Pawn,
             Role::Elephant,

@@ -449,6 +449,12 @@ impl Position {
     /// Whether `cell` is attacked by `by`'s pieces, with occupancy `occ`, not counting the
     /// unmoved king's leap.
     pub(crate) fn attacked_by_no_leap(&self, cell: usize, by: Color, occ: &Bits) -> bool {
+        self.attacked_by_non_sliders(cell, by, occ) || self.attacked_by_sliders(cell, by, occ)
+    }
+
+    /// Leapers, king steps, pawns and elephants (not the unmoved king's leap).
+    #[inline]
+    pub(crate) fn attacked_by_non_sliders(&self, cell: usize, by: Color, occ: &Bits) -> bool {
         let them = self.by_color[by.index()];
         let r = &self.by_role;
         let leapers =
@@ -483,7 +489,15 @@ impl Position {
                 }
             }
         }
-        // Sliders: look at the nearest blocker in each direction that holds a slider.
+        false
+    }
+
+    /// Orthogonal and diagonal sliders.
+    #[inline]
+    fn attacked_by_sliders(&self, cell: usize, by: Color, occ: &Bits) -> bool {
+        let them = self.by_color[by.index()];
+        let r = &self.by_role;
+        // Look at the nearest blocker in each direction that holds a slider.
         let queens = r[Role::Queen.index()] & them;
         let sliders = [
             (r[Role::Rook.index()] | r[Role::Wyvern.index()]) & them | queens,
