@@ -1,4 +1,4 @@
-//! `cargo run --example moves -- <position text>`: list the legal moves and the diagram.
+//! `cargo run --example chessagon_moves -- <position text>`: list the legal moves and the diagram.
 use hexvar_chessagon::Position;
 
 fn main() {

@@ -1,4 +1,4 @@
-//! `cargo run --example svg -- [position text] > board.svg`: an SVG picture of a position.
+//! `cargo run --example chessagon_svg -- [position text] > board.svg`: an SVG picture of a position.
 use hexvar_chessagon::{render, Position};
 
 fn main() {

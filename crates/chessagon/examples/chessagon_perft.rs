@@ -1,4 +1,4 @@
-//! `cargo run --release --example perft -- [depth] [position text]`: perft with timing.
+//! `cargo run --release --example chessagon_perft -- [depth] [position text]`: perft with timing.
 use std::time::Instant;
 
 use hexvar_chessagon::{perft, perft_without_bulk, Position};
