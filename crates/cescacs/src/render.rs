@@ -6,32 +6,51 @@ use crate::board::{Bits, Cell, Color, COLUMN_LETTERS};
 use crate::position::Position;
 
 impl Position {
-    /// An ASCII diagram: one row per line (28 at the top), each hex four characters wide at
-    /// its column, `.` for an empty hex, the PDTL letter for a piece.
+    /// An ASCII diagram of the position (see [`ascii`] to mark cells on it).
     pub fn diagram(&self) -> String {
-        let mut out = String::new();
-        out.push_str("   ");
-        for c in COLUMN_LETTERS {
-            let _ = write!(out, "   {c}");
-        }
-        out.push('\n');
-        for l in (0..=28u8).rev() {
-            let _ = write!(out, "{l:>3}");
-            let mut row = String::new();
-            for c in 0..15u8 {
-                match Cell::new(c, l) {
-                    Some(cell) => {
-                        let ch = self.piece_at(cell).map_or('.', |p| p.char());
-                        let _ = write!(row, "   {ch}");
-                    }
-                    None => row.push_str("    "),
-                }
-            }
-            out.push_str(row.trim_end());
-            out.push('\n');
-        }
-        out
+        ascii(self, &Bits::EMPTY)
     }
+}
+
+/// An ASCII diagram: one row per line (28 at the top), each hex four characters wide at its
+/// column, `.` for an empty hex, the PDTL letter for a piece; a `marked` empty hex shows `*`,
+/// a marked piece gets a `*` before its letter.
+///
+/// ```
+/// use hexvar_cescacs::{render, Bits, Cell, Position};
+///
+/// let text = render::ascii(&Position::new(), &Bits::single(Cell::CENTRE.index()));
+/// assert_eq!(text.matches('*').count(), 1);
+/// ```
+pub fn ascii(pos: &Position, marked: &Bits) -> String {
+    let mut out = String::new();
+    out.push_str("   ");
+    for c in COLUMN_LETTERS {
+        let _ = write!(out, "   {c}");
+    }
+    out.push('\n');
+    for l in (0..=28u8).rev() {
+        let _ = write!(out, "{l:>3}");
+        let mut row = String::new();
+        for c in 0..15u8 {
+            match Cell::new(c, l) {
+                Some(cell) => {
+                    let mark = if marked.has(cell.index()) { '*' } else { ' ' };
+                    match pos.piece_at(cell) {
+                        Some(p) => {
+                            let _ = write!(row, "  {mark}{}", p.char());
+                        }
+                        None if mark == '*' => row.push_str("   *"),
+                        None => row.push_str("   ."),
+                    }
+                }
+                None => row.push_str("    "),
+            }
+        }
+        out.push_str(row.trim_end());
+        out.push('\n');
+    }
+    out
 }
 
 /// An SVG picture of the position (flat-topped hexes, White at the bottom), with the

@@ -100,7 +100,7 @@ fn svg_of_the_start_matches_the_docs_picture() {
     let doc = include_str!("../../../docs/cescacs-start.svg");
     assert_eq!(
         svg, doc,
-        "regenerate docs/cescacs-start.svg with `cargo run -p hexvar-cescacs --example svg`"
+        "regenerate docs/cescacs-start.svg with `cargo run -p hexvar-cescacs --example cescacs_svg`"
     );
 }
 

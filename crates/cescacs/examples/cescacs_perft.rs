@@ -1,4 +1,4 @@
-//! `cargo run --release --example perft -- <depth> [PDTL]`: perft with nodes/s, next to the
+//! `cargo run --release --example cescacs_perft -- <depth> [PDTL]`: perft with nodes/s, next to the
 //! chess yardstick (cozy-chess, start position) measured in the same run.
 use std::time::Instant;
 
