@@ -465,7 +465,7 @@ const fn step(from: usize, d: Hex) -> u16 {
 }
 
 /// `PAWN_PUSHES[side][cell]` = the two forward-adjacent cells ([`NO_CELL`] off the board).
-pub(crate) static PAWN_PUSHES: [[[u16; 2]; CELL_COUNT]; 2] = {
+static PAWN_PUSHES: [[[u16; 2]; CELL_COUNT]; 2] = {
     let mut out = [[[NO_CELL; 2]; CELL_COUNT]; 2];
     let mut side = 0;
     while side < 2 {
@@ -475,28 +475,6 @@ pub(crate) static PAWN_PUSHES: [[[u16; 2]; CELL_COUNT]; 2] = {
                 step(c, PAWN_PUSH_DIRS[side][0]),
                 step(c, PAWN_PUSH_DIRS[side][1]),
             ];
-            c += 1;
-        }
-        side += 1;
-    }
-    out
-};
-
-/// `PAWN_AHEAD[side][cell]` = the set of the (at most two) forward-adjacent cells.
-pub(crate) static PAWN_AHEAD: [[u128; CELL_COUNT]; 2] = {
-    let mut out = [[0u128; CELL_COUNT]; 2];
-    let mut side = 0;
-    while side < 2 {
-        let mut c = 0;
-        while c < CELL_COUNT {
-            let mut k = 0;
-            while k < 2 {
-                let t = PAWN_PUSHES[side][c][k];
-                if t != NO_CELL {
-                    out[side][c] |= 1 << t;
-                }
-                k += 1;
-            }
             c += 1;
         }
         side += 1;
@@ -521,6 +499,21 @@ pub(crate) static PAWN_DOUBLE: [[[(u128, u128); 2]; CELL_COUNT]; 2] = {
                 }
                 k += 1;
             }
+            c += 1;
+        }
+        side += 1;
+    }
+    out
+};
+
+/// `PAWN_AHEAD[side][cell]` = the set of the (at most two) forward-adjacent cells.
+pub(crate) static PAWN_AHEAD: [[u128; CELL_COUNT]; 2] = {
+    let mut out = [[0u128; CELL_COUNT]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut c = 0;
+        while c < CELL_COUNT {
+            out[side][c] = PAWN_DOUBLE[side][c][0].0 | PAWN_DOUBLE[side][c][1].0;
             c += 1;
         }
         side += 1;

@@ -7,7 +7,7 @@ use hexvar_geometry::Set128;
 
 use crate::board::{
     between, bishop_attacks, rook_attacks, Cell, Color, Piece, Role, BISHOP_LINES, CELL_COUNT,
-    KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKERS, PAWN_DOUBLE, PAWN_PUSHES, ROOK_LINES, ZOBRIST,
+    KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKERS, PAWN_DOUBLE, ROOK_LINES, ZOBRIST,
 };
 use crate::moves::{CastlingSide, Move, MoveList};
 use crate::setup::{CastlingRights, EnPassant, ParseSetupError, Setup};
@@ -281,15 +281,12 @@ impl Position {
         else {
             return false;
         };
-        let pushes = &PAWN_PUSHES[mover.index()];
+        let trace = (1u128 << ep.passed.index(), 1u128 << ep.pawn.index());
         self.board.get(ep.pawn.index()) == Some(Piece::new(mover, Role::Pawn))
             && self.board.get(ep.passed.index()).is_none()
             && self.board.get(origin.index()).is_none()
             && origin.rank() == mover.pawn_rank()
-            && (0..2).any(|k| {
-                pushes[origin.index()][k] == ep.passed.index() as u16
-                    && pushes[ep.passed.index()][k] == ep.pawn.index() as u16
-            })
+            && PAWN_DOUBLE[mover.index()][origin.index()].contains(&trace)
     }
 
     /// Whether a pawn of the side to move attacks `cell`.

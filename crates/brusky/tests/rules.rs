@@ -316,3 +316,20 @@ fn fact_9_initial_position() {
         format!("{pos}\n\n{}", render::ascii(&pos, all))
     );
 }
+
+#[test]
+fn en_passant_field_is_validated() {
+    // After g7-g5 the White pawn on h5 may take en passant on g6.
+    let text = "rnbkbqbnr/pppp1ppppp/11/6pP4/12/11/PPPPPPP1PP/RNBQBKBNR w KQkq g6g5 0 2";
+    let pos: Position = text.parse().unwrap();
+    assert_eq!(pos.to_string(), text);
+    assert!(pos.legal_moves().iter().any(|m| m.to_string() == "h5xg6e.p."));
+    // Not the trace of a double step from Black's start rank.
+    let bad = "rnbkbqbnr/pppp1ppppp/11/6pP4/12/11/PPPPPPP1PP/RNBQBKBNR w KQkq g6g4 0 2";
+    assert!(bad.parse::<Position>().is_err());
+    let wrong_side = "rnbkbqbnr/pppp1ppppp/11/6pP4/12/11/PPPPPPP1PP/RNBQBKBNR b KQkq g6g5 0 2";
+    assert!(wrong_side.parse::<Position>().is_err());
+    // A usable-by-nobody target is dropped: no White pawn next to g5.
+    let unused = "rnbkbqbnr/pppp1ppppp/11/6p5/12/11/PPPPPPPPPP/RNBQBKBNR w KQkq g6g5 0 2";
+    assert_eq!(unused.parse::<Position>().unwrap().en_passant(), None);
+}
