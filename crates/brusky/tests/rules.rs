@@ -323,7 +323,10 @@ fn en_passant_field_is_validated() {
     let text = "rnbkbqbnr/pppp1ppppp/11/6pP4/12/11/PPPPPPP1PP/RNBQBKBNR w KQkq g6g5 0 2";
     let pos: Position = text.parse().unwrap();
     assert_eq!(pos.to_string(), text);
-    assert!(pos.legal_moves().iter().any(|m| m.to_string() == "h5xg6e.p."));
+    assert!(pos
+        .legal_moves()
+        .iter()
+        .any(|m| m.to_string() == "h5xg6e.p."));
     // Not the trace of a double step from Black's start rank.
     let bad = "rnbkbqbnr/pppp1ppppp/11/6pP4/12/11/PPPPPPP1PP/RNBQBKBNR w KQkq g6g4 0 2";
     assert!(bad.parse::<Position>().is_err());
