@@ -22,11 +22,24 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod dynamic;
 pub mod hex;
+mod movelist;
+pub mod perft;
+mod serde_text;
 pub mod set;
 pub mod square;
+pub mod svg;
 pub mod table;
 pub mod triangle;
+mod variant;
+pub mod zobrist;
 
+pub use dynamic::{DynVariant, MoveInfo, OutcomeInfo, Status, TextError, VariantEntry};
 pub use hex::Hex;
+pub use movelist::MoveList;
+pub use perft::{divide, perft, perft_without_bulk};
+#[cfg(feature = "parallel")]
+pub use perft::{divide_parallel, perft_parallel};
 pub use set::{Set128, WideSet};
+pub use variant::{Variant, VariantOutcome, VariantPiece};

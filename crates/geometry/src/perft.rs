@@ -1,0 +1,169 @@
+//! Perft over any [`Variant`]: the leaf count of the legal-move tree, the standard test of a move
+//! generator. The last ply is counted in bulk ([`Variant::legal_move_count`]).
+//!
+//! With the `parallel` feature, [`perft_parallel`] and [`divide_parallel`] split the root moves
+//! over rayon's threads.
+
+use crate::Variant;
+
+/// The number of leaves `depth` plies below `pos`, counting the last ply in bulk.
+pub fn perft<V: Variant>(pos: &V, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.legal_move_count() as u64,
+        _ => {
+            let moves = pos.legal_moves();
+            moves
+                .iter()
+                .map(|&mv| {
+                    let mut child = pos.clone();
+                    child.play_unchecked(mv);
+                    perft(&child, depth - 1)
+                })
+                .sum()
+        }
+    }
+}
+
+/// The same count as [`perft`], playing every leaf move (measures `play_unchecked` too).
+pub fn perft_without_bulk<V: Variant>(pos: &V, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            perft_without_bulk(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// Perft per legal root move, sorted by the move's notation. At depth 0 there are no moves to
+/// split by, so the list is empty; at depth 1 every move counts 1.
+pub fn divide<V: Variant>(pos: &V, depth: u32) -> Vec<(V::Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    let mut split: Vec<(V::Move, u64)> = pos
+        .legal_moves()
+        .iter()
+        .map(|&mv| (mv, perft(&child_of(pos, mv), depth - 1)))
+        .collect();
+    sort_by_notation(&mut split);
+    split
+}
+
+fn child_of<V: Variant>(pos: &V, mv: V::Move) -> V {
+    let mut child = pos.clone();
+    child.play_unchecked(mv);
+    child
+}
+
+fn sort_by_notation<M: core::fmt::Display>(split: &mut [(M, u64)]) {
+    split.sort_by_cached_key(|(mv, _)| mv.to_string());
+}
+
+/// [`perft`] with the root moves split over rayon's threads.
+#[cfg(feature = "parallel")]
+pub fn perft_parallel<V: Variant>(pos: &V, depth: u32) -> u64 {
+    use rayon::prelude::*;
+    if depth <= 1 {
+        return perft(pos, depth);
+    }
+    let moves: Vec<V::Move> = pos.legal_moves().iter().copied().collect();
+    moves
+        .par_iter()
+        .map(|&mv| perft(&child_of(pos, mv), depth - 1))
+        .sum()
+}
+
+/// [`divide`] with the root moves split over rayon's threads.
+#[cfg(feature = "parallel")]
+pub fn divide_parallel<V: Variant>(pos: &V, depth: u32) -> Vec<(V::Move, u64)> {
+    use rayon::prelude::*;
+    if depth == 0 {
+        return Vec::new();
+    }
+    let moves: Vec<V::Move> = pos.legal_moves().iter().copied().collect();
+    let mut split: Vec<(V::Move, u64)> = moves
+        .par_iter()
+        .map(|&mv| (mv, perft(&child_of(pos, mv), depth - 1)))
+        .collect();
+    sort_by_notation(&mut split);
+    split
+}
+
+/// One row of a perft data file: `<depth> <count> <position text>`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerftRow {
+    /// The line number, from 1.
+    pub line: usize,
+    /// The depth in plies.
+    pub depth: u32,
+    /// The expected leaf count.
+    pub count: u64,
+    /// The position text.
+    pub position: String,
+}
+
+/// Reads a perft data file: one `<depth> <count> <position text>` row per line; blank lines and
+/// lines starting with `#` are skipped. The error names the first malformed line.
+///
+/// ```
+/// let rows = hexvar_geometry::perft::read_rows("# a comment\n1 20 some position w\n").unwrap();
+/// assert_eq!((rows[0].line, rows[0].depth, rows[0].count), (2, 1, 20));
+/// assert_eq!(rows[0].position, "some position w");
+/// assert!(hexvar_geometry::perft::read_rows("x 20 p").is_err());
+/// ```
+pub fn read_rows(text: &str) -> Result<Vec<PerftRow>, String> {
+    let mut rows = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = || format!("line {}: expected `<depth> <count> <position>`", i + 1);
+        let mut parts = line.splitn(3, ' ');
+        let depth = parts.next().and_then(|d| d.parse().ok()).ok_or_else(bad)?;
+        let count = parts.next().and_then(|c| c.parse().ok()).ok_or_else(bad)?;
+        let position = parts.next().ok_or_else(bad)?.trim().to_string();
+        rows.push(PerftRow {
+            line: i + 1,
+            depth,
+            count,
+            position,
+        });
+    }
+    Ok(rows)
+}
+
+/// Runs every row of a perft data file whose expected count is at most `max_nodes` and returns
+/// how many ran; the error lists every row that failed, by `file` and line.
+pub fn check_rows<V: Variant>(file: &str, text: &str, max_nodes: u64) -> Result<usize, String> {
+    let rows = read_rows(text).map_err(|e| format!("{file}: {e}"))?;
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for row in rows.iter().filter(|r| r.count <= max_nodes) {
+        ran += 1;
+        match row.position.parse::<V>() {
+            Ok(pos) => {
+                let nodes = perft(&pos, row.depth);
+                if nodes != row.count {
+                    failures.push(format!(
+                        "{file}:{}: depth {} gives {nodes}, expected {}",
+                        row.line, row.depth, row.count
+                    ));
+                }
+            }
+            Err(e) => failures.push(format!("{file}:{}: {e}", row.line)),
+        }
+    }
+    if failures.is_empty() {
+        Ok(ran)
+    } else {
+        Err(failures.join("\n"))
+    }
+}
