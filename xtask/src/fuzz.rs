@@ -1,0 +1,100 @@
+//! `cargo xtask fuzz`: a bounded coverage-guided pass of every variant's fuzz target
+//! (`fuzz/fuzz_targets/<variant>.rs`, libFuzzer through cargo-fuzz on the stable toolchain),
+//! seeded with every position text of the variant's data files.
+
+use std::process::Command;
+
+use crate::{data, root, variants};
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let mut names = Vec::new();
+    let mut seconds = 60u64;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--seconds" => {
+                seconds = it
+                    .next()
+                    .and_then(|s| s.parse().ok())
+                    .ok_or("--seconds needs a whole number")?
+            }
+            _ if arg.starts_with("--") => return Err(format!("unknown option {arg}")),
+            _ => names.push(arg.clone()),
+        }
+    }
+    let installed = Command::new("cargo").args(["fuzz", "--version"]).output();
+    if !installed.is_ok_and(|o| o.status.success()) {
+        return Err("cargo-fuzz is missing: cargo install cargo-fuzz".into());
+    }
+    let mut summary = Vec::new();
+    for variant in variants::select(&names)? {
+        let corpus = seed_corpus(variant.name)?;
+        println!("fuzz {}: {seconds}s from {corpus}", variant.name);
+        let output = Command::new("cargo")
+            .current_dir(root().join("fuzz"))
+            .env("RUSTC_BOOTSTRAP", "1")
+            .args([
+                "fuzz",
+                "run",
+                "-s",
+                "none",
+                "--debug-assertions",
+                "--features",
+            ])
+            .args([variant.name, variant.name, &corpus, "--"])
+            .arg(format!("-max_total_time={seconds}"))
+            .arg("-print_final_stats=1")
+            .output()
+            .map_err(|e| format!("cargo fuzz: {e}"))?;
+        let log = String::from_utf8_lossy(&output.stderr);
+        let runs = log
+            .lines()
+            .find_map(|l| l.strip_prefix("stat::number_of_executed_units:"))
+            .map(str::trim)
+            .unwrap_or("?")
+            .to_string();
+        if !output.status.success() {
+            let tail: Vec<&str> = log.lines().rev().take(40).collect();
+            let tail: Vec<&str> = tail.into_iter().rev().collect();
+            return Err(format!(
+                "fuzz {} found a failure:\n{}",
+                variant.name,
+                tail.join("\n")
+            ));
+        }
+        println!(
+            "fuzz {}: {runs} executions in {seconds}s, no failure",
+            variant.name
+        );
+        summary.push(format!("{} {runs}", variant.name));
+    }
+    println!(
+        "fuzz: {} targets passed ({})",
+        summary.len(),
+        summary.join(", ")
+    );
+    Ok(())
+}
+
+/// Writes every position text of the variant's data files, and the start position's move texts,
+/// as seed inputs; returns the corpus folder.
+fn seed_corpus(variant: &str) -> Result<String, String> {
+    let dir = root().join("fuzz/corpus").join(variant);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut seeds: Vec<String> = Vec::new();
+    for file in data::PERFT_FILES {
+        seeds.extend(data::rows(variant, file)?.into_iter().map(|r| r.position));
+    }
+    seeds.extend(data::bench_positions(variant)?);
+    let entry = variants::find(variant)?;
+    let start = (entry.start)();
+    seeds.extend(start.moves().into_iter().map(|m| m.notation));
+    seeds.extend((entry.start_positions)().into_iter().map(|(_, text)| text));
+    seeds.sort();
+    seeds.dedup();
+    for (i, seed) in seeds.iter().enumerate() {
+        let path = dir.join(format!("seed-{i:04}"));
+        std::fs::write(&path, seed).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(dir.display().to_string())
+}

@@ -1,0 +1,91 @@
+//! `cargo xtask package`: every library crate as it would be published, unpacked and tested on
+//! its own, so that no crate reads a file outside its folder or lacks one it needs.
+
+use std::path::Path;
+use std::process::Command;
+
+use crate::root;
+
+/// The crates published as libraries, geometry first (the others depend on it).
+const LIBRARIES: [&str; 6] = [
+    "hexvar-geometry",
+    "hexvar-brusky",
+    "hexvar-chessagon",
+    "hexvar-dagger",
+    "hexvar-cescacs",
+    "hexvar-kirby",
+];
+
+fn cargo(dir: &Path, args: &[&str]) -> Result<(), String> {
+    println!("$ cargo {} (in {})", args.join(" "), dir.display());
+    let status = Command::new("cargo")
+        .current_dir(dir)
+        // The unpacked crates build into the workspace's target folder, so that dependencies
+        // already built there are reused.
+        .env("CARGO_TARGET_DIR", root().join("target"))
+        .args(args)
+        .status()
+        .map_err(|e| format!("cargo: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "cargo {} failed in {}",
+            args.join(" "),
+            dir.display()
+        ))
+    }
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    if !args.is_empty() {
+        return Err("usage: cargo xtask package".into());
+    }
+    let root = root();
+    let mut package = vec!["package", "--no-verify", "--allow-dirty"];
+    for name in LIBRARIES {
+        package.extend(["-p", name]);
+    }
+    cargo(&root, &package)?;
+    let unpacked = root.join("target/package-check");
+    let _ = std::fs::remove_dir_all(&unpacked);
+    std::fs::create_dir_all(&unpacked).map_err(|e| e.to_string())?;
+    let version = env!("CARGO_PKG_VERSION");
+    for name in LIBRARIES {
+        let file = root.join(format!("target/package/{name}-{version}.crate"));
+        let status = Command::new("tar")
+            .arg("-xzf")
+            .arg(&file)
+            .arg("-C")
+            .arg(&unpacked)
+            .status()
+            .map_err(|e| format!("tar: {e}"))?;
+        if !status.success() {
+            return Err(format!("cannot unpack {}", file.display()));
+        }
+        for licence in ["LICENSE-MIT", "LICENSE-APACHE", "README.md"] {
+            if !unpacked
+                .join(format!("{name}-{version}"))
+                .join(licence)
+                .exists()
+            {
+                return Err(format!("{name}: the package lacks {licence}"));
+            }
+        }
+    }
+    // The variant crates depend on hexvar-geometry by version: point that at the unpacked copy.
+    let geometry = unpacked.join(format!("hexvar-geometry-{version}"));
+    let patch = format!(
+        "patch.crates-io.hexvar-geometry.path={:?}",
+        geometry.display().to_string()
+    );
+    for name in LIBRARIES {
+        let dir = unpacked.join(format!("{name}-{version}"));
+        cargo(&dir, &["test", "--all-features", "--config", &patch])?;
+    }
+    println!(
+        "package: {} crates packaged, unpacked and tested on their own",
+        LIBRARIES.len()
+    );
+    Ok(())
+}

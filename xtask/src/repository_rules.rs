@@ -1,0 +1,254 @@
+//! Repository rules, run as ordinary tests: the README's commands, CI, the data and rules page of
+//! every variant, no reference outside the repository, and the contract's names in every crate.
+
+use std::process::Command;
+
+use crate::{data, root, variants::VARIANTS};
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Every file git tracks, with its text (binary files are skipped).
+fn tracked_texts() -> Vec<(String, String)> {
+    let out = Command::new("git")
+        .current_dir(root())
+        .args(["ls-files", "-z"])
+        .output()
+        .expect("git ls-files");
+    String::from_utf8_lossy(&out.stdout)
+        .split('\0')
+        .filter(|p| !p.is_empty())
+        .filter_map(|p| {
+            let text = std::fs::read_to_string(root().join(p)).ok()?;
+            Some((p.to_string(), text))
+        })
+        .collect()
+}
+
+#[test]
+fn readme_starts_with_the_two_commands_and_ci_runs_the_test_command() {
+    let readme = read("README.md");
+    let commands: Vec<&str> = readme
+        .lines()
+        .skip_while(|l| !l.starts_with("```sh"))
+        .skip(1)
+        .take(2)
+        .map(|l| l.split('#').next().unwrap().trim())
+        .collect();
+    assert_eq!(
+        commands,
+        ["cargo xtask suite", "cargo test --workspace --all-features"]
+    );
+    let ci = read(".ci/run");
+    assert!(
+        ci.lines().any(|l| l.trim() == commands[1]),
+        ".ci/run must run the README's test command"
+    );
+}
+
+#[test]
+fn every_variant_ships_its_data_and_rules_page() {
+    for variant in VARIANTS {
+        let name = variant.name;
+        assert!(
+            !data::rows(name, "perft.txt").unwrap().is_empty(),
+            "{name} perft.txt"
+        );
+        let conformance = data::rows(name, "conformance.txt").unwrap();
+        let positions: std::collections::HashSet<&str> =
+            conformance.iter().map(|r| r.position.as_str()).collect();
+        assert!(
+            positions.len() >= 150,
+            "{name}: {} conformance positions",
+            positions.len()
+        );
+        assert!(
+            data::bench_positions(name).unwrap().len() >= 2,
+            "{name} bench.txt"
+        );
+        let rules = format!("crates/{name}/docs/rules.md");
+        assert!(root().join(&rules).exists(), "{rules}");
+        let lib = read(&format!("crates/{name}/src/lib.rs"));
+        assert!(
+            lib.contains("include_str!(\"../docs/rules.md\")") && lib.contains("pub mod rules"),
+            "crates/{name}/src/lib.rs must publish the rules page as `rules`"
+        );
+    }
+}
+
+#[test]
+fn no_text_points_outside_the_repository() {
+    // Built from pieces so that this file does not match itself.
+    let outside = [
+        format!("{}/{}", "shared", "rules"),
+        format!("{}/{}", "shared", "conformance"),
+        format!("{}/{}", "shared", "seeds"),
+        format!("{}/{}", "shared", "games"),
+        format!("{}/{}", "..", "shared"),
+        format!("{}/{}", "STYLE", "md"),
+    ];
+    let mut found = Vec::new();
+    for (path, text) in tracked_texts() {
+        for (i, line) in text.lines().enumerate() {
+            if outside.iter().any(|o| line.contains(o.as_str())) {
+                found.push(format!("{path}:{}: {line}", i + 1));
+            }
+            // A crate reads nothing outside its own folder.
+            if path.starts_with("crates/") && line.contains(&format!("{}/{}/", "..", "..")) {
+                found.push(format!("{path}:{}: {line}", i + 1));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "references outside the repository or crate:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn relative_links_in_markdown_resolve() {
+    let mut broken = Vec::new();
+    for (path, text) in tracked_texts() {
+        if !path.ends_with(".md") {
+            continue;
+        }
+        let dir = root().join(&path).parent().unwrap().to_path_buf();
+        for piece in text.split("](").skip(1) {
+            let target = piece.split(')').next().unwrap_or("");
+            let target = target.split('#').next().unwrap_or("").trim();
+            if target.is_empty() || target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            if !dir.join(target).exists() {
+                broken.push(format!("{path}: {target}"));
+            }
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "broken relative links:\n{}",
+        broken.join("\n")
+    );
+}
+
+/// The names and signatures of the contract table in docs/architecture.md, for one crate: a
+/// crate that lacks a name or changes a signature fails to compile here.
+macro_rules! contract {
+    ($krate:ident) => {
+        mod $krate {
+            #[allow(unused_imports)]
+            use $krate::{
+                divide, perft, perft_without_bulk, render, rules, Cell, CellSet, Color, DrawReason,
+                Game, GameError, IllegalMove, Move, MoveList, Outcome, ParseCellError,
+                ParseMoveError, ParsePositionError, ParseSetupError, Piece, PieceMoves, Position,
+                PositionError, Role, Setup, Shade, WinReason, CELL_COUNT, MAX_MOVES, START_TEXT,
+            };
+
+            fn is_variant<V: hexvar_geometry::Variant>() {}
+
+            #[test]
+            fn has_the_contract_names_and_signatures() {
+                is_variant::<Position>();
+                assert_eq!(MoveList::CAPACITY, MAX_MOVES);
+                assert_eq!(Cell::ALL.len(), CELL_COUNT);
+                let pos: Position = START_TEXT.parse().unwrap();
+                assert_eq!(pos, Position::new());
+                assert_eq!(pos, Position::default());
+                let setup: Setup = pos.to_setup();
+                assert_eq!(setup, Setup::start());
+                assert_eq!(
+                    Position::from_setup(setup.clone()),
+                    Ok::<_, PositionError>(pos.clone())
+                );
+                assert_eq!(
+                    setup.to_string().parse::<Setup>(),
+                    Ok::<_, ParseSetupError>(setup)
+                );
+                let _ = Setup::empty().to_string();
+                assert!("?"
+                    .parse::<Position>()
+                    .is_err_and(|e: ParsePositionError| !e.to_string().is_empty()));
+                let moves: MoveList = pos.legal_moves();
+                assert_eq!(pos.legal_move_count(), moves.len());
+                assert!(pos.has_legal_move());
+                let mut list = MoveList::new();
+                pos.legal_moves_into(&mut list);
+                assert_eq!(list, moves);
+                let mv: Move = moves[0];
+                let text = mv.to_string();
+                assert_eq!(format!("{mv:?}"), text);
+                assert_eq!(
+                    pos.parse_move(&format!(" {text}+ ")),
+                    Ok::<_, ParseMoveError>(mv)
+                );
+                assert!(pos.is_legal(mv));
+                assert_eq!(Position::from_setup(pos.to_setup()).unwrap(), pos);
+                let _: Option<Cell> = mv.from();
+                let _: Cell = mv.to();
+                let mut played = pos.clone();
+                assert_eq!(played.play(mv), Ok::<(), IllegalMove>(()));
+                let mut unchecked = pos.clone();
+                unchecked.play_unchecked(mv);
+                assert_eq!(played, unchecked);
+                assert_ne!(played.zobrist_hash(), pos.zobrist_hash());
+                let _: Color = pos.turn();
+                let _: bool = pos.is_check();
+                let _: CellSet = pos.checkers();
+                let outcome: Option<Outcome> = pos.outcome();
+                assert_eq!(outcome, None);
+                let cell: Cell = Cell::ALL[0];
+                assert_eq!(
+                    cell.to_string().parse::<Cell>(),
+                    Ok::<_, ParseCellError>(cell)
+                );
+                assert_eq!(Cell::from_index(cell.index()), Some(cell));
+                let _: Shade = cell.shade();
+                let _: Option<Piece> = pos.piece_at(cell);
+                let _ = (Color::ALL, Role::ALL);
+                let mut counted = 0;
+                let finished: bool = pos.for_each_piece_moves(|moves: PieceMoves| {
+                    counted += moves.len();
+                    true
+                });
+                assert!(finished);
+                assert_eq!(counted, moves.len());
+                let mut game = Game::new();
+                assert_eq!(game.play(mv), Ok::<(), GameError>(()));
+                assert_eq!(game.moves(), &[mv]);
+                assert_eq!(game.position(), &played);
+                assert_eq!(game.start_position(), &pos);
+                assert_eq!(game.undo(), Some(mv));
+                assert_eq!(game.outcome(), None);
+                let _ = Game::from_position(pos.clone()).repetitions();
+                assert_eq!(perft(&pos, 1), moves.len() as u64);
+                assert_eq!(perft_without_bulk(&pos, 1), moves.len() as u64);
+                let split: Vec<(Move, u64)> = divide(&pos, 1);
+                assert_eq!(split.len(), moves.len());
+                assert!(render::svg(&pos, CellSet::default()).contains("data-cell="));
+                assert!(!render::ascii(&pos, CellSet::default()).is_empty());
+                assert!(!pos.diagram().is_empty());
+                fn reasons(outcome: Outcome) -> String {
+                    match outcome {
+                        Outcome::Decisive { winner: _, reason } => {
+                            let reason: WinReason = reason;
+                            reason.to_string()
+                        }
+                        Outcome::Draw { reason } => {
+                            let reason: DrawReason = reason;
+                            reason.to_string()
+                        }
+                    }
+                }
+                let _ = reasons;
+            }
+        }
+    };
+}
+
+contract!(hexvar_brusky);
+contract!(hexvar_chessagon);
+contract!(hexvar_dagger);
+contract!(hexvar_cescacs);
+contract!(hexvar_kirby);
