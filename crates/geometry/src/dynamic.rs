@@ -123,7 +123,10 @@ impl<V: Variant> DynVariant for V {
     }
 
     fn moves(&self) -> Vec<MoveInfo> {
-        self.legal_moves().iter().map(|&mv| move_info::<V>(mv)).collect()
+        self.legal_moves()
+            .iter()
+            .map(|&mv| move_info::<V>(mv))
+            .collect()
     }
 
     fn play_text(&mut self, text: &str) -> Result<MoveInfo, TextError> {

@@ -41,5 +41,5 @@ pub use movelist::MoveList;
 pub use perft::{divide, perft, perft_without_bulk};
 #[cfg(feature = "parallel")]
 pub use perft::{divide_parallel, perft_parallel};
-pub use set::{Set128, WideSet};
+pub use set::{DenseCell, Set128, WideSet};
 pub use variant::{Variant, VariantOutcome, VariantPiece};

@@ -193,7 +193,10 @@ mod tests {
         assert_eq!(list.swap_remove(0), 2);
         assert_eq!(list.pop(), Some(4));
         assert!(list.is_empty());
-        assert_eq!(format!("{:?}", [7u8].into_iter().collect::<MoveList<u8, 4>>()), "[7]");
+        assert_eq!(
+            format!("{:?}", [7u8].into_iter().collect::<MoveList<u8, 4>>()),
+            "[7]"
+        );
     }
 
     #[test]

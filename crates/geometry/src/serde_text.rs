@@ -46,10 +46,7 @@ macro_rules! serde_as_text {
                 struct TextVisitor;
                 impl $serde::de::Visitor<'_> for TextVisitor {
                     type Value = $ty;
-                    fn expecting(
-                        &self,
-                        f: &mut ::core::fmt::Formatter<'_>,
-                    ) -> ::core::fmt::Result {
+                    fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                         f.write_str($expecting)
                     }
                     fn visit_str<E: $serde::de::Error>(

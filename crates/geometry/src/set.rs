@@ -12,6 +12,17 @@ use core::ops::{
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Set128(pub u128);
 
+/// A board's cell type, made from a dense index that a cell set holds.
+///
+/// Implemented by each variant's `Cell`, so that iterating a set can yield cells.
+pub trait DenseCell: Copy {
+    /// The cell with dense index `index`.
+    ///
+    /// # Panics
+    /// When `index` is not a cell of the board: a set built from cells never holds one.
+    fn from_dense(index: usize) -> Self;
+}
+
 impl Set128 {
     /// The empty set.
     pub const EMPTY: Set128 = Set128(0);
@@ -82,6 +93,12 @@ impl Set128 {
     #[inline]
     pub const fn has_many(self) -> bool {
         self.0 & self.0.wrapping_sub(1) != 0
+    }
+
+    /// The members as cells of a board, in increasing index order.
+    #[inline]
+    pub fn cells<C: DenseCell>(self) -> impl Iterator<Item = C> {
+        self.iter().map(C::from_dense)
     }
 
     /// The cells in increasing index order.
@@ -241,6 +258,12 @@ impl<const W: usize> WideSet<W> {
     #[inline]
     pub fn has_many(&self) -> bool {
         self.len() > 1
+    }
+
+    /// The members as cells of a board, in increasing index order.
+    #[inline]
+    pub fn cells<C: DenseCell>(&self) -> impl Iterator<Item = C> {
+        self.iter().map(C::from_dense)
     }
 
     /// The cells in increasing index order.

@@ -65,7 +65,13 @@ mod tests {
     fn a_document_with_a_cell_a_ring_and_text() {
         let mut out = String::new();
         super::begin(&mut out, 100.0, 50.0);
-        super::cell(&mut out, "b2", &[(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)], "#fff", "#000");
+        super::cell(
+            &mut out,
+            "b2",
+            &[(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)],
+            "#fff",
+            "#000",
+        );
         super::ring(&mut out, (5.0, 5.0), 3.0, "#d01010");
         super::text(&mut out, (5.0, 5.0), 12.0, "#000", "♔");
         super::end(&mut out);

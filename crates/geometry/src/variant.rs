@@ -15,7 +15,7 @@ use std::error::Error;
 ///
 /// Implemented by `hexvar_<variant>::Position`. Generic code uses it like this:
 ///
-/// ```ignore
+/// ```
 /// use hexvar_geometry::Variant;
 ///
 /// fn random_game<V: Variant>(mut pos: V, plies: usize) -> V {
@@ -26,6 +26,7 @@ use std::error::Error;
 ///     }
 ///     pos
 /// }
+/// # fn main() {}
 /// ```
 pub trait Variant:
     Clone + Eq + Hash + Debug + Display + FromStr<Err = Self::ParseError> + Send + Sync + 'static

@@ -1,0 +1,324 @@
+//! The trait, the generic perft and the text face exercised on a toy game small enough to count
+//! by hand: two tokens on a line of five cells, each side steps its own token one or two cells
+//! forward onto an empty cell; a side that cannot move loses.
+
+use core::fmt;
+use core::str::FromStr;
+
+use hexvar_geometry::{
+    divide, perft, perft::check_rows, perft_without_bulk, DynVariant, MoveList, Variant,
+    VariantEntry, VariantOutcome, VariantPiece,
+};
+
+const CELLS: usize = 5;
+static ALL: [usize; CELLS] = [0, 1, 2, 3, 4];
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Toy {
+    /// Token cells: White moves up from 0, Black moves down from 4.
+    tokens: [usize; 2],
+    black_to_move: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Token(bool);
+
+impl fmt::Display for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0 { "b" } else { "w" })
+    }
+}
+
+impl VariantPiece for Token {
+    type Color = bool;
+    type Role = char;
+    fn color(self) -> bool {
+        self.0
+    }
+    fn role(self) -> char {
+        'T'
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Blocked(bool);
+
+impl fmt::Display for Blocked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} wins by blockade",
+            if self.0 { "black" } else { "white" }
+        )
+    }
+}
+
+impl VariantOutcome for Blocked {
+    type Winner = bool;
+    fn winner(&self) -> Option<bool> {
+        Some(self.0)
+    }
+    fn reason(&self) -> &'static str {
+        "blockade"
+    }
+}
+
+#[derive(Debug, PartialEq)]
+struct Error(String);
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl fmt::Display for Toy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = if self.black_to_move { 'b' } else { 'w' };
+        write!(f, "{} {} {side}", self.tokens[0], self.tokens[1])
+    }
+}
+
+impl FromStr for Toy {
+    type Err = Error;
+    fn from_str(text: &str) -> Result<Toy, Error> {
+        let bad = || Error(format!("not a toy position: {text:?}"));
+        let fields: Vec<&str> = text.split_ascii_whitespace().collect();
+        let [w, b, side] = fields.as_slice() else {
+            return Err(bad());
+        };
+        let cell = |s: &str| s.parse::<usize>().ok().filter(|&c| c < CELLS);
+        let (w, b) = (cell(w).ok_or_else(bad)?, cell(b).ok_or_else(bad)?);
+        let black_to_move = match *side {
+            "w" => false,
+            "b" => true,
+            _ => return Err(bad()),
+        };
+        if w == b {
+            return Err(bad());
+        }
+        Ok(Toy {
+            tokens: [w, b],
+            black_to_move,
+        })
+    }
+}
+
+/// A move: from one cell to another, written `0-1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Step(usize, usize);
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.0, self.1)
+    }
+}
+
+impl Toy {
+    fn side(&self) -> usize {
+        usize::from(self.black_to_move)
+    }
+
+    fn steps(&self) -> impl Iterator<Item = Step> + '_ {
+        let from = self.tokens[self.side()];
+        let forward = |n: usize| {
+            if self.black_to_move {
+                from.checked_sub(n)
+            } else {
+                Some(from + n).filter(|&c| c < CELLS)
+            }
+        };
+        // A token steps onto empty cells only, and does not jump the other token.
+        let one = forward(1).filter(|c| !self.tokens.contains(c));
+        let two = one
+            .and_then(|_| forward(2))
+            .filter(|c| !self.tokens.contains(c));
+        one.into_iter().chain(two).map(move |to| Step(from, to))
+    }
+}
+
+impl Variant for Toy {
+    const NAME: &'static str = "toy";
+    const START_TEXT: &'static str = "0 4 w";
+    const MAX_MOVES: usize = 2;
+    const CELL_COUNT: usize = CELLS;
+    type Move = Step;
+    type Cell = usize;
+    type Color = bool;
+    type Piece = Token;
+    type Outcome = Blocked;
+    type MoveList = MoveList<Step, 2>;
+    type ParseError = Error;
+    type IllegalMove = Error;
+    type ParseMoveError = Error;
+
+    fn start() -> Toy {
+        Self::START_TEXT.parse().unwrap()
+    }
+    fn cells() -> &'static [usize] {
+        &ALL
+    }
+    fn turn(&self) -> bool {
+        self.black_to_move
+    }
+    fn piece_at(&self, cell: usize) -> Option<Token> {
+        self.tokens
+            .iter()
+            .position(|&t| t == cell)
+            .map(|i| Token(i == 1))
+    }
+    fn legal_moves_into(&self, moves: &mut Self::MoveList) {
+        moves.clear();
+        moves.extend(self.steps());
+    }
+    fn legal_move_count(&self) -> usize {
+        self.steps().count()
+    }
+    fn move_cells(Step(from, to): Step) -> (Option<usize>, usize) {
+        (Some(from), to)
+    }
+    fn play(&mut self, mv: Step) -> Result<(), Error> {
+        if !self.steps().any(|m| m == mv) {
+            return Err(Error(format!("illegal move {mv:?}")));
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+    fn play_unchecked(&mut self, Step(_, to): Step) {
+        let side = self.side();
+        self.tokens[side] = to;
+        self.black_to_move = !self.black_to_move;
+    }
+    fn parse_move(&self, text: &str) -> Result<Step, Error> {
+        let text = text.trim();
+        self.steps()
+            .find(|m| m.to_string() == text)
+            .ok_or_else(|| Error(format!("no legal move {text:?}")))
+    }
+    fn is_check(&self) -> bool {
+        false
+    }
+    fn outcome(&self) -> Option<Blocked> {
+        (self.legal_move_count() == 0).then_some(Blocked(!self.black_to_move))
+    }
+    fn zobrist_hash(&self) -> u64 {
+        (self.tokens[0] * 10 + self.tokens[1] * 2 + self.side()) as u64
+    }
+    fn svg(&self, marked: &[usize]) -> String {
+        let mut out = String::new();
+        hexvar_geometry::svg::begin(&mut out, 50.0 * CELLS as f64, 50.0);
+        for cell in ALL {
+            let x = 50.0 * cell as f64;
+            let corners = [(x, 0.0), (x + 50.0, 0.0), (x + 50.0, 50.0), (x, 50.0)];
+            hexvar_geometry::svg::cell(&mut out, &cell.to_string(), &corners, "#eee", "#333");
+            if marked.contains(&cell) {
+                hexvar_geometry::svg::ring(&mut out, (x + 25.0, 25.0), 15.0, "#d01010");
+            }
+        }
+        hexvar_geometry::svg::end(&mut out);
+        out
+    }
+}
+
+// The tree from "0 4 w", counted by hand: White has 0-1 and 0-2 (2 nodes at ply 1). After 0-1,
+// Black at 4 steps to 3 or 2; after 0-2 only to 3, as 2 is taken (3 nodes at ply 2).
+#[test]
+fn perft_counts_the_hand_made_tree() {
+    let start = Toy::start();
+    assert_eq!(perft(&start, 0), 1);
+    assert_eq!(perft(&start, 1), 2);
+    assert_eq!(perft(&start, 2), 3);
+    for depth in 0..6 {
+        assert_eq!(perft(&start, depth), perft_without_bulk(&start, depth));
+    }
+    assert_eq!(divide(&start, 2), vec![(Step(0, 1), 2), (Step(0, 2), 1)]);
+    assert!(divide(&start, 0).is_empty());
+}
+
+#[test]
+fn perft_is_the_sum_over_children() {
+    let start = Toy::start();
+    for depth in 1..6 {
+        let sum: u64 = divide(&start, depth).iter().map(|(_, n)| n).sum();
+        assert_eq!(sum, perft(&start, depth));
+    }
+}
+
+#[test]
+fn check_rows_reports_every_wrong_row_by_file_and_line() {
+    let file = "# toy\n1 2 0 4 w\n2 3 0 4 w\n2 4 0 4 w\n1 1 9 9 w\n";
+    let failures = check_rows::<Toy>("toy.txt", file, u64::MAX).unwrap_err();
+    assert!(
+        failures.contains("toy.txt:4: depth 2 gives 3, expected 4"),
+        "{failures}"
+    );
+    assert!(failures.contains("toy.txt:5:"), "{failures}");
+    assert_eq!(failures.lines().count(), 2);
+    assert_eq!(
+        check_rows::<Toy>("toy.txt", "1 2 0 4 w\n2 3 0 4 w\n", u64::MAX),
+        Ok(2)
+    );
+    // Rows above the node cap are not run.
+    assert_eq!(
+        check_rows::<Toy>("toy.txt", "1 2 0 4 w\n2 99 0 4 w\n", 50),
+        Ok(1)
+    );
+}
+
+#[test]
+fn the_text_face_plays_by_notation_and_leaves_the_position_on_error() {
+    let entry = VariantEntry::of::<Toy>();
+    assert_eq!(entry.name, "toy");
+    let mut pos: Box<dyn DynVariant> = (entry.start)();
+    let moves = pos.moves();
+    assert_eq!(moves.len(), 2);
+    assert_eq!(
+        (moves[0].from.as_deref(), moves[0].to.as_str()),
+        (Some("0"), "1")
+    );
+    let before = pos.position_text();
+    assert!(pos.play_text("4-0").is_err());
+    assert_eq!(pos.position_text(), before);
+    let played = pos.play_text(" 0-2 ").unwrap();
+    assert_eq!(played.notation, "0-2");
+    assert_eq!(pos.position_text(), "2 4 b");
+    let status = pos.status();
+    assert_eq!(
+        (status.turn.as_str(), status.check, status.outcome),
+        ("true", false, None)
+    );
+    pos.play_text("4-3").unwrap();
+    // White at 2, Black at 3: White is blocked and loses.
+    let outcome = pos.status().outcome.unwrap();
+    assert_eq!(outcome.winner.as_deref(), Some("true"));
+    assert_eq!(outcome.reason, "blockade");
+    assert_eq!(outcome.text, "black wins by blockade");
+    assert_eq!(pos.perft(3), 0);
+    let copy = pos.clone();
+    assert_eq!(copy.position_text(), pos.position_text());
+    assert!(pos.svg_marked(&["1", "x"]).matches("<circle").count() == 1);
+    assert!(pos.parse_same_variant("1 1 w").is_err());
+    assert_eq!(pos.parse_same_variant("1 3 w").unwrap().divide(1).len(), 1);
+    assert_eq!(
+        (entry.parse)("nonsense").unwrap_err().to_string(),
+        "not a toy position: \"nonsense\""
+    );
+}
+
+#[cfg(feature = "parallel")]
+#[test]
+fn parallel_perft_agrees() {
+    let start = Toy::start();
+    for depth in 0..6 {
+        assert_eq!(
+            hexvar_geometry::perft_parallel(&start, depth),
+            perft(&start, depth)
+        );
+        assert_eq!(
+            hexvar_geometry::divide_parallel(&start, depth),
+            divide(&start, depth)
+        );
+    }
+}
