@@ -1,7 +1,7 @@
 //! `cargo run --example kirby_svg [mode]`: prints the SVG picture of a mode's start position (default
-//! six players), as in `docs/kirby-board.svg`.
+//! six players), as in the crate's `docs/kirby-board.svg`.
 use hexvar_kirby::render::svg;
-use hexvar_kirby::{Bits, Layout, Mode, Position, Setup};
+use hexvar_kirby::{CellSet, Layout, Mode, Position, Setup};
 
 fn main() {
     let mode: Mode = std::env::args()
@@ -9,5 +9,5 @@ fn main() {
         .map_or(Ok(Mode::SixPlayer), |m| m.parse())
         .expect("mode");
     let pos = Position::from_setup(Setup::start_mode(mode, Layout::QueenLeft)).expect("start");
-    print!("{}", svg(&pos, &Bits::EMPTY));
+    print!("{}", svg(&pos, CellSet::EMPTY));
 }

@@ -15,22 +15,29 @@ use core::str::FromStr;
 
 use hexvar_geometry::square::{self, Square};
 use hexvar_geometry::table::{self, NO_CELL};
+use hexvar_geometry::zobrist::KeyStream;
 use hexvar_geometry::{Hex, WideSet};
 
-/// A set of cells of Kirby's board (313 cells in 5 words).
-pub type Bits = WideSet<5>;
+/// A set of cells of Kirby's board (313 cells in 5 words of 64 bits); iterating yields dense
+/// cell indices ([`Cell::from_index`] turns them into cells).
+pub type CellSet = WideSet<5>;
 
 /// The number of cells.
-pub const CELLS: usize = 313;
+pub const CELL_COUNT: usize = 313;
+pub(crate) const CELLS: usize = CELL_COUNT;
 /// The number of sideboard squares.
-pub const SQUARES: usize = 144;
+pub(crate) const SQUARES: usize = 144;
 /// The number of field cells (pents and hexes).
-pub const FIELD: usize = 169;
+pub(crate) const FIELD: usize = 169;
+/// Squares per sideboard (8 files × 3 ranks).
+pub(crate) const SQUARES_PER_BOARD: usize = 24;
+/// Files per sideboard.
+pub(crate) const FILES: usize = 8;
 
-/// One of the six armies, which is also its seat and its sideboard, in clockwise order from the
-/// bottom.
+/// One of the six armies (the side type: an army's colour), which is also its seat and its
+/// sideboard, in clockwise order from the bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Army {
+pub enum Color {
     /// Black, at the bottom (sideboard on row A).
     Black = 0,
     /// Pink, lower left.
@@ -45,15 +52,15 @@ pub enum Army {
     Gold = 5,
 }
 
-impl Army {
+impl Color {
     /// The six armies in clockwise seat order.
-    pub const ALL: [Army; 6] = [
-        Army::Black,
-        Army::Pink,
-        Army::Silver,
-        Army::White,
-        Army::Red,
-        Army::Gold,
+    pub const ALL: [Color; 6] = [
+        Color::Black,
+        Color::Pink,
+        Color::Silver,
+        Color::White,
+        Color::Red,
+        Color::Gold,
     ];
 
     /// The seat index `0..6`.
@@ -64,61 +71,76 @@ impl Army {
 
     /// The army of seat `i` (`i` modulo 6).
     #[inline]
-    pub const fn from_index(i: usize) -> Army {
-        Army::ALL[i % 6]
+    pub(crate) const fn from_seat(i: usize) -> Color {
+        Color::ALL[i % 6]
     }
 
-    /// Kirby's initial for the army: `B P S W R G`.
-    pub const fn letter(self) -> char {
+    /// Kirby's initial for the color: `B P S W R G`.
+    pub const fn char(self) -> char {
         match self {
-            Army::Black => 'B',
-            Army::Pink => 'P',
-            Army::Silver => 'S',
-            Army::White => 'W',
-            Army::Red => 'R',
-            Army::Gold => 'G',
+            Color::Black => 'B',
+            Color::Pink => 'P',
+            Color::Silver => 'S',
+            Color::White => 'W',
+            Color::Red => 'R',
+            Color::Gold => 'G',
         }
     }
 
     /// The army with Kirby's initial `c` (upper case).
-    pub const fn from_letter(c: char) -> Option<Army> {
+    pub const fn from_char(c: char) -> Option<Color> {
         Some(match c {
-            'B' => Army::Black,
-            'P' => Army::Pink,
-            'S' => Army::Silver,
-            'W' => Army::White,
-            'R' => Army::Red,
-            'G' => Army::Gold,
+            'B' => Color::Black,
+            'P' => Color::Pink,
+            'S' => Color::Silver,
+            'W' => Color::White,
+            'R' => Color::Red,
+            'G' => Color::Gold,
             _ => return None,
         })
     }
 
     /// The next seat clockwise.
-    pub const fn next(self) -> Army {
-        Army::from_index(self.index() + 1)
+    pub const fn next(self) -> Color {
+        Color::from_seat(self.index() + 1)
     }
 
     /// The army's name in English.
     pub const fn name(self) -> &'static str {
         match self {
-            Army::Black => "Black",
-            Army::Pink => "Pink",
-            Army::Silver => "Silver",
-            Army::White => "White",
-            Army::Red => "Red",
-            Army::Gold => "Gold",
+            Color::Black => "Black",
+            Color::Pink => "Pink",
+            Color::Silver => "Silver",
+            Color::White => "White",
+            Color::Red => "Red",
+            Color::Gold => "Gold",
         }
     }
 }
 
-impl fmt::Display for Army {
+impl fmt::Display for Color {
+    /// The army's letter, `B P S W R G` (its English name is [`Color::name`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        write!(f, "{}", self.char())
     }
 }
 
-/// The architecture's name for the side type: in Kirby's game a side is an army.
-pub type Color = Army;
+impl FromStr for Color {
+    type Err = ParseColorError;
+    /// One army letter, `B P S W R G`.
+    fn from_str(s: &str) -> Result<Color, ParseColorError> {
+        let mut chars = s.chars();
+        match (chars.next().and_then(Color::from_char), chars.next()) {
+            (Some(c), None) => Ok(c),
+            _ => Err(ParseColorError(s.to_string())),
+        }
+    }
+}
+
+/// The error for text that is not an army letter.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("not an army letter: {0:?} (expected one of B P S W R G)")]
+pub struct ParseColorError(pub String);
 
 /// A piece type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -172,7 +194,7 @@ impl Role {
     }
 
     /// The upper-case letter: `P N B R Q A K`.
-    pub const fn letter(self) -> char {
+    pub const fn char(self) -> char {
         match self {
             Role::Pawn => 'P',
             Role::Knight => 'N',
@@ -185,7 +207,7 @@ impl Role {
     }
 
     /// The role with letter `c` (upper case).
-    pub const fn from_letter(c: char) -> Option<Role> {
+    pub const fn from_char(c: char) -> Option<Role> {
         Some(match c {
             'P' => Role::Pawn,
             'N' => Role::Knight,
@@ -204,20 +226,50 @@ impl Role {
     }
 }
 
+impl fmt::Display for Role {
+    /// The upper-case letter.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+impl FromStr for Role {
+    type Err = ParseRoleError;
+    /// One upper-case letter, `P N B R Q A K`.
+    fn from_str(s: &str) -> Result<Role, ParseRoleError> {
+        let mut chars = s.chars();
+        match (chars.next().and_then(Role::from_char), chars.next()) {
+            (Some(r), None) => Ok(r),
+            _ => Err(ParseRoleError(s.to_string())),
+        }
+    }
+}
+
+/// The error for text that is not a role letter.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("not a role letter: {0:?} (expected one of P N B R Q A K)")]
+pub struct ParseRoleError(pub String);
+
 /// A piece: an army and a role.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
     /// The owner.
-    pub army: Army,
+    pub color: Color,
     /// The piece type.
     pub role: Role,
 }
 
 impl Piece {
+    /// The piece of `color` and `role`.
+    #[inline]
+    pub const fn new(color: Color, role: Role) -> Piece {
+        Piece { color, role }
+    }
+
     /// A compact code `1..=42` (0 means "empty" in the mailbox).
     #[inline]
     pub(crate) const fn code(self) -> u8 {
-        (self.army as u8) * 7 + self.role as u8 + 1
+        (self.color as u8) * 7 + self.role as u8 + 1
     }
 
     /// The piece of a mailbox code (`code != 0`).
@@ -227,15 +279,15 @@ impl Piece {
     }
 }
 
-const PIECE_OF_CODE: [Piece; 43] = {
+const PIECE_OF_CODE: [Piece; PIECE_CODES] = {
     let mut out = [Piece {
-        army: Army::Black,
+        color: Color::Black,
         role: Role::Pawn,
-    }; 43];
+    }; PIECE_CODES];
     let mut c = 1;
-    while c < 43 {
+    while c < PIECE_CODES {
         out[c] = Piece {
-            army: Army::ALL[(c - 1) / 7],
+            color: Color::ALL[(c - 1) / 7],
             role: Role::ALL[(c - 1) % 7],
         };
         c += 1;
@@ -244,10 +296,32 @@ const PIECE_OF_CODE: [Piece; 43] = {
 };
 
 impl fmt::Display for Piece {
+    /// Army letter then role letter, e.g. `BK`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.army.letter(), self.role.letter())
+        write!(f, "{}{}", self.color.char(), self.role.char())
     }
 }
+
+impl FromStr for Piece {
+    type Err = ParsePieceError;
+    /// Army letter then role letter, e.g. `BK`.
+    fn from_str(s: &str) -> Result<Piece, ParsePieceError> {
+        let mut chars = s.chars();
+        match (
+            chars.next().and_then(Color::from_char),
+            chars.next().and_then(Role::from_char),
+            chars.next(),
+        ) {
+            (Some(color), Some(role), None) => Ok(Piece { color, role }),
+            _ => Err(ParsePieceError(s.to_string())),
+        }
+    }
+}
+
+/// The error for text that is not a piece (army letter then role letter).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("not a piece: {0:?} (expected an army letter and a role letter, e.g. BK)")]
+pub struct ParsePieceError(pub String);
 
 /// The shape of a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -260,9 +334,16 @@ pub enum CellKind {
     Hex,
 }
 
-/// A cell of the board: a dense index `0..313` (see the module docs for the order).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A cell of the board: a dense index `0..313` (see the module docs for the order). `Debug`
+/// and `Display` print its name in Kirby's notation.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(u16);
+
+impl fmt::Debug for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
 
 const fn field_cells() -> [Hex; FIELD] {
     let mut out = [Hex::ZERO; FIELD];
@@ -285,9 +366,6 @@ const fn field_cells() -> [Hex; FIELD] {
     out
 }
 
-/// The field cells in dense order (index `i` here is cell `144 + i`), in axial coordinates
-/// (`r = Y − 7`, `q = (X − 15 − r) / 2` for Kirby's grid cell at row `Y`, column `X`).
-pub static FIELD_HEX: [Hex; FIELD] = field_cells();
 const FIELD_CONST: [Hex; FIELD] = field_cells();
 const FIELD_GRID: [u16; 64 * 64] = table::index_grid(&FIELD_CONST);
 
@@ -336,7 +414,7 @@ const fn field_rank(k: usize, h: Hex) -> i32 {
 }
 
 /// The two pawn steps (forward ± 30°, across edges) of each army (spec §5).
-pub const PAWN_STEPS: [[Hex; 2]; 6] = [
+pub(crate) const PAWN_STEPS: [[Hex; 2]; 6] = [
     [Hex::new(0, 1), Hex::new(-1, 1)],
     [Hex::new(1, 0), Hex::new(0, 1)],
     [Hex::new(1, -1), Hex::new(1, 0)],
@@ -346,7 +424,7 @@ pub const PAWN_STEPS: [[Hex; 2]; 6] = [
 ];
 
 /// The three pawn captures (forward and forward ± 60°, through corners) of each army (§5).
-pub const PAWN_CAPTURES: [[Hex; 3]; 6] = [
+pub(crate) const PAWN_CAPTURES: [[Hex; 3]; 6] = [
     [Hex::new(1, 1), Hex::new(-1, 2), Hex::new(-2, 1)],
     [Hex::new(2, -1), Hex::new(1, 1), Hex::new(-1, 2)],
     [Hex::new(1, -2), Hex::new(2, -1), Hex::new(1, 1)],
@@ -356,7 +434,7 @@ pub const PAWN_CAPTURES: [[Hex; 3]; 6] = [
 ];
 
 impl Cell {
-    /// The number of cells.
+    /// The number of cells ([`CELL_COUNT`]).
     pub const COUNT: usize = CELLS;
 
     /// Every cell, in dense order.
@@ -378,7 +456,7 @@ impl Cell {
 
     /// The cell of dense index `i`, if `i < 313`.
     #[inline]
-    pub const fn new(i: usize) -> Option<Cell> {
+    pub const fn from_index(i: usize) -> Option<Cell> {
         if i < CELLS {
             Some(Cell(i as u16))
         } else {
@@ -386,12 +464,10 @@ impl Cell {
         }
     }
 
-    /// The cell of dense index `i` (`i < 313`, not checked in release builds).
-    #[cfg(test)]
+    /// The cell of a dense index known to be on the board (`i < 313`, from a [`CellSet`]).
     #[inline]
-    pub(crate) const fn from_index(i: usize) -> Cell {
-        debug_assert!(i < CELLS);
-        Cell(i as u16)
+    pub(crate) const fn at(i: usize) -> Cell {
+        Cell::ALL[i]
     }
 
     /// The dense index.
@@ -413,7 +489,7 @@ impl Cell {
 
     /// The sideboard square `(side, file, rank)`, files 1..8 from the owner's left, ranks 1..3;
     /// rank 4 gives the pent of that side and file.
-    pub const fn square(side: Army, file: u8, rank: u8) -> Option<Cell> {
+    pub const fn square(side: Color, file: u8, rank: u8) -> Option<Cell> {
         if file < 1 || file > 8 || rank < 1 || rank > 4 {
             return None;
         }
@@ -467,13 +543,13 @@ impl Cell {
     }
 
     /// For a square: its side, file (1..8) and rank (1..3).
-    pub const fn square_coords(self) -> Option<(Army, u8, u8)> {
+    pub const fn square_coords(self) -> Option<(Color, u8, u8)> {
         let i = self.0 as usize;
         if i >= SQUARES {
             return None;
         }
         Some((
-            Army::ALL[i / 24],
+            Color::ALL[i / 24],
             (i % 8) as u8 + 1,
             ((i % 24) / 8) as u8 + 1,
         ))
@@ -481,14 +557,14 @@ impl Cell {
 
     /// The sideboards whose FIDE layer contains the cell, with the file there: one for a square
     /// or a mid-side pent, two for a corner pent, none for a hex.
-    pub fn boards(self) -> impl Iterator<Item = (Army, u8)> {
+    pub fn boards(self) -> impl Iterator<Item = (Color, u8)> {
         let i = self.index();
         let mut out = [None, None];
         let mut n = 0;
         if let Some((side, file, _)) = self.square_coords() {
             out[0] = Some((side, file));
         } else {
-            for side in Army::ALL {
+            for side in Color::ALL {
                 for file in 1..=8u8 {
                     if pent_index(side.index(), file as i8) == i {
                         out[n] = Some((side, file));
@@ -503,31 +579,54 @@ impl Cell {
     /// The rank of the cell as seen from `army`: 1..3 on the army's own squares, 4 on the ring,
     /// 5.. into the field (11 through the centre, 18 at the far ring). `None` for the squares of
     /// the other sideboards.
-    pub const fn rank_for(self, army: Army) -> Option<u8> {
+    pub const fn rank_for(self, color: Color) -> Option<u8> {
         match self.square_coords() {
             Some((side, _, rank)) => {
-                if side as usize == army as usize {
+                if side as usize == color as usize {
                     Some(rank)
                 } else {
                     None
                 }
             }
-            None => Some(field_rank(army as usize, FIELD_CONST[self.0 as usize - SQUARES]) as u8),
+            None => Some(field_rank(color as usize, FIELD_CONST[self.0 as usize - SQUARES]) as u8),
         }
     }
 
-    /// The cell's colour: for a field cell `(q − r) mod 3` (Kirby's three colours; pents match);
-    /// for a square `0` (dark) or `1` (light) in the usual chess pattern, the rank-1 corner on
-    /// the owner's left being dark. Colours have no effect on the rules.
-    pub const fn colour(self) -> u8 {
+    /// The cell's colour: for a field cell one of Kirby's three colours by `(q − r) mod 3`
+    /// (0 light, 1 middle, 2 dark; pents match the hexes); for a square light or dark in the
+    /// usual chess pattern, the rank-1 corner on the owner's left being dark. Colours have no
+    /// effect on the rules.
+    pub const fn shade(self) -> Shade {
         match self.hex() {
-            Some(h) => (h.q as i32 - h.r as i32).rem_euclid(3) as u8,
+            Some(h) => match (h.q as i32 - h.r as i32).rem_euclid(3) {
+                0 => Shade::Light,
+                1 => Shade::Middle,
+                _ => Shade::Dark,
+            },
             None => {
                 let i = self.0 as usize;
-                Square::new((i % 8) as i8, ((i % 24) / 8) as i8).is_light() as u8
+                let file = (i % FILES) as i8;
+                let rank = ((i % SQUARES_PER_BOARD) / FILES) as i8;
+                if Square::new(file, rank).is_light() {
+                    Shade::Light
+                } else {
+                    Shade::Dark
+                }
             }
         }
     }
+}
+
+/// The colour of a cell: three for the field's hexes and pents, light and dark for the
+/// squares. No rule depends on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Shade {
+    /// The light cells.
+    Light,
+    /// The field's middle colour (no square has it).
+    Middle,
+    /// The dark cells.
+    Dark,
 }
 
 const ROWS: &[u8; 15] = b"ABCDEFGHJKLMNPQ";
@@ -535,7 +634,7 @@ const ROWS: &[u8; 15] = b"ABCDEFGHJKLMNPQ";
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.square_coords() {
-            Some((side, file, rank)) => write!(f, "{}/{}{}", side.letter(), rank, file),
+            Some((side, file, rank)) => write!(f, "{}/{}{}", side.char(), rank, file),
             None => {
                 let (y, x) = self.grid().expect("field cell");
                 write!(f, "{}{}", ROWS[y as usize] as char, x)
@@ -545,7 +644,7 @@ impl fmt::Display for Cell {
 }
 
 /// The error for a cell name that is not on Kirby's board.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("not a cell of Kirby's board: {0:?} (expected a grid cell like H15 or C, or a square like B/32)")]
 pub struct ParseCellError(pub String);
 
@@ -561,7 +660,7 @@ impl FromStr for Cell {
             return Ok(Cell::CENTRE);
         }
         if b.len() == 4 && b[1] == b'/' {
-            let army = Army::from_letter(b[0] as char).ok_or_else(err)?;
+            let army = Color::from_char(b[0] as char).ok_or_else(err)?;
             let (rank, file) = (b[2].wrapping_sub(b'0'), b[3].wrapping_sub(b'0'));
             return Cell::square(army, file, rank).ok_or_else(err);
         }
@@ -579,44 +678,11 @@ impl FromStr for Cell {
 
 #[cfg(feature = "serde")]
 mod serde_impls {
-    use super::*;
-    use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
-
-    impl Serialize for Cell {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Cell {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Cell, D::Error> {
-            String::deserialize(d)?.parse().map_err(de::Error::custom)
-        }
-    }
-
-    impl Serialize for Piece {
-        /// As army letter and role letter, e.g. `"BK"`.
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Piece {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Piece, D::Error> {
-            let s = String::deserialize(d)?;
-            let mut chars = s.chars();
-            match (
-                chars.next().and_then(Army::from_letter),
-                chars.next().and_then(Role::from_letter),
-                chars.next(),
-            ) {
-                (Some(army), Some(role), None) => Ok(Piece { army, role }),
-                _ => Err(de::Error::custom(format!(
-                    "not a piece: {s:?} (expected e.g. BK)"
-                ))),
-            }
-        }
-    }
+    use super::{Cell, Color, Piece, Role};
+    hexvar_geometry::serde_as_text!(serde, Cell, "a cell of Kirby's board, like H15 or B/32");
+    hexvar_geometry::serde_as_text!(serde, Piece, "a piece, like BK");
+    hexvar_geometry::serde_as_text!(serde, Color, "an army letter, one of B P S W R G");
+    hexvar_geometry::serde_as_text!(serde, Role, "a role letter, one of P N B R Q A K");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -626,7 +692,7 @@ mod serde_impls {
 /// sideboards of even seats (Black, Silver, Red) and of odd seats (Pink, White, Gold) the FIDE
 /// steps up, down, left, right, up-left, up-right, down-left, down-right (board-relative). A
 /// corner pent is on one even and one odd board, so its two FIDE layers never share a slot.
-pub const SLOTS: usize = 28;
+pub(crate) const SLOTS: usize = 28;
 
 const fn fide_slot(parity: usize, d: usize) -> usize {
     12 + parity * 8 + d
@@ -695,19 +761,19 @@ const fn build_graph() -> [[u16; SLOTS]; CELLS] {
 }
 
 /// `GRAPH[cell][slot]`: the neighbour of `cell` in direction slot `slot`, or `NO_CELL`.
-pub static GRAPH: [[u16; SLOTS]; CELLS] = build_graph();
+pub(crate) static GRAPH: [[u16; SLOTS]; CELLS] = build_graph();
 #[allow(clippy::large_const_arrays)] // the builders below read it at compile time
 const GRAPH_CONST: [[u16; SLOTS]; CELLS] = build_graph();
 
 /// `RAYS[cell][slot]`: the cells reached by repeating slot `slot` from `cell`.
-pub static RAYS: [[Bits; SLOTS]; CELLS] = table::ray_table_wide(&GRAPH_CONST);
+pub(crate) static RAYS: [[CellSet; SLOTS]; CELLS] = table::ray_table_wide(&GRAPH_CONST);
 
 const ROOK_SLOT_IDS: [u16; 14] = [0, 1, 2, 3, 4, 5, 12, 13, 14, 15, 20, 21, 22, 23];
 const BISHOP_SLOT_IDS: [u16; 14] = [6, 7, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27];
 
 /// A slider ray of a cell: its slot and whether its cells have rising indices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ray {
+pub(crate) struct Ray {
     /// The direction slot.
     pub slot: u8,
     /// Whether the ray runs towards higher cell indices (nearest blocker = lowest bit).
@@ -716,7 +782,7 @@ pub struct Ray {
 
 /// The non-empty rook-type (or bishop-type) rays of each cell, packed, with their count.
 #[derive(Clone, Copy, Debug)]
-pub struct RayList {
+pub(crate) struct RayList {
     /// The rays, `len` of them used.
     pub rays: [Ray; 8],
     /// How many rays are used.
@@ -750,12 +816,12 @@ const fn ray_lists(wanted: &[u16; 14]) -> [RayList; CELLS] {
 }
 
 /// The rook rays of each cell (hex edge rays and FIDE orthogonal rays).
-pub static ROOK_RAYS: [RayList; CELLS] = ray_lists(&ROOK_SLOT_IDS);
+pub(crate) static ROOK_RAYS: [RayList; CELLS] = ray_lists(&ROOK_SLOT_IDS);
 /// The bishop rays of each cell (hex vertex rays and FIDE diagonal rays).
-pub static BISHOP_RAYS: [RayList; CELLS] = ray_lists(&BISHOP_SLOT_IDS);
+pub(crate) static BISHOP_RAYS: [RayList; CELLS] = ray_lists(&BISHOP_SLOT_IDS);
 
-const fn reach(wanted: &[u16; 14]) -> [Bits; CELLS] {
-    let mut out = [Bits::EMPTY; CELLS];
+const fn reach(wanted: &[u16; 14]) -> [CellSet; CELLS] {
+    let mut out = [CellSet::EMPTY; CELLS];
     let mut c = 0;
     while c < CELLS {
         let mut w = 0;
@@ -774,12 +840,12 @@ const fn reach(wanted: &[u16; 14]) -> [Bits; CELLS] {
 }
 
 /// Rook targets of each cell on an empty board (a quick filter before the exact attacks).
-pub static ROOK_REACH: [Bits; CELLS] = reach(&ROOK_SLOT_IDS);
+pub(crate) static ROOK_REACH: [CellSet; CELLS] = reach(&ROOK_SLOT_IDS);
 /// Bishop targets of each cell on an empty board.
-pub static BISHOP_REACH: [Bits; CELLS] = reach(&BISHOP_SLOT_IDS);
+pub(crate) static BISHOP_REACH: [CellSet; CELLS] = reach(&BISHOP_SLOT_IDS);
 
 /// King steps: one step in any slot.
-pub static KING_ATTACKS: [Bits; CELLS] = table::leap_sets_wide(&GRAPH_CONST);
+pub(crate) static KING_ATTACKS: [CellSet; CELLS] = table::leap_sets_wide(&GRAPH_CONST);
 
 /// The cross-ring knight pairs (spec §4): for each side `k`, file `f` and outward step `s`:
 /// `(k,f,2) ↔ pent + s` and `(k,f,3) ↔ pent + 2s`. 192 pairs.
@@ -816,11 +882,8 @@ const fn cross_ring_pairs() -> [(u16, u16); 192] {
     out
 }
 
-/// The 192 cross-ring knight pairs (square, field cell).
-pub static CROSS_RING: [(u16, u16); 192] = cross_ring_pairs();
-
-const fn knight_sets() -> [Bits; CELLS] {
-    let mut out = [Bits::EMPTY; CELLS];
+const fn knight_sets() -> [CellSet; CELLS] {
+    let mut out = [CellSet::EMPTY; CELLS];
     // Gliński leaps in the field.
     let mut i = 0;
     while i < FIELD {
@@ -866,31 +929,31 @@ const fn knight_sets() -> [Bits; CELLS] {
 
 /// Knight leaps: FIDE leaps in each sideboard layer, Gliński leaps in the field, and the
 /// cross-ring leaps.
-pub static KNIGHT_ATTACKS: [Bits; CELLS] = knight_sets();
+pub(crate) static KNIGHT_ATTACKS: [CellSet; CELLS] = knight_sets();
 
 /// Pawn tables of one army.
 #[derive(Clone, Copy, Debug)]
-pub struct PawnTables {
+pub(crate) struct PawnTables {
     /// `push[cell]`: the cells a pawn steps to without capturing.
-    pub push: [Bits; CELLS],
+    pub push: [CellSet; CELLS],
     /// `double[cell]`: `(middle, target)` of the FIDE double step from rank 2, or `NO_CELL`s.
     pub double: [(u16, u16); CELLS],
     /// `capture[cell]`: the cells a pawn captures on (and attacks).
-    pub capture: [Bits; CELLS],
+    pub capture: [CellSet; CELLS],
     /// `attackers[cell]`: the cells from which a pawn of this army attacks `cell`.
-    pub attackers: [Bits; CELLS],
+    pub attackers: [CellSet; CELLS],
     /// `promotes[cell]`: whether a pawn of this army landing on `cell` reaches the promotion
     /// zone (rank ≥ 11).
-    pub promotes: Bits,
+    pub promotes: CellSet,
 }
 
 const fn pawn_tables(k: usize) -> PawnTables {
     let mut t = PawnTables {
-        push: [Bits::EMPTY; CELLS],
+        push: [CellSet::EMPTY; CELLS],
         double: [(NO_CELL, NO_CELL); CELLS],
-        capture: [Bits::EMPTY; CELLS],
-        attackers: [Bits::EMPTY; CELLS],
-        promotes: Bits::EMPTY,
+        capture: [CellSet::EMPTY; CELLS],
+        attackers: [CellSet::EMPTY; CELLS],
+        promotes: CellSet::EMPTY,
     };
     // Own squares: FIDE.
     let map = layer_map(k);
@@ -957,7 +1020,7 @@ const fn pawn_tables(k: usize) -> PawnTables {
 }
 
 /// The pawn tables of the six armies.
-pub static PAWNS: [PawnTables; 6] = [
+pub(crate) static PAWNS: [PawnTables; 6] = [
     pawn_tables(0),
     pawn_tables(1),
     pawn_tables(2),
@@ -966,8 +1029,8 @@ pub static PAWNS: [PawnTables; 6] = [
     pawn_tables(5),
 ];
 
-const fn any_pawn_attackers() -> [Bits; CELLS] {
-    let mut out = [Bits::EMPTY; CELLS];
+const fn any_pawn_attackers() -> [CellSet; CELLS] {
+    let mut out = [CellSet::EMPTY; CELLS];
     let mut k = 0;
     while k < 6 {
         let t = pawn_tables(k);
@@ -983,11 +1046,11 @@ const fn any_pawn_attackers() -> [Bits; CELLS] {
 
 /// `PAWN_ATTACKERS_ANY[cell]`: the cells from which a pawn of some army attacks `cell` (a quick
 /// filter before the per-army tables).
-pub static PAWN_ATTACKERS_ANY: [Bits; CELLS] = any_pawn_attackers();
+pub(crate) static PAWN_ATTACKERS_ANY: [CellSet; CELLS] = any_pawn_attackers();
 
 /// Whether the slot is rook-type (orthogonal) rather than bishop-type (diagonal).
 #[inline]
-pub const fn slot_is_rook(slot: usize) -> bool {
+pub(crate) const fn slot_is_rook(slot: usize) -> bool {
     if slot < 12 {
         slot < 6
     } else {
@@ -998,8 +1061,8 @@ pub const fn slot_is_rook(slot: usize) -> bool {
 /// The cells a slider on `cell` reaches along the given rays with occupancy `occupied`
 /// (the first blocker included).
 #[inline]
-pub fn slider_attacks(cell: usize, list: &RayList, occupied: &Bits) -> Bits {
-    let mut out = Bits::EMPTY;
+pub(crate) fn slider_attacks(cell: usize, list: &RayList, occupied: &CellSet) -> CellSet {
+    let mut out = CellSet::EMPTY;
     let rays = &RAYS[cell];
     for ray in &list.rays[..list.len as usize] {
         let set = rays[ray.slot as usize];
@@ -1022,7 +1085,7 @@ pub fn slider_attacks(cell: usize, list: &RayList, occupied: &Bits) -> Bits {
 
 /// The cells of index `0..=b`.
 #[inline]
-pub fn up_to(b: usize) -> Bits {
+pub(crate) fn up_to(b: usize) -> CellSet {
     let (w, bit) = (b / 64, b % 64);
     let mut words = [0u64; 5];
     for (i, word) in words.iter_mut().enumerate() {
@@ -1037,74 +1100,93 @@ pub fn up_to(b: usize) -> Bits {
 
 /// Rook attacks from `cell`.
 #[inline]
-pub fn rook_attacks(cell: usize, occupied: &Bits) -> Bits {
+pub(crate) fn rook_attacks(cell: usize, occupied: &CellSet) -> CellSet {
     slider_attacks(cell, &ROOK_RAYS[cell], occupied)
 }
 
 /// Bishop attacks from `cell`.
 #[inline]
-pub fn bishop_attacks(cell: usize, occupied: &Bits) -> Bits {
+pub(crate) fn bishop_attacks(cell: usize, occupied: &CellSet) -> CellSet {
     slider_attacks(cell, &BISHOP_RAYS[cell], occupied)
 }
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
+/// A castling right: the rook on file 1 or on file 8 of an army's first rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum CastleSide {
+    /// The rook on file 1 (the owner's left).
+    File1 = 1,
+    /// The rook on file 8.
+    File8 = 2,
 }
+
+impl CastleSide {
+    /// Both sides.
+    pub(crate) const BOTH: [CastleSide; 2] = [CastleSide::File1, CastleSide::File8];
+    /// The bits of both rights.
+    pub(crate) const ALL_BITS: u8 = 3;
+
+    /// The right's bit in an army's rights.
+    #[inline]
+    pub(crate) const fn bit(self) -> u8 {
+        self as u8
+    }
+
+    /// The rook's file.
+    pub(crate) const fn file(self) -> u8 {
+        match self {
+            CastleSide::File1 => 1,
+            CastleSide::File8 => 8,
+        }
+    }
+
+    /// The rook's home cell for `color`.
+    pub(crate) const fn rook_home(self, color: Color) -> Cell {
+        match Cell::square(color, self.file(), 1) {
+            Some(c) => c,
+            None => panic!("rank 1"),
+        }
+    }
+}
+
+const fn rook_corners() -> [Option<(Color, CastleSide)>; CELLS] {
+    let mut out = [None; CELLS];
+    let mut a = 0;
+    while a < 6 {
+        out[CastleSide::File1.rook_home(Color::ALL[a]).index()] =
+            Some((Color::ALL[a], CastleSide::File1));
+        out[CastleSide::File8.rook_home(Color::ALL[a]).index()] =
+            Some((Color::ALL[a], CastleSide::File8));
+        a += 1;
+    }
+    out
+}
+
+/// `ROOK_CORNER[cell]`: the castling right whose rook starts on `cell`, if any (moving from or
+/// capturing on that cell clears it).
+pub(crate) static ROOK_CORNER: [Option<(Color, CastleSide)>; CELLS] = rook_corners();
 
 /// Zobrist keys: one per (cell, piece code 1..=42), then extra keys for the turn, castling
 /// rights, dead armies and waiting pawns.
 pub(crate) struct Zobrist {
-    pub(crate) piece: [[u64; 43]; CELLS],
+    pub(crate) piece: [[u64; PIECE_CODES]; CELLS],
+    pub(crate) waiting: [u64; CELLS],
     pub(crate) turn: [u64; 6],
     pub(crate) castling: [[u64; 2]; 6],
     pub(crate) dead: [u64; 6],
-    pub(crate) waiting: [u64; CELLS],
 }
 
+/// Mailbox codes: 0 for an empty cell, then 7 roles for each of the 6 armies.
+pub(crate) const PIECE_CODES: usize = 43;
+
 const fn zobrist() -> Zobrist {
-    let mut z = Zobrist {
-        piece: [[0; 43]; CELLS],
-        turn: [0; 6],
-        castling: [[0; 2]; 6],
-        dead: [0; 6],
-        waiting: [0; CELLS],
-    };
-    let mut state = 0x4b69_7262_7948_6578u64;
-    let mut c = 0;
-    while c < CELLS {
-        let mut p = 1;
-        while p < 43 {
-            let (s, v) = splitmix(state);
-            state = s;
-            z.piece[c][p] = v;
-            p += 1;
-        }
-        let (s, v) = splitmix(state);
-        state = s;
-        z.waiting[c] = v;
-        c += 1;
+    let mut stream = KeyStream::new(0x4b69_7262_7948_6578);
+    Zobrist {
+        piece: stream.table(),
+        waiting: stream.keys(),
+        turn: stream.keys(),
+        castling: stream.table(),
+        dead: stream.keys(),
     }
-    let mut a = 0;
-    while a < 6 {
-        let (s, v) = splitmix(state);
-        state = s;
-        z.turn[a] = v;
-        let (s, v) = splitmix(state);
-        state = s;
-        z.castling[a][0] = v;
-        let (s, v) = splitmix(state);
-        state = s;
-        z.castling[a][1] = v;
-        let (s, v) = splitmix(state);
-        state = s;
-        z.dead[a] = v;
-        a += 1;
-    }
-    z
 }
 
 pub(crate) static ZOBRIST: Zobrist = zobrist();
@@ -1150,18 +1232,18 @@ mod tests {
 
     #[test]
     fn pent_table_of_the_spec() {
-        let names = |side: Army| {
+        let names = |side: Color| {
             (1..=8)
                 .map(|f| Cell::square(side, f, 4).unwrap().to_string())
                 .collect::<Vec<_>>()
                 .join(" ")
         };
-        assert_eq!(names(Army::Black), "A8 A10 A12 A14 A16 A18 A20 A22");
-        assert_eq!(names(Army::Pink), "H1 G2 F3 E4 D5 C6 B7 A8");
-        assert_eq!(names(Army::Silver), "Q8 P7 N6 M5 L4 K3 J2 H1");
-        assert_eq!(names(Army::White), "Q22 Q20 Q18 Q16 Q14 Q12 Q10 Q8");
-        assert_eq!(names(Army::Red), "H29 J28 K27 L26 M25 N24 P23 Q22");
-        assert_eq!(names(Army::Gold), "A22 B23 C24 D25 E26 F27 G28 H29");
+        assert_eq!(names(Color::Black), "A8 A10 A12 A14 A16 A18 A20 A22");
+        assert_eq!(names(Color::Pink), "H1 G2 F3 E4 D5 C6 B7 A8");
+        assert_eq!(names(Color::Silver), "Q8 P7 N6 M5 L4 K3 J2 H1");
+        assert_eq!(names(Color::White), "Q22 Q20 Q18 Q16 Q14 Q12 Q10 Q8");
+        assert_eq!(names(Color::Red), "H29 J28 K27 L26 M25 N24 P23 Q22");
+        assert_eq!(names(Color::Gold), "A22 B23 C24 D25 E26 F27 G28 H29");
     }
 
     #[test]
@@ -1170,9 +1252,7 @@ mod tests {
         assert!(square::rays_are_monotone(&GRAPH_CONST));
         // Squares never touch hexes.
         for king in &KING_ATTACKS[..SQUARES] {
-            assert!(king
-                .iter()
-                .all(|b| Cell::from_index(b).kind() != CellKind::Hex));
+            assert!(king.iter().all(|b| Cell::at(b).kind() != CellKind::Hex));
         }
     }
 
@@ -1188,7 +1268,7 @@ mod tests {
                     if line.is_empty() {
                         continue;
                     }
-                    let set: Bits = line.iter().copied().collect();
+                    let set: CellSet = line.iter().copied().collect();
                     assert!((0..6).any(|d| RAYS[p][d] == set), "side {side} file {f}");
                 }
             }
@@ -1197,7 +1277,7 @@ mod tests {
 
     #[test]
     fn empty_board_totals_of_section_8() {
-        let empty = Bits::EMPTY;
+        let empty = CellSet::EMPTY;
         let sum = |f: &dyn Fn(usize) -> u32| (0..CELLS).map(f).sum::<u32>();
         assert_eq!(sum(&|c| KNIGHT_ATTACKS[c].len()), 2664);
         assert_eq!(sum(&|c| KING_ATTACKS[c].len()), 2808);
@@ -1211,13 +1291,13 @@ mod tests {
 
     #[test]
     fn ranks_of_the_spec() {
-        assert_eq!(c("A16").rank_for(Army::Black), Some(4));
-        assert_eq!(c("C12").rank_for(Army::Black), Some(6));
-        assert_eq!(c("C").rank_for(Army::Black), Some(11));
-        assert_eq!(c("H1").rank_for(Army::Black), Some(11));
-        assert_eq!(c("B/27").rank_for(Army::Black), Some(2));
-        assert_eq!(c("B/27").rank_for(Army::White), None);
-        for a in Army::ALL {
+        assert_eq!(c("A16").rank_for(Color::Black), Some(4));
+        assert_eq!(c("C12").rank_for(Color::Black), Some(6));
+        assert_eq!(c("C").rank_for(Color::Black), Some(11));
+        assert_eq!(c("H1").rank_for(Color::Black), Some(11));
+        assert_eq!(c("B/27").rank_for(Color::Black), Some(2));
+        assert_eq!(c("B/27").rank_for(Color::White), None);
+        for a in Color::ALL {
             assert_eq!(Cell::CENTRE.rank_for(a), Some(11));
         }
     }

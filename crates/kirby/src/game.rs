@@ -1,16 +1,36 @@
 //! A game record: a start position and the moves played, with repetition detection.
 
 use crate::moves::Move;
-use crate::position::{IllegalMove, Outcome, Position};
+use crate::outcome::{DrawReason, Outcome};
+use crate::position::{IllegalMove, Position};
 
-/// A game: the start position, the moves played and the hash of every position reached.
+/// Why [`Game::play`] refused a move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum GameError {
+    /// The move is not legal in the current position.
+    #[error(transparent)]
+    IllegalMove(#[from] IllegalMove),
+    /// The game is over.
+    #[error("the game is over: {0}")]
+    Finished(Outcome),
+}
+
+/// A nonsense option for a [`Game`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum GameOptionError {
+    /// A repetition draw needs a position to occur at least twice.
+    #[error("a repetition draw needs at least 2 occurrences, not {0}")]
+    Repetitions(usize),
+}
+
+/// A game: the start position, the moves played and every position reached.
 ///
 /// Kirby's rules have no draws; repetition draws are an option, off by default
-/// ([`Game::with_repetition_draw`]).
+/// ([`Game::with_repetition_draw`]). A finished game refuses further moves.
 ///
 /// ```
-/// use hexvar_kirby::{Game, Outcome};
-/// let mut game = Game::new().with_repetition_draw(3);
+/// use hexvar_kirby::{DrawReason, Game, Outcome};
+/// let mut game = Game::new().with_repetition_draw(3).unwrap();
 /// // Both sides shuffle a knight out and back twice: the start position occurs a third time.
 /// for _ in 0..2 {
 ///     for text in ["B/12-B/33", "W/12-W/33", "B/33-B/12", "W/33-W/12"] {
@@ -19,15 +39,17 @@ use crate::position::{IllegalMove, Outcome, Position};
 ///     }
 /// }
 /// assert_eq!(game.repetitions(), 3);
-/// assert_eq!(game.outcome(), Some(Outcome::Draw));
-/// assert_eq!(Game::new().outcome(), None);
+/// assert_eq!(game.outcome(), Some(Outcome::Draw { reason: DrawReason::Repetition }));
+/// assert!(game.play("B/12-B/33".parse().unwrap()).is_err());
+/// assert_eq!(game.undo().map(|m| m.to_string()), Some("W/33-W/12".to_string()));
+/// assert_eq!(game.outcome(), None);
+/// assert!(Game::new().with_repetition_draw(1).is_err());
 /// ```
 #[derive(Clone, Debug)]
 pub struct Game {
     start: Position,
-    position: Position,
+    positions: Vec<Position>,
     moves: Vec<Move>,
-    hashes: Vec<u64>,
     repetition_draw: Option<usize>,
 }
 
@@ -45,31 +67,34 @@ impl Game {
 
     /// A game from `start`.
     pub fn from_position(start: Position) -> Game {
-        let hash = start.hash();
         Game {
-            position: start.clone(),
+            positions: vec![start.clone()],
             start,
             moves: Vec::new(),
-            hashes: vec![hash],
             repetition_draw: None,
         }
     }
 
     /// Declares a draw when a position occurs `times` times (an option: Kirby gives no draw
-    /// rules).
-    pub fn with_repetition_draw(mut self, times: usize) -> Game {
+    /// rules). `times` below 2 is an error: the start position occurs once already.
+    pub fn with_repetition_draw(mut self, times: usize) -> Result<Game, GameOptionError> {
+        if times < 2 {
+            return Err(GameOptionError::Repetitions(times));
+        }
         self.repetition_draw = Some(times);
-        self
+        Ok(self)
     }
 
     /// The start position.
-    pub fn start(&self) -> &Position {
+    pub fn start_position(&self) -> &Position {
         &self.start
     }
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        &self.position
+        self.positions
+            .last()
+            .expect("the start position is always there")
     }
 
     /// The moves played.
@@ -77,26 +102,39 @@ impl Game {
         &self.moves
     }
 
-    /// Plays `m` if it is legal; the game is unchanged otherwise.
-    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        self.position.play(m)?;
+    /// Plays `m` if the game is not over and `m` is legal; the game is unchanged otherwise.
+    pub fn play(&mut self, m: Move) -> Result<(), GameError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(GameError::Finished(outcome));
+        }
+        let mut next = self.position().clone();
+        next.play(m)?;
+        self.positions.push(next);
         self.moves.push(m);
-        self.hashes.push(self.position.hash());
         Ok(())
+    }
+
+    /// Takes back the last move and returns it (`None` at the start).
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        self.positions.pop();
+        Some(m)
     }
 
     /// How often the current position has occurred (same pieces, armies, turn and rights).
     pub fn repetitions(&self) -> usize {
-        let current = self.position.hash();
-        self.hashes.iter().filter(|&&h| h == current).count()
+        let current = self.position();
+        self.positions.iter().filter(|&p| p == current).count()
     }
 
     /// The position's outcome, or a repetition draw if that option is on and reached.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.position
+        self.position()
             .outcome()
             .or_else(|| match self.repetition_draw {
-                Some(n) if self.repetitions() >= n => Some(Outcome::Draw),
+                Some(n) if self.repetitions() >= n => Some(Outcome::Draw {
+                    reason: DrawReason::Repetition,
+                }),
                 _ => None,
             })
     }

@@ -1,31 +1,28 @@
-//! Legal move generation: the set-wise layer ([`Position::for_each_piece_moves`]), the list
-//! layer ([`Position::legal_moves_into`]), and perft.
+//! Legal move generation: the set-wise layer ([`Position::for_each_piece_moves`]) and the list
+//! layer ([`Position::legal_moves_into`]).
 //!
-//! Generation is fully legal without make/unmake: the checkers and pins of the army to move are
-//! found by walking the slider rays from its king (every live piece of every army of another
-//! team counts as hostile); king targets are tested against all hostile attackers with the king
-//! lifted off the board.
+//! Generation is fully legal without make/unmake. First the checkers and pins of the army to
+//! move are found by walking the slider rays from its king (every live piece of every army of
+//! another team counts as hostile); then each kind of piece has its own function, which masks
+//! its targets with the check mask and its pin mask; king targets are tested against all
+//! hostile attackers with the king lifted off the board.
+//!
+//! One rule needs more than masks: a capture of a power piece of an army with waiting pawns
+//! turns that army's oldest waiting pawn into the lost piece at once (rules §5, §9 item 6), and
+//! the mover's king must be safe *after* that replacement (§7). Such captures (rare: the
+//! targets in [`Context::replacing`]) are judged exactly, with the attackers recomputed on the
+//! role sets after the replacement.
 
 use crate::board::{
-    bishop_attacks, rook_attacks, Bits, Cell, Piece, Role, BISHOP_RAYS, BISHOP_REACH, CELLS,
+    bishop_attacks, rook_attacks, Cell, CellSet, Color, Piece, Role, BISHOP_RAYS, BISHOP_REACH,
     KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, RAYS, ROOK_RAYS, ROOK_REACH,
 };
+use crate::elimination::ALL_CELLS;
 use crate::moves::{Move, MoveList};
-use crate::position::{Choices, Position};
-
-/// Every cell of the board.
-pub const ALL_CELLS: Bits = {
-    let mut s = Bits::EMPTY;
-    let mut i = 0;
-    while i < CELLS {
-        s = s.with(i);
-        i += 1;
-    }
-    s
-};
+use crate::position::{attackers_on, Choices, Position};
 
 /// What a [`PieceMoves`] batch means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MovesKind {
     /// Ordinary moves (and captures).
     Normal,
@@ -40,14 +37,14 @@ pub enum MovesKind {
 }
 
 /// The moves of one piece from one cell to a set of cells, all of one kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PieceMoves {
     /// The moving piece.
     pub piece: Piece,
     /// Its cell.
     pub from: Cell,
     /// The target cells (rook cells for castling).
-    pub to: Bits,
+    pub to: CellSet,
     /// What the moves are.
     pub kind: MovesKind,
 }
@@ -69,59 +66,119 @@ impl PieceMoves {
         self.to.is_empty()
     }
 
+    /// The moves to `to` (one per choice for promotions and relocations).
+    fn moves_to(&self, to: Cell, f: &mut impl FnMut(Move)) {
+        let from = self.from;
+        match self.kind {
+            MovesKind::Normal => f(Move::Normal {
+                from,
+                to,
+                promotion: None,
+            }),
+            MovesKind::Castle => f(Move::Castle {
+                king: from,
+                rook: to,
+            }),
+            MovesKind::Promotion(c) if c.is_empty() => f(Move::Normal {
+                from,
+                to,
+                promotion: None,
+            }),
+            MovesKind::Promotion(c) => c.iter().for_each(|r| {
+                f(Move::Normal {
+                    from,
+                    to,
+                    promotion: Some(r),
+                })
+            }),
+            MovesKind::Relocate(c) if c.is_empty() => f(Move::Relocate {
+                from,
+                to,
+                reclaim: None,
+            }),
+            MovesKind::Relocate(c) => c.iter().for_each(|r| {
+                f(Move::Relocate {
+                    from,
+                    to,
+                    reclaim: Some(r),
+                })
+            }),
+        }
+    }
+
     /// Calls `f` on each move.
     pub fn for_each_move(&self, mut f: impl FnMut(Move)) {
         for t in self.to.iter() {
-            let to = Cell::ALL[t];
-            match self.kind {
-                MovesKind::Normal => f(Move::Normal {
-                    from: self.from,
-                    to,
-                    promotion: None,
-                }),
-                MovesKind::Castle => f(Move::Castle {
-                    king: self.from,
-                    rook: to,
-                }),
-                MovesKind::Promotion(c) => {
-                    if c.is_empty() {
-                        f(Move::Normal {
-                            from: self.from,
-                            to,
-                            promotion: None,
-                        });
-                    }
-                    for r in c.iter() {
-                        f(Move::Normal {
-                            from: self.from,
-                            to,
-                            promotion: Some(r),
-                        });
-                    }
-                }
-                MovesKind::Relocate(c) => {
-                    if c.is_empty() {
-                        f(Move::Relocate {
-                            from: self.from,
-                            to,
-                            reclaim: None,
-                        });
-                    }
-                    for r in c.iter() {
-                        f(Move::Relocate {
-                            from: self.from,
-                            to,
-                            reclaim: Some(r),
-                        });
-                    }
-                }
-            }
+            self.moves_to(Cell::at(t), &mut f);
         }
     }
 }
 
+impl IntoIterator for PieceMoves {
+    type Item = Move;
+    type IntoIter = std::vec::IntoIter<Move>;
+
+    /// The moves, in target order (choices in `Q R B N` order).
+    fn into_iter(self) -> Self::IntoIter {
+        let mut moves = Vec::with_capacity(self.len());
+        self.for_each_move(|m| moves.push(m));
+        moves.into_iter()
+    }
+}
+
+/// The pinned pieces of the army to move and the line each may stay on.
+struct Pins {
+    cells: [u16; 16],
+    masks: [CellSet; 16],
+    len: usize,
+    pinned: CellSet,
+}
+
+impl Pins {
+    /// The cells the piece on `cell` may move to without exposing its king.
+    #[inline]
+    fn mask(&self, cell: usize) -> CellSet {
+        let mut m = ALL_CELLS;
+        if self.pinned.has(cell) {
+            for i in 0..self.len {
+                if self.cells[i] as usize == cell {
+                    m &= self.masks[i];
+                }
+            }
+        }
+        m
+    }
+
+    fn add(&mut self, cell: usize, line: CellSet) {
+        self.cells[self.len] = cell as u16;
+        self.masks[self.len] = line;
+        self.len += 1;
+        self.pinned = self.pinned.with(cell);
+    }
+}
+
+/// What every piece's generation needs: the sides, the targets, the check and pin masks.
+struct Context {
+    army: Color,
+    king: usize,
+    occupied: CellSet,
+    empty: CellSet,
+    hostile: CellSet,
+    hostile_armies: u8,
+    /// Cells a move may land on: empty, or a hostile or dead piece that is not a king.
+    targets: CellSet,
+    checkers: CellSet,
+    /// When in check by one piece: the checker and the cells between it and the king.
+    check_mask: CellSet,
+    pins: Pins,
+    /// The cells of power pieces of live hostile armies that have waiting pawns: capturing
+    /// there turns a waiting pawn into a piece, so these captures are judged exactly.
+    replacing: CellSet,
+}
+
+/// The nearest cell of `set` along a ray that runs up or down the index.
 #[inline]
-fn nearest(set: &Bits, ascending: bool) -> Option<usize> {
+fn nearest(set: &CellSet, ascending: bool) -> Option<usize> {
     if ascending {
         set.first()
     } else {
@@ -129,99 +186,328 @@ fn nearest(set: &Bits, ascending: bool) -> Option<usize> {
     }
 }
 
-struct Pins {
-    cells: [u16; 16],
-    masks: [Bits; 16],
-    len: usize,
-    pinned: Bits,
-}
-
-impl Pins {
-    #[inline]
-    fn mask(&self, cell: usize) -> Bits {
-        let mut m = ALL_CELLS;
-        for i in 0..self.len {
-            if self.cells[i] as usize == cell {
-                m &= self.masks[i];
-            }
-        }
-        m
-    }
-}
-
-/// The outcome of the normal-move pass.
-struct Pass {
-    aborted: bool,
-    any: bool,
-    in_check: bool,
-}
+/// Whether the generation went on to the end (`true`) or the callback stopped it.
+type Flow = bool;
 
 impl Position {
-    /// Calls `f` once per (piece, from-cell, target set, kind) of the army to move, fully legal;
-    /// stops early when `f` returns `false`. When the army has no ordinary move and is not in
-    /// check (stalemate), the batch is its stalemate relocations. Nothing is generated once the
-    /// game is over.
-    pub fn for_each_piece_moves(&self, mut f: impl FnMut(PieceMoves) -> bool) {
-        if let Some(resolved) = self.generate(&mut f) {
-            resolved.generate(&mut f);
+    fn context(&self) -> Context {
+        let us = self.turn.index();
+        let hostile_armies = self.hostile_armies(us);
+        let mut hostile = CellSet::EMPTY;
+        let mut friends = CellSet::EMPTY;
+        let mut replacing = CellSet::EMPTY;
+        let powers = self.by_role[Role::Pawn.index()] | self.by_role[Role::King.index()];
+        for a in 0..6 {
+            if hostile_armies & (1 << a) != 0 {
+                hostile |= self.by_color[a];
+                if !self.waiting[a].is_empty() {
+                    replacing |= self.by_color[a] - powers;
+                }
+            } else if self.alive & (1 << a) != 0 {
+                friends |= self.by_color[a];
+            }
         }
-    }
-
-    /// Generates the moves of the army to move, or, when a checkmate (or a stalemate without a
-    /// safe cell) at the start of its turn is still pending, generates nothing and returns the
-    /// resolved position whose moves are wanted instead.
-    pub(crate) fn generate(&self, f: &mut impl FnMut(PieceMoves) -> bool) -> Option<Position> {
-        if self.live_teams_raw() <= 1 {
-            return None;
-        }
-        let pass = self.normal_moves(f);
-        if pass.any {
-            return None;
-        }
-        if self.pending && (pass.in_check || !self.has_relocation()) {
-            let mut resolved = self.clone();
-            resolved.resolve();
-            return Some(resolved);
-        }
-        if !pass.in_check {
-            self.relocations(f);
-        }
-        None
-    }
-
-    /// The legal moves into `list`, and the position they belong to if it is not `self` (a
-    /// pending elimination was carried out).
-    pub(crate) fn moves_and_base(&self, list: &mut MoveList) -> Option<Position> {
-        list.clear();
-        let mut push = |pm: PieceMoves| {
-            pm.for_each_move(|m| list.push(m));
-            true
+        let kings = self.by_role[Role::King.index()];
+        let mut ctx = Context {
+            army: self.turn,
+            king: self.kings[us] as usize,
+            occupied: self.occupied,
+            empty: ALL_CELLS - self.occupied,
+            hostile,
+            hostile_armies,
+            targets: ALL_CELLS - (friends | kings),
+            checkers: CellSet::EMPTY,
+            check_mask: CellSet::EMPTY,
+            pins: Pins {
+                cells: [0; 16],
+                masks: [CellSet::EMPTY; 16],
+                len: 0,
+                pinned: CellSet::EMPTY,
+            },
+            replacing,
         };
-        let resolved = self.generate(&mut push);
-        if let Some(r) = &resolved {
-            r.generate(&mut push);
+        self.leaper_checks(&mut ctx);
+        self.slider_checks_and_pins(&mut ctx);
+        ctx
+    }
+
+    /// Checks by knights, Amazons' leaps, kings and pawns.
+    fn leaper_checks(&self, ctx: &mut Context) {
+        let k = ctx.king;
+        let br = &self.by_role;
+        let mut checkers = (KNIGHT_ATTACKS[k]
+            & (br[Role::Knight.index()] | br[Role::Amazon.index()]))
+            | (KING_ATTACKS[k] & br[Role::King.index()]);
+        let pawns = br[Role::Pawn.index()];
+        if PAWN_ATTACKERS_ANY[k].intersects(&(pawns & ctx.hostile)) {
+            for (a, table) in PAWNS.iter().enumerate() {
+                if ctx.hostile_armies & (1 << a) != 0 {
+                    checkers |= table.attackers[k] & pawns & self.by_color[a];
+                }
+            }
         }
-        resolved
+        ctx.checkers = checkers & ctx.hostile;
+        ctx.check_mask = ctx.checkers;
+    }
+
+    /// Checks and pins by sliders: along each ray from the king, a hostile slider of the ray's
+    /// kind as the nearest blocker checks; behind one own piece, it pins that piece.
+    fn slider_checks_and_pins(&self, ctx: &mut Context) {
+        let k = ctx.king;
+        let br = &self.by_role;
+        let queens = br[Role::Queen.index()] | br[Role::Amazon.index()];
+        let own = self.by_color[ctx.army.index()];
+        let rooks = (br[Role::Rook.index()] | queens) & ctx.hostile;
+        let bishops = (br[Role::Bishop.index()] | queens) & ctx.hostile;
+        for (list, reach, sliders) in [
+            (&ROOK_RAYS[k], &ROOK_REACH[k], rooks),
+            (&BISHOP_RAYS[k], &BISHOP_REACH[k], bishops),
+        ] {
+            if !reach.intersects(&sliders) {
+                continue;
+            }
+            for ray in &list.rays[..list.len as usize] {
+                let line = RAYS[k][ray.slot as usize];
+                if !line.intersects(&sliders) {
+                    continue;
+                }
+                let blockers = line & ctx.occupied;
+                let Some(b1) = nearest(&blockers, ray.ascending) else {
+                    continue;
+                };
+                if sliders.has(b1) {
+                    ctx.checkers = ctx.checkers.with(b1);
+                    ctx.check_mask |= line - RAYS[b1][ray.slot as usize];
+                } else if own.has(b1) {
+                    if let Some(b2) = nearest(&blockers.without(b1), ray.ascending) {
+                        if sliders.has(b2) {
+                            ctx.pins.add(b1, line - RAYS[b2][ray.slot as usize]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the capture `from` → `to` of a piece in [`Context::replacing`] leaves the
+    /// mover's king safe once the victim's army's oldest waiting pawn has become the lost piece.
+    fn safe_after_replacement(&self, ctx: &Context, from: usize, to: usize) -> bool {
+        let victim = Piece::from_code(self.mailbox[to]);
+        let army = victim.color.index();
+        let Some(pawn) = self.waiting[army].oldest() else {
+            return true;
+        };
+        let mut roles = self.by_role;
+        let mut armies = self.by_color;
+        roles[victim.role.index()] = roles[victim.role.index()].without(to);
+        armies[army] = armies[army].without(to);
+        roles[Role::Pawn.index()] = roles[Role::Pawn.index()].without(pawn);
+        roles[victim.role.index()] = roles[victim.role.index()].with(pawn);
+        let king = if from == ctx.king { to } else { ctx.king };
+        attackers_on(
+            king,
+            &ctx.occupied.without(from),
+            &ctx.hostile.without(to),
+            ctx.hostile_armies,
+            &roles,
+            &armies,
+        )
+        .is_empty()
+    }
+
+    /// The legal part of the pseudo-legal targets `pseudo` of the (non-king) piece on `from`.
+    #[inline]
+    fn legal_targets(&self, ctx: &Context, from: usize, pseudo: CellSet) -> CellSet {
+        let mut allowed = if ctx.checkers.is_empty() {
+            ALL_CELLS
+        } else if ctx.checkers.has_many() {
+            CellSet::EMPTY
+        } else {
+            ctx.check_mask
+        };
+        allowed &= ctx.pins.mask(from);
+        let mut legal = pseudo & allowed;
+        let special = pseudo & ctx.replacing;
+        if !special.is_empty() {
+            legal -= special;
+            for t in special.iter() {
+                if self.safe_after_replacement(ctx, from, t) {
+                    legal = legal.with(t);
+                }
+            }
+        }
+        legal
+    }
+
+    fn pawn_moves(&self, ctx: &Context, c: usize, f: &mut impl FnMut(PieceMoves) -> bool) -> Flow {
+        let tables = &PAWNS[ctx.army.index()];
+        let mut pseudo = tables.push[c] & ctx.empty;
+        let (mid, double) = tables.double[c];
+        if double != u16::MAX && ctx.empty.has(mid as usize) && ctx.empty.has(double as usize) {
+            pseudo = pseudo.with(double as usize);
+        }
+        pseudo |= tables.capture[c] & ctx.targets & ctx.occupied;
+        let to = self.legal_targets(ctx, c, pseudo);
+        let piece = Piece::new(ctx.army, Role::Pawn);
+        let promo = to & tables.promotes;
+        if !promo.is_empty() {
+            let kind = MovesKind::Promotion(self.claims(ctx.army));
+            if !emit(f, piece, c, promo, kind) {
+                return false;
+            }
+        }
+        emit(f, piece, c, to - promo, MovesKind::Normal)
+    }
+
+    fn knight_moves(
+        &self,
+        ctx: &Context,
+        c: usize,
+        f: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> Flow {
+        let to = self.legal_targets(ctx, c, KNIGHT_ATTACKS[c] & ctx.targets);
+        emit(
+            f,
+            Piece::new(ctx.army, Role::Knight),
+            c,
+            to,
+            MovesKind::Normal,
+        )
+    }
+
+    fn slider_moves(
+        &self,
+        ctx: &Context,
+        c: usize,
+        role: Role,
+        f: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> Flow {
+        let occ = &ctx.occupied;
+        let reach = match role {
+            Role::Bishop => bishop_attacks(c, occ),
+            Role::Rook => rook_attacks(c, occ),
+            Role::Queen => rook_attacks(c, occ) | bishop_attacks(c, occ),
+            _ => rook_attacks(c, occ) | bishop_attacks(c, occ) | KNIGHT_ATTACKS[c],
+        };
+        let to = self.legal_targets(ctx, c, reach & ctx.targets);
+        emit(f, Piece::new(ctx.army, role), c, to, MovesKind::Normal)
+    }
+
+    fn king_moves(&self, ctx: &Context, f: &mut impl FnMut(PieceMoves) -> bool) -> Flow {
+        let k = ctx.king;
+        let lifted = ctx.occupied.without(k);
+        let mut to = CellSet::EMPTY;
+        for t in (KING_ATTACKS[k] & ctx.targets).iter() {
+            let safe = if ctx.replacing.has(t) {
+                self.safe_after_replacement(ctx, k, t)
+            } else {
+                self.attackers(t, &lifted, &ctx.hostile, ctx.hostile_armies)
+                    .is_empty()
+            };
+            if safe {
+                to = to.with(t);
+            }
+        }
+        emit(
+            f,
+            Piece::new(ctx.army, Role::King),
+            k,
+            to,
+            MovesKind::Normal,
+        )
+    }
+
+    /// Castling (rules §9 item 8): rights kept, the cells between king and rook empty, the
+    /// king not in check and neither cell it crosses or lands on attacked.
+    fn castling_moves(&self, ctx: &Context, f: &mut impl FnMut(PieceMoves) -> bool) -> Flow {
+        let us = ctx.army.index();
+        if !ctx.checkers.is_empty() || self.castling[us] == 0 {
+            return true;
+        }
+        let kf = self.layout.king_file();
+        let mut rooks = CellSet::EMPTY;
+        for castle in crate::board::CastleSide::BOTH {
+            if self.castling[us] & castle.bit() == 0 {
+                continue;
+            }
+            let rf = castle.file();
+            let file = |f: u8| Cell::square(ctx.army, f, 1).expect("rank 1").index();
+            let (lo, hi) = (rf.min(kf), rf.max(kf));
+            if (lo + 1..hi).any(|f| ctx.occupied.has(file(f))) {
+                continue;
+            }
+            let step = |s: u8| if rf > kf { kf + s } else { kf - s };
+            let safe = (1..=2).all(|s| {
+                self.attackers(
+                    file(step(s)),
+                    &ctx.occupied,
+                    &ctx.hostile,
+                    ctx.hostile_armies,
+                )
+                .is_empty()
+            });
+            if safe {
+                rooks = rooks.with(file(rf));
+            }
+        }
+        emit(
+            f,
+            Piece::new(ctx.army, Role::King),
+            ctx.king,
+            rooks,
+            MovesKind::Castle,
+        )
+    }
+
+    /// The ordinary moves (no relocation) of the army to move; `false` when `f` stopped.
+    fn normal_moves(&self, ctx: &Context, f: &mut impl FnMut(PieceMoves) -> bool) -> Flow {
+        let skip_pieces = ctx.checkers.has_many() && ctx.replacing.is_empty();
+        if !skip_pieces {
+            let own = self.by_color[ctx.army.index()].without(ctx.king);
+            for c in own.iter() {
+                let flow = match Piece::from_code(self.mailbox[c]).role {
+                    Role::Pawn => self.pawn_moves(ctx, c, f),
+                    Role::Knight => self.knight_moves(ctx, c, f),
+                    role => self.slider_moves(ctx, c, role, f),
+                };
+                if !flow {
+                    return false;
+                }
+            }
+        }
+        self.king_moves(ctx, f) && self.castling_moves(ctx, f)
+    }
+
+    /// Calls `f` once per (piece, from-cell, target set, kind) of the army to move, fully
+    /// legal; stops early when `f` returns `false` and then returns `false`. When the army has
+    /// no ordinary move and is not in check (stalemate), the batch is its stalemate
+    /// relocations. Nothing is generated once the game is over.
+    pub fn for_each_piece_moves(&self, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
+        if self.live_teams() <= 1 {
+            return true;
+        }
+        let ctx = self.context();
+        let mut any = false;
+        let flow = self.normal_moves(&ctx, &mut |pm| {
+            any = true;
+            f(pm)
+        });
+        if !flow {
+            return false;
+        }
+        if !any && ctx.checkers.is_empty() {
+            return self.relocations(&mut f);
+        }
+        true
     }
 
     /// Whether the army to move has an ordinary legal move (not counting relocations).
     pub(crate) fn has_normal_move(&self) -> bool {
-        let mut any = false;
-        self.normal_moves(&mut |_| {
-            any = true;
-            false
-        });
-        any
-    }
-
-    /// Whether a stalemate relocation exists (called only when there is no ordinary move).
-    pub(crate) fn has_relocation(&self) -> bool {
-        let mut any = false;
-        self.relocations(&mut |_| {
-            any = true;
-            false
-        });
-        any
+        if self.kings[self.turn.index()] == crate::position::NO_KING {
+            return false;
+        }
+        let ctx = self.context();
+        !self.normal_moves(&ctx, &mut |_| false)
     }
 
     /// Writes the legal moves into `list` (cleared first).
@@ -234,347 +520,51 @@ impl Position {
     }
 
     /// The number of legal moves (a popcount per batch).
-    pub fn count_moves(&self) -> u64 {
+    pub fn legal_move_count(&self) -> usize {
         let mut n = 0;
         self.for_each_piece_moves(|pm| {
-            n += pm.len() as u64;
+            n += pm.len();
             true
         });
         n
     }
 
-    fn normal_moves(&self, f: &mut impl FnMut(PieceMoves) -> bool) -> Pass {
-        let us = self.turn.index();
-        let army = self.turn;
-        let k = self.kings[us] as usize;
-        let occ = self.occupied;
-        let br = &self.by_role;
-        let own = self.by_army[us];
-        let mut friends = Bits::EMPTY;
-        let mut hostile = Bits::EMPTY;
-        let hostile_armies = self.alive & !self.team_mask[us];
-        let friendly_armies = self.alive & self.team_mask[us];
-        for a in 0..6 {
-            if hostile_armies & (1 << a) != 0 {
-                hostile |= self.by_army[a];
-            } else if friendly_armies & (1 << a) != 0 {
-                friends |= self.by_army[a];
-            }
-        }
-        let kings = br[Role::King as usize];
-        let targets = ALL_CELLS - (friends | kings);
-        let capturable = targets & occ;
-        let empty = ALL_CELLS - occ;
-
-        // Checkers and pins.
-        let queens = br[Role::Queen as usize] | br[Role::Amazon as usize];
-        let mut checkers = (KNIGHT_ATTACKS[k]
-            & (br[Role::Knight as usize] | br[Role::Amazon as usize]))
-            | (KING_ATTACKS[k] & kings);
-        if PAWN_ATTACKERS_ANY[k].intersects(&(br[Role::Pawn as usize] & hostile)) {
-            for (a, pawns) in PAWNS.iter().enumerate() {
-                if hostile_armies & (1 << a) != 0 {
-                    checkers |= pawns.attackers[k] & br[Role::Pawn as usize] & self.by_army[a];
-                }
-            }
-        }
-        checkers &= hostile;
-        let mut check_mask = checkers;
-        let mut pins = Pins {
-            cells: [0; 16],
-            masks: [Bits::EMPTY; 16],
-            len: 0,
-            pinned: Bits::EMPTY,
-        };
-        for (lists, reach, sliders) in [
-            (
-                &ROOK_RAYS,
-                &ROOK_REACH,
-                (br[Role::Rook as usize] | queens) & hostile,
-            ),
-            (
-                &BISHOP_RAYS,
-                &BISHOP_REACH,
-                (br[Role::Bishop as usize] | queens) & hostile,
-            ),
-        ] {
-            if !reach[k].intersects(&sliders) {
-                continue;
-            }
-            let list = &lists[k];
-            for ray in &list.rays[..list.len as usize] {
-                let set = RAYS[k][ray.slot as usize];
-                if !set.intersects(&sliders) {
-                    continue;
-                }
-                let blockers = set & occ;
-                let Some(b1) = nearest(&blockers, ray.ascending) else {
-                    continue;
-                };
-                if sliders.has(b1) {
-                    checkers = checkers.with(b1);
-                    check_mask |= set - RAYS[b1][ray.slot as usize];
-                } else if own.has(b1) {
-                    if let Some(b2) = nearest(&blockers.without(b1), ray.ascending) {
-                        if sliders.has(b2) {
-                            pins.cells[pins.len] = b1 as u16;
-                            pins.masks[pins.len] = set - RAYS[b2][ray.slot as usize];
-                            pins.len += 1;
-                            pins.pinned = pins.pinned.with(b1);
-                        }
-                    }
-                }
-            }
-        }
-        let in_check = !checkers.is_empty();
-        let mut pass = Pass {
-            aborted: false,
-            any: false,
-            in_check,
-        };
-        let mut emit = |pm: PieceMoves, pass: &mut Pass| -> bool {
-            if pm.to.is_empty() {
-                return true;
-            }
-            pass.any = true;
-            if !f(pm) {
-                pass.aborted = true;
-                return false;
-            }
-            true
-        };
-
-        if !checkers.has_many() {
-            let mask = if in_check { check_mask } else { ALL_CELLS };
-            let pawn_tables = &PAWNS[us];
-            for c in (own.without(k)).iter() {
-                let role = Piece::from_code(self.mailbox[c]).role;
-                let mut allow = mask;
-                if pins.pinned.has(c) {
-                    allow &= pins.mask(c);
-                }
-                let from = Cell::ALL[c];
-                let piece = Piece { army, role };
-                if role == Role::Pawn {
-                    let mut to = pawn_tables.push[c] & empty;
-                    let (mid, dbl) = pawn_tables.double[c];
-                    if dbl != u16::MAX && empty.has(mid as usize) && empty.has(dbl as usize) {
-                        to = to.with(dbl as usize);
-                    }
-                    to |= pawn_tables.capture[c] & capturable;
-                    to &= allow;
-                    let promo = to & pawn_tables.promotes;
-                    if !promo.is_empty() {
-                        let kind = MovesKind::Promotion(self.claims(army));
-                        if !emit(
-                            PieceMoves {
-                                piece,
-                                from,
-                                to: promo,
-                                kind,
-                            },
-                            &mut pass,
-                        ) {
-                            return pass;
-                        }
-                        to -= promo;
-                    }
-                    if !emit(
-                        PieceMoves {
-                            piece,
-                            from,
-                            to,
-                            kind: MovesKind::Normal,
-                        },
-                        &mut pass,
-                    ) {
-                        return pass;
-                    }
-                    continue;
-                }
-                let to = match role {
-                    Role::Knight => KNIGHT_ATTACKS[c],
-                    Role::Bishop => bishop_attacks(c, &occ),
-                    Role::Rook => rook_attacks(c, &occ),
-                    Role::Queen => rook_attacks(c, &occ) | bishop_attacks(c, &occ),
-                    Role::Amazon => {
-                        rook_attacks(c, &occ) | bishop_attacks(c, &occ) | KNIGHT_ATTACKS[c]
-                    }
-                    Role::Pawn | Role::King => Bits::EMPTY,
-                } & targets
-                    & allow;
-                if !emit(
-                    PieceMoves {
-                        piece,
-                        from,
-                        to,
-                        kind: MovesKind::Normal,
-                    },
-                    &mut pass,
-                ) {
-                    return pass;
-                }
-            }
-        }
-
-        // King steps.
-        let lifted = occ.without(k);
-        let mut to = Bits::EMPTY;
-        for t in (KING_ATTACKS[k] & targets).iter() {
-            if self
-                .attackers(t, &lifted, &hostile, hostile_armies)
-                .is_empty()
-            {
-                to = to.with(t);
-            }
-        }
-        let king = Piece {
-            army,
-            role: Role::King,
-        };
-        if !emit(
-            PieceMoves {
-                piece: king,
-                from: Cell::ALL[k],
-                to,
-                kind: MovesKind::Normal,
-            },
-            &mut pass,
-        ) {
-            return pass;
-        }
-
-        // Castling.
-        if !in_check && self.castling[us] != 0 {
-            let kf = self.layout.king_file() as usize;
-            let mut rooks = Bits::EMPTY;
-            for (bit, rf) in [(1u8, 1usize), (2, 8)] {
-                if self.castling[us] & bit == 0 {
-                    continue;
-                }
-                let base = us * 24;
-                let (lo, hi) = if rf < kf { (rf, kf) } else { (kf, rf) };
-                if (lo + 1..hi).any(|f| occ.has(base + f - 1)) {
-                    continue;
-                }
-                let dir: isize = if rf > kf { 1 } else { -1 };
-                let safe = (1..=2).all(|s| {
-                    let t = base + (kf as isize + s * dir) as usize - 1;
-                    self.attackers(t, &occ, &hostile, hostile_armies).is_empty()
-                });
-                if safe {
-                    rooks = rooks.with(base + rf - 1);
-                }
-            }
-            if !emit(
-                PieceMoves {
-                    piece: king,
-                    from: Cell::ALL[k],
-                    to: rooks,
-                    kind: MovesKind::Castle,
-                },
-                &mut pass,
-            ) {
-                return pass;
-            }
-        }
-        pass
+    /// Whether the army to move has a legal move.
+    pub fn has_legal_move(&self) -> bool {
+        !self.for_each_piece_moves(|_| false)
     }
 
-    fn relocations(&self, f: &mut impl FnMut(PieceMoves) -> bool) {
-        let us = self.turn.index();
-        let k = self.kings[us] as usize;
-        let hostile = self.hostile_to(us);
-        let hostile_armies = self.alive & !self.team_mask[us];
-        let claims = self.claims(self.turn);
-        let base = if claims.is_empty() {
-            self.occupied.without(k)
-        } else {
-            self.occupied
-        };
-        let mut to = Bits::EMPTY;
-        for t in (ALL_CELLS - self.occupied).iter() {
-            if self
-                .attackers(t, &base.with(t), &hostile, hostile_armies)
-                .is_empty()
-            {
-                to = to.with(t);
+    /// Whether `m` is a legal move here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        let from = m.origin();
+        let mut found = false;
+        self.for_each_piece_moves(|pm| {
+            let target = m.batch_target();
+            if pm.from == from && pm.to.has(target.index()) {
+                pm.moves_to(target, &mut |x| found |= x == m);
             }
-        }
-        if !to.is_empty() {
-            let piece = Piece {
-                army: self.turn,
-                role: Role::King,
-            };
-            f(PieceMoves {
-                piece,
-                from: Cell::ALL[k],
-                to,
-                kind: MovesKind::Relocate(claims),
-            });
-        }
+            !found
+        });
+        found
     }
 }
 
-/// Counts the leaf nodes of the move tree to `depth` plies, counting the last ply in bulk.
-pub fn perft(pos: &Position, depth: u32) -> u64 {
-    if depth <= 1 {
-        return if depth == 0 { 1 } else { pos.count_moves() };
+/// Passes a non-empty batch to `f`.
+#[inline]
+fn emit(
+    f: &mut impl FnMut(PieceMoves) -> bool,
+    piece: Piece,
+    from: usize,
+    to: CellSet,
+    kind: MovesKind,
+) -> Flow {
+    if to.is_empty() {
+        return true;
     }
-    // One move list per ply, made once (a list is large: see `MoveList::CAPACITY`).
-    let mut lists: Vec<MoveList> = (1..depth).map(|_| MoveList::new()).collect();
-    perft_inner(pos, depth, &mut lists)
-}
-
-fn perft_inner(pos: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
-    if depth == 1 {
-        return pos.count_moves();
-    }
-    let (list, rest) = lists.split_first_mut().expect("one list per ply");
-    let resolved = pos.moves_and_base(list);
-    let base = resolved.as_ref().unwrap_or(pos);
-    let mut nodes = 0;
-    for &m in list.iter() {
-        let mut child = base.clone();
-        child.apply(m);
-        nodes += perft_inner(&child, depth - 1, rest);
-    }
-    nodes
-}
-
-/// [`perft`] that plays every move, the leaves included (slower; a cross-check of the bulk
-/// counts).
-pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
-    let mut lists: Vec<MoveList> = (0..depth).map(|_| MoveList::new()).collect();
-    perft_without_bulk_inner(pos, depth, &mut lists)
-}
-
-fn perft_without_bulk_inner(pos: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let (list, rest) = lists.split_first_mut().expect("one list per ply");
-    let resolved = pos.moves_and_base(list);
-    let base = resolved.as_ref().unwrap_or(pos);
-    let mut nodes = 0;
-    for &m in list.iter() {
-        let mut child = base.clone();
-        child.apply(m);
-        nodes += perft_without_bulk_inner(&child, depth - 1, rest);
-    }
-    nodes
-}
-
-/// The perft count below each legal move (`depth ≥ 1`).
-pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    let mut list = MoveList::new();
-    let resolved = pos.moves_and_base(&mut list);
-    let base = resolved.as_ref().unwrap_or(pos);
-    list.iter()
-        .map(|&m| {
-            let mut child = base.clone();
-            child.apply(m);
-            (m, perft(&child, depth.saturating_sub(1)))
-        })
-        .collect()
+    f(PieceMoves {
+        piece,
+        from: Cell::at(from),
+        to,
+        kind,
+    })
 }

@@ -15,7 +15,7 @@ use crate::board::{Cell, Role};
 /// | pawn promotion (the chosen piece) | `<from>-<to>=<role>` | `G14-H13=Q`, `G14-H15=A` |
 /// | castling (king cell, then rook cell) | `<king>@<rook>` | `B/15@B/18` |
 /// | stalemate relocation (king from, king to, reclaimed piece) | `<from>><to>[=<role>]` | `B/15>A10=Q` |
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Move {
     /// A piece moves from `from` to `to`, capturing whatever non-king piece is there; a pawn
     /// that reaches its promotion zone with a lost piece (or the Amazon) to claim names it in
@@ -51,8 +51,15 @@ pub enum Move {
 }
 
 impl Move {
-    /// The cell the moving piece leaves (the king's cell for castling and relocation).
-    pub const fn from(self) -> Cell {
+    /// The cell the moving piece leaves (the king's cell for castling and relocation); `None`
+    /// never happens in Kirby's game (nothing enters from a hand), the `Option` is the shape
+    /// every hexvar crate shares.
+    pub const fn from(self) -> Option<Cell> {
+        Some(self.origin())
+    }
+
+    /// The cell the moving piece leaves.
+    pub(crate) const fn origin(self) -> Cell {
         match self {
             Move::Normal { from, .. } | Move::Relocate { from, .. } => from,
             Move::Castle { king, .. } => king,
@@ -66,6 +73,40 @@ impl Move {
             Move::Castle { king, rook } => crate::position::castle_targets(king, rook).0,
         }
     }
+
+    /// The target in the move's [`crate::PieceMoves`] batch: the rook's cell for castling.
+    pub(crate) const fn batch_target(self) -> Cell {
+        match self {
+            Move::Normal { to, .. } | Move::Relocate { to, .. } => to,
+            Move::Castle { rook, .. } => rook,
+        }
+    }
+
+    /// Reads a move as players type it: surrounding ASCII spaces, lower case, `x` for a
+    /// capture and trailing `+ # ! ?` are forgiven (no cell, army or role letter is an `X`,
+    /// and the notation is case-free).
+    pub(crate) fn parse_forgiving(text: &str) -> Result<Move, ParseMoveError> {
+        let trimmed = text
+            .trim_matches(|c: char| c.is_ascii_whitespace())
+            .trim_end_matches(['+', '#', '!', '?']);
+        let normal: String = trimmed
+            .chars()
+            .map(|c| match c.to_ascii_uppercase() {
+                'X' => '-',
+                c => c,
+            })
+            .collect();
+        normal
+            .parse()
+            .map_err(|_| ParseMoveError::Notation(text.to_string()))
+    }
+}
+
+impl fmt::Debug for Move {
+    /// The notation, as `Display`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
 }
 
 impl fmt::Display for Move {
@@ -78,7 +119,7 @@ impl fmt::Display for Move {
             } => {
                 write!(f, "{from}-{to}")?;
                 if let Some(p) = promotion {
-                    write!(f, "={}", p.letter())?;
+                    write!(f, "={}", p.char())?;
                 }
                 Ok(())
             }
@@ -86,7 +127,7 @@ impl fmt::Display for Move {
             Move::Relocate { from, to, reclaim } => {
                 write!(f, "{from}>{to}")?;
                 if let Some(p) = reclaim {
-                    write!(f, "={}", p.letter())?;
+                    write!(f, "={}", p.char())?;
                 }
                 Ok(())
             }
@@ -94,23 +135,30 @@ impl fmt::Display for Move {
     }
 }
 
-/// The error for text that is not a move in the notation of [`Move`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("not a move: {0:?} (expected e.g. A16-B15, G14-H13=Q, B/15@B/18 or B/15>A10=Q)")]
-pub struct ParseMoveError(pub String);
+/// The error for move text: not move notation at all, or (from
+/// [`crate::Position::parse_move`]) no legal move of the position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum ParseMoveError {
+    /// The text is not a move in the notation of [`Move`].
+    #[error("not a move: {0:?} (expected e.g. A16-B15, G14-H13=Q, B/15@B/18 or B/15>A10=Q)")]
+    Notation(String),
+    /// The text is a move, but not a legal one in the position.
+    #[error("no legal move {0:?} in this position")]
+    NotLegal(String),
+}
 
 impl FromStr for Move {
     type Err = ParseMoveError;
 
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
-        let err = || ParseMoveError(s.to_string());
+        let err = || ParseMoveError::Notation(s.to_string());
         let cell = |t: &str| t.parse::<Cell>().map_err(|_| err());
         let role = |t: Option<&str>| -> Result<Option<Role>, ParseMoveError> {
             match t {
                 None => Ok(None),
                 Some(t) => {
                     let mut chars = t.chars();
-                    match (chars.next().and_then(Role::from_letter), chars.next()) {
+                    match (chars.next().and_then(Role::from_char), chars.next()) {
                         (Some(r), None) if !matches!(r, Role::Pawn | Role::King) => Ok(Some(r)),
                         _ => Err(err()),
                     }
@@ -143,127 +191,20 @@ impl FromStr for Move {
     }
 }
 
-/// A list of moves with a fixed capacity, on the stack.
-///
-/// The capacity, [`MoveList::CAPACITY`] = 1248, is set by the largest move count a position can
-/// have: a stalemated army that lost its queen, a rook, a bishop and a knight relocates its king
-/// to any of at most 311 empty cells (313 minus its own king's cell minus at least one other
-/// king) with 4 choices of reclaimed piece: 1244 moves. Ordinary move counts are lower: at most
-/// eight power pieces (two each of R, B, N, a queen and an Amazon), each with at most the
-/// Amazon's largest empty-board count, plus eight pawns with 5 targets and 4 promotion choices
-/// each, plus the king — the test suite checks that this sum stays below the capacity.
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MoveList::CAPACITY],
-    len: usize,
-}
+/// The most legal moves a position can have: a stalemated army that lost its queen, a rook,
+/// a bishop and a knight relocates its king to any of at most 311 empty cells (313 minus its
+/// own king's cell minus at least one other king) with 4 choices of reclaimed piece: 1244
+/// moves. Ordinary move counts are lower: at most eight power pieces (two each of R, B, N, a
+/// queen and an Amazon), each with at most the Amazon's largest empty-board count, plus eight
+/// pawns with 5 targets and 4 promotion choices each, plus the king — the tests check that
+/// this sum stays below the capacity.
+pub const MAX_MOVES: usize = 1248;
 
-impl MoveList {
-    /// The capacity (see the type docs for the worst case).
-    pub const CAPACITY: usize = 1248;
-
-    /// An empty list.
-    pub fn new() -> MoveList {
-        MoveList {
-            moves: [Move::Normal {
-                from: Cell::CENTRE,
-                to: Cell::CENTRE,
-                promotion: None,
-            }; MoveList::CAPACITY],
-            len: 0,
-        }
-    }
-
-    /// Appends a move.
-    ///
-    /// # Panics
-    /// If the list is full (which no position allows, see the type docs).
-    #[inline]
-    pub fn push(&mut self, m: Move) {
-        self.moves[self.len] = m;
-        self.len += 1;
-    }
-
-    /// Removes every move.
-    #[inline]
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-
-    /// The number of moves.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether the list is empty.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The moves as a slice.
-    #[inline]
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-
-    /// Iterates over the moves.
-    pub fn iter(&self) -> core::slice::Iter<'_, Move> {
-        self.as_slice().iter()
-    }
-
-    /// Whether the list holds `m`.
-    pub fn contains(&self, m: &Move) -> bool {
-        self.as_slice().contains(m)
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
-
-impl core::ops::Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        self.as_slice()
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = core::slice::Iter<'a, Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
+/// A list of moves with a fixed capacity ([`MAX_MOVES`]), on the stack.
+pub type MoveList = hexvar_geometry::MoveList<Move, MAX_MOVES>;
 
 #[cfg(feature = "serde")]
-mod serde_impls {
-    use super::*;
-    use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
-
-    impl Serialize for Move {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Move {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
-            let s = String::deserialize(d)?;
-            s.parse().map_err(de::Error::custom)
-        }
-    }
-}
+hexvar_geometry::serde_as_text!(serde, Move, "a move in Kirby notation, like A16-B15");
 
 #[cfg(test)]
 mod tests {

@@ -9,16 +9,18 @@
 
 use core::fmt::Write;
 
-use crate::board::{Army, Bits, Cell, CellKind, Role};
+use hexvar_geometry::svg;
+
+use crate::board::{Cell, CellKind, CellSet, Color, Shade};
 use crate::position::Position;
 
-fn token(pos: &Position, cell: Cell, marks: &Bits) -> String {
+fn token(pos: &Position, cell: Cell, marks: CellSet) -> String {
     let marked = marks.has(cell.index());
     match pos.piece_at(cell) {
         Some(p) => format!(
             "{}{}{}",
-            p.army.letter(),
-            p.role.letter(),
+            p.color.char(),
+            p.role.char(),
             if marked { '*' } else { ' ' }
         ),
         None if marked => " * ".to_string(),
@@ -43,10 +45,10 @@ fn put(line: &mut Vec<char>, col: usize, text: &str) {
 const ROWS: &[u8; 15] = b"ABCDEFGHJKLMNPQ";
 
 /// The ASCII diagram of `pos` with the cells of `marks` highlighted (see the module docs).
-pub fn ascii(pos: &Position, marks: &Bits) -> String {
+pub fn ascii(pos: &Position, marks: CellSet) -> String {
     let mut lines: Vec<String> = Vec::new();
     let col = |x: u8| 4 + 2 * x as usize - 1;
-    let board_line = |side: Army, rank: u8, label: &str| {
+    let board_line = |side: Color, rank: u8, label: &str| {
         let mut line: Vec<char> = Vec::new();
         put(&mut line, 0, label);
         for f in 1..=8 {
@@ -58,7 +60,7 @@ pub fn ascii(pos: &Position, marks: &Bits) -> String {
         line.into_iter().collect::<String>().trim_end().to_string()
     };
     for rank in 1..=3 {
-        lines.push(board_line(Army::White, rank, &format!("W/{rank}")));
+        lines.push(board_line(Color::White, rank, &format!("W/{rank}")));
     }
     for y in (0..15u8).rev() {
         let mut line: Vec<char> = Vec::new();
@@ -71,16 +73,16 @@ pub fn ascii(pos: &Position, marks: &Bits) -> String {
         lines.push(line.into_iter().collect::<String>().trim_end().to_string());
     }
     for rank in (1..=3).rev() {
-        lines.push(board_line(Army::Black, rank, &format!("B/{rank}")));
+        lines.push(board_line(Color::Black, rank, &format!("B/{rank}")));
     }
-    for side in [Army::Pink, Army::Silver, Army::Red, Army::Gold] {
+    for side in [Color::Pink, Color::Silver, Color::Red, Color::Gold] {
         lines.push(String::new());
         lines.push(format!(
             "{} sideboard (files 1..8 from its left)",
             side.name()
         ));
         for rank in (1..=3).rev() {
-            let mut line = format!("{}/{rank} ", side.letter());
+            let mut line = format!("{}/{rank} ", side.char());
             for f in 1..=8 {
                 line.push_str(&token(
                     pos,
@@ -96,13 +98,6 @@ pub fn ascii(pos: &Position, marks: &Bits) -> String {
     out
 }
 
-impl Position {
-    /// The ASCII diagram of the position (see [`crate::render`]).
-    pub fn diagram(&self) -> String {
-        ascii(self, &Bits::EMPTY)
-    }
-}
-
 /// Screen centre of axial `(q, r)`: pointy-top hexes of circumradius 1, row A at the bottom.
 fn centre(q: f64, r: f64) -> (f64, f64) {
     (3f64.sqrt() * (q + r / 2.0), -1.5 * r)
@@ -110,7 +105,7 @@ fn centre(q: f64, r: f64) -> (f64, f64) {
 
 /// A side's outward unit normal `(nx, ny)` and its unit file direction `(ux, uy)` (the owner's
 /// left to right), on screen.
-fn frame(side: Army) -> (f64, f64, f64, f64) {
+fn frame(side: Color) -> (f64, f64, f64, f64) {
     let hex = |f| Cell::square(side, f, 4).and_then(Cell::hex).expect("pent");
     let (a, b) = (hex(4), hex(5));
     let (m1x, m1y) = centre(f64::from(a.q), f64::from(a.r));
@@ -187,68 +182,78 @@ fn polygon(cell: Cell) -> Vec<(f64, f64)> {
 const ARMY_FILL: [&str; 6] = [
     "#222222", "#f4a6c6", "#c0c0c8", "#ffffff", "#d22f2f", "#e0b020",
 ];
-const CELL_FILL: [&str; 3] = ["#d8c8a8", "#b89868", "#8e6e48"];
-const SQUARE_FILL: [&str; 2] = ["#9c7b52", "#e8d7b5"];
+/// Field fills by [`Shade`]: light, middle, dark.
+const FIELD_FILL: [&str; 3] = ["#d8c8a8", "#b89868", "#8e6e48"];
+/// Square fills: light, dark.
+const SQUARE_FILL: [&str; 2] = ["#e8d7b5", "#9c7b52"];
+/// Pixels per unit of the cell geometry (a hex of circumradius 1).
+const SCALE: f64 = 18.0;
+/// Margin around the board, in pixels.
+const PAD: f64 = 10.0;
 
-/// An SVG picture of the whole board (squares, pents, hexes) with the pieces and the
-/// `highlighted` cells outlined.
-pub fn svg(pos: &Position, highlighted: &Bits) -> String {
-    let scale = 18.0;
-    let mut body = String::new();
+fn fill(cell: Cell) -> &'static str {
+    match (cell.kind(), cell.shade()) {
+        (CellKind::Square, Shade::Light) => SQUARE_FILL[0],
+        (CellKind::Square, _) => SQUARE_FILL[1],
+        (_, Shade::Light) => FIELD_FILL[0],
+        (_, Shade::Middle) => FIELD_FILL[1],
+        (_, Shade::Dark) => FIELD_FILL[2],
+    }
+}
+
+/// An SVG picture of the whole board (squares, pents, hexes) with the pieces (a disc in the
+/// army's colour with the role letter) and the `marked` cells ringed. Every cell is a
+/// `hexvar_geometry::svg::cell` polygon carrying `data-cell="<cell>"`.
+pub fn svg(pos: &Position, marked: CellSet) -> String {
+    let polygons: Vec<Vec<(f64, f64)>> = Cell::ALL.iter().map(|&c| polygon(c)).collect();
     let (mut minx, mut miny, mut maxx, mut maxy) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-    for cell in Cell::ALL {
-        let poly = polygon(cell);
-        let fill = match cell.kind() {
-            CellKind::Square => SQUARE_FILL[cell.colour() as usize],
-            _ => CELL_FILL[cell.colour() as usize],
-        };
-        let pts: Vec<String> = poly
-            .iter()
-            .map(|&(x, y)| {
-                let (x, y) = (x * scale, y * scale);
-                minx = minx.min(x);
-                miny = miny.min(y);
-                maxx = maxx.max(x);
-                maxy = maxy.max(y);
-                format!("{x:.1},{y:.1}")
-            })
-            .collect();
-        let stroke = if highlighted.has(cell.index()) {
-            "#1060ff\" stroke-width=\"3"
-        } else {
-            "#333333\" stroke-width=\"0.6"
-        };
-        let _ = writeln!(body, "<polygon points=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\"><title>{cell}</title></polygon>", pts.join(" "));
-        if let Some(p) = pos.piece_at(cell) {
-            let n = poly.len() as f64;
-            let cx = poly.iter().map(|p| p.0).sum::<f64>() / n * scale;
-            let cy = poly.iter().map(|p| p.1).sum::<f64>() / n * scale;
-            let text_fill = if matches!(p.army, Army::Black | Army::Red) {
+    for &(x, y) in polygons.iter().flatten() {
+        minx = minx.min(x * SCALE);
+        miny = miny.min(y * SCALE);
+        maxx = maxx.max(x * SCALE);
+        maxy = maxy.max(y * SCALE);
+    }
+    let shift = |(x, y): (f64, f64)| (x * SCALE - minx + PAD, y * SCALE - miny + PAD);
+    let mut out = String::new();
+    svg::begin(&mut out, maxx - minx + 2.0 * PAD, maxy - miny + 2.0 * PAD);
+    for (cell, poly) in Cell::ALL.iter().zip(&polygons) {
+        let corners: Vec<(f64, f64)> = poly.iter().map(|&p| shift(p)).collect();
+        let name = cell.to_string();
+        svg::cell(&mut out, &name, &corners, fill(*cell), "#333333");
+    }
+    for (cell, poly) in Cell::ALL.iter().zip(&polygons) {
+        let n = poly.len() as f64;
+        let centre = shift((
+            poly.iter().map(|p| p.0).sum::<f64>() / n,
+            poly.iter().map(|p| p.1).sum::<f64>() / n,
+        ));
+        if let Some(p) = pos.piece_at(*cell) {
+            let _ = writeln!(
+                out,
+                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"{:.1}\" fill=\"{}\" stroke=\"#000\" stroke-width=\"0.8\" pointer-events=\"none\"/>",
+                centre.0,
+                centre.1,
+                0.45 * SCALE,
+                ARMY_FILL[p.color.index()],
+            );
+            let ink = if matches!(p.color, Color::Black | Color::Red) {
                 "#ffffff"
             } else {
                 "#000000"
             };
-            let _ = writeln!(
-                body,
-                "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"{}\" stroke=\"#000\" stroke-width=\"0.8\"/><text x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"{:.1}\" text-anchor=\"middle\" font-family=\"sans-serif\" font-weight=\"bold\" fill=\"{text_fill}\">{}</text>",
-                0.45 * scale,
-                ARMY_FILL[p.army.index()],
-                cy + 0.22 * scale,
-                0.6 * scale,
-                if p.role == Role::Amazon { 'A' } else { p.role.letter() },
+            let letter = p.role.char().to_string();
+            svg::text(
+                &mut out,
+                (centre.0, centre.1 + 0.22 * SCALE),
+                0.6 * SCALE,
+                ink,
+                &letter,
             );
         }
+        if marked.has(cell.index()) {
+            svg::ring(&mut out, centre, 0.55 * SCALE, "#1060ff");
+        }
     }
-    let pad = 10.0;
-    format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{:.1} {:.1} {:.1} {:.1}\" width=\"{:.0}\" height=\"{:.0}\">\n<rect x=\"{:.1}\" y=\"{:.1}\" width=\"100%\" height=\"100%\" fill=\"#f8f4ec\"/>\n{body}</svg>\n",
-        minx - pad,
-        miny - pad,
-        maxx - minx + 2.0 * pad,
-        maxy - miny + 2.0 * pad,
-        maxx - minx + 2.0 * pad,
-        maxy - miny + 2.0 * pad,
-        minx - pad,
-        miny - pad,
-    )
+    svg::end(&mut out);
+    out
 }

@@ -25,7 +25,10 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::{Army, Cell, Piece, Role, CELLS};
+use crate::board::{Cell, Color, ParseCellError, Piece, Role, CELLS};
+
+/// The text of the two-player start position ([`Setup::start`]).
+pub const START_TEXT: &str = "layout=QL turn=B teams=B/W castling=B/11,B/18,W/11,W/18 dead=- waiting=- B:RB/11,NB/12,BB/13,QB/14,KB/15,BB/16,NB/17,RB/18,PB/21,PB/22,PB/23,PB/24,PB/25,PB/26,PB/27,PB/28 W:RW/11,NW/12,BW/13,QW/14,KW/15,BW/16,NW/17,RW/18,PW/21,PW/22,PW/23,PW/24,PW/25,PW/26,PW/27,PW/28";
 
 /// Where the queens stand (the same for every army, chosen by the winner of the draw).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -52,6 +55,14 @@ impl Layout {
         match self {
             Layout::QueenLeft => 5,
             Layout::QueenRight => 4,
+        }
+    }
+
+    /// The code in the position text: `QL` or `QR`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Layout::QueenLeft => "QL",
+            Layout::QueenRight => "QR",
         }
     }
 }
@@ -132,13 +143,19 @@ impl FromStr for Mode {
 }
 
 /// A position as plain data, not validated (see [`crate::Position::from_setup`]).
+///
+/// Its text (`Display` / `FromStr`) is the position text format of the module docs of
+/// [`crate::rules`]: `layout=QL turn=B teams=B/W castling=… dead=… waiting=… B:… W:…`.
+/// Parsing canonicalises what the text leaves free: team numbers follow the seat order of
+/// each team's first member, castling cells are sorted.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// Queen left or right (it decides the castling geometry).
     pub layout: Layout,
     /// The army to move.
-    pub turn: Army,
-    /// The team of each seat, `None` for an empty seat. Team numbers only group seats.
+    pub turn: Color,
+    /// The team of each seat, `None` for an empty seat. Team numbers only group seats (the
+    /// parser numbers teams in seat order of their first member).
     pub teams: [Option<u8>; 6],
     /// Seated armies whose king has been mated (their pieces are dead bodies).
     pub dead: [bool; 6],
@@ -168,7 +185,7 @@ impl Setup {
     pub fn empty() -> Setup {
         Setup {
             layout: Layout::QueenLeft,
-            turn: Army::Black,
+            turn: Color::Black,
             teams: [None; 6],
             dead: [false; 6],
             board: [None; CELLS],
@@ -185,7 +202,7 @@ impl Setup {
 
     /// The start position of a mode: castling allowed, Black to move.
     pub fn start_mode(mode: Mode, layout: Layout) -> Setup {
-        Setup::start_seats(mode.teams(), layout, true, Army::Black)
+        Setup::start_seats(mode.teams(), layout, true, Color::Black)
     }
 
     /// The start position for any seats and team map (`teams[seat]`, `None` = empty seat), with
@@ -194,23 +211,23 @@ impl Setup {
         teams: [Option<u8>; 6],
         layout: Layout,
         castling: bool,
-        first: Army,
+        first: Color,
     ) -> Setup {
         let mut setup = Setup::empty();
         setup.layout = layout;
         setup.turn = first;
         setup.teams = teams;
-        for army in Army::ALL {
+        for army in Color::ALL {
             if teams[army.index()].is_none() {
                 continue;
             }
             for (f, role) in layout.back_rank().into_iter().enumerate() {
                 let f = f as u8 + 1;
                 let back = Cell::square(army, f, 1).expect("rank 1");
-                setup.board[back.index()] = Some(Piece { army, role });
+                setup.board[back.index()] = Some(Piece { color: army, role });
                 let pawn = Cell::square(army, f, 2).expect("rank 2");
                 setup.board[pawn.index()] = Some(Piece {
-                    army,
+                    color: army,
                     role: Role::Pawn,
                 });
             }
@@ -227,16 +244,16 @@ impl Setup {
     }
 
     /// Whether `army` is seated.
-    pub fn is_seated(&self, army: Army) -> bool {
-        self.teams[army.index()].is_some()
+    pub fn is_seated(&self, color: Color) -> bool {
+        self.teams[color.index()].is_some()
     }
 
     /// The pieces of `army`, in cell order.
-    pub fn pieces_of(&self, army: Army) -> impl Iterator<Item = (Cell, Role)> + '_ {
+    pub fn pieces_of(&self, color: Color) -> impl Iterator<Item = (Cell, Role)> + '_ {
         Cell::ALL
             .into_iter()
             .filter_map(move |c| match self.board[c.index()] {
-                Some(p) if p.army == army => Some((c, p.role)),
+                Some(p) if p.color == color => Some((c, p.role)),
                 _ => None,
             })
     }
@@ -244,11 +261,11 @@ impl Setup {
     /// The text of the team map, groups in seat order of their first member (`BW/PR/SG`).
     fn teams_text(&self) -> String {
         let mut groups: Vec<(u8, String)> = Vec::new();
-        for army in Army::ALL {
+        for army in Color::ALL {
             if let Some(t) = self.teams[army.index()] {
                 match groups.iter_mut().find(|(id, _)| *id == t) {
-                    Some((_, g)) => g.push(army.letter()),
-                    None => groups.push((t, army.letter().to_string())),
+                    Some((_, g)) => g.push(army.char()),
+                    None => groups.push((t, army.char().to_string())),
                 }
             }
         }
@@ -274,34 +291,32 @@ fn cells_text(cells: &[Cell]) -> String {
 
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let layout = match self.layout {
-            Layout::QueenLeft => "QL",
-            Layout::QueenRight => "QR",
-        };
+        let teams = self.teams_text();
         write!(
             f,
-            "layout={layout} turn={} teams={}",
-            self.turn.letter(),
-            self.teams_text()
+            "layout={} turn={} teams={}",
+            self.layout.code(),
+            self.turn.char(),
+            if teams.is_empty() { "-" } else { &teams }
         )?;
         let mut castling = self.castling.clone();
         castling.sort();
         write!(f, " castling={}", cells_text(&castling))?;
-        let dead: String = Army::ALL
+        let dead: String = Color::ALL
             .iter()
             .filter(|a| self.dead[a.index()])
-            .map(|a| a.letter())
+            .map(|a| a.char())
             .collect();
         write!(f, " dead={}", if dead.is_empty() { "-" } else { &dead })?;
         write!(f, " waiting={}", cells_text(&self.waiting))?;
-        for army in Army::ALL {
+        for army in Color::ALL {
             if !self.is_seated(army) {
                 continue;
             }
-            write!(f, " {}:", army.letter())?;
+            write!(f, " {}:", army.char())?;
             let pieces: Vec<String> = self
                 .pieces_of(army)
-                .map(|(c, r)| format!("{}{c}", r.letter()))
+                .map(|(c, r)| format!("{}{c}", r.char()))
                 .collect();
             f.write_str(&pieces.join(","))?;
         }
@@ -310,7 +325,7 @@ impl fmt::Display for Setup {
 }
 
 /// Why a position text could not be read. Each variant names the field that failed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum ParseSetupError {
     /// A token is neither `key=value` with a known key nor `<army>:<pieces>`.
     #[error("unknown field {0:?} (expected layout=, turn=, teams=, castling=, dead=, waiting= or <army>:<pieces>)")]
@@ -339,7 +354,7 @@ pub enum ParseSetupError {
     /// The `waiting` field is malformed.
     #[error("waiting: {0:?} is not - or a comma-separated list of cells")]
     Waiting(String),
-    /// A piece of an army list is malformed.
+    /// A piece of an army list does not start with a role letter.
     #[error("army {army}: {piece:?} is not <role><cell> with role K Q R B N A P")]
     Piece {
         /// The army letter.
@@ -347,12 +362,41 @@ pub enum ParseSetupError {
         /// The text of the piece.
         piece: String,
     },
+    /// A piece of an army list names no cell after its role letter.
+    #[error("army {army}: in {piece:?}, {cell}")]
+    PieceCell {
+        /// The army letter.
+        army: char,
+        /// The text of the piece.
+        piece: String,
+        /// Why the cell is not one.
+        cell: ParseCellError,
+    },
     /// Two pieces on one cell.
     #[error("two pieces on {0}")]
     DuplicateCell(Cell),
     /// The mode name (for [`Mode`]'s `FromStr`) is unknown.
     #[error("mode: {0:?} is not one of 2p 3p 4p 4p-teams 6p 6p-3teams 6p-2teams")]
     Mode(String),
+}
+
+/// The team map with teams numbered in seat order of their first member.
+fn canonical_teams(teams: [Option<u8>; 6]) -> [Option<u8>; 6] {
+    let mut out = [None; 6];
+    let mut ids: Vec<u8> = Vec::new();
+    for (seat, team) in teams.iter().enumerate() {
+        if let Some(t) = team {
+            let id = match ids.iter().position(|x| x == t) {
+                Some(id) => id,
+                None => {
+                    ids.push(*t);
+                    ids.len() - 1
+                }
+            };
+            out[seat] = Some(id as u8);
+        }
+    }
+    out
 }
 
 fn parse_cells(v: &str) -> Option<Vec<Cell>> {
@@ -370,7 +414,7 @@ impl FromStr for Setup {
         let mut seen: Vec<String> = Vec::new();
         let mut seated = [false; 6];
         let mut teams_text: Option<String> = None;
-        for token in s.split_whitespace() {
+        for token in s.split_ascii_whitespace() {
             let key = match (token.split_once('='), token.split_once(':')) {
                 (Some((k, _)), _) if !k.contains(':') => k.to_string(),
                 (_, Some((k, _))) => format!("{k}:"),
@@ -382,7 +426,7 @@ impl FromStr for Setup {
             seen.push(key.clone());
             if let Some(army_letter) = key.strip_suffix(':') {
                 let mut chars = army_letter.chars();
-                let army = match (chars.next().and_then(Army::from_letter), chars.next()) {
+                let army = match (chars.next().and_then(Color::from_char), chars.next()) {
                     (Some(a), None) => a,
                     _ => return Err(ParseSetupError::UnknownField(token.to_string())),
                 };
@@ -392,17 +436,26 @@ impl FromStr for Setup {
                     continue;
                 }
                 for piece in list.split(',') {
-                    let bad = || ParseSetupError::Piece {
-                        army: army.letter(),
-                        piece: piece.to_string(),
-                    };
                     let mut chars = piece.chars();
-                    let role = chars.next().and_then(Role::from_letter).ok_or_else(bad)?;
-                    let cell: Cell = chars.as_str().parse().map_err(|_| bad())?;
+                    let role = chars.next().and_then(Role::from_char).ok_or_else(|| {
+                        ParseSetupError::Piece {
+                            army: army.char(),
+                            piece: piece.to_string(),
+                        }
+                    })?;
+                    let cell: Cell =
+                        chars
+                            .as_str()
+                            .parse()
+                            .map_err(|cell| ParseSetupError::PieceCell {
+                                army: army.char(),
+                                piece: piece.to_string(),
+                                cell,
+                            })?;
                     if setup.board[cell.index()].is_some() {
                         return Err(ParseSetupError::DuplicateCell(cell));
                     }
-                    setup.board[cell.index()] = Some(Piece { army, role });
+                    setup.board[cell.index()] = Some(Piece { color: army, role });
                 }
                 continue;
             }
@@ -417,7 +470,7 @@ impl FromStr for Setup {
                 }
                 "turn" => {
                     let mut chars = value.chars();
-                    setup.turn = match (chars.next().and_then(Army::from_letter), chars.next()) {
+                    setup.turn = match (chars.next().and_then(Color::from_char), chars.next()) {
                         (Some(a), None) => a,
                         _ => return Err(ParseSetupError::Turn(value.to_string())),
                     }
@@ -425,7 +478,8 @@ impl FromStr for Setup {
                 "teams" => teams_text = Some(value.to_string()),
                 "castling" => {
                     setup.castling = parse_cells(value)
-                        .ok_or_else(|| ParseSetupError::Castling(value.to_string()))?
+                        .ok_or_else(|| ParseSetupError::Castling(value.to_string()))?;
+                    setup.castling.sort();
                 }
                 "waiting" => {
                     setup.waiting = parse_cells(value)
@@ -437,7 +491,7 @@ impl FromStr for Setup {
                             return Err(ParseSetupError::Dead(value.to_string()));
                         }
                         for c in value.chars() {
-                            let a = Army::from_letter(c)
+                            let a = Color::from_char(c)
                                 .ok_or_else(|| ParseSetupError::Dead(value.to_string()))?;
                             if setup.dead[a.index()] {
                                 return Err(ParseSetupError::Dead(value.to_string()));
@@ -456,14 +510,19 @@ impl FromStr for Setup {
         }
         let teams_text = teams_text.unwrap_or_default();
         let mut team_of = [None; 6];
-        for (t, group) in teams_text.split('/').enumerate() {
+        let groups: Vec<&str> = if teams_text == "-" {
+            Vec::new()
+        } else {
+            teams_text.split('/').collect()
+        };
+        for (t, group) in groups.into_iter().enumerate() {
             if group.is_empty() {
                 return Err(ParseSetupError::Teams(format!(
                     "{teams_text:?} has an empty group"
                 )));
             }
             for c in group.chars() {
-                let a = Army::from_letter(c).ok_or_else(|| {
+                let a = Color::from_char(c).ok_or_else(|| {
                     ParseSetupError::Teams(format!("{c:?} is not an army letter"))
                 })?;
                 if team_of[a.index()].is_some() {
@@ -472,11 +531,11 @@ impl FromStr for Setup {
                 team_of[a.index()] = Some(t as u8);
             }
         }
-        for army in Army::ALL {
+        for army in Color::ALL {
             if team_of[army.index()].is_some() != seated[army.index()] {
                 return Err(ParseSetupError::Teams(format!(
                     "{} is {} but {} the team map",
-                    army.letter(),
+                    army.char(),
                     if seated[army.index()] {
                         "seated"
                     } else {
@@ -486,26 +545,10 @@ impl FromStr for Setup {
                 )));
             }
         }
-        setup.teams = team_of;
+        setup.teams = canonical_teams(team_of);
         Ok(setup)
     }
 }
 
 #[cfg(feature = "serde")]
-mod serde_impls {
-    use super::*;
-    use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
-
-    impl Serialize for Setup {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Setup {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Setup, D::Error> {
-            let s = String::deserialize(d)?;
-            s.parse().map_err(de::Error::custom)
-        }
-    }
-}
+hexvar_geometry::serde_as_text!(serde, Setup, "a Kirby position text");

@@ -6,13 +6,11 @@
 
 use std::collections::BTreeSet;
 
-use hexvar_kirby::board::{slot_is_rook, GRAPH, KNIGHT_ATTACKS, PAWNS};
+use hexvar_kirby::attacks::{self, Line};
 use hexvar_kirby::{
-    perft, perft_without_bulk, Army, Cell, Layout, Mode, Move, Piece, Position, Role, Setup,
+    perft, perft_without_bulk, Cell, Color, Layout, Mode, Move, Piece, Position, Role, Setup,
 };
 use proptest::prelude::*;
-
-const NONE: u16 = u16::MAX;
 
 type Board = Vec<Option<Piece>>;
 
@@ -30,43 +28,46 @@ impl Rng {
     }
 }
 
-/// The cells a piece on `from` attacks (for a pawn: its capture cells), walking the graph.
+fn cells(set: hexvar_kirby::CellSet) -> impl Iterator<Item = usize> {
+    set.iter()
+}
+
+/// The cells a piece on `from` attacks (for a pawn: its capture cells), walking each line cell
+/// by cell up to the first occupied cell.
 fn attacks(board: &Board, from: usize, piece: Piece) -> Vec<usize> {
+    let cell = Cell::ALL[from];
     let mut out = Vec::new();
-    let slide = |out: &mut Vec<usize>, rook: bool| {
-        for (slot, &first) in GRAPH[from].iter().enumerate() {
-            if slot_is_rook(slot) != rook {
+    let slide = |out: &mut Vec<usize>, kind: Line| {
+        for (k, line) in attacks::lines(cell) {
+            if k != kind {
                 continue;
             }
-            let mut at = first;
-            while at != NONE {
-                out.push(at as usize);
-                if board[at as usize].is_some() {
+            for c in line {
+                out.push(c.index());
+                if board[c.index()].is_some() {
                     break;
                 }
-                at = GRAPH[at as usize][slot];
             }
         }
     };
     match piece.role {
-        Role::Pawn => out.extend(PAWNS[piece.army.index()].capture[from].iter()),
-        Role::Knight => out.extend(KNIGHT_ATTACKS[from].iter()),
+        Role::Pawn => out.extend(cells(attacks::pawn_captures(piece.color, cell))),
+        Role::Knight => out.extend(cells(attacks::knight(cell))),
         Role::King => out.extend(
-            GRAPH[from]
-                .iter()
-                .filter(|&&c| c != NONE)
-                .map(|&c| c as usize),
+            attacks::lines(cell)
+                .into_iter()
+                .map(|(_, line)| line[0].index()),
         ),
-        Role::Rook => slide(&mut out, true),
-        Role::Bishop => slide(&mut out, false),
+        Role::Rook => slide(&mut out, Line::Orthogonal),
+        Role::Bishop => slide(&mut out, Line::Diagonal),
         Role::Queen => {
-            slide(&mut out, true);
-            slide(&mut out, false);
+            slide(&mut out, Line::Orthogonal);
+            slide(&mut out, Line::Diagonal);
         }
         Role::Amazon => {
-            slide(&mut out, true);
-            slide(&mut out, false);
-            out.extend(KNIGHT_ATTACKS[from].iter());
+            slide(&mut out, Line::Orthogonal);
+            slide(&mut out, Line::Diagonal);
+            out.extend(cells(attacks::knight(cell)));
         }
     }
     out.sort_unstable();
@@ -75,44 +76,38 @@ fn attacks(board: &Board, from: usize, piece: Piece) -> Vec<usize> {
 }
 
 struct Ctx {
-    us: Army,
+    us: Color,
     alive: Vec<bool>,
     team: Vec<Option<u8>>,
 }
 
 impl Ctx {
-    fn hostile(&self, a: Army) -> bool {
+    fn hostile(&self, a: Color) -> bool {
         self.alive[a.index()] && self.team[a.index()] != self.team[self.us.index()]
     }
-    fn friendly_live(&self, a: Army) -> bool {
+    fn friendly_live(&self, a: Color) -> bool {
         self.alive[a.index()] && self.team[a.index()] == self.team[self.us.index()]
     }
 }
 
 fn attacked(board: &Board, ctx: &Ctx, cell: usize) -> bool {
     (0..Cell::COUNT).any(|c| match board[c] {
-        Some(p) if ctx.hostile(p.army) => attacks(board, c, p).contains(&cell),
+        Some(p) if ctx.hostile(p.color) => attacks(board, c, p).contains(&cell),
         _ => false,
     })
 }
 
-fn king_cell(board: &Board, us: Army) -> usize {
+fn king_cell(board: &Board, us: Color) -> usize {
     (0..Cell::COUNT)
-        .find(|&c| {
-            board[c]
-                == Some(Piece {
-                    army: us,
-                    role: Role::King,
-                })
-        })
+        .find(|&c| board[c] == Some(Piece::new(us, Role::King)))
         .unwrap()
 }
 
-fn claims(board: &Board, us: Army) -> Vec<Option<Role>> {
+fn claims(board: &Board, us: Color) -> Vec<Option<Role>> {
     let count = |r: Role| {
         board
             .iter()
-            .filter(|p| **p == Some(Piece { army: us, role: r }))
+            .filter(|p| **p == Some(Piece::new(us, r)))
             .count()
     };
     let start = [
@@ -142,7 +137,10 @@ fn oracle(pos: &Position) -> BTreeSet<String> {
     let us = pos.turn();
     let ctx = Ctx {
         us,
-        alive: Army::ALL.iter().map(|&a| pos.alive().contains(a)).collect(),
+        alive: Color::ALL
+            .iter()
+            .map(|&a| pos.alive().contains(a))
+            .collect(),
         team: setup.teams.to_vec(),
     };
     if pos
@@ -160,24 +158,24 @@ fn oracle(pos: &Position) -> BTreeSet<String> {
     let legal_after = |b: &Board| !attacked(b, &ctx, king_cell(b, us));
     for from in 0..Cell::COUNT {
         let Some(piece) = board[from] else { continue };
-        if piece.army != us {
+        if piece.color != us {
             continue;
         }
         let may_land = |t: usize| match board[t] {
             None => true,
-            Some(p) => p.role != Role::King && !ctx.friendly_live(p.army),
+            Some(p) => p.role != Role::King && !ctx.friendly_live(p.color),
         };
         let mut targets: Vec<usize> = Vec::new();
         if piece.role == Role::Pawn {
-            let t = &PAWNS[us.index()];
-            targets.extend(t.push[from].iter().filter(|&c| board[c].is_none()));
-            let (mid, dbl) = t.double[from];
-            if dbl != NONE && board[mid as usize].is_none() && board[dbl as usize].is_none() {
-                targets.push(dbl as usize);
+            let cell = Cell::ALL[from];
+            targets.extend(cells(attacks::pawn_steps(us, cell)).filter(|&c| board[c].is_none()));
+            if let Some((mid, dbl)) = attacks::pawn_double_step(us, cell) {
+                if board[mid.index()].is_none() && board[dbl.index()].is_none() {
+                    targets.push(dbl.index());
+                }
             }
             targets.extend(
-                t.capture[from]
-                    .iter()
+                cells(attacks::pawn_captures(us, cell))
                     .filter(|&c| board[c].is_some() && may_land(c)),
             );
         } else {
@@ -190,11 +188,20 @@ fn oracle(pos: &Position) -> BTreeSet<String> {
         for to in targets {
             let mut b = board.clone();
             b[from] = None;
+            if let Some(victim) = b[to] {
+                // Rules §5: a live army that loses a power piece has its oldest waiting pawn
+                // replaced by that piece at once; legality is judged after that.
+                let waiting = pos.waiting_pawns(victim.color);
+                if victim.role.is_power() && ctx.alive[victim.color.index()] && !waiting.is_empty()
+                {
+                    b[waiting[0].index()] = Some(victim);
+                }
+            }
             b[to] = Some(piece);
             if !legal_after(&b) {
                 continue;
             }
-            let zone = piece.role == Role::Pawn && PAWNS[us.index()].promotes.has(to);
+            let zone = piece.role == Role::Pawn && attacks::promotion_zone(us).has(to);
             let names = if zone { claims(&board, us) } else { vec![None] };
             for r in names {
                 let m = Move::Normal {
@@ -244,9 +251,9 @@ fn oracle(pos: &Position) -> BTreeSet<String> {
             }
             for r in claims(&board, us) {
                 let mut b = board.clone();
-                b[king] = r.map(|role| Piece { army: us, role });
+                b[king] = r.map(|role| Piece { color: us, role });
                 b[to] = Some(Piece {
-                    army: us,
+                    color: us,
                     role: Role::King,
                 });
                 if legal_after(&b) {
@@ -263,7 +270,7 @@ fn oracle(pos: &Position) -> BTreeSet<String> {
     out
 }
 
-fn check_position(pos: &Position) {
+fn check_position(pos: &Position, rng: &mut Rng) {
     let moves = pos.legal_moves();
     let got: BTreeSet<String> = moves.iter().map(|m| m.to_string()).collect();
     assert_eq!(got.len(), moves.len(), "duplicate moves in {pos}");
@@ -272,38 +279,72 @@ fn check_position(pos: &Position) {
     // No move captures a team-mate's live piece or a king; dead pieces never move.
     let us = pos.turn();
     assert!(pos.alive().contains(us) || moves.is_empty());
-    for m in moves.iter() {
-        let mover = pos.piece_at(m.from()).unwrap();
-        assert_eq!(mover.army, us);
+    for &m in moves.iter() {
+        let mover = pos.piece_at(m.from().unwrap()).unwrap();
+        assert_eq!(mover.color, us);
         if let Move::Normal { to, .. } = m {
-            if let Some(victim) = pos.piece_at(*to) {
+            if let Some(victim) = pos.piece_at(to) {
                 assert_ne!(victim.role, Role::King);
                 assert!(
-                    !(pos.team(us).contains(victim.army) && pos.alive().contains(victim.army)),
+                    !(pos.team(us).contains(victim.color) && pos.alive().contains(victim.color)),
                     "{m} captures a team-mate in {pos}"
                 );
             }
         }
+        // Every legal move's notation reads back to that move.
+        assert_eq!(pos.parse_move(&m.to_string()), Ok(m), "{m} in {pos}");
+        assert!(pos.is_legal(m));
     }
-    // Text round trip and hash.
-    let back: Position = pos.to_string().parse().unwrap();
+    // The text reparses to an equal position with the same hash, computed afresh.
+    let text = pos.to_string();
+    let back: Position = text.parse().unwrap();
     assert_eq!(&back, pos);
-    assert_eq!(back.hash(), pos.hash());
+    assert_eq!(
+        back.zobrist_hash(),
+        pos.zobrist_hash(),
+        "incremental hash in {pos}"
+    );
+    assert_eq!(back.to_string(), text);
+    // The setup text round-trips.
+    let setup = pos.to_setup();
+    assert_eq!(setup.to_string().parse::<Setup>().unwrap(), setup);
+    assert_eq!(setup.to_string(), text);
+    // An illegal move is refused and leaves the position as it was.
+    let illegal = loop {
+        let m = Move::Normal {
+            from: Cell::ALL[rng.below(Cell::COUNT)],
+            to: Cell::ALL[rng.below(Cell::COUNT)],
+            promotion: None,
+        };
+        if !moves.contains(&m) {
+            break m;
+        }
+    };
+    let mut copy = pos.clone();
+    assert!(copy.play(illegal).is_err(), "{illegal} in {pos}");
+    assert_eq!(&copy, pos);
+    assert_eq!(copy.zobrist_hash(), pos.zobrist_hash());
+    #[cfg(feature = "serde")]
+    {
+        let json = serde_json::to_string(pos).unwrap();
+        assert_eq!(&serde_json::from_str::<Position>(&json).unwrap(), pos);
+    }
     assert_eq!(perft(pos, 1), moves.len() as u64);
+    assert_eq!(pos.legal_move_count(), moves.len());
+    assert_eq!(pos.has_legal_move(), !moves.is_empty());
 }
 
-fn random_game(mut pos: Position, rng: &mut Rng, plies: usize) {
+fn random_game(mut pos: Position, rng: &mut Rng, plies: usize) -> Position {
     for _ in 0..plies {
-        check_position(&pos);
+        check_position(&pos, rng);
         let moves = pos.legal_moves();
         if moves.is_empty() {
             break;
         }
         let m = moves[rng.below(moves.len())];
-        let mut copy = pos.clone();
-        copy.play(m).unwrap();
-        pos = copy;
+        pos.play(m).unwrap();
     }
+    pos
 }
 
 /// A random sparse position: random seats and teams, a king for each live army, a few pieces.
@@ -314,12 +355,12 @@ fn random_position(rng: &mut Rng) -> Option<Position> {
     } else {
         Layout::QueenRight
     };
-    for a in Army::ALL {
+    for a in Color::ALL {
         if rng.below(3) != 0 {
             setup.teams[a.index()] = Some(rng.below(3) as u8);
         }
     }
-    let seated: Vec<Army> = Army::ALL
+    let seated: Vec<Color> = Color::ALL
         .into_iter()
         .filter(|a| setup.is_seated(*a))
         .collect();
@@ -342,13 +383,13 @@ fn random_position(rng: &mut Rng) -> Option<Position> {
             // King and rooks at home, with castling rights.
             let home = |f: u8| Cell::square(a, f, 1).unwrap();
             setup.board[home(setup.layout.king_file()).index()] = Some(Piece {
-                army: a,
+                color: a,
                 role: Role::King,
             });
             for f in [1, 8] {
                 if rng.below(3) != 0 {
                     setup.board[home(f).index()] = Some(Piece {
-                        army: a,
+                        color: a,
                         role: Role::Rook,
                     });
                     setup.castling.push(home(f));
@@ -368,11 +409,11 @@ fn random_position(rng: &mut Rng) -> Option<Position> {
             }
             let c = rng.below(Cell::COUNT);
             if setup.board[c].is_none() {
-                setup.board[c] = Some(Piece { army: a, role });
+                setup.board[c] = Some(Piece { color: a, role });
             }
         }
     }
-    let live: Vec<Army> = seated
+    let live: Vec<Color> = seated
         .iter()
         .copied()
         .filter(|a| !setup.dead[a.index()])
@@ -384,21 +425,62 @@ fn random_position(rng: &mut Rng) -> Option<Position> {
     Position::from_setup(setup).ok()
 }
 
+/// Positions from the conformance data with waiting pawns: random games from them reach the
+/// replacement of a waiting pawn by a lost piece.
+fn waiting_positions() -> Vec<&'static str> {
+    include_str!("data/conformance.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.contains("waiting=-"))
+        .filter_map(|l| l.splitn(3, ' ').nth(2))
+        .collect()
+}
+
+/// The modes the random games start from: 2p, 3p, 4p in teams, 6p cut-throat, and the rest.
+const MODES: [Mode; 7] = [
+    Mode::TwoPlayer,
+    Mode::ThreePlayer,
+    Mode::FourPlayerTeams,
+    Mode::SixPlayer,
+    Mode::FourPlayer,
+    Mode::SixPlayerThreeTeams,
+    Mode::SixPlayerTwoTeams,
+];
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
 
     #[test]
     fn start_positions_random_games(seed in 1u64.., mode in 0usize..7) {
         let mut rng = Rng(seed);
-        let mode = Mode::ALL[mode];
         let layout = if seed % 2 == 0 { Layout::QueenLeft } else { Layout::QueenRight };
-        random_game(Position::from_setup(Setup::start_mode(mode, layout)).unwrap(), &mut rng, 30);
+        let start = Position::from_setup(Setup::start_mode(MODES[mode], layout)).unwrap();
+        random_game(start, &mut rng, 30);
+    }
+
+    #[test]
+    fn waiting_pawn_random_games(seed in 1u64.., row in 0usize..1000) {
+        let rows = waiting_positions();
+        let pos: Position = rows[row % rows.len()].parse().unwrap();
+        random_game(pos, &mut Rng(seed), 12);
     }
 
     #[test]
     fn t1_random_games(seed in 1u64..) {
         let t1 = "layout=QL turn=B teams=BW/PR/SG castling=- dead=- waiting=- B:KB/15,RA8,BA16,NB/32,PB/27,PG14 P:KP/15,BB9,PC6 S:KS/15,QK9 W:KW/15,QH17 R:KR/15,NC12,PM15 G:KG/15,RA22,PF27";
-        random_game(t1.parse().unwrap(), &mut Rng(seed), 40);
+        random_game(t1.parse().unwrap(), &mut Rng(seed), 30);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4, ..ProptestConfig::default() })]
+
+    /// Each mode the issue names, played long: 2p, 3p, 4p in teams, 6p.
+    #[test]
+    fn long_games_in_every_named_mode(seed in 1u64..) {
+        for mode in &MODES[..4] {
+            let start = Position::from_setup(Setup::start_mode(*mode, Layout::QueenLeft)).unwrap();
+            random_game(start, &mut Rng(seed), 60);
+        }
     }
 }
 
@@ -411,8 +493,8 @@ proptest! {
         if let Some(pos) = random_position(&mut rng) {
             random_game(pos.clone(), &mut rng, 12);
             prop_assert_eq!(perft(&pos, 2), perft_without_bulk(&pos, 2));
-            // Perft resolves eliminations lazily; rebuilding each child from its text resolves
-            // them from scratch.
+            // Every move resolves eliminations at once; rebuilding each child from its text
+            // resolves them from scratch.
             let eager: u64 = pos
                 .legal_moves()
                 .iter()

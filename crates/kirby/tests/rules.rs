@@ -1,9 +1,22 @@
 //! Snapshot tests from the rule documents (spec §4, §5, §8 and the inventor's examples), each
 //! with an exact assertion of the move set: the snapshot is a picture, the assertion the proof.
 
-use hexvar_kirby::board::{bishop_attacks, rook_attacks, KING_ATTACKS, KNIGHT_ATTACKS};
+use hexvar_kirby::attacks;
 use hexvar_kirby::render::ascii;
-use hexvar_kirby::{Army, Bits, Cell, Move, Outcome, Piece, Position, Role};
+use hexvar_kirby::{Cell, CellSet, Color, Move, Outcome, Piece, Position, Role, WinReason};
+
+fn knight_set(c: usize) -> CellSet {
+    attacks::knight(Cell::ALL[c])
+}
+fn king_set(c: usize) -> CellSet {
+    attacks::king(Cell::ALL[c])
+}
+fn rook_set(c: usize, occupied: &CellSet) -> CellSet {
+    attacks::rook(Cell::ALL[c], *occupied)
+}
+fn bishop_set(c: usize, occupied: &CellSet) -> CellSet {
+    attacks::bishop(Cell::ALL[c], *occupied)
+}
 
 fn pos(text: &str) -> Position {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -27,7 +40,7 @@ fn targets(p: &Position, from: &str) -> Vec<String> {
     let mut out: Vec<String> = p
         .legal_moves()
         .iter()
-        .filter(|m| m.from() == from)
+        .filter(|m| m.from() == Some(from))
         .map(|m| m.to().to_string())
         .collect();
     out.sort();
@@ -41,7 +54,7 @@ fn names(list: &[&str]) -> Vec<String> {
     v
 }
 
-fn marks(p: &Position, from: &str) -> Bits {
+fn marks(p: &Position, from: &str) -> CellSet {
     targets(p, from).iter().map(|s| cell(s).index()).collect()
 }
 
@@ -53,7 +66,7 @@ fn king_on_a8() {
         "A10", "B7", "B9", "B11", "C8", "B/31", "B/32", "P/37", "P/38",
     ]);
     assert_eq!(targets(&p, "A8"), want);
-    insta::assert_snapshot!("king_on_a8", ascii(&p, &marks(&p, "A8")));
+    insta::assert_snapshot!("king_on_a8", ascii(&p, marks(&p, "A8")));
 }
 
 #[test]
@@ -62,7 +75,7 @@ fn knight_on_a8() {
     let p = lone(",NA8", "");
     let want = names(&["B/22", "B/33", "P/27", "P/36", "B13", "C12", "D7", "D9"]);
     assert_eq!(targets(&p, "A8"), want);
-    insta::assert_snapshot!("knight_on_a8", ascii(&p, &marks(&p, "A8")));
+    insta::assert_snapshot!("knight_on_a8", ascii(&p, marks(&p, "A8")));
 }
 
 #[test]
@@ -74,7 +87,7 @@ fn bishop_on_a16() {
         "E4", "B/36", "B/27", "B/18", "B/34", "B/23", "B/12",
     ]);
     assert_eq!(targets(&p, "A16"), want);
-    insta::assert_snapshot!("bishop_on_a16", ascii(&p, &marks(&p, "A16")));
+    insta::assert_snapshot!("bishop_on_a16", ascii(&p, marks(&p, "A16")));
 }
 
 #[test]
@@ -89,7 +102,7 @@ fn pawn_on_b_k4() {
     // With the capture cells empty only the two steps remain; no double step on the field.
     let p2 = lone(",PA16", "");
     assert_eq!(targets(&p2, "A16"), names(&["B15", "B17"]));
-    insta::assert_snapshot!("pawn_on_b_k4", ascii(&p, &marks(&p, "A16")));
+    insta::assert_snapshot!("pawn_on_b_k4", ascii(&p, marks(&p, "A16")));
 }
 
 #[test]
@@ -107,7 +120,7 @@ fn cross_ring_knights() {
         assert_eq!(targets(&p, from), names(want), "knight on {from}");
         pictures.push_str(&format!(
             "knight on {from}\n{}\n",
-            ascii(&p, &marks(&p, from))
+            ascii(&p, marks(&p, from))
         ));
     }
     insta::assert_snapshot!("cross_ring_knights", pictures);
@@ -121,7 +134,7 @@ fn t1_pink_bishop_on_b9() {
     // its team-mate Red's N on C12.
     let p = pos(&T1.replace("turn=B", "turn=P"));
     assert_eq!(targets(&p, "B9"), names(&["A12", "D9", "F9", "H9", "K9"]));
-    insta::assert_snapshot!("t1_pink_bishop_on_b9", ascii(&p, &marks(&p, "B9")));
+    insta::assert_snapshot!("t1_pink_bishop_on_b9", ascii(&p, marks(&p, "B9")));
 }
 
 #[test]
@@ -159,14 +172,14 @@ fn t1_black_moves() {
 
 #[test]
 fn empty_board_totals_of_section_8() {
-    let empty = Bits::EMPTY;
+    let empty = CellSet::EMPTY;
     let total = |f: &dyn Fn(usize) -> u32| (0..Cell::COUNT).map(f).sum::<u32>();
-    assert_eq!(total(&|c| KNIGHT_ATTACKS[c].len()), 2664);
-    assert_eq!(total(&|c| KING_ATTACKS[c].len()), 2808);
-    assert_eq!(total(&|c| rook_attacks(c, &empty).len()), 7002);
-    assert_eq!(total(&|c| bishop_attacks(c, &empty).len()), 3810);
+    assert_eq!(total(&|c| knight_set(c).len()), 2664);
+    assert_eq!(total(&|c| king_set(c).len()), 2808);
+    assert_eq!(total(&|c| rook_set(c, &empty).len()), 7002);
+    assert_eq!(total(&|c| bishop_set(c, &empty).len()), 3810);
     assert_eq!(
-        total(&|c| (rook_attacks(c, &empty) | bishop_attacks(c, &empty)).len()),
+        total(&|c| (rook_set(c, &empty) | bishop_set(c, &empty)).len()),
         10812
     );
     // Knight split of §8: Gliński 1512 (field to field), FIDE 6·128, cross-ring 2·192.
@@ -174,7 +187,7 @@ fn empty_board_totals_of_section_8() {
     let glinski: u32 = (0..Cell::COUNT)
         .filter(|&c| field(c))
         .map(|c| {
-            KNIGHT_ATTACKS[c]
+            knight_set(c)
                 .iter()
                 .filter(|&t| {
                     field(t)
@@ -207,14 +220,14 @@ fn castling_queen_left_and_right() {
     assert_eq!(
         short.piece_at(cell("B/17")),
         Some(Piece {
-            army: Army::Black,
+            color: Color::Black,
             role: Role::King
         })
     );
     assert_eq!(
         short.piece_at(cell("B/16")),
         Some(Piece {
-            army: Army::Black,
+            color: Color::Black,
             role: Role::Rook
         })
     );
@@ -223,14 +236,14 @@ fn castling_queen_left_and_right() {
     assert_eq!(
         long.piece_at(cell("B/13")),
         Some(Piece {
-            army: Army::Black,
+            color: Color::Black,
             role: Role::King
         })
     );
     assert_eq!(
         long.piece_at(cell("B/14")),
         Some(Piece {
-            army: Army::Black,
+            color: Color::Black,
             role: Role::Rook
         })
     );
@@ -265,13 +278,13 @@ fn checkmate_leaves_dead_bodies_and_play_goes_on() {
     let mut p = pos(text);
     p.play(p.parse_move("Q8-W/18").unwrap()).unwrap();
     // White is mated at the start of its turn: king removed, pawns stay, Red moves.
-    assert_eq!(p.turn(), Army::Red);
-    assert_eq!(p.king_of(Army::White), None);
-    assert!(!p.alive().contains(Army::White) && p.seated().contains(Army::White));
+    assert_eq!(p.turn(), Color::Red);
+    assert_eq!(p.king_of(Color::White), None);
+    assert!(!p.alive().contains(Color::White) && p.seated().contains(Color::White));
     assert_eq!(
         p.piece_at(cell("W/21")),
         Some(Piece {
-            army: Army::White,
+            color: Color::White,
             role: Role::Pawn
         })
     );
@@ -281,9 +294,9 @@ fn checkmate_leaves_dead_bodies_and_play_goes_on() {
     // Red's rook on H1 (Silver's file-8 pent) reaches Silver's squares only; give Red a path:
     // the rook goes H1-Q8 along the ring, then down White's file 8 to W/28 next to the body.
     p.play(p.parse_move("H1-J2").unwrap()).unwrap();
-    assert_eq!(p.turn(), Army::Black);
+    assert_eq!(p.turn(), Color::Black);
     p.play(p.parse_move("B/15-B/25").unwrap()).unwrap();
-    assert_eq!(p.turn(), Army::Red, "White's seat is skipped");
+    assert_eq!(p.turn(), Color::Red, "White's seat is skipped");
     // Two-player version: the same mate ends the game.
     let mut q = pos(
         "layout=QL turn=B teams=B/W castling=- dead=- waiting=- B:KB/15,RQ8 W:KW/11,PW/21,PW/22",
@@ -291,7 +304,10 @@ fn checkmate_leaves_dead_bodies_and_play_goes_on() {
     q.play(q.parse_move("Q8-W/18").unwrap()).unwrap();
     assert_eq!(
         q.outcome(),
-        Some(Outcome::Win([Army::Black].into_iter().collect()))
+        Some(Outcome::Decisive {
+            winner: [Color::Black].into_iter().collect(),
+            reason: WinReason::Checkmate
+        })
     );
     assert!(q.legal_moves().is_empty());
     assert_eq!(hexvar_kirby::perft(&q, 2), 0);
@@ -321,7 +337,7 @@ fn promotion_amazon_and_waiting_pawn() {
     let mut promos: Vec<String> = p
         .legal_moves()
         .iter()
-        .filter(|m| m.from() == cell("G14"))
+        .filter(|m| m.from() == Some(cell("G14")))
         .map(|m| m.to_string())
         .collect();
     promos.sort();
@@ -333,24 +349,24 @@ fn promotion_amazon_and_waiting_pawn() {
     let mut promos: Vec<String> = p
         .legal_moves()
         .iter()
-        .filter(|m| m.from() == cell("G14"))
+        .filter(|m| m.from() == Some(cell("G14")))
         .map(|m| m.to_string())
         .collect();
     promos.sort();
     assert_eq!(promos, vec!["G14-H13", "G14-H15"]);
     p.play(p.parse_move("G14-H15").unwrap()).unwrap();
-    assert_eq!(p.waiting_pawns(Army::Black), vec![cell("H15")]);
+    assert_eq!(p.waiting_pawns(Color::Black), vec![cell("H15")]);
     assert!(p.to_string().contains("waiting=H15"));
     // ... and becomes the lost piece the moment Black loses one: White's rook takes the knight.
     p.play(p.parse_move("B/32-B/12").unwrap()).unwrap();
     assert_eq!(
         p.piece_at(cell("H15")),
         Some(Piece {
-            army: Army::Black,
+            color: Color::Black,
             role: Role::Knight
         })
     );
-    assert!(p.waiting_pawns(Army::Black).is_empty());
+    assert!(p.waiting_pawns(Color::Black).is_empty());
 }
 
 #[test]
@@ -379,12 +395,12 @@ fn stalemate_relocation() {
     assert_eq!(
         q.piece_at(cell("W/11")),
         Some(Piece {
-            army: Army::White,
+            color: Color::White,
             role: Role::Queen
         })
     );
-    assert_eq!(q.king_of(Army::White), Some(cell("H15")));
-    assert_eq!(q.turn(), Army::Black);
+    assert_eq!(q.king_of(Color::White), Some(cell("H15")));
+    assert_eq!(q.turn(), Color::Black);
 }
 
 #[cfg(feature = "serde")]
@@ -397,7 +413,7 @@ fn serde_as_notation() {
     assert_eq!(serde_json::to_string(&m).unwrap(), "\"G14-H13=Q\"");
     assert_eq!(serde_json::to_string(&cell("C")).unwrap(), "\"H15\"");
     let piece = Piece {
-        army: Army::Gold,
+        color: Color::Gold,
         role: Role::Amazon,
     };
     assert_eq!(serde_json::to_string(&piece).unwrap(), "\"GA\"");
@@ -413,19 +429,16 @@ fn move_list_capacity_covers_the_worst_case() {
     // The bound of MoveList's docs: 8 power pieces with at most the Amazon's largest
     // empty-board count, 8 pawns × 5 targets × 4 choices, the king's largest count, 2 castles;
     // and the relocation worst case, 311 cells × 4 choices.
-    let empty = Bits::EMPTY;
+    let empty = CellSet::EMPTY;
     let amazon = (0..Cell::COUNT)
-        .map(|c| (rook_attacks(c, &empty) | bishop_attacks(c, &empty) | KNIGHT_ATTACKS[c]).len())
+        .map(|c| (rook_set(c, &empty) | bishop_set(c, &empty) | knight_set(c)).len())
         .max()
         .unwrap() as usize;
-    let king = (0..Cell::COUNT)
-        .map(|c| KING_ATTACKS[c].len())
-        .max()
-        .unwrap() as usize;
+    let king = (0..Cell::COUNT).map(|c| king_set(c).len()).max().unwrap() as usize;
     let ordinary = 8 * amazon + 8 * 5 * 4 + king + 2;
     let relocation = 311 * 4;
-    assert!(ordinary <= hexvar_kirby::MoveList::CAPACITY, "{ordinary}");
-    assert!(relocation <= hexvar_kirby::MoveList::CAPACITY);
+    assert!(ordinary <= hexvar_kirby::MAX_MOVES, "{ordinary}");
+    assert!(relocation <= hexvar_kirby::MAX_MOVES);
 }
 
 #[test]
@@ -436,11 +449,11 @@ fn invalid_setups_list_every_problem() {
         panic!("accepted an invalid setup");
     };
     let want = [
-        P::PawnPlacement(Army::Black, cell("W/22")),
-        P::KingCount(Army::Black, 2),
-        P::KingCount(Army::White, 0),
-        P::TooMany(Army::Black, Role::Knight, 3),
-        P::Turn(Army::Pink),
+        P::PawnPlacement(Color::Black, cell("W/22")),
+        P::KingCount(Color::Black, 2),
+        P::KingCount(Color::White, 0),
+        P::TooMany(Color::Black, Role::Knight, 3),
+        P::Turn(Color::Pink),
         P::Castling(cell("B/18")),
         P::Waiting(cell("H15")),
     ];
@@ -483,7 +496,7 @@ fn bishop_notes_of_section_4() {
     let p = lone(",BB/34", "");
     let from_q3 = targets(&p, "B/34");
     assert!(from_q3.contains(&"A16".to_string()) && from_q3.contains(&"A12".to_string()));
-    assert_ne!(cell("A12").colour(), cell("A16").colour());
+    assert_ne!(cell("A12").shade(), cell("A16").shade());
     // The vertical hex diagonal skips every other row: from D15 straight down (towards Black)
     // the bishop stops on B15 (rank 5) and cannot reach the ring; from C16 it reaches A16.
     // Its downward rays: B15 (then off the board), C12-B9, C18-B21 — no cell of row A.
@@ -492,7 +505,7 @@ fn bishop_notes_of_section_4() {
     for c in ["B15", "C12", "B9", "C18", "B21"] {
         assert!(t.contains(&c.to_string()), "{c}");
     }
-    assert!(t.iter().all(|c| cell(c).rank_for(Army::Black) != Some(4)));
+    assert!(t.iter().all(|c| cell(c).rank_for(Color::Black) != Some(4)));
     let p = lone(",BC16", "");
     assert!(targets(&p, "C16").contains(&"A16".to_string()));
 }
@@ -500,13 +513,61 @@ fn bishop_notes_of_section_4() {
 #[test]
 fn svg_draws_every_cell_and_piece() {
     let six = Position::start_mode(hexvar_kirby::Mode::SixPlayer);
-    let picture = hexvar_kirby::render::svg(&six, &Bits::EMPTY.with(Cell::CENTRE.index()));
+    let picture = hexvar_kirby::render::svg(&six, CellSet::EMPTY.with(Cell::CENTRE.index()));
     assert_eq!(picture.matches("<polygon").count(), 313);
-    assert_eq!(picture.matches("<circle").count(), 96);
-    assert_eq!(picture.matches("stroke-width=\"3\"").count(), 1);
+    assert_eq!(picture.matches("data-cell=").count(), 313);
+    assert!(picture.contains("data-cell=\"B/11\"") && picture.contains("data-cell=\"Q22\""));
+    // 96 pieces and one ring around the marked centre.
+    assert_eq!(picture.matches("<circle").count(), 97);
+    assert_eq!(picture.matches("stroke-width=\"4\"").count(), 1);
     assert!(picture.contains("<title>H15</title>") && picture.contains("<title>G/38</title>"));
     // The ASCII diagram of the two-player start shows both armies' 16 pieces.
     let d = Position::new().diagram();
     assert_eq!(d.matches("BP").count() + d.matches("WP").count(), 16);
     assert_eq!(d.lines().count(), 41);
+}
+
+#[test]
+fn waiting_pawn_replacement_is_judged_before_legality() {
+    // Issue 10 (rules §5, §7, §9 item 6): White has every first-rank piece and an Amazon, so
+    // its pawn on A22 waits. Black's rook on H3 may take the Amazon on H15 only if Black's king
+    // is safe *after* the waiting pawn has become the lost Amazon: on A22 that Amazon checks
+    // the king on B/26 along the diagonal A22–B/37–B/26.
+    let white = "KW/15,QW/14,RW/11,RW/18,BW/13,BW/16,NW/12,NW/17,AH15,PA22";
+    let text =
+        format!("layout=QL turn=B teams=B/W castling=- dead=- waiting=A22 B:KB/26,RH3 W:{white}");
+    let p = pos(&text);
+    let capture: Move = "H3-H15".parse().unwrap();
+    assert!(
+        !p.is_legal(capture),
+        "the new Amazon on A22 would check B/26"
+    );
+    assert!(!targets(&p, "H3").contains(&"H15".to_string()));
+    assert!(targets(&p, "H3").contains(&"H13".to_string()));
+    insta::assert_snapshot!("waiting_pawn_replacement", ascii(&p, marks(&p, "H3")));
+    // With a Black piece on B/37 the line is closed and the capture is legal; playing it
+    // turns the pawn into an Amazon and clears the waiting list.
+    let mut blocked = pos(&text.replace("B:KB/26,RH3", "B:KB/26,RH3,NB/37"));
+    assert!(blocked.is_legal(capture));
+    blocked.play(capture).unwrap();
+    assert_eq!(
+        blocked.piece_at(cell("A22")),
+        Some(Piece::new(Color::White, Role::Amazon))
+    );
+    assert!(blocked.waiting_pawns(Color::White).is_empty());
+    assert!(blocked.to_string().contains("waiting=-"));
+    // The king may not take a piece either when the replacement would attack it: the king on
+    // B/26 takes a White knight on B/27, which makes the pawn on A22 a knight, and from the
+    // pent A22 a FIDE leap reaches B/27. Without the waiting pawn the capture is legal.
+    let knight = white.replace("NW/17", "NB/27");
+    let k = pos(&format!(
+        "layout=QL turn=B teams=B/W castling=- dead=- waiting=A22 B:KB/26 W:{knight}"
+    ));
+    let take: Move = "B/26-B/27".parse().unwrap();
+    assert!(!k.is_legal(take));
+    let no_wait = pos(&format!(
+        "layout=QL turn=B teams=B/W castling=- dead=- waiting=- B:KB/26 W:{}",
+        knight.replace(",PA22", "")
+    ));
+    assert!(no_wait.is_legal(take));
 }

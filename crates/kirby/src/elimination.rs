@@ -1,0 +1,145 @@
+//! The end of an army's game and what stands in for a move when it has none (rules §7):
+//! checkmate eliminates the army at the start of its turn (its king leaves the board, its
+//! pieces stay as dead bodies), and stalemate lets it relocate its king, reclaiming a lost
+//! piece on the cell the king left.
+//!
+//! Every move ends with [`Position::resolve`], so a position's army to move always has a legal
+//! move, is stalemated with a relocation, or the game is over.
+
+use crate::board::CELLS;
+use crate::board::{bishop_attacks, rook_attacks, BISHOP_REACH, ROOK_REACH};
+use crate::board::{CastleSide, Cell, CellSet, Piece, Role, KNIGHT_ATTACKS, PAWNS};
+use crate::movegen::{MovesKind, PieceMoves};
+use crate::position::{Position, NO_KING};
+
+/// Every cell of the board.
+pub(crate) const ALL_CELLS: CellSet = {
+    let mut s = CellSet::EMPTY;
+    let mut i = 0;
+    while i < CELLS {
+        s = s.with(i);
+        i += 1;
+    }
+    s
+};
+
+impl Position {
+    /// Eliminates checkmated armies at the start of their turn, one after the other, until the
+    /// army to move can move, is stalemated with a relocation, or the game is over. A
+    /// stalemated army with no safe empty cell to relocate its king to (which needs nearly
+    /// the whole board attacked) is eliminated too.
+    pub(crate) fn resolve(&mut self) {
+        while self.must_eliminate() {
+            self.eliminate_turn();
+        }
+    }
+
+    fn must_eliminate(&self) -> bool {
+        self.live_teams() > 1
+            && !self.surely_has_move()
+            && !self.has_normal_move()
+            && (self.is_check() || !self.has_relocation())
+    }
+
+    /// Removes the king of the army to move (its pieces stay as dead bodies), clears its
+    /// castling rights and waiting pawns, and passes the turn.
+    fn eliminate_turn(&mut self) {
+        let us = self.turn.index();
+        self.remove(self.kings[us] as usize);
+        self.kings[us] = NO_KING;
+        self.alive &= !(1 << us);
+        self.hash ^= crate::board::ZOBRIST.dead[us];
+        self.clear_castling(us, CastleSide::ALL_BITS);
+        while !self.waiting[us].is_empty() {
+            self.waiting_remove(us, 0);
+        }
+        self.pass_turn();
+    }
+
+    /// A quick sufficient test for a legal move: not in check, and a piece off every line
+    /// through its own king (so not pinned) has a step or leap to an empty cell (a move to an
+    /// empty cell turns no waiting pawn into a piece). Saves the full generation after most
+    /// moves.
+    fn surely_has_move(&self) -> bool {
+        let us = self.turn.index();
+        let k = self.kings[us] as usize;
+        if k == NO_KING as usize || self.is_check() {
+            return false;
+        }
+        let empty = ALL_CELLS - self.occupied;
+        let free = self.by_color[us] - (ROOK_REACH[k] | BISHOP_REACH[k]).with(k);
+        for c in free.iter() {
+            let targets = match Piece::from_code(self.mailbox[c]).role {
+                Role::Pawn => PAWNS[us].push[c],
+                Role::Knight => KNIGHT_ATTACKS[c],
+                Role::Bishop => bishop_attacks(c, &self.occupied),
+                Role::Rook => rook_attacks(c, &self.occupied),
+                Role::Queen | Role::Amazon => {
+                    rook_attacks(c, &self.occupied) | bishop_attacks(c, &self.occupied)
+                }
+                Role::King => CellSet::EMPTY,
+            };
+            if targets.intersects(&empty) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether a stalemate relocation exists (asked only when there is no ordinary move).
+    pub(crate) fn has_relocation(&self) -> bool {
+        !self.relocation_targets().is_empty()
+    }
+
+    /// The empty cells the stalemated king may be lifted to: not attacked once the reclaimed
+    /// piece (if any) stands on the cell the king left (rules §7, §9 item 11).
+    fn relocation_targets(&self) -> CellSet {
+        let us = self.turn.index();
+        let k = self.kings[us] as usize;
+        let hostile = self.hostile_to(us);
+        let hostile_armies = self.hostile_armies(us);
+        let base = if self.claims(self.turn).is_empty() {
+            self.occupied.without(k)
+        } else {
+            self.occupied
+        };
+        let mut to = CellSet::EMPTY;
+        for t in (ALL_CELLS - self.occupied).iter() {
+            if self
+                .attackers(t, &base.with(t), &hostile, hostile_armies)
+                .is_empty()
+            {
+                to = to.with(t);
+            }
+        }
+        to
+    }
+
+    /// Calls `f` with the stalemate relocations of the army to move; returns `false` when `f`
+    /// stopped.
+    pub(crate) fn relocations(&self, f: &mut impl FnMut(PieceMoves) -> bool) -> bool {
+        let to = self.relocation_targets();
+        if to.is_empty() {
+            return true;
+        }
+        let k = self.kings[self.turn.index()] as usize;
+        f(PieceMoves {
+            piece: Piece::new(self.turn, Role::King),
+            from: Cell::at(k),
+            to,
+            kind: MovesKind::Relocate(self.claims(self.turn)),
+        })
+    }
+
+    /// Plays a relocation: the king goes from `from` to `to`, `reclaim` appears on `from`.
+    pub(crate) fn relocate(&mut self, from: Cell, to: Cell, reclaim: Option<Role>) {
+        let us = self.turn.index();
+        let k = self.remove(from.index());
+        self.put(to.index(), k);
+        self.kings[us] = to.index() as u16;
+        if let Some(role) = reclaim {
+            self.put(from.index(), Piece::new(self.turn, role));
+        }
+        self.clear_castling(us, CastleSide::ALL_BITS);
+    }
+}
