@@ -1,0 +1,165 @@
+//! Regression tests for the defects found by fuzzing and random play (issue 12), each named
+//! after its defect, and the contract's text-format rules.
+
+use hexvar_geometry::Variant;
+use hexvar_kirby::{
+    Cell, Color, Game, GameError, GameOptionError, Outcome, ParseSetupError, Position, Setup,
+};
+
+#[test]
+fn stale_waiting_slots_do_not_break_equality() {
+    // Defect 5: after J8-G6 the waiting pawn list shrinks; the vacated slot must not count.
+    let text = "layout=QL turn=B teams=B/W castling=- dead=- waiting=H17 B:QB/27,KB/31,BB/34,PB9,ND11,PE10,PF13,PF17,RJ8 W:NS/15,NW/32,BW/34,BW/37,KR/17,QR/35,AE12,RG6,PH17,RK3,PK15,PP13";
+    let setup: Setup = text.parse().unwrap();
+    let mut pos = Position::from_setup(setup).unwrap();
+    pos.play(pos.parse_move("J8-G6").unwrap()).unwrap();
+    let back: Position = pos.to_string().parse().unwrap();
+    assert_eq!(back, pos);
+    assert_eq!(back.zobrist_hash(), pos.zobrist_hash());
+    use std::hash::{BuildHasher, RandomState};
+    let s = RandomState::new();
+    assert_eq!(s.hash_one(&back), s.hash_one(&pos));
+}
+
+#[test]
+fn setup_text_round_trips_in_any_order() {
+    // Defect 6: castling cells and team groups in any order read to the same Setup.
+    let canonical = "layout=QL turn=B teams=B/W castling=B/11,B/18 dead=- waiting=- B:RB/11,KB/15,RB/18 W:KW/15";
+    let shuffled = "W:KW/15 B:KB/15,RB/11,RB/18 waiting=- dead=- castling=B/18,B/11 teams=W/B turn=B layout=QL";
+    let a: Setup = canonical.parse().unwrap();
+    let b: Setup = shuffled.parse().unwrap();
+    assert_eq!(a, b);
+    assert_eq!(b.to_string(), canonical);
+    let teams = "layout=QL turn=B teams=SG/BW/RP castling=- dead=- waiting=- B:KB/15 P:KP/15 S:KS/15 W:KW/15 R:KR/15 G:KG/15";
+    let c: Setup = teams.parse().unwrap();
+    assert!(c.to_string().contains("teams=BW/PR/SG"));
+    assert_eq!(c.to_string().parse::<Setup>().unwrap(), c);
+}
+
+#[test]
+fn empty_setup_round_trips() {
+    // Defect 6: Setup::empty() printed `teams=`, which did not parse.
+    let empty = Setup::empty();
+    let text = empty.to_string();
+    assert!(text.contains("teams=-"), "{text}");
+    assert_eq!(text.parse::<Setup>().unwrap(), empty);
+    assert!(text.parse::<Position>().is_err(), "nobody is seated");
+}
+
+#[test]
+fn only_ascii_whitespace_separates_fields() {
+    // Defect 6: non-breaking and ideographic spaces are not separators.
+    let good = hexvar_kirby::START_TEXT;
+    assert!(format!("\t {good} \n").parse::<Setup>().is_ok());
+    assert!(good.replace(' ', "\t\n  ").parse::<Setup>().is_ok());
+    for odd in ['\u{a0}', '\u{3000}', '\u{2003}'] {
+        let text = good.replacen(' ', &odd.to_string(), 1);
+        assert!(text.parse::<Setup>().is_err(), "{odd:?} accepted");
+        assert!(format!("{good}{odd}").parse::<Setup>().is_err(), "{odd:?} accepted");
+    }
+}
+
+#[test]
+fn bad_cell_is_reported_as_a_cell() {
+    // Defect 6: `PI9` has a good role letter and a bad cell.
+    let err = "layout=QL turn=B teams=B B:KB/15,PI9"
+        .parse::<Setup>()
+        .unwrap_err();
+    assert!(
+        matches!(&err, ParseSetupError::PieceCell { army: 'B', piece, .. } if piece == "PI9"),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("not a cell"), "{err}");
+    let err = "layout=QL turn=B teams=B B:KB/15,ZA8"
+        .parse::<Setup>()
+        .unwrap_err();
+    assert!(matches!(err, ParseSetupError::Piece { .. }), "{err:?}");
+}
+
+#[test]
+fn repetition_draw_rejects_nonsense_counts() {
+    // A repetition draw after 0 or 1 occurrences declared a draw at the start.
+    assert_eq!(
+        Game::new().with_repetition_draw(0).unwrap_err(),
+        GameOptionError::Repetitions(0)
+    );
+    assert!(Game::new().with_repetition_draw(1).is_err());
+    let game = Game::new().with_repetition_draw(2).unwrap();
+    assert_eq!(game.outcome(), None);
+}
+
+#[test]
+fn finished_game_refuses_moves() {
+    // Black mates White (two players): the game is over and refuses further moves.
+    let start: Position =
+        "layout=QL turn=B teams=B/W castling=- dead=- waiting=- B:KB/15,RQ8 W:KW/11,PW/21,PW/22"
+            .parse()
+            .unwrap();
+    let mut game = Game::from_position(start);
+    let mate = game.position().parse_move("Q8-W/18").unwrap();
+    game.play(mate).unwrap();
+    let outcome = game.outcome().expect("mate");
+    assert_eq!(outcome.to_string(), "Black wins by checkmate");
+    assert_eq!(outcome.winner().unwrap().iter().collect::<Vec<_>>(), [Color::Black]);
+    let any = "B/15-B/25".parse().unwrap();
+    assert_eq!(game.play(any), Err(GameError::Finished(outcome)));
+    assert_eq!(game.undo(), Some(mate));
+    assert_eq!(game.outcome(), None);
+}
+
+#[test]
+fn parse_move_forgives_what_players_type() {
+    let pos = Position::new();
+    let m = pos.parse_move("B/22-A10").unwrap();
+    for text in [" B/22-A10 ", "b/22-a10", "B/22-A10+", "B/22-A10!?", "\tb/22-a10#\n"] {
+        assert_eq!(pos.parse_move(text), Ok(m), "{text:?}");
+    }
+    assert!(matches!(
+        pos.parse_move("B/22-A12"),
+        Err(hexvar_kirby::ParseMoveError::NotLegal(_))
+    ));
+    assert!(matches!(
+        pos.parse_move("nonsense"),
+        Err(hexvar_kirby::ParseMoveError::Notation(_))
+    ));
+    assert_eq!(format!("{m:?}"), "B/22-A10");
+}
+
+#[test]
+fn start_positions_cover_every_mode_and_layout() {
+    let starts = Position::start_positions();
+    assert_eq!(starts.len(), 14);
+    assert_eq!(starts[0].1, Position::START_TEXT);
+    assert_eq!(starts[0].1.parse::<Position>().unwrap(), Position::start());
+    for name in ["2p QL", "3p QL", "4p-teams QL", "6p QL", "6p-2teams QR"] {
+        assert!(starts.iter().any(|(n, _)| n == name), "{name}");
+    }
+    for (name, text) in &starts {
+        let pos: Position = text.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(pos.legal_move_count(), 20, "{name}");
+    }
+}
+
+#[test]
+fn cells_colors_roles_pieces_read_and_print() {
+    for cell in Cell::ALL {
+        assert_eq!(cell.to_string().parse::<Cell>(), Ok(cell));
+        assert_eq!(Cell::from_index(cell.index()), Some(cell));
+    }
+    assert_eq!(Cell::from_index(hexvar_kirby::CELL_COUNT), None);
+    for color in Color::ALL {
+        assert_eq!(color.to_string().parse::<Color>(), Ok(color));
+    }
+    for role in hexvar_kirby::Role::ALL {
+        assert_eq!(role.to_string().parse(), Ok(role));
+        assert_eq!(hexvar_kirby::Role::from_char(role.char()), Some(role));
+    }
+    let piece: hexvar_kirby::Piece = "GA".parse().unwrap();
+    assert_eq!(piece.to_string(), "GA");
+    let outcome = Outcome::Decisive {
+        winner: [Color::Black, Color::White].into_iter().collect(),
+        reason: hexvar_kirby::WinReason::Checkmate,
+    };
+    assert_eq!(outcome.to_string(), "Black and White win by checkmate");
+    assert!(!outcome.is_draw());
+}
