@@ -1,42 +1,34 @@
-//! Criterion benches: move generation and perft, reported in nodes per second.
-#![allow(missing_docs)] // criterion_group! generates undocumented items.
+//! Perft from the start position, timed with `std::time::Instant`: `cargo bench -p hexvar-brusky`.
+//! The node counts are asserted (they are the rules documents' counts, as in `tests/data/perft.txt`).
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use hexvar_brusky::{perft, perft_without_bulk, MoveList, Position};
+use std::time::Instant;
 
-/// Positions with their perft(3) from the rules file §10 where it gives one.
-const START: &str = "rnbkbqbnr/pppppppppp/11/12/12/11/PPPPPPPPPP/RNBQBKBNR w KQkq - 0 1";
+use hexvar_brusky::{perft, perft_without_bulk, Position};
 
-fn movegen(c: &mut Criterion) {
-    let pos: Position = START.parse().unwrap();
-    let mut list = MoveList::new();
-    let mut group = c.benchmark_group("brusky movegen");
-    group.throughput(Throughput::Elements(1));
-    group.bench_function("legal_moves_into start", |b| {
-        b.iter(|| {
-            pos.legal_moves_into(&mut list);
-            assert_eq!(list.len(), 61);
-        })
-    });
-    group.bench_function("legal_move_count start", |b| {
-        b.iter(|| assert_eq!(pos.legal_move_count(), 61))
-    });
-    group.finish();
+/// perft(4) from the start position.
+const BULK_DEPTH: u32 = 4;
+const BULK_NODES: u64 = 13_056_906;
+/// perft(3) from the start position.
+const PLAIN_DEPTH: u32 = 3;
+const PLAIN_NODES: u64 = 217_683;
+
+fn time(name: &str, expected: u64, run: impl Fn() -> u64) {
+    let start = Instant::now();
+    let nodes = run();
+    let seconds = start.elapsed().as_secs_f64();
+    assert_eq!(nodes, expected, "{name}");
+    println!(
+        "{name}: {nodes} nodes in {seconds:.3} s, {:.1} M nodes/s",
+        nodes as f64 / seconds / 1e6
+    );
 }
 
-fn perft_bench(c: &mut Criterion) {
-    let pos: Position = START.parse().unwrap();
-    let mut group = c.benchmark_group("brusky perft");
-    group.sample_size(10);
-    group.throughput(Throughput::Elements(217_683));
-    group.bench_function("bulk depth 3", |b| {
-        b.iter(|| assert_eq!(perft(&pos, 3), 217_683))
+fn main() {
+    let pos = Position::new();
+    time("brusky perft bulk depth 4", BULK_NODES, || {
+        perft(&pos, BULK_DEPTH)
     });
-    group.bench_function("nobulk depth 3", |b| {
-        b.iter(|| assert_eq!(perft_without_bulk(&pos, 3), 217_683))
+    time("brusky perft no-bulk depth 3", PLAIN_NODES, || {
+        perft_without_bulk(&pos, PLAIN_DEPTH)
     });
-    group.finish();
 }
-
-criterion_group!(benches, movegen, perft_bench);
-criterion_main!(benches);

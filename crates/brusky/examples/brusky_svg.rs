@@ -6,12 +6,11 @@
 //! cargo run -p hexvar-brusky --example brusky_svg -- --moves-of e1 > bishop.svg
 //! ```
 
-use hexvar_brusky::{render, Cell, Position};
-use hexvar_geometry::Set128;
+use hexvar_brusky::{render, Cell, CellSet, Position};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let mut marked = Set128::EMPTY;
+    let mut marked = CellSet::EMPTY;
     let moves_of = match args.iter().position(|a| a == "--moves-of") {
         Some(i) => {
             let cell: Cell = args.get(i + 1).ok_or("--moves-of needs a cell")?.parse()?;
@@ -30,8 +29,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .legal_moves()
             .iter()
             .filter(|m| m.from() == Some(from))
-            .filter_map(|m| m.to())
-            .map(Cell::index)
+            .map(|m| m.to().index())
             .collect();
     }
     print!("{}", render::svg(&pos, marked));

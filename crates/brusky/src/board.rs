@@ -5,6 +5,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use hexvar_geometry::table::{between_128, leap_sets_128, ray_table_128, step_table, NO_CELL};
+use hexvar_geometry::zobrist::KeyStream;
 use hexvar_geometry::{Hex, Set128};
 
 /// The number of cells on the board.
@@ -156,19 +157,7 @@ impl FromStr for Cell {
 }
 
 #[cfg(feature = "serde")]
-impl serde::Serialize for Cell {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Cell {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Cell, D::Error> {
-        let text = <String as serde::Deserialize>::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+hexvar_geometry::serde_as_text!(serde, Cell, "a cell like \"f5\"");
 
 /// The three colours of cells (bishop colour classes). Names follow Jocly's palette.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -181,9 +170,14 @@ pub enum Shade {
     Light,
 }
 
-/// A side.
+/// A side. Its text is the letter of the position text's turn field: `w` or `b`.
+///
+/// ```
+/// use hexvar_brusky::Color;
+/// assert_eq!("b".parse::<Color>(), Ok(Color::Black));
+/// assert_eq!(Color::White.to_string(), "w");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Color {
     /// White, at the bottom (ranks 1–2), moves first.
     White,
@@ -234,9 +228,8 @@ impl core::ops::Not for Color {
     }
 }
 
-/// A kind of piece.
+/// A kind of piece. Its text is its upper-case letter (`P N B R Q K`); either case is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Role {
     /// Pawn.
     Pawn,
@@ -273,7 +266,7 @@ impl Role {
     }
 
     /// Upper-case letter: `P N B R Q K`.
-    pub const fn upper_char(self) -> char {
+    pub const fn char(self) -> char {
         match self {
             Role::Pawn => 'P',
             Role::Knight => 'N',
@@ -298,9 +291,16 @@ impl Role {
     }
 }
 
-/// A piece: a side and a role.
+/// A man on the board: a side and a role. Its text is its letter in the position text: upper
+/// case for White, lower case for Black.
+///
+/// ```
+/// use hexvar_brusky::{Color, Piece, Role};
+/// let queen: Piece = "q".parse().unwrap();
+/// assert_eq!(queen, Piece::new(Color::Black, Role::Queen));
+/// assert_eq!(queen.to_string(), "q");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Piece {
     /// Whose piece.
     pub color: Color,
@@ -316,7 +316,7 @@ impl Piece {
 
     /// The letter of the position text: upper case for White, lower case for Black.
     pub const fn char(self) -> char {
-        let c = self.role.upper_char();
+        let c = self.role.char();
         match self.color {
             Color::White => c,
             Color::Black => c.to_ascii_lowercase(),
@@ -325,6 +325,9 @@ impl Piece {
 
     /// The piece named by a position-text letter.
     pub const fn from_char(c: char) -> Option<Piece> {
+        if !c.is_ascii() {
+            return None;
+        }
         let color = if c.is_ascii_uppercase() {
             Color::White
         } else {
@@ -334,6 +337,121 @@ impl Piece {
             Some(role) => Some(Piece { color, role }),
             None => None,
         }
+    }
+}
+
+/// An error reading a [`Color`], [`Role`] or [`Piece`] from its letter.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("invalid {what} {text:?}: expected {expected}")]
+pub struct ParseLetterError {
+    what: &'static str,
+    expected: &'static str,
+    text: String,
+}
+
+/// The only character of `s`, if it has exactly one.
+fn single_char(s: &str) -> Option<char> {
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Some(c),
+        _ => None,
+    }
+}
+
+fn letter_error(what: &'static str, expected: &'static str, s: &str) -> ParseLetterError {
+    ParseLetterError {
+        what,
+        expected,
+        text: s.chars().take(8).collect(),
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::White => "w",
+            Color::Black => "b",
+        })
+    }
+}
+
+impl FromStr for Color {
+    type Err = ParseLetterError;
+    fn from_str(s: &str) -> Result<Color, ParseLetterError> {
+        match s {
+            "w" => Ok(Color::White),
+            "b" => Ok(Color::Black),
+            _ => Err(letter_error("side", "'w' or 'b'", s)),
+        }
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+impl FromStr for Role {
+    type Err = ParseLetterError;
+    fn from_str(s: &str) -> Result<Role, ParseLetterError> {
+        single_char(s)
+            .and_then(Role::from_char)
+            .ok_or_else(|| letter_error("role", "one of P N B R Q K", s))
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+impl FromStr for Piece {
+    type Err = ParseLetterError;
+    fn from_str(s: &str) -> Result<Piece, ParseLetterError> {
+        single_char(s)
+            .and_then(Piece::from_char)
+            .ok_or_else(|| letter_error("piece", "one of PNBRQK (White) or pnbrqk (Black)", s))
+    }
+}
+
+impl hexvar_geometry::VariantPiece for Piece {
+    type Color = Color;
+    type Role = Role;
+    fn color(self) -> Color {
+        self.color
+    }
+    fn role(self) -> Role {
+        self.role
+    }
+}
+
+#[cfg(feature = "serde")]
+hexvar_geometry::serde_as_text!(serde, Color, "a side, 'w' or 'b'");
+#[cfg(feature = "serde")]
+hexvar_geometry::serde_as_text!(serde, Role, "a role letter, one of P N B R Q K");
+#[cfg(feature = "serde")]
+hexvar_geometry::serde_as_text!(serde, Piece, "a piece letter, like 'Q' or 'q'");
+
+/// A set of cells, one bit per dense cell index. Iterating yields indices; [`CellSetExt::cells`]
+/// yields [`Cell`]s.
+pub type CellSet = Set128;
+
+/// [`Cell`]-typed helpers on a [`CellSet`].
+pub trait CellSetExt {
+    /// The cells of the set, lowest index first.
+    fn cells(self) -> impl Iterator<Item = Cell>;
+    /// Whether the set holds `cell`.
+    fn contains(self, cell: Cell) -> bool;
+}
+
+impl CellSetExt for CellSet {
+    fn cells(self) -> impl Iterator<Item = Cell> {
+        self.iter().map(|i| Cell::ALL[i])
+    }
+    fn contains(self, cell: Cell) -> bool {
+        self.has(cell.index())
     }
 }
 
@@ -585,6 +703,123 @@ pub(crate) static PAWN_ATTACKERS: [[u128; CELL_COUNT]; 2] = {
     out
 };
 
+/// One pawn step of one side (a push, a capture direction) applied to a whole set of pawns at
+/// once, as shifts of the dense index. The index distance of a one-rank step depends on the rank
+/// (ranks have 9 to 12 cells), so the sources are grouped by distance: each group is the source
+/// cells whose target is on the board, the target cells, and the distance. White's steps raise
+/// the index, Black's lower it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PawnShift {
+    groups: [ShiftGroup; SHIFT_GROUPS],
+    rises: bool,
+}
+
+/// Sources, targets and index distance of one group of a [`PawnShift`].
+#[derive(Clone, Copy, Debug)]
+struct ShiftGroup {
+    sources: u128,
+    targets: u128,
+    distance: u32,
+}
+
+/// The most distinct index distances of one pawn step (one per pair of ranks of equal length).
+const SHIFT_GROUPS: usize = 4;
+
+const NO_GROUP: ShiftGroup = ShiftGroup {
+    sources: 0,
+    targets: 0,
+    distance: 0,
+};
+
+impl PawnShift {
+    /// The step `d` of `side` (0 White, 1 Black) from the cells of `from_rank`, or from every
+    /// cell when `from_rank` is `None`.
+    const fn new(side: usize, d: Hex, from_rank: Option<u8>) -> PawnShift {
+        let mut groups = [NO_GROUP; SHIFT_GROUPS];
+        let mut c = 0;
+        while c < CELL_COUNT {
+            let t = step(c, d);
+            let rank_ok = match from_rank {
+                Some(r) => Cell(c as u8).rank() == r,
+                None => true,
+            };
+            if t != NO_CELL && rank_ok {
+                let distance = (t as usize).abs_diff(c) as u32;
+                let mut g = 0;
+                while groups[g].sources != 0 && groups[g].distance != distance {
+                    g += 1;
+                    assert!(g < SHIFT_GROUPS, "too many pawn shift groups");
+                }
+                groups[g].sources |= 1 << c;
+                groups[g].targets |= 1 << t;
+                groups[g].distance = distance;
+            }
+            c += 1;
+        }
+        PawnShift {
+            groups,
+            rises: side == 0,
+        }
+    }
+
+    /// Where the step takes the pawns on `cells` (those whose step leaves the board vanish).
+    #[inline(always)]
+    pub(crate) fn forward(&self, cells: u128) -> u128 {
+        let mut out = 0;
+        for g in &self.groups {
+            out |= if self.rises {
+                (cells & g.sources) << g.distance
+            } else {
+                (cells & g.sources) >> g.distance
+            };
+        }
+        out
+    }
+
+    /// The cells from which the step lands on `cells`.
+    #[inline(always)]
+    pub(crate) fn backward(&self, cells: u128) -> u128 {
+        let mut out = 0;
+        for g in &self.groups {
+            out |= if self.rises {
+                (cells & g.targets) >> g.distance
+            } else {
+                (cells & g.targets) << g.distance
+            };
+        }
+        out
+    }
+}
+
+/// The pawn steps of one side, set-wise.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PawnShifts {
+    /// The two forward steps (also the two double steps, applied twice).
+    pub push: [PawnShift; 2],
+    /// The two slanted captures.
+    pub capture: [PawnShift; 2],
+    /// The vertical capture, from the start rank only.
+    pub vertical: PawnShift,
+}
+
+const fn pawn_shifts(side: usize) -> PawnShifts {
+    let start_rank = if side == 0 { 1 } else { 6 };
+    PawnShifts {
+        push: [
+            PawnShift::new(side, PAWN_PUSH_DIRS[side][0], None),
+            PawnShift::new(side, PAWN_PUSH_DIRS[side][1], None),
+        ],
+        capture: [
+            PawnShift::new(side, PAWN_CAPTURE_DIRS[side][0], None),
+            PawnShift::new(side, PAWN_CAPTURE_DIRS[side][1], None),
+        ],
+        vertical: PawnShift::new(side, PAWN_VERTICAL_DIR[side], Some(start_rank)),
+    }
+}
+
+/// The pawn steps of each side, set-wise (White, Black).
+pub(crate) static PAWN_SHIFTS: [PawnShifts; 2] = [pawn_shifts(0), pawn_shifts(1)];
+
 /// Slider attacks along `rays` (directions 0–2 raise the index, 3–5 lower it) from `cell`
 /// given the occupancy `occupied`: each ray up to and including its nearest blocker.
 #[inline(always)]
@@ -607,50 +842,45 @@ pub(crate) fn slider_attacks(rays: &[[u128; 6]; CELL_COUNT], cell: usize, occupi
 
 /// Rook attacks from `cell`.
 #[inline]
-pub fn rook_attacks(cell: Cell, occupied: Set128) -> Set128 {
+pub fn rook_attacks(cell: Cell, occupied: CellSet) -> CellSet {
     Set128(slider_attacks(&ROOK_RAYS, cell.index(), occupied.0))
 }
 
 /// Bishop attacks from `cell`.
 #[inline]
-pub fn bishop_attacks(cell: Cell, occupied: Set128) -> Set128 {
+pub fn bishop_attacks(cell: Cell, occupied: CellSet) -> CellSet {
     Set128(slider_attacks(&BISHOP_RAYS, cell.index(), occupied.0))
 }
 
 /// Knight attacks from `cell`.
 #[inline]
-pub fn knight_attacks(cell: Cell) -> Set128 {
+pub fn knight_attacks(cell: Cell) -> CellSet {
     Set128(KNIGHT_ATTACKS[cell.index()])
 }
 
 /// King attacks from `cell`.
 #[inline]
-pub fn king_attacks(cell: Cell) -> Set128 {
+pub fn king_attacks(cell: Cell) -> CellSet {
     Set128(KING_ATTACKS[cell.index()])
 }
 
 /// The cells a pawn of `color` on `cell` attacks.
 #[inline]
-pub fn pawn_attacks(color: Color, cell: Cell) -> Set128 {
+pub fn pawn_attacks(color: Color, cell: Cell) -> CellSet {
     Set128(PAWN_ATTACKS[color.index()][cell.index()])
 }
 
 /// Cells strictly between `a` and `b` on a common line (empty if not on one).
 #[inline]
-pub fn between(a: Cell, b: Cell) -> Set128 {
+pub fn between(a: Cell, b: Cell) -> CellSet {
     Set128(BETWEEN[a.index()][b.index()])
 }
 
 // ---------------------------------------------------------------------------------------------
-// Zobrist keys, generated at compile time by SplitMix64.
+// Zobrist keys, generated at compile time.
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
+/// The seed of the Zobrist key stream ("hexvar !").
+const ZOBRIST_SEED: u64 = 0x6865_7876_6172_2021;
 
 /// Zobrist keys: per (piece, cell), side to move, castling rights, en passant cells.
 pub(crate) struct ZobristKeys {
@@ -661,46 +891,15 @@ pub(crate) struct ZobristKeys {
 }
 
 pub(crate) static ZOBRIST: ZobristKeys = {
-    let mut keys = ZobristKeys {
-        pieces: [[[0; CELL_COUNT]; 6]; 2],
-        black_to_move: 0,
-        castling: [0; 4],
-        en_passant: [0; CELL_COUNT],
-    };
-    let mut state = 0x6865_7876_6172_2021; // "hexvar !"
-    let mut c = 0;
-    while c < 2 {
-        let mut r = 0;
-        while r < 6 {
-            let mut i = 0;
-            while i < CELL_COUNT {
-                let (s, k) = splitmix(state);
-                state = s;
-                keys.pieces[c][r][i] = k;
-                i += 1;
-            }
-            r += 1;
-        }
-        c += 1;
+    let mut stream = KeyStream::new(ZOBRIST_SEED);
+    let white = stream.table();
+    let black = stream.table();
+    ZobristKeys {
+        pieces: [white, black],
+        black_to_move: stream.next_key(),
+        castling: stream.keys(),
+        en_passant: stream.keys(),
     }
-    let (s, k) = splitmix(state);
-    state = s;
-    keys.black_to_move = k;
-    let mut i = 0;
-    while i < 4 {
-        let (s, k) = splitmix(state);
-        state = s;
-        keys.castling[i] = k;
-        i += 1;
-    }
-    let mut i = 0;
-    while i < CELL_COUNT {
-        let (s, k) = splitmix(state);
-        state = s;
-        keys.en_passant[i] = k;
-        i += 1;
-    }
-    keys
 };
 
 #[cfg(test)]

@@ -1,28 +1,48 @@
 //! A game record: a start position and the moves played, with repetition detection.
 
 use crate::moves::Move;
-use crate::position::{IllegalMove, Outcome, Position};
+use crate::position::{DrawReason, IllegalMove, Outcome, Position};
 
-/// A game: the start position, the moves played, and the hash of every position reached, so
-/// that threefold repetition can be detected.
+/// A game: the start position, the moves played, and every position reached, so that threefold
+/// repetition is detected and moves can be taken back.
+///
+/// A finished game (checkmate, stalemate, or an automatic draw: the 50-move rule, insufficient
+/// material, threefold repetition) refuses further moves with [`GameError::Finished`].
 ///
 /// ```
-/// use hexvar_brusky::{Game, Outcome};
+/// use hexvar_brusky::{DrawReason, Game, GameError, Outcome};
 /// let mut game = Game::new();
 /// for text in ["h1-g3", "e8-f6", "g3-h1", "f6-e8", "h1-g3", "e8-f6", "g3-h1"] {
-///     game.play(text.parse().unwrap()).unwrap();
+///     let m = game.position().parse_move(text).unwrap();
+///     game.play(m).unwrap();
 ///     assert_eq!(game.outcome(), None);
 /// }
-/// game.play("f6-e8".parse().unwrap()).unwrap(); // the start position, a third time
+/// let m = game.position().parse_move("f6-e8").unwrap();
+/// game.play(m).unwrap(); // the start position, a third time
 /// assert_eq!(game.repetitions(), 3);
-/// assert_eq!(game.outcome(), Some(Outcome::ThreefoldRepetition));
+/// let draw = Outcome::Draw { reason: DrawReason::ThreefoldRepetition };
+/// assert_eq!(game.outcome(), Some(draw));
+/// let next = game.position().parse_move("h1-g3").unwrap();
+/// assert_eq!(game.play(next), Err(GameError::Finished(draw)));
+/// assert_eq!(game.undo(), Some(m));
+/// assert_eq!(game.outcome(), None);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
-    start: Position,
-    position: Position,
+    /// The start position, then the position after each move.
+    positions: Vec<Position>,
     moves: Vec<Move>,
-    hashes: Vec<u64>,
+}
+
+/// Why a [`Game`] refused a move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum GameError {
+    /// The move is not legal in the current position.
+    #[error(transparent)]
+    IllegalMove(#[from] IllegalMove),
+    /// The game is over.
+    #[error("the game is over: {0}")]
+    Finished(Outcome),
 }
 
 impl Default for Game {
@@ -39,23 +59,22 @@ impl Game {
 
     /// A game from `start`.
     pub fn from_position(start: Position) -> Game {
-        let hash = start.hash();
         Game {
-            position: start.clone(),
-            start,
+            positions: vec![start],
             moves: Vec::new(),
-            hashes: vec![hash],
         }
     }
 
     /// The start position.
-    pub fn start(&self) -> &Position {
-        &self.start
+    pub fn start_position(&self) -> &Position {
+        &self.positions[0]
     }
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        &self.position
+        self.positions
+            .last()
+            .expect("a game has its start position")
     }
 
     /// The moves played.
@@ -63,32 +82,50 @@ impl Game {
         &self.moves
     }
 
-    /// Plays `m` if it is legal and the game is not over by checkmate or stalemate.
-    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        self.position.play(m)?;
+    /// Plays `m` if the game is not over and `m` is legal; otherwise the game is unchanged.
+    pub fn play(&mut self, m: Move) -> Result<(), GameError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(GameError::Finished(outcome));
+        }
+        let mut next = self.position().clone();
+        next.play(m)?;
+        self.positions.push(next);
         self.moves.push(m);
-        self.hashes.push(self.position.hash());
         Ok(())
     }
 
-    /// How often the current position has occurred (same men, side to move, rights and en
-    /// passant target), counting only positions since the last capture or pawn move.
+    /// Takes back the last move and returns it (`None` at the start).
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        self.positions.pop();
+        Some(m)
+    }
+
+    /// How often the current position has occurred (same men, side to move, castling rights and
+    /// usable en passant target), counting only positions since the last capture or pawn move.
     pub fn repetitions(&self) -> usize {
-        let current = self.position.hash();
-        let window = (self.position.halfmove_clock() as usize + 1).min(self.hashes.len());
-        self.hashes[self.hashes.len() - window..]
+        let current = self.position();
+        let window = (current.halfmove_clock() as usize).saturating_add(1);
+        self.positions
             .iter()
-            .filter(|&&h| h == current)
+            .rev()
+            .take(window)
+            .filter(|p| p.same_placement_and_rights(current))
             .count()
     }
 
     /// The game's end: [`Position::outcome`], or a draw when the current position has occurred
     /// three times.
     pub fn outcome(&self) -> Option<Outcome> {
-        match self.position.outcome() {
+        match self.position().outcome() {
             Some(outcome) => Some(outcome),
-            None if self.repetitions() >= 3 => Some(Outcome::ThreefoldRepetition),
+            None if self.repetitions() >= REPETITIONS_TO_DRAW => Some(Outcome::Draw {
+                reason: DrawReason::ThreefoldRepetition,
+            }),
             None => None,
         }
     }
 }
+
+/// How many times a position must occur for the repetition draw.
+const REPETITIONS_TO_DRAW: usize = 3;

@@ -1,20 +1,30 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
-pub mod board;
+mod board;
 mod game;
 mod movegen;
 mod moves;
 mod position;
 pub mod render;
 mod setup;
+mod variant;
 
-pub use board::{Cell, Color, ParseCellError, Piece, Role, Shade, CELL_COUNT};
-pub use game::Game;
-pub use movegen::{divide, perft, perft_without_bulk, MovesKind, PieceMoves, PieceMovesIter};
+/// The rules of Brusky's Hexagonal Chess as this crate implements them, with the position text
+/// format and the move notation.
+#[doc = include_str!("../docs/rules.md")]
+pub mod rules {}
+
+pub use board::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks, Cell,
+    CellSet, CellSetExt, Color, ParseCellError, ParseLetterError, Piece, Role, Shade, CELL_COUNT,
+};
+pub use game::{Game, GameError};
+pub use hexvar_geometry::{divide, perft, perft_without_bulk};
+pub use movegen::{MovesKind, PieceMoves, PieceMovesIter};
 pub use moves::{CastlingCells, CastlingSide, Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use position::{
-    IllegalMove, Outcome, ParseMoveInPositionError, ParsePositionError, Position, PositionError,
-    PositionProblem,
+    DrawReason, IllegalMove, Outcome, ParsePositionError, Position, PositionError, PositionProblem,
+    WinReason,
 };
 pub use setup::{CastlingRights, EnPassant, ParseSetupError, Setup, START_TEXT};

@@ -1,17 +1,24 @@
-//! Legal move generation: the set-wise layer ([`Position::for_each_piece_moves`]) with check
-//! and pin masks, the list layer built on it, and perft.
+//! Legal move generation: the set-wise layer ([`Position::for_each_piece_moves`]) and the list
+//! layer built on it.
+//!
+//! The order of work: the king's own steps first (each tested with the king lifted off the
+//! board), then the checkers and the pinned men, which give two masks: `target` (with one
+//! checker, the cells that capture or block it; otherwise every cell not ours) and the pin line
+//! of each pinned man. Every other man's destinations are its attacks cut by those masks, so
+//! every generated move is legal without playing it. Then one function per kind of man.
 
 use hexvar_geometry::Set128;
 
 use crate::board::{
-    slider_attacks, Cell, Color, Role, BISHOP_LINES, BISHOP_RAYS, KING_ATTACKS, KNIGHT_ATTACKS,
-    LINE, PAWN_AHEAD, PAWN_ATTACKERS, PAWN_ATTACKS, PAWN_DOUBLE, RANK_CELLS, ROOK_LINES, ROOK_RAYS,
+    slider_attacks, Cell, CellSet, Color, Role, BETWEEN, BISHOP_LINES, BISHOP_RAYS, KING_ATTACKS,
+    KNIGHT_ATTACKS, LINE, PAWN_AHEAD, PAWN_ATTACKERS, PAWN_ATTACKS, PAWN_DOUBLE, PAWN_SHIFTS,
+    RANK_CELLS, ROOK_LINES, ROOK_RAYS,
 };
-use crate::moves::{CastlingSide, Move};
+use crate::moves::{CastlingSide, Move, MoveList};
 use crate::position::Position;
 
 /// What kind of moves a [`PieceMoves`] holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MovesKind {
     /// Plain moves and captures.
     Normal,
@@ -26,14 +33,16 @@ pub enum MovesKind {
 /// The legal moves of one man from one cell, as a destination set: the set-wise layer.
 ///
 /// Iterating yields the [`Move`]s; [`PieceMoves::len`] counts them without iterating.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PieceMoves {
+    /// The side moving.
+    pub color: Color,
     /// The role of the moving man.
     pub role: Role,
     /// Its cell.
     pub from: Cell,
     /// The destinations.
-    pub to: Set128,
+    pub to: CellSet,
     /// The kind of moves.
     pub kind: MovesKind,
     /// The enemy men, to tell captures from plain moves.
@@ -46,7 +55,7 @@ impl PieceMoves {
     pub fn len(&self) -> usize {
         let n = self.to.len() as usize;
         match self.kind {
-            MovesKind::Promotion => 4 * n,
+            MovesKind::Promotion => PROMOTION_ROLES * n,
             _ => n,
         }
     }
@@ -56,7 +65,42 @@ impl PieceMoves {
     pub fn is_empty(&self) -> bool {
         self.to.is_empty()
     }
+
+    /// Appends the moves to `list`, with one loop per kind of move.
+    #[inline]
+    pub fn push_into(&self, list: &mut MoveList) {
+        let from = self.from;
+        match self.kind {
+            MovesKind::Normal => {
+                for to in self.to {
+                    list.push(Move::Normal {
+                        from,
+                        to: Cell::ALL[to],
+                        capture: self.enemies >> to & 1 != 0,
+                        promotion: None,
+                    });
+                }
+            }
+            MovesKind::Promotion => {
+                for to in self.to {
+                    let capture = self.enemies >> to & 1 != 0;
+                    for role in Role::PROMOTIONS {
+                        list.push(Move::Normal {
+                            from,
+                            to: Cell::ALL[to],
+                            capture,
+                            promotion: Some(role),
+                        });
+                    }
+                }
+            }
+            _ => list.extend(*self),
+        }
+    }
 }
+
+/// The number of roles a pawn may promote to.
+const PROMOTION_ROLES: usize = Role::PROMOTIONS.len();
 
 /// Iterator over the moves of a [`PieceMoves`].
 #[derive(Clone, Debug)]
@@ -70,47 +114,46 @@ impl Iterator for PieceMovesIter {
     #[inline]
     fn next(&mut self) -> Option<Move> {
         let to = self.moves.to.first()?;
+        let from = self.moves.from;
         let cell = Cell::ALL[to];
         let capture = self.moves.enemies >> to & 1 != 0;
-        let m = match self.moves.kind {
-            MovesKind::Normal => {
-                self.moves.to = self.moves.to.without(to);
-                Move::Normal {
-                    from: self.moves.from,
+        let mut promotion = None;
+        if self.moves.kind == MovesKind::Promotion {
+            promotion = Some(Role::PROMOTIONS[self.promotion]);
+            self.promotion += 1;
+            if self.promotion < PROMOTION_ROLES {
+                return Some(Move::Normal {
+                    from,
                     to: cell,
                     capture,
-                    promotion: None,
-                }
+                    promotion,
+                });
             }
-            MovesKind::Promotion => {
-                let role = Role::PROMOTIONS[self.promotion];
-                self.promotion += 1;
-                if self.promotion == 4 {
-                    self.promotion = 0;
-                    self.moves.to = self.moves.to.without(to);
-                }
-                Move::Normal {
-                    from: self.moves.from,
-                    to: cell,
-                    capture,
-                    promotion: Some(role),
-                }
-            }
-            MovesKind::EnPassant => {
-                self.moves.to = self.moves.to.without(to);
-                Move::EnPassant {
-                    from: self.moves.from,
-                    to: cell,
-                }
-            }
-            MovesKind::Castle(side) => {
-                self.moves.to = self.moves.to.without(to);
-                Move::Castle(side)
-            }
-        };
-        Some(m)
+            self.promotion = 0;
+        }
+        self.moves.to = self.moves.to.without(to);
+        Some(match self.moves.kind {
+            MovesKind::Normal | MovesKind::Promotion => Move::Normal {
+                from,
+                to: cell,
+                capture,
+                promotion,
+            },
+            MovesKind::EnPassant => Move::EnPassant { from, to: cell },
+            MovesKind::Castle(side) => Move::Castle {
+                color: self.moves.color,
+                side,
+            },
+        })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.moves.len() - self.promotion;
+        (n, Some(n))
     }
 }
+
+impl ExactSizeIterator for PieceMovesIter {}
 
 impl IntoIterator for PieceMoves {
     type Item = Move;
@@ -123,279 +166,370 @@ impl IntoIterator for PieceMoves {
     }
 }
 
-#[inline(always)]
-fn emit(
-    f: &mut impl FnMut(PieceMoves) -> bool,
-    role: Role,
-    from: usize,
-    to: u128,
-    kind: MovesKind,
-    enemies: u128,
-) -> bool {
-    to == 0
-        || f(PieceMoves {
-            role,
-            from: Cell::ALL[from],
-            to: Set128(to),
-            kind,
-            enemies,
-        })
+/// The side to move's view of the board, with its check and pin masks.
+#[derive(Clone, Copy)]
+struct Masks {
+    us: Color,
+    ours: u128,
+    theirs: u128,
+    occupied: u128,
+    king: usize,
+    /// The cells every man but the king must move to: all cells not ours, or with one checker
+    /// the checker and the cells between it and the king.
+    target: u128,
+    /// Our men pinned against our king.
+    pinned: u128,
+}
+
+impl Masks {
+    /// The cells a man on `from` may move along: its pin line when pinned, else everywhere.
+    #[inline(always)]
+    fn pin_line(&self, from: usize) -> u128 {
+        if self.pinned >> from & 1 == 0 {
+            !0
+        } else {
+            LINE[self.king][from]
+        }
+    }
+
+    /// Hands `f` the moves `to` of our `role` on `from`, unless there are none; `false` when `f`
+    /// stops the generation.
+    #[inline(always)]
+    fn emit(
+        &self,
+        f: &mut impl FnMut(PieceMoves) -> bool,
+        role: Role,
+        from: usize,
+        to: u128,
+        kind: MovesKind,
+    ) -> bool {
+        to == 0
+            || f(PieceMoves {
+                color: self.us,
+                role,
+                from: Cell::ALL[from],
+                to: Set128(to),
+                kind,
+                enemies: self.theirs,
+            })
+    }
+}
+
+/// The rank `n` ranks ahead of `rank` in `color`'s forward direction.
+const fn rank_ahead(color: Color, rank: u8, n: i8) -> usize {
+    match color {
+        Color::White => (rank as i8 + n) as usize,
+        Color::Black => (rank as i8 - n) as usize,
+    }
+}
+
+/// Whether generation counts the unpinned pawns' moves set-wise instead of reporting them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pawns {
+    Report,
+    Count,
 }
 
 impl Position {
-    /// The men checking `us`'s king on `king`, and `us`'s men pinned against it.
-    ///
-    /// One pass over the enemy sliders on the king's lines finds both: a slider with nothing
-    /// between it and the king checks, one with a single man of `us` between pins that man.
-    fn checkers_and_pins(&self, king: Cell, us: Color) -> (u128, u128) {
-        let them = us.other();
-        let theirs = self.by_color[them.index()];
-        let ours = self.by_color[us.index()];
-        let occupied = ours | theirs;
-        let r = &self.by_role;
-        let k = king.index();
-        let mut checkers = theirs
-            & ((KNIGHT_ATTACKS[k] & r[Role::Knight.index()])
-                | (PAWN_ATTACKERS[them.index()][k] & r[Role::Pawn.index()]));
-        let snipers = theirs
-            & ((ROOK_LINES[k] & (r[Role::Rook.index()] | r[Role::Queen.index()]))
-                | (BISHOP_LINES[k] & (r[Role::Bishop.index()] | r[Role::Queen.index()])));
-        let mut pinned = 0;
-        for sniper in Set128(snipers) {
-            let line = Position::between(king, Cell::ALL[sniper]);
-            let blockers = line & occupied;
-            if blockers == 0 {
-                checkers |= 1 << sniper;
-            } else if blockers & (blockers - 1) == 0 && blockers & ours != 0 {
-                pinned |= blockers;
-            }
-        }
-        (checkers, pinned)
-    }
-
     /// Calls `f` with the legal moves of each man (one [`PieceMoves`] per man and kind of move),
     /// until `f` returns `false`. Returns `false` if `f` stopped it.
     ///
     /// This is the fast set-wise layer under [`Position::legal_moves`]: checks and pins are
     /// resolved with masks, so every destination is legal without playing the move.
-    pub fn for_each_piece_moves(&self, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
+    ///
+    /// ```
+    /// use hexvar_brusky::Position;
+    /// let mut count = 0;
+    /// assert!(Position::new().for_each_piece_moves(|moves| {
+    ///     count += moves.len();
+    ///     true
+    /// }));
+    /// assert_eq!(count, 61);
+    /// ```
+    pub fn for_each_piece_moves(&self, f: impl FnMut(PieceMoves) -> bool) -> bool {
+        self.generate(f, Pawns::Report).is_some()
+    }
+
+    /// The generator: `None` when `f` stopped it, else the number of pawn moves counted
+    /// set-wise (always 0 with [`Pawns::Report`]).
+    #[inline(always)]
+    fn generate(&self, mut f: impl FnMut(PieceMoves) -> bool, pawns: Pawns) -> Option<usize> {
         let us = self.turn;
-        let them = us.other();
         let ours = self.by_color[us.index()];
-        let theirs = self.by_color[them.index()];
-        let occupied = ours | theirs;
-        let king = self.king(us);
-        let r = &self.by_role;
-        // King steps: the king may not stay on a line it is attacked along, so test each
-        // destination with the king lifted off the board.
-        let without_king = occupied ^ 1 << king.index();
-        let mut king_to = 0;
-        for to in Set128(KING_ATTACKS[king.index()] & !ours) {
-            if !self.is_attacked(Cell::ALL[to], them, without_king) {
-                king_to |= 1 << to;
-            }
-        }
-        if !emit(
+        let theirs = self.by_color[us.other().index()];
+        let king = self.king(us).index();
+        let mut m = Masks {
+            us,
+            ours,
+            theirs,
+            occupied: ours | theirs,
+            king,
+            target: !ours,
+            pinned: 0,
+        };
+        if !m.emit(
             &mut f,
             Role::King,
-            king.index(),
-            king_to,
+            king,
+            self.king_steps(&m),
             MovesKind::Normal,
-            theirs,
         ) {
-            return false;
+            return None;
         }
-
-        let (checkers, pinned) = self.checkers_and_pins(king, us);
-        // A pinned man moves only along the line through the king and itself.
-        let pin_line = |from: usize| {
-            if pinned >> from & 1 == 0 {
-                !0
-            } else {
-                LINE[king.index()][from]
-            }
-        };
+        let (checkers, pinned) = self.checkers_and_pins(&m);
+        m.pinned = pinned;
         if checkers.count_ones() > 1 {
-            return true;
+            return Some(0); // double check: only the king moves
         }
-        let target = if checkers == 0 {
-            !ours
-        } else {
-            Position::between(king, Cell::ALL[checkers.trailing_zeros() as usize]) | checkers
+        if checkers != 0 {
+            m.target = BETWEEN[king][checkers.trailing_zeros() as usize] | checkers;
+        } else if !self.castlings(&m, &mut f) {
+            return None;
+        }
+        let counted = match pawns {
+            Pawns::Report => {
+                self.pawn_moves(&m, m.ours & self.by_role[Role::Pawn.index()], &mut f)?;
+                0
+            }
+            Pawns::Count => {
+                self.pawn_moves(
+                    &m,
+                    m.ours & self.by_role[Role::Pawn.index()] & pinned,
+                    &mut f,
+                )?;
+                self.count_free_pawn_moves(&m)
+            }
         };
+        (self.knight_moves(&m, &mut f)
+            && self.slider_moves(&m, &mut f)
+            && self.en_passant_moves(&m, &mut f))
+        .then_some(counted)
+    }
 
-        if checkers == 0 {
-            for side in CastlingSide::ALL {
-                if !self.castling.has(us, side) {
-                    continue;
-                }
-                let c = side.cells(us);
-                let path = Position::between(c.king_from, c.rook_from);
-                let walk = Position::between(c.king_from, c.king_to) | 1 << c.king_to.index();
-                if path & occupied == 0
-                    && Set128(walk)
-                        .iter()
-                        .all(|cell| !self.is_attacked(Cell::ALL[cell], them, occupied))
-                    && !emit(
-                        &mut f,
-                        Role::King,
-                        king.index(),
-                        1 << c.king_to.index(),
-                        MovesKind::Castle(side),
-                        theirs,
-                    )
-                {
-                    return false;
-                }
+    /// The king's safe steps: each destination tested with the king lifted off the board, so
+    /// that it cannot hide from a slider on the line it stands on.
+    fn king_steps(&self, m: &Masks) -> u128 {
+        let them = m.us.other();
+        let without_king = m.occupied ^ 1 << m.king;
+        let mut safe = 0;
+        for to in Set128(KING_ATTACKS[m.king] & !m.ours) {
+            if !self.is_attacked(Cell::ALL[to], them, without_king) {
+                safe |= 1 << to;
             }
         }
+        safe
+    }
 
-        for from in Set128(ours & r[Role::Knight.index()] & !pinned) {
-            if !emit(
-                &mut f,
+    /// The men checking our king, and our men pinned against it.
+    ///
+    /// One pass over the enemy sliders on the king's lines finds both: a slider with nothing
+    /// between it and the king checks, one with a single man of ours between pins that man.
+    fn checkers_and_pins(&self, m: &Masks) -> (u128, u128) {
+        let them = m.us.other();
+        let r = &self.by_role;
+        let k = m.king;
+        let mut checkers = m.theirs
+            & ((KNIGHT_ATTACKS[k] & r[Role::Knight.index()])
+                | (PAWN_ATTACKERS[them.index()][k] & r[Role::Pawn.index()]));
+        let queens = r[Role::Queen.index()];
+        let snipers = m.theirs
+            & ((ROOK_LINES[k] & (r[Role::Rook.index()] | queens))
+                | (BISHOP_LINES[k] & (r[Role::Bishop.index()] | queens)));
+        let mut pinned = 0;
+        for sniper in Set128(snipers) {
+            let blockers = BETWEEN[k][sniper] & m.occupied;
+            if blockers == 0 {
+                checkers |= 1 << sniper;
+            } else if blockers & (blockers - 1) == 0 {
+                pinned |= blockers & m.ours;
+            }
+        }
+        (checkers, pinned)
+    }
+
+    /// Castling (called only when not in check): the right kept, the cells between king and rook
+    /// empty, and no cell the king passes or lands on attacked.
+    fn castlings(&self, m: &Masks, f: &mut impl FnMut(PieceMoves) -> bool) -> bool {
+        let them = m.us.other();
+        for side in CastlingSide::ALL {
+            if !self.castling.has(m.us, side) {
+                continue;
+            }
+            let c = side.cells(m.us);
+            let (king_to, rook_from) = (c.king_to.index(), c.rook_from.index());
+            let walk = BETWEEN[m.king][king_to] | 1 << king_to;
+            if BETWEEN[m.king][rook_from] & m.occupied == 0
+                && Set128(walk)
+                    .iter()
+                    .all(|cell| !self.is_attacked(Cell::ALL[cell], them, m.occupied))
+                && !m.emit(f, Role::King, m.king, 1 << king_to, MovesKind::Castle(side))
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Knight leaps. A pinned knight never moves: no leap stays on a line.
+    fn knight_moves(&self, m: &Masks, f: &mut impl FnMut(PieceMoves) -> bool) -> bool {
+        let knights = m.ours & self.by_role[Role::Knight.index()] & !m.pinned;
+        Set128(knights).iter().all(|from| {
+            m.emit(
+                f,
                 Role::Knight,
                 from,
-                KNIGHT_ATTACKS[from] & target,
+                KNIGHT_ATTACKS[from] & m.target,
                 MovesKind::Normal,
-                theirs,
-            ) {
-                return false;
-            }
-        }
-        let straight = r[Role::Rook.index()] | r[Role::Queen.index()];
-        let diagonal = r[Role::Bishop.index()] | r[Role::Queen.index()];
-        for from in Set128(ours & (straight | diagonal)) {
-            let role = self.board.get(from).map_or(Role::Queen, |p| p.role);
-            let mut to = 0;
-            if straight >> from & 1 != 0 {
-                to |= slider_attacks(&ROOK_RAYS, from, occupied);
-            }
-            if diagonal >> from & 1 != 0 {
-                to |= slider_attacks(&BISHOP_RAYS, from, occupied);
-            }
-            if !emit(
-                &mut f,
-                role,
-                from,
-                to & target & pin_line(from),
-                MovesKind::Normal,
-                theirs,
-            ) {
-                return false;
-            }
-        }
+            )
+        })
+    }
 
-        let promoting = RANK_CELLS[if us == Color::White { 6 } else { 1 }];
-        let start_rank = RANK_CELLS[us.pawn_rank() as usize];
-        let empty = !occupied;
-        for from in Set128(ours & r[Role::Pawn.index()]) {
-            let mut to = PAWN_ATTACKS[us.index()][from] & theirs;
+    /// Bishops, rooks and queens, one loop per role.
+    fn slider_moves(&self, m: &Masks, f: &mut impl FnMut(PieceMoves) -> bool) -> bool {
+        let mine = |role: Role| Set128(m.ours & self.by_role[role.index()]);
+        let legal = |from: usize| m.target & m.pin_line(from);
+        mine(Role::Bishop).iter().all(|from| {
+            let to = slider_attacks(&BISHOP_RAYS, from, m.occupied);
+            m.emit(f, Role::Bishop, from, to & legal(from), MovesKind::Normal)
+        }) && mine(Role::Rook).iter().all(|from| {
+            let to = slider_attacks(&ROOK_RAYS, from, m.occupied);
+            m.emit(f, Role::Rook, from, to & legal(from), MovesKind::Normal)
+        }) && mine(Role::Queen).iter().all(|from| {
+            let to = slider_attacks(&ROOK_RAYS, from, m.occupied)
+                | slider_attacks(&BISHOP_RAYS, from, m.occupied);
+            m.emit(f, Role::Queen, from, to & legal(from), MovesKind::Normal)
+        })
+    }
+
+    /// The pawns on `pawns`, one at a time; `None` when `f` stopped the generation.
+    fn pawn_moves(
+        &self,
+        m: &Masks,
+        pawns: u128,
+        f: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> Option<()> {
+        let u = m.us.index();
+        let before_last = RANK_CELLS[rank_ahead(m.us, m.us.promotion_rank(), -1)];
+        let start_rank = RANK_CELLS[m.us.pawn_rank() as usize];
+        let empty = !m.occupied;
+        for from in Set128(pawns) {
+            let ahead = PAWN_AHEAD[u][from];
+            let mut to = PAWN_ATTACKS[u][from] & m.theirs;
             // The enemy-block rule: an enemy man on either forward cell forbids every non-capture.
-            if PAWN_AHEAD[us.index()][from] & theirs == 0 {
-                to |= PAWN_AHEAD[us.index()][from] & empty;
+            if ahead & m.theirs == 0 {
+                to |= ahead & empty;
                 if start_rank >> from & 1 != 0 {
                     // A double step needs its own direction's first cell empty.
-                    let [(single0, double0), (single1, double1)] = PAWN_DOUBLE[us.index()][from];
-                    let open0 = ((single0 & empty != 0) as u128).wrapping_neg();
-                    let open1 = ((single1 & empty != 0) as u128).wrapping_neg();
-                    to |= (double0 & open0 | double1 & open1) & empty;
+                    for (single, double) in PAWN_DOUBLE[u][from] {
+                        if single & empty != 0 {
+                            to |= double & empty;
+                        }
+                    }
                 }
             }
-            let kind = if promoting >> from & 1 != 0 {
+            let kind = if before_last >> from & 1 != 0 {
                 MovesKind::Promotion
             } else {
                 MovesKind::Normal
             };
-            if !emit(
-                &mut f,
-                Role::Pawn,
-                from,
-                to & target & pin_line(from),
-                kind,
-                theirs,
-            ) {
+            if !m.emit(f, Role::Pawn, from, to & m.target & m.pin_line(from), kind) {
+                return None;
+            }
+        }
+        Some(())
+    }
+
+    /// The moves of the unpinned pawns, counted set-wise: each step moves the whole pawn set by
+    /// shifts, and a destination bit stands for exactly one pawn (four moves on the last rank).
+    #[inline(always)]
+    fn count_free_pawn_moves(&self, m: &Masks) -> usize {
+        let u = m.us.index();
+        let shifts = &PAWN_SHIFTS[u];
+        let pawns = m.ours & self.by_role[Role::Pawn.index()] & !m.pinned;
+        let empty = !m.occupied;
+        // The enemy-block rule, set-wise: pawns with an enemy man on a forward cell only capture.
+        let blocked = shifts.push[0].backward(m.theirs) | shifts.push[1].backward(m.theirs);
+        let pushers = pawns & !blocked;
+        // A single step onto the rank after the start rank came from the start rank.
+        let double_from = RANK_CELLS[rank_ahead(m.us, m.us.pawn_rank(), 1)];
+        let last = RANK_CELLS[m.us.promotion_rank() as usize];
+        let mut count = 0;
+        let mut add = |to: u128| {
+            let to = to & m.target;
+            count += to.count_ones() as usize
+                + (PROMOTION_ROLES - 1) * (to & last).count_ones() as usize;
+        };
+        for push in &shifts.push {
+            let single = push.forward(pushers) & empty;
+            add(single);
+            add(push.forward(single & double_from) & empty);
+        }
+        for capture in &shifts.capture {
+            add(capture.forward(pawns) & m.theirs);
+        }
+        add(shifts.vertical.forward(pawns) & m.theirs);
+        count
+    }
+
+    /// En passant: the capturer leaves its cell, lands on the passed cell and removes the pawn
+    /// that double-stepped, so the test is the king's safety on the board after those three
+    /// changes (which covers a pin, a check by the double-stepped pawn, and a line opened
+    /// through both pawns at once).
+    fn en_passant_moves(&self, m: &Masks, f: &mut impl FnMut(PieceMoves) -> bool) -> bool {
+        let Some(ep) = self.en_passant else {
+            return true;
+        };
+        let (passed, victim) = (ep.passed.index(), ep.pawn.index());
+        let capturers =
+            PAWN_ATTACKERS[m.us.index()][passed] & m.ours & self.by_role[Role::Pawn.index()];
+        for from in Set128(capturers) {
+            let occupied = (m.occupied ^ 1 << from ^ 1 << victim) | 1 << passed;
+            let theirs = m.theirs ^ 1 << victim;
+            if !self.is_attacked_by(Cell::ALL[m.king], m.us.other(), theirs, occupied)
+                && !m.emit(f, Role::Pawn, from, 1 << passed, MovesKind::EnPassant)
+            {
                 return false;
             }
         }
-
-        if let Some(ep) = self.en_passant {
-            // Rare: test the capture by playing it, which covers every discovered line at once.
-            let candidates = PAWN_ATTACKERS[us.index()][ep.passed.index()];
-            for from in Set128(candidates & ours & r[Role::Pawn.index()]) {
-                let m = Move::EnPassant {
-                    from: Cell::ALL[from],
-                    to: ep.passed,
-                };
-                let after = self.played(m);
-                if !after.is_attacked(after.king(us), them, after.occupied())
-                    && !emit(
-                        &mut f,
-                        Role::Pawn,
-                        from,
-                        1 << ep.passed.index(),
-                        MovesKind::EnPassant,
-                        theirs,
-                    )
-                {
-                    return false;
-                }
-            }
-        }
         true
     }
-}
 
-/// The number of leaf nodes `depth` plies below `pos`, counting the last ply in bulk.
-///
-/// ```
-/// use hexvar_brusky::{perft, Position};
-/// assert_eq!(perft(&Position::new(), 2), 3_583);
-/// ```
-pub fn perft(pos: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.legal_move_count() as u64,
-        _ => {
-            let mut nodes = 0;
-            pos.for_each_piece_moves(|moves| {
-                for m in moves {
-                    nodes += perft(&pos.played(m), depth - 1);
-                }
+    /// Every legal move, in a fixed-capacity list.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// Every legal move, into `list` (cleared first): the reusable, allocation-free form.
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        self.for_each_piece_moves(|moves| {
+            moves.push_into(list);
+            true
+        });
+    }
+
+    /// The number of legal moves: a popcount per man, the unpinned pawns counted set-wise.
+    pub fn legal_move_count(&self) -> usize {
+        let mut n = 0;
+        let pawns = self.generate(
+            |moves| {
+                n += moves.len();
                 true
-            });
-            nodes
-        }
+            },
+            Pawns::Count,
+        );
+        n + pawns.unwrap_or(0)
     }
-}
 
-/// [`perft`] without bulk counting: every leaf move is played.
-pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    /// Whether the side to move has a legal move.
+    pub fn has_legal_move(&self) -> bool {
+        !self.for_each_piece_moves(|moves| moves.is_empty())
     }
-    let mut nodes = 0;
-    pos.for_each_piece_moves(|moves| {
-        for m in moves {
-            nodes += perft_without_bulk(&pos.played(m), depth - 1);
-        }
-        true
-    });
-    nodes
-}
 
-/// The [`perft`] count below each legal move of `pos`.
-pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    pos.legal_moves()
-        .iter()
-        .map(|&m| {
-            (
-                m,
-                if depth <= 1 {
-                    1
-                } else {
-                    perft(&pos.played(m), depth - 1)
-                },
-            )
-        })
-        .collect()
+    /// Whether `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        !self.for_each_piece_moves(|moves| !moves.into_iter().any(|x| x == m))
+    }
 }

@@ -46,7 +46,7 @@ const CASTLING_CELLS: [[CastlingCells; 2]; 2] = [
 ];
 
 /// Where the king and the rook stand before and after castling.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CastlingCells {
     /// The king's start cell.
     pub king_from: Cell,
@@ -72,15 +72,24 @@ impl CastlingCells {
 /// A move. Special moves are variants of their own.
 ///
 /// The notation: `h1-k3` (a move), `e5xg6` (a capture), `e7-e8=Q` / `e7xd8=N` (promotions),
-/// `j4xk3e.p.` (en passant; `j4xk3 e.p.` and `j4xk3ep` are read too), `O-O`, `O-O-O`.
+/// `j4xk3e.p.` (en passant; `j4xk3 e.p.` and `j4xk3ep` are read too), `O-O` and `O-O-O` for
+/// White's castlings, `o-o` and `o-o-o` for Black's (lower case for Black, as in the position
+/// text's castling field, so that a castling move names its side on its own).
+/// [`crate::Position::parse_move`] reads every castling in either case for the side to move.
+///
+/// `Debug` prints the notation too.
 ///
 /// ```
-/// use hexvar_brusky::{Move, Role};
+/// use hexvar_brusky::{CastlingSide, Color, Move, Role};
 /// let m: Move = "e7xd8=N".parse().unwrap();
 /// assert_eq!(m.promotion(), Some(Role::Knight));
 /// assert_eq!(m.to_string(), "e7xd8=N");
+/// assert_eq!(format!("{m:?}"), "e7xd8=N");
+/// let castle: Move = "o-o-o".parse().unwrap();
+/// assert_eq!(castle, Move::Castle { color: Color::Black, side: CastlingSide::QueenSide });
+/// assert_eq!(castle.to().to_string(), "j8");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Move {
     /// Any move but en passant and castling; promotions included.
     Normal {
@@ -101,23 +110,28 @@ pub enum Move {
         to: Cell,
     },
     /// Castling.
-    Castle(CastlingSide),
+    Castle {
+        /// The side that castles.
+        color: Color,
+        /// With which rook.
+        side: CastlingSide,
+    },
 }
 
 impl Move {
-    /// The start cell, if the move has one on its own (castling's depends on the side).
+    /// The cell the moving man leaves (the king's, for castling).
     pub fn from(self) -> Option<Cell> {
-        match self {
-            Move::Normal { from, .. } | Move::EnPassant { from, .. } => Some(from),
-            Move::Castle(_) => None,
-        }
+        Some(match self {
+            Move::Normal { from, .. } | Move::EnPassant { from, .. } => from,
+            Move::Castle { color, side } => side.cells(color).king_from,
+        })
     }
 
-    /// The destination, if the move has one on its own.
-    pub fn to(self) -> Option<Cell> {
+    /// The cell the moving man lands on (the king's, for castling).
+    pub fn to(self) -> Cell {
         match self {
-            Move::Normal { to, .. } | Move::EnPassant { to, .. } => Some(to),
-            Move::Castle(_) => None,
+            Move::Normal { to, .. } | Move::EnPassant { to, .. } => to,
+            Move::Castle { color, side } => side.cells(color).king_to,
         }
     }
 
@@ -126,7 +140,7 @@ impl Move {
         match self {
             Move::Normal { capture, .. } => capture,
             Move::EnPassant { .. } => true,
-            Move::Castle(_) => false,
+            Move::Castle { .. } => false,
         }
     }
 
@@ -150,42 +164,75 @@ impl fmt::Display for Move {
             } => {
                 write!(f, "{from}{}{to}", if capture { 'x' } else { '-' })?;
                 if let Some(role) = promotion {
-                    write!(f, "={}", role.upper_char())?;
+                    write!(f, "={}", role.char())?;
                 }
                 Ok(())
             }
             Move::EnPassant { from, to } => write!(f, "{from}x{to}e.p."),
-            Move::Castle(CastlingSide::KingSide) => f.write_str("O-O"),
-            Move::Castle(CastlingSide::QueenSide) => f.write_str("O-O-O"),
+            Move::Castle { color, side } => f.write_str(castling_text(color, side)),
         }
     }
 }
 
-/// An error reading a move's notation.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid move {text:?}: {reason}")]
-pub struct ParseMoveError {
-    /// The text (its first 32 characters).
-    pub text: String,
-    /// What is wrong with it.
-    pub reason: &'static str,
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// The notation of a castling: upper case for White, lower case for Black.
+const fn castling_text(color: Color, side: CastlingSide) -> &'static str {
+    match (color, side) {
+        (Color::White, CastlingSide::KingSide) => "O-O",
+        (Color::White, CastlingSide::QueenSide) => "O-O-O",
+        (Color::Black, CastlingSide::KingSide) => "o-o",
+        (Color::Black, CastlingSide::QueenSide) => "o-o-o",
+    }
+}
+
+/// An error reading a move: the text is not move notation, or (from
+/// [`crate::Position::parse_move`]) no legal move of the position matches it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum ParseMoveError {
+    /// The text is not move notation; the message says what is wrong.
+    #[error("not a move: {0}")]
+    Notation(String),
+    /// The text is move notation, but no legal move matches it.
+    #[error("no legal move {0:?}")]
+    NotLegal(String),
+}
+
+/// The longest part of a bad text an error quotes.
+pub(crate) const QUOTED_CHARS: usize = 32;
+
+/// The castling side of a text like `O-O-O`, in either case and with `0` for `O`.
+pub(crate) fn castling_side_of(text: &str) -> Option<CastlingSide> {
+    match text {
+        "O-O" | "o-o" | "0-0" => Some(CastlingSide::KingSide),
+        "O-O-O" | "o-o-o" | "0-0-0" => Some(CastlingSide::QueenSide),
+        _ => None,
+    }
 }
 
 impl FromStr for Move {
     type Err = ParseMoveError;
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
-        let err = |reason| ParseMoveError {
-            text: s.chars().take(32).collect(),
-            reason,
+        let err = |reason: &str| {
+            ParseMoveError::Notation(format!(
+                "{:?}: {reason}",
+                s.chars().take(QUOTED_CHARS).collect::<String>()
+            ))
         };
-        match s {
-            "O-O" | "0-0" => return Ok(Move::Castle(CastlingSide::KingSide)),
-            "O-O-O" | "0-0-0" => return Ok(Move::Castle(CastlingSide::QueenSide)),
-            _ => {}
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if s == castling_text(color, side) {
+                    return Ok(Move::Castle { color, side });
+                }
+            }
         }
         if !s.is_ascii() {
             return Err(err(
-                "expected ASCII like e2-e4, e5xf6, e7-e8=Q, j4xk3e.p. or O-O",
+                "expected ASCII like e2-e4, e5xf6, e7-e8=Q, j4xk3e.p., O-O or o-o",
             ));
         }
         let (body, en_passant) = match s
@@ -230,6 +277,9 @@ impl FromStr for Move {
     }
 }
 
+#[cfg(feature = "serde")]
+hexvar_geometry::serde_as_text!(serde, Move, "a move like \"h1-k3\", \"e7xd8=N\" or \"O-O\"");
+
 /// The capacity of a [`MoveList`].
 ///
 /// Worst case: a side has at most 19 men (9 pieces and 10 pawns). The king has at most 12 steps
@@ -239,93 +289,8 @@ impl FromStr for Move {
 /// legal position.
 pub const MAX_MOVES: usize = 716;
 
-/// A list of moves with a fixed capacity ([`MAX_MOVES`]): it lives on the stack and never
-/// allocates.
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
-}
-
-const FILLER: Move = Move::Castle(CastlingSide::KingSide);
-
-impl MoveList {
-    /// An empty list.
-    pub const fn new() -> MoveList {
-        MoveList {
-            moves: [FILLER; MAX_MOVES],
-            len: 0,
-        }
-    }
-
-    /// Appends a move.
-    ///
-    /// # Panics
-    /// If the list is full, which no legal position reaches.
-    #[inline]
-    pub fn push(&mut self, m: Move) {
-        self.moves[self.len] = m;
-        self.len += 1;
-    }
-
-    /// Empties the list.
-    #[inline]
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-
-    /// The moves as a slice.
-    #[inline]
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
-}
-
-impl core::ops::Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        self.as_slice()
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = core::slice::Iter<'a, Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.as_slice().iter()
-    }
-}
-
-#[cfg(feature = "serde")]
-mod serde_impls {
-    use super::Move;
-    use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
-
-    impl Serialize for Move {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Move {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
-            let text = String::deserialize(d)?;
-            text.parse().map_err(D::Error::custom)
-        }
-    }
-}
+/// The legal moves of a position, on the stack, with room for [`MAX_MOVES`].
+pub type MoveList = hexvar_geometry::MoveList<Move, MAX_MOVES>;
 
 #[cfg(test)]
 mod tests {
@@ -354,6 +319,8 @@ mod tests {
             "j4xk3e.p.",
             "O-O",
             "O-O-O",
+            "o-o",
+            "o-o-o",
         ] {
             let m: Move = text.parse().unwrap();
             assert_eq!(m.to_string(), text);
@@ -378,6 +345,8 @@ mod tests {
             "é2-e4",
             "x",
             "-",
+            "0-0",
+            "e2-e4 ",
         ] {
             assert!(text.parse::<Move>().is_err(), "{text}");
         }

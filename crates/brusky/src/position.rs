@@ -6,10 +6,11 @@ use core::str::FromStr;
 use hexvar_geometry::Set128;
 
 use crate::board::{
-    between, bishop_attacks, rook_attacks, Cell, Color, Piece, Role, BISHOP_LINES, CELL_COUNT,
-    KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKERS, PAWN_DOUBLE, ROOK_LINES, ZOBRIST,
+    bishop_attacks, rook_attacks, slider_attacks, Cell, CellSet, Color, Piece, Role, BISHOP_LINES,
+    BISHOP_RAYS, CELL_COUNT, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKERS, PAWN_DOUBLE, ROOK_LINES,
+    ROOK_RAYS, ZOBRIST,
 };
-use crate::moves::{CastlingSide, Move, MoveList};
+use crate::moves::{castling_side_of, CastlingSide, Move, ParseMoveError, QUOTED_CHARS};
 use crate::setup::{CastlingRights, EnPassant, ParseSetupError, Setup};
 
 /// A legal position: exactly one king a side, the side not to move not in check, consistent
@@ -24,7 +25,7 @@ use crate::setup::{CastlingRights, EnPassant, ParseSetupError, Setup};
 /// assert!(pos.play("g2-g4".parse::<Move>().unwrap()).is_err()); // no pawn there any more
 /// assert_eq!(pos.to_string(), "rnbkbqbnr/pppppppppp/11/12/6P5/11/PPPPPP1PPP/RNBQBKBNR b KQkq - 0 1");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) board: Mailbox,
     pub(crate) by_color: [u128; 2],
@@ -39,7 +40,7 @@ pub struct Position {
 
 /// The piece on each cell, one byte per cell (0 = empty, else `1 + 6 · color + role`): half the
 /// size of `[Option<Piece>; 84]`, which keeps copy-make cheap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Mailbox([u8; CELL_COUNT]);
 
 const DECODE: [Option<Piece>; 13] = {
@@ -125,7 +126,7 @@ pub enum ParsePositionError {
 }
 
 /// A move that is not legal in the position it was played in.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("illegal move {mv} in {position}")]
 pub struct IllegalMove {
     /// The move.
@@ -134,33 +135,53 @@ pub struct IllegalMove {
     pub position: String,
 }
 
-/// An error finding the legal move a text names.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ParseMoveInPositionError {
-    /// The text is not move notation.
-    #[error(transparent)]
-    Notation(#[from] crate::moves::ParseMoveError),
-    /// No legal move matches the text.
-    #[error("no legal move {0}")]
-    Illegal(String),
-}
-
-/// How a game ended.
+/// How a game ended: a win for a side, or a draw, with the reason.
+///
+/// ```
+/// use hexvar_brusky::{Color, DrawReason, Outcome, WinReason};
+/// let mate = Outcome::Decisive { winner: Color::White, reason: WinReason::Checkmate };
+/// assert_eq!(mate.to_string(), "White wins by checkmate");
+/// assert_eq!(mate.winner(), Some(Color::White));
+/// let draw = Outcome::Draw { reason: DrawReason::Stalemate };
+/// assert_eq!(draw.to_string(), "draw by stalemate");
+/// assert!(draw.is_draw());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
-    /// The side to move is checkmated.
-    Checkmate {
-        /// The side that gave mate.
+    /// A side won.
+    Decisive {
+        /// The winner.
         winner: Color,
+        /// How.
+        reason: WinReason,
     },
-    /// The side to move has no legal move and is not in check: a draw.
+    /// A draw.
+    Draw {
+        /// Why.
+        reason: DrawReason,
+    },
+}
+
+/// Why a side won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum WinReason {
+    /// The loser is in check and has no legal move.
+    Checkmate,
+}
+
+/// Why a game is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum DrawReason {
+    /// The side to move has no legal move and is not in check.
     Stalemate,
-    /// 50 moves by each side without a capture or pawn move: a draw.
+    /// 50 moves by each side without a capture or pawn move.
     FiftyMoveRule,
-    /// The same position for the third time: a draw (see [`crate::Game`]).
+    /// The same position for the third time (see [`crate::Game`]).
     ThreefoldRepetition,
-    /// Neither side can ever checkmate: a draw.
+    /// Neither side can ever checkmate.
     InsufficientMaterial,
 }
 
@@ -168,11 +189,84 @@ impl Outcome {
     /// The winner, or `None` for a draw.
     pub fn winner(self) -> Option<Color> {
         match self {
-            Outcome::Checkmate { winner } => Some(winner),
-            _ => None,
+            Outcome::Decisive { winner, .. } => Some(winner),
+            Outcome::Draw { .. } => None,
+        }
+    }
+
+    /// Whether the game is drawn.
+    pub fn is_draw(self) -> bool {
+        matches!(self, Outcome::Draw { .. })
+    }
+
+    /// The reason in a few lowercase words.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Outcome::Decisive { reason, .. } => reason.words(),
+            Outcome::Draw { reason } => reason.words(),
         }
     }
 }
+
+impl WinReason {
+    fn words(self) -> &'static str {
+        match self {
+            WinReason::Checkmate => "checkmate",
+        }
+    }
+}
+
+impl DrawReason {
+    fn words(self) -> &'static str {
+        match self {
+            DrawReason::Stalemate => "stalemate",
+            DrawReason::FiftyMoveRule => "fifty-move rule",
+            DrawReason::ThreefoldRepetition => "threefold repetition",
+            DrawReason::InsufficientMaterial => "insufficient material",
+        }
+    }
+}
+
+impl fmt::Display for WinReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.words())
+    }
+}
+
+impl fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.words())
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Decisive {
+                winner: Color::White,
+                reason,
+            } => write!(f, "White wins by {reason}"),
+            Outcome::Decisive {
+                winner: Color::Black,
+                reason,
+            } => write!(f, "Black wins by {reason}"),
+            Outcome::Draw { reason } => write!(f, "draw by {reason}"),
+        }
+    }
+}
+
+impl hexvar_geometry::VariantOutcome for Outcome {
+    type Winner = Color;
+    fn winner(&self) -> Option<Color> {
+        Outcome::winner(*self)
+    }
+    fn reason(&self) -> &'static str {
+        Outcome::reason(*self)
+    }
+}
+
+/// The halfmove clock at which the 50-move rule draws: 50 moves by each side.
+const FIFTY_MOVE_HALFMOVES: u32 = 100;
 
 impl Default for Position {
     fn default() -> Self {
@@ -263,7 +357,7 @@ impl Position {
                 p,
                 PositionProblem::MissingKing(_) | PositionProblem::TooManyKings(_)
             )
-        }) && pos.is_attacked(pos.king(pos.turn.other()), pos.turn, pos.occupied())
+        }) && pos.is_attacked(pos.king(pos.turn.other()), pos.turn, pos.occ())
         {
             problems.push(PositionProblem::OpponentInCheck);
         }
@@ -343,18 +437,24 @@ impl Position {
     }
 
     /// The cells of `color`'s men.
-    pub fn men(&self, color: Color) -> Set128 {
+    pub fn men(&self, color: Color) -> CellSet {
         Set128(self.by_color[color.index()])
     }
 
     /// The cells of `role` pieces of either side.
-    pub fn cells_of(&self, role: Role) -> Set128 {
+    pub fn cells_of(&self, role: Role) -> CellSet {
         Set128(self.by_role[role.index()])
     }
 
     /// Every occupied cell.
     #[inline]
-    pub fn occupied(&self) -> u128 {
+    pub fn occupied(&self) -> CellSet {
+        Set128(self.occ())
+    }
+
+    /// Every occupied cell, as bits.
+    #[inline(always)]
+    pub(crate) fn occ(&self) -> u128 {
         self.by_color[0] | self.by_color[1]
     }
 
@@ -367,11 +467,11 @@ impl Position {
 
     /// The Zobrist hash, kept up to date incrementally by every move.
     #[inline]
-    pub fn hash(&self) -> u64 {
+    pub fn zobrist_hash(&self) -> u64 {
         self.hash
     }
 
-    /// The Zobrist hash computed from scratch (equals [`Position::hash`]).
+    /// The Zobrist hash computed from scratch (equals [`Position::zobrist_hash`]).
     pub fn compute_hash(&self) -> u64 {
         let mut h = 0;
         for cell in Cell::ALL {
@@ -389,8 +489,10 @@ impl Position {
         h
     }
 
-    /// The men of `by` that attack `cell`, with `occupied` as the occupancy.
-    pub fn attackers(&self, cell: Cell, by: Color, occupied: u128) -> Set128 {
+    /// The men of `by` that attack `cell`, with `occupied` as the occupancy (the position's own
+    /// is [`Position::occupied`]).
+    pub fn attackers(&self, cell: Cell, by: Color, occupied: CellSet) -> CellSet {
+        let occupied = occupied.0;
         let them = self.by_color[by.index()];
         let i = cell.index();
         let r = &self.by_role;
@@ -407,11 +509,17 @@ impl Position {
 
     /// Whether a man of `by` attacks `cell`, with `occupied` as the occupancy.
     #[inline]
-    pub fn is_attacked(&self, cell: Cell, by: Color, occupied: u128) -> bool {
-        let them = self.by_color[by.index()];
+    pub(crate) fn is_attacked(&self, cell: Cell, by: Color, occupied: u128) -> bool {
+        self.is_attacked_by(cell, by, self.by_color[by.index()], occupied)
+    }
+
+    /// Whether one of the men `men` (of side `by`) attacks `cell`, with `occupied` as the
+    /// occupancy.
+    #[inline]
+    pub(crate) fn is_attacked_by(&self, cell: Cell, by: Color, men: u128, occupied: u128) -> bool {
         let i = cell.index();
         let r = &self.by_role;
-        if them
+        if men
             & ((KNIGHT_ATTACKS[i] & r[Role::Knight.index()])
                 | (KING_ATTACKS[i] & r[Role::King.index()])
                 | (PAWN_ATTACKERS[by.index()][i] & r[Role::Pawn.index()]))
@@ -420,22 +528,22 @@ impl Position {
             return true;
         }
         // Only sliders on a line through the cell can attack it: skip the ray walk otherwise.
-        let straight = them & (r[Role::Rook.index()] | r[Role::Queen.index()]) & ROOK_LINES[i];
-        if straight != 0 && rook_attacks(cell, Set128(occupied)).0 & straight != 0 {
+        let straight = men & (r[Role::Rook.index()] | r[Role::Queen.index()]) & ROOK_LINES[i];
+        if straight != 0 && slider_attacks(&ROOK_RAYS, i, occupied) & straight != 0 {
             return true;
         }
-        let diagonal = them & (r[Role::Bishop.index()] | r[Role::Queen.index()]) & BISHOP_LINES[i];
-        diagonal != 0 && bishop_attacks(cell, Set128(occupied)).0 & diagonal != 0
+        let diagonal = men & (r[Role::Bishop.index()] | r[Role::Queen.index()]) & BISHOP_LINES[i];
+        diagonal != 0 && slider_attacks(&BISHOP_RAYS, i, occupied) & diagonal != 0
     }
 
     /// The men giving check to the side to move.
-    pub fn checkers(&self) -> Set128 {
+    pub fn checkers(&self) -> CellSet {
         self.attackers(self.king(self.turn), self.turn.other(), self.occupied())
     }
 
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
-        self.is_attacked(self.king(self.turn), self.turn.other(), self.occupied())
+        self.is_attacked(self.king(self.turn), self.turn.other(), self.occ())
     }
 
     /// Whether the side to move is checkmated.
@@ -454,7 +562,7 @@ impl Position {
     /// example Ka1 is mated by Kc3, which covers all five neighbours of a1, and any checking
     /// piece), so no other material is insufficient.
     pub fn is_insufficient_material(&self) -> bool {
-        self.occupied() == self.by_role[Role::King.index()]
+        self.occ() == self.by_role[Role::King.index()]
     }
 
     /// The game's end in this position, if it is over: checkmate, stalemate, the 50-move rule
@@ -463,20 +571,24 @@ impl Position {
     pub fn outcome(&self) -> Option<Outcome> {
         if !self.has_legal_move() {
             return Some(if self.is_check() {
-                Outcome::Checkmate {
+                Outcome::Decisive {
                     winner: self.turn.other(),
+                    reason: WinReason::Checkmate,
                 }
             } else {
-                Outcome::Stalemate
+                Outcome::Draw {
+                    reason: DrawReason::Stalemate,
+                }
             });
         }
-        if self.halfmove_clock >= 100 {
-            return Some(Outcome::FiftyMoveRule);
-        }
-        if self.is_insufficient_material() {
-            return Some(Outcome::InsufficientMaterial);
-        }
-        None
+        let reason = if self.halfmove_clock >= FIFTY_MOVE_HALFMOVES {
+            DrawReason::FiftyMoveRule
+        } else if self.is_insufficient_material() {
+            DrawReason::InsufficientMaterial
+        } else {
+            return None;
+        };
+        Some(Outcome::Draw { reason })
     }
 
     /// Plays `m` if it is legal; otherwise returns an error and leaves the position untouched.
@@ -492,34 +604,51 @@ impl Position {
         }
     }
 
-    /// Whether `m` is legal here.
-    pub fn is_legal(&self, m: Move) -> bool {
-        let mut legal = false;
-        self.for_each_piece_moves(|moves| {
-            legal = moves.into_iter().any(|x| x == m);
-            !legal
-        });
-        legal
-    }
-
-    /// The legal move that `text` names. Lenient about what the position decides anyway: a capture
-    /// written with `-`, or an en passant capture without `e.p.`, is found.
-    pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveInPositionError> {
-        let wanted: Move = text.parse()?;
-        let key = |m: Move| {
-            (
-                m.from(),
-                m.to(),
-                m.promotion(),
-                matches!(m, Move::Castle(_)).then_some(m),
-            )
+    /// The legal move that `text` names.
+    ///
+    /// Forgiving as players type: surrounding spaces, trailing `+ # ! ?`, upper-case cell letters
+    /// (`E7-E8=q`), castling in either case or with zeros (`O-O`, `o-o`, `0-0`) for the side to
+    /// move, a capture written with `-`, an en passant capture without `e.p.`.
+    ///
+    /// ```
+    /// use hexvar_brusky::{Position, ParseMoveError};
+    /// let pos = Position::new();
+    /// assert_eq!(pos.parse_move(" H1-G3+ ").unwrap().to_string(), "h1-g3");
+    /// assert_eq!(pos.parse_move("e1-h7").unwrap().to_string(), "e1xh7");
+    /// assert!(matches!(pos.parse_move("h1-h3"), Err(ParseMoveError::NotLegal(_))));
+    /// assert!(matches!(pos.parse_move("h1"), Err(ParseMoveError::Notation(_))));
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        let trimmed = text
+            .trim_matches(|c: char| c.is_ascii_whitespace())
+            .trim_end_matches(['+', '#', '!', '?']);
+        let wanted = match castling_side_of(trimmed) {
+            Some(side) => Move::Castle {
+                color: self.turn,
+                side,
+            },
+            None => trimmed.to_ascii_lowercase().parse()?,
+        };
+        let key = |m: Move| match m {
+            Move::Castle { side, .. } => (None, None, None, Some(side)),
+            _ => (m.from(), Some(m.to()), m.promotion(), None),
         };
         let mut found = None;
         self.for_each_piece_moves(|moves| {
             found = moves.into_iter().find(|&m| key(m) == key(wanted));
             found.is_none()
         });
-        found.ok_or_else(|| ParseMoveInPositionError::Illegal(text.chars().take(32).collect()))
+        found.ok_or_else(|| ParseMoveError::NotLegal(text.chars().take(QUOTED_CHARS).collect()))
+    }
+
+    /// Whether `other` has the same men, side to move, castling rights and en passant target
+    /// (the clocks aside): the same position for the repetition rule.
+    pub(crate) fn same_placement_and_rights(&self, other: &Position) -> bool {
+        self.hash == other.hash
+            && self.board == other.board
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.en_passant == other.en_passant
     }
 
     /// The position after `m`, which must be legal.
@@ -561,7 +690,7 @@ impl Position {
         if let Some(ep) = en_passant {
             self.hash ^= ep_key(ep);
         }
-        self.halfmove_clock += 1;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         match m {
             Move::Normal {
                 from,
@@ -601,7 +730,7 @@ impl Position {
                 }
                 self.halfmove_clock = 0;
             }
-            Move::Castle(side) => {
+            Move::Castle { side, .. } => {
                 let c = side.cells(us);
                 self.remove(c.king_from, Piece::new(us, Role::King));
                 self.remove(c.rook_from, Piece::new(us, Role::Rook));
@@ -616,7 +745,7 @@ impl Position {
             }
         }
         if us == Color::Black {
-            self.fullmove_number += 1;
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.turn = us.other();
         self.hash ^= ZOBRIST.black_to_move;
@@ -647,53 +776,9 @@ impl Position {
         }
     }
 
-    /// Every legal move, in a fixed-capacity list.
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
-        list
-    }
-
-    /// Every legal move, into `list` (cleared first): the reusable, allocation-free form.
-    pub fn legal_moves_into(&self, list: &mut MoveList) {
-        list.clear();
-        self.for_each_piece_moves(|moves| {
-            for m in moves {
-                list.push(m);
-            }
-            true
-        });
-    }
-
-    /// The number of legal moves (a popcount per piece).
-    pub fn legal_move_count(&self) -> usize {
-        let mut n = 0;
-        self.for_each_piece_moves(|moves| {
-            n += moves.len();
-            true
-        });
-        n
-    }
-
-    /// Whether the side to move has a legal move.
-    pub fn has_legal_move(&self) -> bool {
-        let mut any = false;
-        self.for_each_piece_moves(|moves| {
-            any = !moves.is_empty();
-            !any
-        });
-        any
-    }
-
     /// An ASCII diagram of the position (see [`crate::render::ascii`] to mark cells on it).
     pub fn diagram(&self) -> String {
-        crate::render::ascii(self, Set128::EMPTY)
-    }
-
-    /// The cells strictly between `a` and `b` on a line (empty if none), for pin and check masks.
-    #[inline]
-    pub(crate) fn between(a: Cell, b: Cell) -> u128 {
-        between(a, b).0
+        crate::render::ascii(self, CellSet::EMPTY)
     }
 }
 
@@ -770,20 +855,4 @@ impl TryFrom<Setup> for Position {
 }
 
 #[cfg(feature = "serde")]
-mod serde_impls {
-    use super::Position;
-    use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
-
-    impl Serialize for Position {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Position {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
-            let text = String::deserialize(d)?;
-            text.parse().map_err(D::Error::custom)
-        }
-    }
-}
+hexvar_geometry::serde_as_text!(serde, Position, "a legal Brusky position text");

@@ -2,9 +2,9 @@
 
 use core::fmt::Write;
 
-use hexvar_geometry::{Hex, Set128};
+use hexvar_geometry::{svg, Hex};
 
-use crate::board::{Cell, Color, Role, Shade};
+use crate::board::{Cell, CellSet, Color, Role, Shade};
 use crate::position::Position;
 
 /// An ASCII diagram: ranks 8 down to 1, each cell drawn where its hexagon stands, so that the
@@ -13,12 +13,11 @@ use crate::position::Position;
 /// the range of cells it holds.
 ///
 /// ```
-/// use hexvar_brusky::{render, Position};
-/// use hexvar_geometry::Set128;
-/// let text = render::ascii(&Position::new(), Set128::EMPTY);
+/// use hexvar_brusky::{render, CellSet, Position};
+/// let text = render::ascii(&Position::new(), CellSet::EMPTY);
 /// assert!(text.lines().next().unwrap().starts_with("8"));
 /// ```
-pub fn ascii(pos: &Position, marked: Set128) -> String {
+pub fn ascii(pos: &Position, marked: CellSet) -> String {
     let mut out = String::new();
     for rank in (0..8u8).rev() {
         let cells: Vec<Cell> = Cell::ALL
@@ -67,63 +66,57 @@ fn piece_glyph(color: Color, role: Role) -> char {
     }
 }
 
-/// An SVG picture of the position, White at the bottom, with `highlighted` cells marked by a
-/// ring. Every cell carries its name in small print.
-pub fn svg(pos: &Position, highlighted: Set128) -> String {
-    const UNIT: f64 = 48.0; // distance between neighbouring cell centres, in pixels
+/// The distance between neighbouring cell centres in the SVG picture, in pixels.
+const UNIT: f64 = 48.0;
+/// The margin around the board, in cell widths.
+const MARGIN: f64 = 1.0;
+/// The board's horizontal extent in cell widths: a5 is at x = −2, l4 at x = 9.5.
+const BOARD_WIDTH: f64 = 11.5;
+/// How far left of x = 0 the leftmost cell (a5) stands, in cell widths.
+const LEFTMOST_X: f64 = 2.0;
+
+/// The centre of `cell` in the picture, White at the bottom.
+fn centre(cell: Cell) -> (f64, f64) {
+    let x = f64::from(cell.file()) - f64::from(cell.rank()) / 2.0;
+    let y = f64::from(7 - cell.rank()) * 3f64.sqrt() / 2.0;
+    (UNIT * (x + LEFTMOST_X + MARGIN), UNIT * (y + MARGIN))
+}
+
+/// An SVG picture of the position, White at the bottom, with the `marked` cells ringed. Every
+/// cell is a polygon carrying `data-cell="<cell>"` and its name in small print.
+///
+/// ```
+/// use hexvar_brusky::{render, CellSet, Position};
+/// let svg = render::svg(&Position::new(), CellSet::EMPTY);
+/// assert_eq!(svg.matches("data-cell=").count(), 84);
+/// ```
+pub fn svg(pos: &Position, marked: CellSet) -> String {
     let radius = UNIT / 3f64.sqrt();
-    let centre = |cell: Cell| {
-        let x = f64::from(cell.file()) - f64::from(cell.rank()) / 2.0;
-        let y = f64::from(7 - cell.rank()) * 3f64.sqrt() / 2.0;
-        (UNIT * (x + 2.0) + UNIT, UNIT * y + UNIT)
-    };
-    let width = UNIT * 13.5;
-    let height = UNIT * (7.0 * 3f64.sqrt() / 2.0 + 2.0);
+    let width = UNIT * (BOARD_WIDTH + 2.0 * MARGIN);
+    let height = UNIT * (7.0 * 3f64.sqrt() / 2.0 + 2.0 * MARGIN);
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif">"#
-    );
-    let _ = writeln!(
-        out,
-        r##"<rect width="100%" height="100%" fill="#ffffff"/>"##
-    );
+    svg::begin(&mut out, width, height);
     for cell in Cell::ALL {
         let (cx, cy) = centre(cell);
-        let points: Vec<String> = Hex::pointy_corners(cx, cy, radius)
-            .iter()
-            .map(|(x, y)| format!("{x:.1},{y:.1}"))
-            .collect();
-        let _ = writeln!(
-            out,
-            r##"<polygon points="{}" fill="{}" stroke="#333" stroke-width="1"/>"##,
-            points.join(" "),
-            shade_fill(cell.shade())
-        );
-        let _ = writeln!(
-            out,
-            r##"<text x="{:.1}" y="{:.1}" font-size="9" fill="#3a2a1a" text-anchor="middle">{cell}</text>"##,
-            cx,
-            cy + radius * 0.75
-        );
-        if highlighted.has(cell.index()) {
-            let _ = writeln!(
-                out,
-                r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="none" stroke="#d01010" stroke-width="4"/>"##,
-                radius * 0.7
-            );
+        let name = cell.to_string();
+        let corners = Hex::pointy_corners(cx, cy, radius);
+        svg::cell(&mut out, &name, &corners, shade_fill(cell.shade()), "#333");
+        svg::text(&mut out, (cx, cy + radius * 0.75), 9.0, "#3a2a1a", &name);
+        if marked.has(cell.index()) {
+            svg::ring(&mut out, (cx, cy), radius * 0.7, "#d01010");
         }
         if let Some(piece) = pos.piece_at(cell) {
-            let _ = writeln!(
-                out,
-                r##"<text x="{cx:.1}" y="{:.1}" font-size="{:.0}" text-anchor="middle" fill="#000">{}</text>"##,
-                cy + radius * 0.3,
+            let glyph = piece_glyph(piece.color, piece.role).to_string();
+            svg::text(
+                &mut out,
+                (cx, cy + radius * 0.3),
                 radius * 1.1,
-                piece_glyph(piece.color, piece.role)
+                "#000",
+                &glyph,
             );
         }
     }
-    out.push_str("</svg>\n");
+    svg::end(&mut out);
     out
 }
 
@@ -133,9 +126,10 @@ mod tests {
 
     #[test]
     fn svg_draws_every_cell_piece_and_highlight() {
-        let marked = Set128::EMPTY.with(0).with(83);
+        let marked = CellSet::EMPTY.with(0).with(83);
         let svg = svg(&Position::new(), marked);
         assert_eq!(svg.matches("<polygon").count(), 84);
+        assert_eq!(svg.matches("data-cell=\"a1\"").count(), 1);
         assert_eq!(svg.matches("<circle").count(), 2);
         assert_eq!(svg.matches('♔').count() + svg.matches('♚').count(), 2);
         assert_eq!(svg.matches('♙').count() + svg.matches('♟').count(), 20);
@@ -148,7 +142,7 @@ mod tests {
         let a3: Cell = "a3".parse().unwrap();
         let text = ascii(
             &Position::new(),
-            Set128::EMPTY.with(a1.index()).with(a3.index()),
+            CellSet::EMPTY.with(a1.index()).with(a3.index()),
         );
         assert_eq!(text.lines().count(), 8);
         assert!(text.lines().last().unwrap().contains("[R]"));

@@ -1,22 +1,5 @@
-//! The plain-data [`Setup`], the start position, and the position text format.
-//!
-//! The text has six space-separated fields, as chess FEN:
-//!
-//! 1. placement: ranks 8 down to 1 separated by `/`, each written from its lowest file; digits
-//!    (1–12) count empty cells; `KQRBNP` White, lower case Black;
-//! 2. side to move, `w` or `b`;
-//! 3. castling rights: `K` (White, rook i1), `Q` (White, rook a1), `k` (Black, rook d8),
-//!    `q` (Black, rook l8), in that order, or `-`;
-//! 4. en passant: `-`, or the cell a double-stepping pawn passed over followed by the cell it
-//!    landed on, e.g. `g6g5` after g7-g5;
-//! 5. the halfmove clock; 6. the move number.
-//!
-//! ```
-//! use hexvar_brusky::Setup;
-//! let start: Setup = "rnbkbqbnr/pppppppppp/11/12/12/11/PPPPPPPPPP/RNBQBKBNR w KQkq - 0 1".parse().unwrap();
-//! assert_eq!(start, Setup::start());
-//! assert_eq!(start.to_string(), "rnbkbqbnr/pppppppppp/11/12/12/11/PPPPPPPPPP/RNBQBKBNR w KQkq - 0 1");
-//! ```
+//! The plain-data [`Setup`], the start position, and the position text format (documented on
+//! [`Setup`]).
 
 use core::fmt;
 use core::str::FromStr;
@@ -107,6 +90,33 @@ impl fmt::Display for EnPassant {
 /// A position as plain data, not validated: any placement of pieces, any rights.
 ///
 /// Convert it into a [`crate::Position`] with [`crate::Position::from_setup`] to play.
+///
+/// # The position text
+///
+/// Six fields as in chess FEN, separated by runs of ASCII whitespace (leading and trailing ASCII
+/// whitespace is ignored; any other character, a non-breaking space included, is an error):
+///
+/// 1. placement: ranks 8 down to 1 separated by `/`, each written from its lowest file; digits
+///    (1–12) count empty cells; `KQRBNP` White, lower case Black;
+/// 2. side to move, `w` or `b`;
+/// 3. castling rights: `K` (White, rook i1), `Q` (White, rook a1), `k` (Black, rook d8),
+///    `q` (Black, rook l8), in that order, or `-`;
+/// 4. en passant: `-`, or the cell a double-stepping pawn passed over followed by the cell it
+///    landed on, e.g. `g6g5` after g7-g5 (either cell alone can belong to two double steps);
+/// 5. the halfmove clock, `0` to `4294967295`, in decimal digits;
+/// 6. the move number, `1` to `4294967295`, in decimal digits.
+///
+/// Printing gives the canonical text, which reads back to an equal `Setup`.
+///
+/// ```
+/// use hexvar_brusky::{Setup, START_TEXT};
+/// let start: Setup = "rnbkbqbnr/pppppppppp/11/12/12/11/PPPPPPPPPP/RNBQBKBNR w KQkq - 0 1".parse().unwrap();
+/// assert_eq!(start, Setup::start());
+/// assert_eq!(start.to_string(), START_TEXT);
+/// assert!("rnbkbqbnr/pppppppppp/11/12/12/11/PPPPPPPPPP/RNBQBKBNR w KQkq - 0 4294967296"
+///     .parse::<Setup>()
+///     .is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// The piece on each cell, by dense cell index.
@@ -196,12 +206,20 @@ pub enum ParseSetupError {
     /// The en passant field is not `-` or two cells.
     #[error("en passant: expected '-' or two cells like 'g6g5', found {0:?}")]
     EnPassant(String),
-    /// The halfmove clock is not a number.
-    #[error("halfmove clock: expected a number, found {0:?}")]
+    /// The halfmove clock is not a number from 0 to 4294967295 in decimal digits.
+    #[error("halfmove clock: expected a number from 0 to 4294967295, found {0:?}")]
     HalfmoveClock(String),
-    /// The move number is not a positive number.
-    #[error("move number: expected a number of at least 1, found {0:?}")]
+    /// The move number is not a number from 1 to 4294967295 in decimal digits.
+    #[error("move number: expected a number from 1 to 4294967295, found {0:?}")]
     FullmoveNumber(String),
+}
+
+/// A counter: decimal digits only (no sign), within `u32`.
+fn parse_counter(text: &str) -> Option<u32> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
 }
 
 fn clip(s: &str) -> String {
@@ -319,11 +337,10 @@ impl FromStr for Setup {
                 Some(parse_en_passant(text).ok_or_else(|| ParseSetupError::EnPassant(clip(text)))?)
             }
         };
-        setup.halfmove_clock = fields[4]
-            .parse()
-            .map_err(|_| ParseSetupError::HalfmoveClock(clip(fields[4])))?;
-        setup.fullmove_number = match fields[5].parse() {
-            Ok(n) if n >= 1 => n,
+        setup.halfmove_clock = parse_counter(fields[4])
+            .ok_or_else(|| ParseSetupError::HalfmoveClock(clip(fields[4])))?;
+        setup.fullmove_number = match parse_counter(fields[5]) {
+            Some(n) if n >= 1 => n,
             _ => return Err(ParseSetupError::FullmoveNumber(clip(fields[5]))),
         };
         Ok(setup)
@@ -353,12 +370,7 @@ impl fmt::Display for Setup {
                 f.write_str("/")?;
             }
         }
-        write!(
-            f,
-            " {} {} ",
-            if self.turn == Color::White { 'w' } else { 'b' },
-            self.castling
-        )?;
+        write!(f, " {} {} ", self.turn, self.castling)?;
         match self.en_passant {
             Some(ep) => write!(f, "{ep}")?,
             None => f.write_str("-")?,
@@ -368,23 +380,7 @@ impl fmt::Display for Setup {
 }
 
 #[cfg(feature = "serde")]
-mod serde_impls {
-    use super::Setup;
-    use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
-
-    impl Serialize for Setup {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Setup {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Setup, D::Error> {
-            let text = String::deserialize(d)?;
-            text.parse().map_err(D::Error::custom)
-        }
-    }
-}
+hexvar_geometry::serde_as_text!(serde, Setup, "a Brusky position text");
 
 #[cfg(test)]
 mod tests {

@@ -6,6 +6,7 @@ use hexvar_brusky::{
     perft, perft_without_bulk, CastlingSide, Cell, Color, Move, Piece, Position, Role, Setup,
 };
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 
 // ------------------------------------------------------------------------------------------
 // The reference: rules file §1–§7, cell by cell.
@@ -234,12 +235,7 @@ fn candidates(pos: &Position) -> Vec<(String, Board)> {
                         if y == last_rank {
                             for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
                                 add(
-                                    format!(
-                                        "{}{sep}{}={}",
-                                        name(f, r),
-                                        name(x, y),
-                                        role.upper_char()
-                                    ),
+                                    format!("{}{sep}{}={}", name(f, r), name(x, y), role.char()),
                                     (f, r),
                                     (x, y),
                                     Piece::new(us, role),
@@ -333,10 +329,12 @@ fn candidates(pos: &Position) -> Vec<(String, Board)> {
         }
         b[fr(kt).0 as usize][fr(kt).1 as usize] = Some(Piece::new(us, Role::King));
         b[fr(rt).0 as usize][fr(rt).1 as usize] = Some(Piece::new(us, Role::Rook));
-        let text = if side == CastlingSide::KingSide {
-            "O-O"
-        } else {
-            "O-O-O"
+        // Castling is upper case for White, lower case for Black.
+        let text = match (color, side) {
+            (Color::White, CastlingSide::KingSide) => "O-O",
+            (Color::White, CastlingSide::QueenSide) => "O-O-O",
+            (Color::Black, CastlingSide::KingSide) => "o-o",
+            (Color::Black, CastlingSide::QueenSide) => "o-o-o",
         };
         out.push((text.to_string(), b));
     }
@@ -418,7 +416,7 @@ proptest! {
             let reparsed: Position = text.parse().unwrap();
             // Equality covers every field, the incrementally kept hash included.
             prop_assert_eq!(&reparsed, &pos);
-            prop_assert_eq!(pos.hash(), pos.compute_hash());
+            prop_assert_eq!(pos.zobrist_hash(), pos.compute_hash());
         }
     }
 
@@ -470,9 +468,62 @@ proptest! {
         let mutated = format!("{}{}{}", &text[..i], insert, &text[end..]);
         if let Ok(pos) = mutated.parse::<Position>() {
             // Whatever parses is a consistent position.
-            prop_assert_eq!(pos.hash(), pos.compute_hash());
+            prop_assert_eq!(pos.zobrist_hash(), pos.compute_hash());
             prop_assert_eq!(generated_moves(&pos), reference_moves(&pos));
         }
+    }
+}
+
+/// The checks of every ply of a random game: text, setup, hash, notation, illegal play, serde.
+fn check_ply(pos: &Position, illegal: Move) -> Result<(), TestCaseError> {
+    let text = pos.to_string();
+    let reparsed: Position = text.parse().unwrap();
+    prop_assert_eq!(&reparsed, pos);
+    prop_assert_eq!(reparsed.zobrist_hash(), pos.zobrist_hash());
+    prop_assert_eq!(pos.zobrist_hash(), pos.compute_hash());
+    let setup: Setup = text.parse().unwrap();
+    prop_assert_eq!(&setup, &pos.to_setup());
+    prop_assert_eq!(setup.to_string(), text.clone());
+    prop_assert_eq!(setup.to_string().parse::<Setup>().unwrap(), setup);
+    let moves = pos.legal_moves();
+    for &m in moves.iter() {
+        prop_assert_eq!(pos.parse_move(&m.to_string()), Ok(m));
+        prop_assert_eq!(m.to_string().parse::<Move>(), Ok(m));
+    }
+    if !moves.contains(&illegal) {
+        let mut after = pos.clone();
+        prop_assert!(after.play(illegal).is_err());
+        prop_assert_eq!(&after, pos);
+    }
+    #[cfg(feature = "serde")]
+    {
+        let json = serde_json::to_string(pos).unwrap();
+        prop_assert_eq!(&serde_json::from_str::<Position>(&json).unwrap(), pos);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_ply_round_trips_and_refuses_illegal_moves(
+        choices in prop::collection::vec(any::<usize>(), 0..160),
+        from in 0usize..84,
+        to in 0usize..84,
+        capture: bool,
+    ) {
+        let illegal = Move::Normal { from: Cell::ALL[from], to: Cell::ALL[to], capture, promotion: None };
+        let mut pos = Position::new();
+        for choice in choices {
+            check_ply(&pos, illegal)?;
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves[choice % moves.len()]).unwrap();
+        }
+        check_ply(&pos, illegal)?;
     }
 }
 

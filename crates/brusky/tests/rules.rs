@@ -1,8 +1,8 @@
-//! The test facts of §9 of the rules file (`shared/rules/brusky.md`), each as a snapshot (the
-//! position with the piece's destinations marked) and an exact assertion of the move set.
+//! The test facts of the rules document (the diagrams of the Chess Variants page on Brusky's
+//! Hexagonal Chess, listed in the crate's rules page), each as a snapshot (the position with the
+//! piece's destinations marked) and an exact assertion of the move set.
 
-use hexvar_brusky::{render, Cell, Color, Move, Piece, Position, Role, Setup};
-use hexvar_geometry::Set128;
+use hexvar_brusky::{render, Cell, CellSet, Color, Move, Piece, Position, Role, Setup};
 
 /// A position from a piece list like `"Ka1 kl8 Pc4"` (upper case White) and the side to move.
 fn position(pieces: &str, turn: Color) -> Position {
@@ -25,13 +25,7 @@ fn cell(name: &str) -> Cell {
 fn moves_of(pos: &Position, from: Cell) -> Vec<(Move, Cell)> {
     pos.legal_moves()
         .iter()
-        .filter_map(|&m| match m {
-            Move::Castle(side) => {
-                let cells = side.cells(pos.turn());
-                (cells.king_from == from).then_some((m, cells.king_to))
-            }
-            _ => (m.from() == Some(from)).then(|| (m, m.to().unwrap())),
-        })
+        .filter_map(|&m| (m.from() == Some(from)).then_some((m, m.to())))
         .collect()
 }
 
@@ -53,7 +47,7 @@ fn sorted(moves: &[&str]) -> Vec<String> {
 
 /// The snapshot: the position text, the board with the destinations of `from` marked, the moves.
 fn picture(pos: &Position, from: &str) -> String {
-    let targets: Set128 = moves_of(pos, cell(from))
+    let targets: CellSet = moves_of(pos, cell(from))
         .iter()
         .map(|(_, to)| to.index())
         .collect();
@@ -70,7 +64,7 @@ fn fact_1_moved_pawn_has_no_vertical_capture() {
     assert_eq!(moves_from(&pos, "c4"), sorted(&["c4-c5", "c4-d5"]));
     // d6 = c4 + N is not attacked: the position with the Black king there is legal, and the
     // pawn's attack set leaves it out.
-    assert!(!hexvar_brusky::board::pawn_attacks(Color::White, cell("c4")).has(cell("d6").index()));
+    assert!(!hexvar_brusky::pawn_attacks(Color::White, cell("c4")).has(cell("d6").index()));
     insta::assert_snapshot!("fact_1_pawn_c4", picture(&pos, "c4"));
 
     let pos = position("Ka1 kd6 Pc4 nb5 nc5 nd5 ne5", Color::White);
@@ -159,7 +153,7 @@ fn castlings(pos: &Position) -> Vec<String> {
     let mut v: Vec<String> = pos
         .legal_moves()
         .iter()
-        .filter(|m| matches!(m, Move::Castle(_)))
+        .filter(|m| matches!(m, Move::Castle { .. }))
         .map(|m| m.to_string())
         .collect();
     v.sort();
@@ -200,9 +194,9 @@ fn fact_7_castling() {
     );
 
     let black = with_rights(position(CASTLING_START, Color::Black));
-    assert_eq!(castlings(&black), sorted(&["O-O", "O-O-O"]));
+    assert_eq!(castlings(&black), sorted(&["o-o", "o-o-o"]));
     insta::assert_snapshot!("fact_7_castling_black", picture(&black, "g8"));
-    let after = black.played("O-O".parse().unwrap());
+    let after = black.played(black.parse_move("O-O").unwrap());
     assert_eq!(
         after.piece_at(cell("e8")),
         Some(Piece::new(Color::Black, Role::King))
@@ -211,7 +205,7 @@ fn fact_7_castling() {
         after.piece_at(cell("f8")),
         Some(Piece::new(Color::Black, Role::Rook))
     );
-    let after = black.played("O-O-O".parse().unwrap());
+    let after = black.played(black.parse_move("O-O-O").unwrap());
     assert_eq!(
         after.piece_at(cell("j8")),
         Some(Piece::new(Color::Black, Role::King))
@@ -234,7 +228,7 @@ fn fact_7_castling() {
     assert_eq!(castlings(&white), sorted(&["O-O"]));
     insta::assert_snapshot!("fact_7_castling_open_white", picture(&white, "f1"));
     let black = with_rights(position(open, Color::Black));
-    assert_eq!(castlings(&black), sorted(&["O-O"]));
+    assert_eq!(castlings(&black), sorted(&["o-o"]));
 }
 
 #[test]
@@ -306,11 +300,7 @@ fn fact_9_initial_position() {
     ] {
         assert_eq!(pos.played(m.parse().unwrap()).is_check(), check, "{m}");
     }
-    let all: Set128 = moves
-        .iter()
-        .filter_map(|m| m.to())
-        .map(Cell::index)
-        .collect();
+    let all: CellSet = moves.iter().map(|m| m.to().index()).collect();
     insta::assert_snapshot!(
         "fact_9_initial_position",
         format!("{pos}\n\n{}", render::ascii(&pos, all))
@@ -335,4 +325,11 @@ fn en_passant_field_is_validated() {
     // A usable-by-nobody target is dropped: no White pawn next to g5.
     let unused = "rnbkbqbnr/pppp1ppppp/11/6p5/12/11/PPPPPPPPPP/RNBQBKBNR w KQkq g6g5 0 2";
     assert_eq!(unused.parse::<Position>().unwrap().en_passant(), None);
+}
+
+#[test]
+fn docs_start_picture_is_current() {
+    // Regenerate with `cargo run -p hexvar-brusky --example brusky_svg > crates/brusky/docs/brusky-start.svg`.
+    let picture = render::svg(&Position::new(), CellSet::EMPTY);
+    assert_eq!(picture, include_str!("../docs/brusky-start.svg"));
 }

@@ -1,0 +1,36 @@
+//! Runs perft from a position and prints the leaf count, for profiling (`valgrind
+//! --tool=callgrind`) and quick checks:
+//!
+//! ```text
+//! cargo run --release -p hexvar-brusky --example brusky_perft -- 4
+//! cargo run --release -p hexvar-brusky --example brusky_perft -- --nobulk 3 <position text>
+//! ```
+
+use hexvar_brusky::{perft, perft_without_bulk, Position};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let bulk = match args.iter().position(|a| a == "--nobulk") {
+        Some(i) => {
+            args.remove(i);
+            false
+        }
+        None => true,
+    };
+    let depth: u32 = args
+        .first()
+        .ok_or("usage: [--nobulk] DEPTH [POSITION]")?
+        .parse()?;
+    let pos: Position = if args.len() > 1 {
+        args[1..].join(" ").parse()?
+    } else {
+        Position::new()
+    };
+    let nodes = if bulk {
+        perft(&pos, depth)
+    } else {
+        perft_without_bulk(&pos, depth)
+    };
+    println!("{nodes}");
+    Ok(())
+}
