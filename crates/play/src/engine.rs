@@ -1,0 +1,262 @@
+//! The opponent: a small alpha-beta search on material, written once over the generic trait
+//! [`hexvar_geometry::Variant`].
+//!
+//! Iterative deepening (depth 1, 2, 3, …) with a time limit: the move of the deepest finished
+//! iteration is played. Each node is a negamax node from the side to move; a man counts for the
+//! side to move when its colour (in Kirby's game, its army) is [`Variant::turn`], against it
+//! otherwise. At depth 0 a short capture-only search settles the exchanges in progress.
+
+use std::time::{Duration, Instant};
+
+use hexvar_geometry::{Variant, VariantOutcome, VariantPiece};
+
+/// A won game's score; a mate found `n` plies from the root scores `MATE - n`.
+pub const MATE: i32 = 1_000_000;
+/// The deepest iteration the search starts.
+pub const MAX_DEPTH: u32 = 12;
+/// How many plies of captures the quiescence search looks at.
+const QUIESCENCE_PLIES: u32 = 6;
+
+/// A man's value in centipawns by its role's letter. The letters mean the same man in every
+/// variant except `D`: C'escacs's Queen ("Dama") and Chessagon's Duke, so `variant` decides it.
+pub fn role_value(variant: &str, letter: char) -> i32 {
+    match letter.to_ascii_uppercase() {
+        'P' => 100,
+        'E' => 200,
+        'N' | 'B' | 'J' => 300,
+        'R' => 500,
+        'D' if variant == "cescacs" => 900,
+        'D' => 450,
+        'V' | 'G' => 700,
+        'Q' => 900,
+        'A' => 1200,
+        'K' => 0,
+        _ => 300,
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// The move to play, `None` when the position has no legal move.
+    pub best: Option<M>,
+    /// Its score in centipawns from the side to move's view (`±MATE ∓ plies` for a mate).
+    pub score: i32,
+    /// The deepest iteration that finished.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+}
+
+type RoleOf<V> = <<V as Variant>::Piece as VariantPiece>::Role;
+
+struct Searcher<V: Variant> {
+    variant: &'static str,
+    values: Vec<(RoleOf<V>, i32)>,
+    deadline: Instant,
+    nodes: u64,
+    aborted: bool,
+}
+
+impl<V: Variant> Searcher<V> {
+    fn value(&mut self, role: RoleOf<V>) -> i32 {
+        if let Some(&(_, v)) = self.values.iter().find(|(r, _)| *r == role) {
+            return v;
+        }
+        let letter = role.to_string().chars().next().unwrap_or('?');
+        let v = role_value(self.variant, letter);
+        self.values.push((role, v));
+        v
+    }
+
+    /// Material from the side to move's view.
+    fn evaluate(&mut self, pos: &V) -> i32 {
+        let turn = pos.turn();
+        let mut score = 0;
+        for &cell in V::cells() {
+            if let Some(piece) = pos.piece_at(cell) {
+                let v = self.value(piece.role());
+                if piece.color() == turn {
+                    score += v;
+                } else {
+                    score -= v;
+                }
+            }
+        }
+        score
+    }
+
+    /// The score of a position without legal moves, `ply` plies from the root.
+    fn terminal(&self, pos: &V, ply: u32) -> i32 {
+        match pos.outcome() {
+            Some(outcome) => match outcome.winner() {
+                None => 0,
+                Some(winner) if winner.to_string() == pos.turn().to_string() => MATE - ply as i32,
+                Some(_) => -(MATE - ply as i32),
+            },
+            None => 0,
+        }
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes % 256 == 0 && Instant::now() >= self.deadline {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The value of the man a move captures (0 for a quiet move).
+    fn victim(&mut self, pos: &V, mv: V::Move) -> i32 {
+        let (_, to) = V::move_cells(mv);
+        match pos.piece_at(to) {
+            Some(p) if p.color() != pos.turn() => 1 + self.value(p.role()),
+            _ => 0,
+        }
+    }
+
+    /// Captures first, the most valuable victim first; the rest in the generator's order.
+    fn ordered(&mut self, pos: &V, moves: V::MoveList, first: Option<V::Move>) -> Vec<V::Move> {
+        let mut scored: Vec<(i32, V::Move)> = moves
+            .into_iter()
+            .map(|mv| {
+                let key = if Some(mv) == first {
+                    i32::MAX
+                } else {
+                    self.victim(pos, mv)
+                };
+                (key, mv)
+            })
+            .collect();
+        scored.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+        scored.into_iter().map(|(_, mv)| mv).collect()
+    }
+
+    fn quiesce(&mut self, pos: &V, mut alpha: i32, beta: i32, ply: u32, left: u32) -> i32 {
+        if self.out_of_time() {
+            return 0;
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return self.terminal(pos, ply);
+        }
+        let stand = self.evaluate(pos);
+        if stand >= beta || left == 0 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut captures: Vec<(i32, V::Move)> = Vec::new();
+        for mv in moves {
+            let v = self.victim(pos, mv);
+            if v > 0 {
+                captures.push((v, mv));
+            }
+        }
+        captures.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
+        for (_, mv) in captures {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, left - 1);
+            if self.aborted {
+                return 0;
+            }
+            if score >= beta {
+                return score;
+            }
+            alpha = alpha.max(score);
+        }
+        alpha
+    }
+
+    fn negamax(&mut self, pos: &V, depth: u32, mut alpha: i32, beta: i32, ply: u32) -> i32 {
+        if self.out_of_time() {
+            return 0;
+        }
+        if depth == 0 {
+            return self.quiesce(pos, alpha, beta, ply, QUIESCENCE_PLIES);
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return self.terminal(pos, ply);
+        }
+        let mut best = -MATE - 1;
+        for mv in self.ordered(pos, moves, None) {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+            if self.aborted {
+                return 0;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// Searches `pos` for at most about `limit` (and at most `max_depth` plies plus captures) and
+/// returns the best move of the deepest finished iteration.
+///
+/// `variant` is the variant's name, for [`role_value`]. The first iteration always finishes
+/// unless it alone takes longer than the limit, in which case the best move seen so far (or the
+/// first legal move) is returned.
+pub fn search<V: Variant>(pos: &V, limit: Duration, max_depth: u32) -> SearchResult<V::Move> {
+    let mut searcher = Searcher::<V> {
+        variant: V::NAME,
+        values: Vec::new(),
+        deadline: Instant::now() + limit,
+        nodes: 0,
+        aborted: false,
+    };
+    let moves = pos.legal_moves();
+    let mut result = SearchResult {
+        best: moves.first().copied(),
+        score: 0,
+        depth: 0,
+        nodes: 0,
+    };
+    if moves.len() <= 1 {
+        return result;
+    }
+    for depth in 1..=max_depth.max(1) {
+        let mut list = V::MoveList::default();
+        pos.legal_moves_into(&mut list);
+        let order = searcher.ordered(pos, list, result.best);
+        let (mut alpha, beta) = (-MATE - 1, MATE + 1);
+        let mut best: Option<(V::Move, i32)> = None;
+        for mv in order {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let score = -searcher.negamax(&child, depth - 1, -beta, -alpha, 1);
+            if searcher.aborted {
+                break;
+            }
+            if best.is_none_or(|(_, s)| score > s) {
+                best = Some((mv, score));
+            }
+            alpha = alpha.max(score);
+        }
+        if searcher.aborted {
+            // The partial iteration searched the previous best move first: a move that beat it
+            // at this depth is better informed than the previous iteration's choice.
+            if let Some((mv, score)) = best {
+                result.best = Some(mv);
+                result.score = score;
+            }
+            break;
+        }
+        if let Some((mv, score)) = best {
+            result.best = Some(mv);
+            result.score = score;
+            result.depth = depth;
+        }
+        if result.score.abs() >= MATE - MAX_DEPTH as i32 * 2 - QUIESCENCE_PLIES as i32 {
+            break;
+        }
+    }
+    result.nodes = searcher.nodes;
+    result
+}

@@ -1,0 +1,11 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+
+pub mod engine;
+pub mod game;
+pub mod server;
+pub mod variants;
+
+pub use game::{Game, GameError, PlayGame};
+pub use server::{router, serve, AppState, Config};
+pub use variants::{VariantKind, VARIANTS};
