@@ -1,29 +1,29 @@
-//! Perft speed in nodes/s (`Throughput::Elements`), with and without bulk counting.
-//! The node counts are asserted against the spec (§9) before measuring.
-#![allow(missing_docs)] // criterion_group! generates an undocumented function
+//! Perft speed in leaves per second from the start position, with and without bulk counting
+//! (`cargo bench -p hexvar-chessagon`). The leaf counts are the rules page's reference counts,
+//! asserted on every run. `cargo xtask bench` compares with standard chess on middlegames too.
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::time::Instant;
+
 use hexvar_chessagon::{perft, perft_without_bulk, Position};
 
-fn bench(c: &mut Criterion) {
-    let pos = Position::new();
-    let mut group = c.benchmark_group("chessagon");
-    group.sample_size(10);
-    for (depth, nodes) in [(3u32, 124_374u64), (4, 6_180_571)] {
-        assert_eq!(perft(&pos, depth), nodes);
-        group.throughput(Throughput::Elements(nodes));
-        group.bench_function(format!("perft{depth}_bulk"), |b| {
-            b.iter(|| perft(&pos, depth))
-        });
-    }
-    let (depth, nodes) = (3u32, 124_374u64);
-    assert_eq!(perft_without_bulk(&pos, depth), nodes);
-    group.throughput(Throughput::Elements(nodes));
-    group.bench_function(format!("perft{depth}_without_bulk"), |b| {
-        b.iter(|| perft_without_bulk(&pos, depth))
-    });
-    group.finish();
-}
+/// A perft function: bulk counting at the last ply or not.
+type Perft = fn(&Position, u32) -> u64;
 
-criterion_group!(benches, bench);
-criterion_main!(benches);
+fn main() {
+    let pos = Position::new();
+    let runs: [(&str, Perft, u32, u64); 3] = [
+        ("bulk", perft, 4, 6_180_571),
+        ("bulk", perft, 5, 310_638_133),
+        ("no bulk", perft_without_bulk, 4, 6_180_571),
+    ];
+    for (kind, run, depth, leaves) in runs {
+        let t = Instant::now();
+        let n = run(&pos, depth);
+        let s = t.elapsed().as_secs_f64();
+        assert_eq!(n, leaves, "perft {depth} ({kind})");
+        println!(
+            "chessagon perft {depth} {kind:<7}: {n} leaves in {s:.3} s, {:.1} M leaves/s",
+            n as f64 / s / 1e6
+        );
+    }
+}

@@ -1,5 +1,5 @@
 //! `cargo run --example chessagon_moves -- <position text>`: list the legal moves and the diagram.
-use hexvar_chessagon::Position;
+use hexvar_chessagon::{Cell, Position};
 
 fn main() {
     let text = std::env::args().skip(1).collect::<Vec<_>>().join(" ");
@@ -11,8 +11,13 @@ fn main() {
     print!("{}", pos.diagram());
     let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
     println!("{} legal moves: {}", moves.len(), moves.join(" "));
-    let checkers: Vec<String> = hexvar_chessagon::board::cells(pos.checkers())
+    let checkers: Vec<String> = pos
+        .checkers()
+        .cells::<Cell>()
         .map(|c| c.to_string())
         .collect();
     println!("check: {} {checkers:?}", pos.is_check());
+    if let Some(outcome) = pos.outcome() {
+        println!("{outcome}");
+    }
 }

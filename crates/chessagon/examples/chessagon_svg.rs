@@ -1,5 +1,5 @@
 //! `cargo run --example chessagon_svg -- [position text] > board.svg`: an SVG picture of a position.
-use hexvar_chessagon::{render, Position};
+use hexvar_chessagon::{render, CellSet, Position};
 
 fn main() {
     let text = std::env::args().skip(1).collect::<Vec<_>>().join(" ");
@@ -8,5 +8,5 @@ fn main() {
     } else {
         text.parse().expect("a valid position")
     };
-    print!("{}", render::svg(&pos, 0));
+    print!("{}", render::svg(&pos, CellSet::EMPTY));
 }

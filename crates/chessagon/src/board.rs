@@ -7,11 +7,18 @@
 use core::fmt;
 use core::str::FromStr;
 
-use hexvar_geometry::table::{between_128, leap_sets_128, ray_table_128, NO_CELL};
+use hexvar_geometry::table::{between_128, leap_sets_128, ray_table_128};
 use hexvar_geometry::triangle::{self, Tri};
+use hexvar_geometry::zobrist::KeyStream;
+
+use hexvar_geometry::Set128 as CellSet;
 
 /// Number of cells on the board.
 pub const CELL_COUNT: usize = 96;
+
+/// The number of ranks (1–15) and files (a–h).
+const RANKS: u8 = 15;
+const FILES: u8 = 8;
 
 /// A side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -23,6 +30,9 @@ pub enum Color {
 }
 
 impl Color {
+    /// Both sides, White first.
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
     /// The other side.
     #[inline]
     pub const fn other(self) -> Color {
@@ -45,12 +55,67 @@ impl Color {
             Color::Black => 'b',
         }
     }
+
+    /// The side of a letter `w` or `b`.
+    pub const fn from_char(c: char) -> Option<Color> {
+        match c {
+            'w' => Some(Color::White),
+            'b' => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    /// The side's name: `"White"` or `"Black"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
 }
 
 impl core::ops::Not for Color {
     type Output = Color;
     fn not(self) -> Color {
         self.other()
+    }
+}
+
+impl fmt::Display for Color {
+    /// The letter `w` or `b`, as in the position text.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+/// A text that is not a side's letter, a role's letter or a piece's letter.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("{what}: expected {expected}, found {found:?}")]
+pub struct ParseLetterError {
+    what: &'static str,
+    expected: &'static str,
+    found: String,
+}
+
+/// The one character of a text, if it has exactly one.
+fn single_char(s: &str) -> Option<char> {
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Some(c),
+        _ => None,
+    }
+}
+
+impl FromStr for Color {
+    type Err = ParseLetterError;
+    fn from_str(s: &str) -> Result<Color, ParseLetterError> {
+        single_char(s)
+            .and_then(Color::from_char)
+            .ok_or_else(|| ParseLetterError {
+                what: "side",
+                expected: "`w` or `b`",
+                found: s.to_string(),
+            })
     }
 }
 
@@ -86,7 +151,7 @@ impl Role {
     ];
 
     /// Upper-case letter: `P N B D R Q K`.
-    pub const fn upper_char(self) -> char {
+    pub const fn char(self) -> char {
         match self {
             Role::Pawn => 'P',
             Role::Knight => 'N',
@@ -119,6 +184,26 @@ impl Role {
     }
 }
 
+impl fmt::Display for Role {
+    /// The upper-case letter.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+impl FromStr for Role {
+    type Err = ParseLetterError;
+    fn from_str(s: &str) -> Result<Role, ParseLetterError> {
+        single_char(s)
+            .and_then(Role::from_char)
+            .ok_or_else(|| ParseLetterError {
+                what: "role",
+                expected: "one of `P N B D R Q K`",
+                found: s.to_string(),
+            })
+    }
+}
+
 /// A piece: a side and a role.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Piece {
@@ -136,7 +221,7 @@ impl Piece {
 
     /// Letter in the position text: upper case for White, lower case for Black.
     pub const fn char(self) -> char {
-        let c = self.role.upper_char();
+        let c = self.role.char();
         match self.color {
             Color::White => c,
             Color::Black => c.to_ascii_lowercase(),
@@ -160,19 +245,42 @@ impl Piece {
 
     /// Index `0..14` (colour-major) for tables.
     #[inline]
-    pub const fn index(self) -> usize {
-        self.color.index() * 7 + self.role.index()
+    pub(crate) const fn index(self) -> usize {
+        self.color.index() * Role::ALL.len() + self.role.index()
     }
 }
 
 impl fmt::Display for Piece {
+    /// The letter of the position text (upper case White, lower case Black).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.char())
     }
 }
 
+impl FromStr for Piece {
+    type Err = ParseLetterError;
+    fn from_str(s: &str) -> Result<Piece, ParseLetterError> {
+        single_char(s)
+            .and_then(Piece::from_char)
+            .ok_or_else(|| ParseLetterError {
+                what: "piece",
+                expected: "one of `KQDBNRP` (White) or `kqdbnrp` (Black)",
+                found: s.to_string(),
+            })
+    }
+}
+
+/// A cell's colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Shade {
+    /// A right-pointing triangle (file index + rank − 1 even): e1, e15.
+    Light,
+    /// A left-pointing triangle (file index + rank − 1 odd): d1, d15.
+    Dark,
+}
+
 /// Lowest height (0-based) of file `f` (0..8): `3 - f` for `f <= 3`, `f - 4` otherwise.
-pub const fn file_low(f: u8) -> u8 {
+pub(crate) const fn file_low(f: u8) -> u8 {
     if f <= 3 {
         3 - f
     } else {
@@ -180,15 +288,18 @@ pub const fn file_low(f: u8) -> u8 {
     }
 }
 
+/// The highest height (0-based) of any file.
+const TOP: u8 = RANKS - 1;
+
 const fn build_cells() -> [Tri; CELL_COUNT] {
     let mut cells = [Tri::ZERO; CELL_COUNT];
     let mut n = 0;
     let mut h = 0u8;
-    while h < 15 {
+    while h < RANKS {
         let mut f = 0u8;
-        while f < 8 {
+        while f < FILES {
             let lo = file_low(f);
-            if h >= lo && h <= 14 - lo {
+            if h >= lo && h <= TOP - lo {
                 cells[n] = Tri::new(f as i8, h as i8);
                 n += 1;
             }
@@ -201,15 +312,21 @@ const fn build_cells() -> [Tri; CELL_COUNT] {
 }
 
 /// The geometry of every cell, by dense index: `x` = file (0 = a), `y` = height (rank − 1).
-pub static CELLS: [Tri; CELL_COUNT] = build_cells();
+pub(crate) static CELLS: [Tri; CELL_COUNT] = build_cells();
 const CELLS_C: [Tri; CELL_COUNT] = build_cells();
 
 /// A cell: the dense index `0..96` (rank by rank from rank 1, files left to right).
+///
+/// Only the 96 cells of the board can be built (by name, [`Cell::from_index`],
+/// [`Cell::from_file_rank`] or [`Cell::ALL`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(u8);
 
-const fn build_grid() -> [[u8; 15]; 8] {
-    let mut grid = [[u8::MAX; 15]; 8];
+/// No cell: an empty slot of the file × rank grid.
+const NO_SLOT: u8 = u8::MAX;
+
+const fn build_grid() -> [[u8; RANKS as usize]; FILES as usize] {
+    let mut grid = [[NO_SLOT; RANKS as usize]; FILES as usize];
     let mut i = 0;
     while i < CELL_COUNT {
         grid[CELLS_C[i].x as usize][CELLS_C[i].y as usize] = i as u8;
@@ -217,7 +334,18 @@ const fn build_grid() -> [[u8; 15]; 8] {
     }
     grid
 }
-static GRID: [[u8; 15]; 8] = build_grid();
+static GRID: [[u8; RANKS as usize]; FILES as usize] = build_grid();
+
+/// The singleton set of every cell, by index (a table lookup instead of a variable `u128` shift).
+static BIT: [u128; CELL_COUNT] = {
+    let mut out = [0u128; CELL_COUNT];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        out[i] = 1 << i;
+        i += 1;
+    }
+    out
+};
 
 impl Cell {
     /// Every cell in index order.
@@ -240,20 +368,21 @@ impl Cell {
         }
     }
 
-    /// The cell with dense index `index`, which must be `< 96` (checked in debug builds).
+    /// The cell with dense index `index`, which the caller knows to be `< 96` (a bit of a set
+    /// of cells).
     #[inline]
-    pub const fn new_unchecked(index: usize) -> Cell {
+    pub(crate) const fn new_unchecked(index: usize) -> Cell {
         debug_assert!(index < CELL_COUNT);
         Cell(index as u8)
     }
 
     /// The cell on `file` (0 = a … 7 = h) and `rank` (1 … 15), if it is on the board.
     pub fn from_file_rank(file: u8, rank: u8) -> Option<Cell> {
-        if file >= 8 || rank == 0 || rank > 15 {
+        if file >= FILES || rank == 0 || rank > RANKS {
             return None;
         }
         let i = GRID[file as usize][rank as usize - 1];
-        (i != u8::MAX).then_some(Cell(i))
+        (i != NO_SLOT).then_some(Cell(i))
     }
 
     /// The dense index.
@@ -274,16 +403,26 @@ impl Cell {
         CELLS[self.index()].y as u8 + 1
     }
 
-    /// Whether the cell is dark (a left-pointing triangle: file + rank − 1 odd).
+    /// The cell's colour: dark cells point left (file index + rank − 1 odd).
     #[inline]
-    pub fn is_dark(self) -> bool {
-        CELLS[self.index()].points_left()
+    pub fn shade(self) -> Shade {
+        if CELLS[self.index()].points_left() {
+            Shade::Dark
+        } else {
+            Shade::Light
+        }
     }
 
-    /// The singleton set of this cell.
+    /// The singleton set of this cell, as the raw bits.
     #[inline]
-    pub const fn bit(self) -> u128 {
-        1u128 << self.0
+    pub(crate) fn bit(self) -> u128 {
+        BIT[self.index()]
+    }
+
+    /// The set holding only this cell.
+    #[inline]
+    pub fn set(self) -> CellSet {
+        CellSet(self.bit())
     }
 
     /// The geometry of the cell (`x` = file, `y` = rank − 1).
@@ -299,7 +438,7 @@ impl fmt::Display for Cell {
 }
 
 /// A cell name that is not one of the 96 cells.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("invalid cell name {0:?} (files a–h, ranks 1–15, inside the hexagon)")]
 pub struct ParseCellError(pub String);
 
@@ -319,23 +458,42 @@ impl FromStr for Cell {
     }
 }
 
-/// Iterate over the cells of a bit set.
-#[inline]
-pub fn cells(set: u128) -> impl Iterator<Item = Cell> {
-    let mut s = set;
-    core::iter::from_fn(move || {
-        if s == 0 {
-            None
-        } else {
-            let i = s.trailing_zeros();
-            s &= s - 1;
-            Some(Cell(i as u8))
+impl hexvar_geometry::set::DenseCell for Cell {
+    /// The cell with dense index `index`.
+    ///
+    /// # Panics
+    /// When `index` is not below [`CELL_COUNT`]: a set built from cells never holds one.
+    fn from_dense(index: usize) -> Cell {
+        Cell::from_index(index).expect("a cell index below 96")
+    }
+}
+
+/// Iterator over the cells of a raw bit set, lowest index first.
+#[derive(Clone, Debug)]
+pub(crate) struct Cells(u128);
+
+impl Iterator for Cells {
+    type Item = Cell;
+    #[inline]
+    fn next(&mut self) -> Option<Cell> {
+        if self.0 == 0 {
+            return None;
         }
-    })
+        let i = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(Cell(i as u8))
+    }
+}
+
+/// Iterate over the cells of a raw bit set.
+#[inline]
+pub(crate) fn cells(set: u128) -> Cells {
+    Cells(set)
 }
 
 /// All dark cells.
-pub static DARK: u128 = {
+#[cfg(test)]
+pub(crate) static DARK: u128 = {
     let mut s = 0u128;
     let mut i = 0;
     while i < CELL_COUNT {
@@ -351,21 +509,21 @@ pub static DARK: u128 = {
 // Rays and leaps.
 
 /// Rook directions (face rows), by net direction: N, NE, SE, S, SW, NW.
-pub static ROOK_STEPS: [[u16; 6]; CELL_COUNT] =
+#[cfg(test)]
+pub(crate) static ROOK_STEPS: [[u16; 6]; CELL_COUNT] =
     triangle::step_table(&CELLS_C, &triangle::FACE_ROWS);
 /// Duke directions (vertex rows): E, NE, NW, W, SW, SE.
-pub static DUKE_STEPS: [[u16; 6]; CELL_COUNT] =
+#[cfg(test)]
+pub(crate) static DUKE_STEPS: [[u16; 6]; CELL_COUNT] =
     triangle::step_table(&CELLS_C, &triangle::VERTEX_ROWS);
 /// Bishop directions (same-colour diagonals): N, NE, SE, S, SW, NW.
-pub static BISHOP_STEPS: [[u16; 6]; CELL_COUNT] =
+#[cfg(test)]
+pub(crate) static BISHOP_STEPS: [[u16; 6]; CELL_COUNT] =
     triangle::uniform_step_table(&CELLS_C, &triangle::DIAGONALS);
 
 /// Rook rays per cell and direction (see [`ROOK_STEPS`]).
-pub static ROOK_RAYS: [[u128; 6]; CELL_COUNT] = ray_table_128(&ROOK_STEPS);
-/// Duke rays per cell and direction (see [`DUKE_STEPS`]).
-pub static DUKE_RAYS: [[u128; 6]; CELL_COUNT] = ray_table_128(&DUKE_STEPS);
-/// Bishop rays per cell and direction (see [`BISHOP_STEPS`]).
-pub static BISHOP_RAYS: [[u128; 6]; CELL_COUNT] = ray_table_128(&BISHOP_STEPS);
+#[cfg(test)]
+pub(crate) static ROOK_RAYS: [[u128; 6]; CELL_COUNT] = ray_table_128(&ROOK_STEPS);
 
 const fn unions(rays: &[[u128; 6]; CELL_COUNT]) -> [u128; CELL_COUNT] {
     let mut out = [0u128; CELL_COUNT];
@@ -378,36 +536,35 @@ const fn unions(rays: &[[u128; 6]; CELL_COUNT]) -> [u128; CELL_COUNT] {
 }
 
 /// Every cell on a rook ray of a cell (empty board).
-pub static ROOK_ALL: [u128; CELL_COUNT] = unions(&ray_table_128(&triangle::step_table(
+pub(crate) static ROOK_ALL: [u128; CELL_COUNT] = unions(&ray_table_128(&triangle::step_table(
     &CELLS_C,
     &triangle::FACE_ROWS,
 )));
 /// Every cell on a duke ray of a cell (empty board).
-pub static DUKE_ALL: [u128; CELL_COUNT] = unions(&ray_table_128(&triangle::step_table(
+pub(crate) static DUKE_ALL: [u128; CELL_COUNT] = unions(&ray_table_128(&triangle::step_table(
     &CELLS_C,
     &triangle::VERTEX_ROWS,
 )));
 /// Every cell on a bishop ray of a cell (empty board).
-pub static BISHOP_ALL: [u128; CELL_COUNT] = unions(&ray_table_128(&triangle::uniform_step_table(
-    &CELLS_C,
-    &triangle::DIAGONALS,
-)));
+pub(crate) static BISHOP_ALL: [u128; CELL_COUNT] = unions(&ray_table_128(
+    &triangle::uniform_step_table(&CELLS_C, &triangle::DIAGONALS),
+));
 
 /// Knight targets of every cell.
-pub static KNIGHT: [u128; CELL_COUNT] =
+pub(crate) static KNIGHT: [u128; CELL_COUNT] =
     leap_sets_128(&triangle::step_table(&CELLS_C, &triangle::KNIGHT));
 /// King targets (the 12 touching cells) of every cell.
-pub static KING: [u128; CELL_COUNT] =
+pub(crate) static KING: [u128; CELL_COUNT] =
     leap_sets_128(&triangle::step_table(&CELLS_C, &triangle::TOUCHING));
 
 /// Cells strictly between two cells on a common rook line.
-pub static BETWEEN_ROOK: [[u128; CELL_COUNT]; CELL_COUNT] =
+pub(crate) static BETWEEN_ROOK: [[u128; CELL_COUNT]; CELL_COUNT] =
     between_128(&triangle::step_table(&CELLS_C, &triangle::FACE_ROWS));
 /// Cells strictly between two cells on a common duke line.
-pub static BETWEEN_DUKE: [[u128; CELL_COUNT]; CELL_COUNT] =
+pub(crate) static BETWEEN_DUKE: [[u128; CELL_COUNT]; CELL_COUNT] =
     between_128(&triangle::step_table(&CELLS_C, &triangle::VERTEX_ROWS));
 /// Same-colour cells strictly between two cells on a common bishop line.
-pub static BETWEEN_BISHOP: [[u128; CELL_COUNT]; CELL_COUNT] = between_128(
+pub(crate) static BETWEEN_BISHOP: [[u128; CELL_COUNT]; CELL_COUNT] = between_128(
     &triangle::uniform_step_table(&CELLS_C, &triangle::DIAGONALS),
 );
 
@@ -473,7 +630,7 @@ fn down(rays: &[[u128; 6]; 128], c: usize, d: usize, occ: u128) -> u128 {
 
 /// Rook destinations from `c` with occupancy `occ` (including the first blocker of each ray).
 #[inline]
-pub fn rook_attacks(c: usize, occ: u128) -> u128 {
+pub(crate) fn rook_attacks(c: usize, occ: u128) -> u128 {
     let r = &ROOK_P;
     let mut att = up(r, c, 0, occ) | up(r, c, 1, occ) | down(r, c, 3, occ) | down(r, c, 4, occ);
     // NW climbs, but inside a rank it visits the higher index first: if the lowest blocker has
@@ -495,7 +652,7 @@ pub fn rook_attacks(c: usize, occ: u128) -> u128 {
 
 /// Duke destinations from `c` with occupancy `occ`. Only pieces on the duke line's own cells block.
 #[inline]
-pub fn duke_attacks(c: usize, occ: u128) -> u128 {
+pub(crate) fn duke_attacks(c: usize, occ: u128) -> u128 {
     let r = &DUKE_P;
     up(r, c, 0, occ)
         | up(r, c, 1, occ)
@@ -507,7 +664,7 @@ pub fn duke_attacks(c: usize, occ: u128) -> u128 {
 
 /// Bishop destinations from `c` with occupancy `occ`. Only same-colour cells block.
 #[inline]
-pub fn bishop_attacks(c: usize, occ: u128) -> u128 {
+pub(crate) fn bishop_attacks(c: usize, occ: u128) -> u128 {
     let r = &BISHOP_P;
     up(r, c, 0, occ)
         | up(r, c, 1, occ)
@@ -519,7 +676,7 @@ pub fn bishop_attacks(c: usize, occ: u128) -> u128 {
 
 /// Queen destinations: the union of the rook, duke and bishop parts, each blocked by its own rules.
 #[inline]
-pub fn queen_attacks(c: usize, occ: u128) -> u128 {
+pub(crate) fn queen_attacks(c: usize, occ: u128) -> u128 {
     rook_attacks(c, occ) | duke_attacks(c, occ) | bishop_attacks(c, occ)
 }
 
@@ -611,11 +768,11 @@ const fn build_doubles() -> [[[(u8, u8); 2]; CELL_COUNT]; 2] {
 }
 
 /// Single pawn pushes (f2f and p2p forward), per side and cell.
-pub static PAWN_PUSHES: [[u128; CELL_COUNT]; 2] = build_pushes();
+pub(crate) static PAWN_PUSHES: [[u128; CELL_COUNT]; 2] = build_pushes();
 /// Pawn captures (the three forward points-adjacent cells), per side and cell.
-pub static PAWN_CAPTURES: [[u128; CELL_COUNT]; 2] = build_captures();
+pub(crate) static PAWN_CAPTURES: [[u128; CELL_COUNT]; 2] = build_captures();
 /// First-move double pushes `(middle, target)` per side and cell (`u8::MAX` = none).
-pub static PAWN_DOUBLES: [[[(u8, u8); 2]; CELL_COUNT]; 2] = build_doubles();
+pub(crate) static PAWN_DOUBLES: [[[(u8, u8); 2]; CELL_COUNT]; 2] = build_doubles();
 
 const fn build_double_paths() -> [[[(u128, u128); 2]; CELL_COUNT]; 2] {
     let doubles = build_doubles();
@@ -639,21 +796,17 @@ const fn build_double_paths() -> [[[(u128, u128); 2]; CELL_COUNT]; 2] {
     out
 }
 
-/// First-move double pushes as `(middle and target cells, target cell)` bit sets per side and
-/// cell: the push is possible when the first set is empty (`(u128::MAX, 0)` = no such push).
-pub static DOUBLE_PATHS: [[[(u128, u128); 2]; CELL_COUNT]; 2] = build_double_paths();
-
 /// Everything a pawn on one cell can do, in one place (one cache-friendly lookup per pawn).
 #[derive(Clone, Copy, Debug)]
-pub struct PawnMoves {
+pub(crate) struct PawnMoves {
     /// Single pushes (f2f and p2p forward).
-    pub push: u128,
+    pub(crate) push: u128,
     /// Capture cells.
-    pub capture: u128,
+    pub(crate) capture: u128,
     /// Double-push targets (0 when off the board).
-    pub double: [u128; 2],
+    pub(crate) double: [u128; 2],
     /// Middle and target cells of each double push (`u128::MAX` when there is none).
-    pub path: [u128; 2],
+    pub(crate) path: [u128; 2],
 }
 
 const fn build_pawn_table() -> [[PawnMoves; CELL_COUNT]; 2] {
@@ -685,7 +838,7 @@ const fn build_pawn_table() -> [[PawnMoves; CELL_COUNT]; 2] {
 }
 
 /// Pawn moves per side and cell (the tables above, gathered).
-pub static PAWN_TABLE: [[PawnMoves; CELL_COUNT]; 2] = build_pawn_table();
+pub(crate) static PAWN_TABLE: [[PawnMoves; CELL_COUNT]; 2] = build_pawn_table();
 
 const fn build_back_edges() -> [u128; 2] {
     let mut out = [0u128; 2];
@@ -705,7 +858,7 @@ const fn build_back_edges() -> [u128; 2] {
 }
 
 /// Promotion cells per side: White promotes on the top cell of each file, Black on the bottom one.
-pub static PROMOTION: [u128; 2] = build_back_edges();
+pub(crate) static PROMOTION: [u128; 2] = build_back_edges();
 
 const fn cell_at(file: u8, rank: u8) -> usize {
     match triangle::index_of(&CELLS_C, Tri::new(file as i8, rank as i8 - 1)) {
@@ -755,105 +908,57 @@ const WHITE_PAWN_START: u128 = set_of(&[
 ]);
 
 /// The starting pawn cells of each side (a pawn on one of its own is read as unmoved).
-pub static PAWN_START: [u128; 2] = [WHITE_PAWN_START, mirror_set(WHITE_PAWN_START)];
-
-/// The cell mirrored top to bottom (rank `r` → `16 - r`), the board symmetry between the sides.
-pub fn mirror(c: Cell) -> Cell {
-    Cell(MIRROR[c.index()])
-}
-
-static MIRROR: [u8; CELL_COUNT] = {
-    let mut out = [0u8; CELL_COUNT];
-    let mut i = 0;
-    while i < CELL_COUNT {
-        let t = CELLS_C[i];
-        out[i] = cell_at(t.x as u8, 15 - t.y as u8) as u8;
-        i += 1;
-    }
-    out
-};
+pub(crate) static PAWN_START: [u128; 2] = [WHITE_PAWN_START, mirror_set(WHITE_PAWN_START)];
 
 /// Named cell constant by file (0 = a) and rank (1-based), usable in `const` context.
-pub const fn cell(file: u8, rank: u8) -> Cell {
+pub(crate) const fn cell(file: u8, rank: u8) -> Cell {
     Cell(cell_at(file, rank) as u8)
 }
 
 // ---------------------------------------------------------------------------------------------
 // Zobrist keys.
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
-
 /// Zobrist keys: 14 pieces × 96 cells, then unmoved-pawn flags (96), en passant middle cells (96),
 /// castling rights (16), side to move (1).
-pub struct Zobrist {
+pub(crate) struct Zobrist {
     /// Piece on cell, by [`Piece::index`].
-    pub piece: [[u64; CELL_COUNT]; 14],
+    pub(crate) piece: [[u64; CELL_COUNT]; 14],
     /// Unmoved pawn (double push allowed) on cell.
-    pub unmoved: [u64; CELL_COUNT],
+    pub(crate) unmoved: [u64; CELL_COUNT],
     /// En passant middle cell.
-    pub ep: [u64; CELL_COUNT],
-    /// Castling rights bit set.
-    pub castling: [u64; 16],
+    pub(crate) ep: [u64; CELL_COUNT],
+    /// Castling rights bit set (no rights: key 0, so a position without rights hashes as none).
+    pub(crate) castling: [u64; 16],
     /// Black to move.
-    pub black: u64,
+    pub(crate) black: u64,
 }
 
+/// The seed of the key stream ("chessagon" in ASCII, truncated).
+const ZOBRIST_SEED: u64 = 0x6368_6573_7361_676F;
+
 const fn build_zobrist() -> Zobrist {
-    let mut z = Zobrist {
-        piece: [[0; CELL_COUNT]; 14],
-        unmoved: [0; CELL_COUNT],
-        ep: [0; CELL_COUNT],
-        castling: [0; 16],
-        black: 0,
-    };
-    let mut state = 0x1234_5678_9ABC_DEF0u64;
-    let mut p = 0;
-    while p < 14 {
-        let mut c = 0;
-        while c < CELL_COUNT {
-            let (s, v) = splitmix(state);
-            state = s;
-            z.piece[p][c] = v;
-            c += 1;
-        }
-        p += 1;
+    let mut stream = KeyStream::new(ZOBRIST_SEED);
+    let piece = stream.table();
+    let unmoved = stream.keys();
+    let ep = stream.keys();
+    let mut castling: [u64; 16] = stream.keys();
+    castling[0] = 0;
+    Zobrist {
+        piece,
+        unmoved,
+        ep,
+        castling,
+        black: stream.next_key(),
     }
-    let mut c = 0;
-    while c < CELL_COUNT {
-        let (s, v) = splitmix(state);
-        let (s2, w) = splitmix(s);
-        state = s2;
-        z.unmoved[c] = v;
-        z.ep[c] = w;
-        c += 1;
-    }
-    let mut k = 1;
-    while k < 16 {
-        let (s, v) = splitmix(state);
-        state = s;
-        z.castling[k] = v;
-        k += 1;
-    }
-    let (_, v) = splitmix(state);
-    z.black = v;
-    z
 }
 
 /// The Zobrist key table.
-pub static ZOBRIST: Zobrist = build_zobrist();
-
-#[allow(dead_code)]
-const _: () = assert!(NO_CELL == u16::MAX);
+pub(crate) static ZOBRIST: Zobrist = build_zobrist();
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hexvar_geometry::table::NO_CELL;
 
     fn c(s: &str) -> usize {
         s.parse::<Cell>().unwrap().index()
@@ -878,13 +983,21 @@ mod tests {
         }
         assert!(c("d1") == 0 && c("e1") == 1 && c("e15") == 95);
         for bad in [
-            "a1", "a3", "a13", "i4", "d0", "d16", "d01", "", "d", "dd", "d1x",
+            "a1", "a3", "a13", "i4", "d0", "d16", "d01", "", "d", "dd", "d1x", "d1 ", " d1", "D1",
+            "d\u{a0}1",
         ] {
             assert!(bad.parse::<Cell>().is_err(), "{bad}");
         }
         assert_eq!(DARK.count_ones(), 48);
-        assert!(Cell::ALL[c("d1")].is_dark() && !Cell::ALL[c("e1")].is_dark());
-        assert!(Cell::ALL[c("d15")].is_dark() && !Cell::ALL[c("e15")].is_dark());
+        let shade = |s: &str| Cell::ALL[c(s)].shade();
+        assert_eq!(shade("d1"), Shade::Dark);
+        assert_eq!(shade("e1"), Shade::Light);
+        assert_eq!(shade("d15"), Shade::Dark);
+        assert_eq!(shade("e15"), Shade::Light);
+        for cell in Cell::ALL {
+            assert_eq!(cell.bit(), 1u128 << cell.index());
+            assert_eq!(cell.set().0.count_ones(), 1);
+        }
     }
 
     #[test]
@@ -912,13 +1025,11 @@ mod tests {
 
     #[test]
     fn fast_slider_attacks_equal_walking_the_rays() {
-        let mut state = 7u64;
+        let mut stream = KeyStream::new(7);
         for round in 0..4000 {
             let mut occ = 0u128;
             for _ in 0..(round % 40) {
-                let (s, v) = splitmix(state);
-                state = s;
-                occ |= 1 << (v % 96);
+                occ |= 1 << (stream.next_key() % 96);
             }
             for cell in 0..CELL_COUNT {
                 let mut rook = 0;
@@ -963,40 +1074,51 @@ mod tests {
             ["d5", "a6", "c6", "b7"]
         );
     }
+
+    #[test]
+    fn letters_of_sides_roles_and_pieces_round_trip() {
+        for color in Color::ALL {
+            assert_eq!(color.to_string().parse::<Color>().unwrap(), color);
+        }
+        for role in Role::ALL {
+            assert_eq!(role.to_string().parse::<Role>().unwrap(), role);
+            for color in Color::ALL {
+                let piece = Piece::new(color, role);
+                assert_eq!(piece.to_string().parse::<Piece>().unwrap(), piece);
+            }
+        }
+        assert_eq!(
+            "q".parse::<Piece>().unwrap(),
+            Piece::new(Color::Black, Role::Queen)
+        );
+        for bad in ["", "x", "ww", "W", "K "] {
+            assert!(bad.parse::<Color>().is_err(), "{bad}");
+        }
+        assert!("KQ".parse::<Piece>().is_err() && "".parse::<Role>().is_err());
+    }
+
+    #[test]
+    fn zobrist_keys_are_distinct_and_no_rights_is_zero() {
+        let z = &ZOBRIST;
+        let mut all: Vec<u64> = z.piece.concat();
+        all.extend(z.unmoved);
+        all.extend(z.ep);
+        all.extend(&z.castling[1..]);
+        all.push(z.black);
+        let n = all.len();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), n);
+        assert_eq!(z.castling[0], 0);
+    }
 }
 
 #[cfg(feature = "serde")]
 mod serde_impls {
-    use super::{Cell, Piece};
-    use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
+    use super::{Cell, Color, Piece, Role};
 
-    impl Serialize for Cell {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Cell {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Cell, D::Error> {
-            let s = String::deserialize(d)?;
-            s.parse().map_err(D::Error::custom)
-        }
-    }
-
-    impl Serialize for Piece {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Piece {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Piece, D::Error> {
-            let s = String::deserialize(d)?;
-            let mut chars = s.chars();
-            match (chars.next().and_then(Piece::from_char), chars.next()) {
-                (Some(p), None) => Ok(p),
-                _ => Err(D::Error::custom(format!("invalid piece {s:?}"))),
-            }
-        }
-    }
+    hexvar_geometry::serde_as_text!(serde, Cell, "a Chessagon cell name like \"e15\"");
+    hexvar_geometry::serde_as_text!(serde, Color, "a side's letter, \"w\" or \"b\"");
+    hexvar_geometry::serde_as_text!(serde, Role, "a role's letter, one of PNBDRQK");
+    hexvar_geometry::serde_as_text!(serde, Piece, "a piece's letter, like \"Q\" or \"d\"");
 }

@@ -3,14 +3,16 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::{cell, Cell, Color, ParseCellError};
+use crate::board::{cell, Cell, Color};
+use hexvar_geometry::Set128 as CellSet;
 
 /// A move. Special moves are their own variants.
 ///
 /// Notation ([`Display`](fmt::Display) / [`FromStr`]): `c3d5` (normal), `a10a12=Q` (promotion,
 /// always to a Queen), `b8b10ep` (en passant onto the middle cell), `O-O@f3` / `O-O-O@c2`
 /// (castling, with the King's target; the side is the one whose King castles there).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// [`Debug`](fmt::Debug) prints the notation too.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// Any move that is not special (including pawn double pushes and King steps).
     Normal {
@@ -46,7 +48,7 @@ pub enum Move {
 pub struct Castling(u8);
 
 /// Data of one castling.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CastlingInfo {
     /// The castling side.
     pub color: Color,
@@ -61,9 +63,9 @@ pub struct CastlingInfo {
     /// Rook target (two steps behind the King's target along the row).
     pub rook_to: Cell,
     /// Cells that must be empty (strictly between King and Rook on the row).
-    pub empty: u128,
+    pub empty: CellSet,
     /// Cells that must not be attacked before the move: the King's cell and the row cells it passes.
-    pub safe: u128,
+    pub safe: CellSet,
 }
 
 const fn row_cell(color: Color, row: &[(u8, u8)], i: usize) -> Cell {
@@ -81,13 +83,13 @@ const fn info(color: Color, short: bool, row: &[(u8, u8)], steps: usize) -> Cast
     let mut empty = 0;
     let mut i = 1;
     while i < rook_index {
-        empty |= row_cell(color, row, i).bit();
+        empty |= 1u128 << row_cell(color, row, i).index();
         i += 1;
     }
     let mut safe = 0;
     let mut i = 0;
     while i < steps {
-        safe |= row_cell(color, row, i).bit();
+        safe |= 1u128 << row_cell(color, row, i).index();
         i += 1;
     }
     CastlingInfo {
@@ -97,8 +99,8 @@ const fn info(color: Color, short: bool, row: &[(u8, u8)], steps: usize) -> Cast
         king_to: row_cell(color, row, steps),
         rook_from: row_cell(color, row, rook_index),
         rook_to: row_cell(color, row, steps - 2),
-        empty,
-        safe,
+        empty: CellSet(empty),
+        safe: CellSet(safe),
     }
 }
 
@@ -142,6 +144,15 @@ impl Castling {
         ]
     }
 
+    /// The castling-rights bits of one side.
+    #[inline]
+    pub fn rights_of(color: Color) -> u8 {
+        match color {
+            Color::White => crate::setup::WHITE_SHORT | crate::setup::WHITE_LONG,
+            Color::Black => crate::setup::BLACK_SHORT | crate::setup::BLACK_LONG,
+        }
+    }
+
     /// The facts of this castling.
     #[inline]
     pub fn info(self) -> &'static CastlingInfo {
@@ -150,7 +161,7 @@ impl Castling {
 
     /// Index of the castling right it needs: 0 White short, 1 White long, 2 Black short, 3 Black long.
     #[inline]
-    pub fn right(self) -> usize {
+    pub const fn right(self) -> usize {
         (self.0 / 2) as usize
     }
 
@@ -163,8 +174,13 @@ impl Castling {
 }
 
 impl Move {
+    /// Origin of the moving piece (the King for castling). Always a cell: Chessagon has no drops.
+    pub fn from(self) -> Option<Cell> {
+        Some(self.origin())
+    }
+
     /// Origin of the moving piece (the King for castling).
-    pub fn from(self) -> Cell {
+    pub(crate) fn origin(self) -> Cell {
         match self {
             Move::Normal { from, .. }
             | Move::Promotion { from, .. }
@@ -186,28 +202,38 @@ impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Move::Normal { from, to } => write!(f, "{from}{to}"),
-            Move::Promotion { from, to } => write!(f, "{from}{to}=Q"),
-            Move::EnPassant { from, to } => write!(f, "{from}{to}ep"),
+            Move::Promotion { from, to } => write!(f, "{from}{to}{PROMOTION_SUFFIX}"),
+            Move::EnPassant { from, to } => write!(f, "{from}{to}{EN_PASSANT_SUFFIX}"),
             Move::Castle { castling } => {
                 let i = castling.info();
-                write!(f, "{}@{}", if i.short { "O-O" } else { "O-O-O" }, i.king_to)
+                let prefix = if i.short { SHORT_PREFIX } else { LONG_PREFIX };
+                write!(f, "{prefix}{}", i.king_to)
             }
         }
     }
 }
 
-/// A move text that is not in the move notation.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+impl fmt::Debug for Move {
+    /// The notation, as [`Display`](fmt::Display).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+const PROMOTION_SUFFIX: &str = "=Q";
+const EN_PASSANT_SUFFIX: &str = "ep";
+const SHORT_PREFIX: &str = "O-O@";
+const LONG_PREFIX: &str = "O-O-O@";
+
+/// A move text that is not a move, or not a legal one.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum ParseMoveError {
-    /// A cell name inside the move is wrong.
-    #[error("bad cell in move: {0}")]
-    Cell(#[from] ParseCellError),
-    /// The text has no recognisable shape.
-    #[error("move {0:?} is not `c3d5`, `a10a12=Q`, `b8b10ep` or `O-O@f3`")]
-    Syntax(String),
-    /// A castling names a King target that no castling has.
-    #[error("no castling puts the King on {0}")]
-    Castling(String),
+    /// The text is not in the move notation (`c3d5`, `a10a12=Q`, `b8b10ep`, `O-O@f3`).
+    #[error("{0:?} is not a Chessagon move (like `c3d5`, `a10a12=Q`, `b8b10ep` or `O-O@f3`)")]
+    Notation(String),
+    /// The text is a move, but no legal move of the position matches it.
+    #[error("{0:?} is not a legal move here")]
+    NotLegal(String),
 }
 
 /// Split `c3d5` style text into its two cell names.
@@ -220,33 +246,70 @@ pub(crate) fn split_cells(s: &str) -> Option<(&str, &str)> {
     Some((&s[..second], &s[second..]))
 }
 
+/// What the suffix of a from-to move says it is.
+#[derive(Clone, Copy)]
+enum Shape {
+    Normal,
+    Promotion,
+    EnPassant,
+}
+
 impl FromStr for Move {
     type Err = ParseMoveError;
+
+    /// The exact notation, as [`Display`](fmt::Display) prints it. (A position's
+    /// [`parse_move`](crate::Position::parse_move) forgives more.)
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
-        let syntax = || ParseMoveError::Syntax(s.to_string());
-        if let Some(rest) = s.strip_prefix("O-O-O@").or_else(|| s.strip_prefix("O-O@")) {
-            let to: Cell = rest.parse()?;
-            let castling = Castling::by_target(to)
-                .ok_or_else(|| ParseMoveError::Castling(rest.to_string()))?;
-            if castling.info().short == s.starts_with("O-O-O") {
-                return Err(ParseMoveError::Castling(rest.to_string()));
+        let bad = || ParseMoveError::Notation(s.to_string());
+        for (prefix, short) in [(LONG_PREFIX, false), (SHORT_PREFIX, true)] {
+            if let Some(rest) = s.strip_prefix(prefix) {
+                let to: Cell = rest.parse().map_err(|_| bad())?;
+                let castling = Castling::by_target(to)
+                    .filter(|c| c.info().short == short)
+                    .ok_or_else(bad)?;
+                return Ok(Move::Castle { castling });
             }
-            return Ok(Move::Castle { castling });
         }
-        let (body, kind) = if let Some(b) = s.strip_suffix("=Q") {
-            (b, 1)
-        } else if let Some(b) = s.strip_suffix("ep") {
-            (b, 2)
+        let (body, shape) = if let Some(b) = s.strip_suffix(PROMOTION_SUFFIX) {
+            (b, Shape::Promotion)
+        } else if let Some(b) = s.strip_suffix(EN_PASSANT_SUFFIX) {
+            (b, Shape::EnPassant)
         } else {
-            (s, 0)
+            (s, Shape::Normal)
         };
-        let (a, b) = split_cells(body).ok_or_else(syntax)?;
-        let (from, to) = (a.parse()?, b.parse()?);
-        Ok(match kind {
-            0 => Move::Normal { from, to },
-            1 => Move::Promotion { from, to },
-            _ => Move::EnPassant { from, to },
+        let (a, b) = split_cells(body).ok_or_else(bad)?;
+        let from: Cell = a.parse().map_err(|_| bad())?;
+        let to: Cell = b.parse().map_err(|_| bad())?;
+        Ok(match shape {
+            Shape::Normal => Move::Normal { from, to },
+            Shape::Promotion => Move::Promotion { from, to },
+            Shape::EnPassant => Move::EnPassant { from, to },
         })
+    }
+}
+
+/// The usual spelling of a move text a player typed: surrounding ASCII spaces and trailing
+/// `+ # ! ?` dropped, cells in lower case, castling with the letter O, promotion `=Q`.
+pub(crate) fn normalise(text: &str) -> String {
+    let text = text
+        .trim_matches(|c: char| c.is_ascii_whitespace())
+        .trim_end_matches(['+', '#', '!', '?']);
+    let lower = text.to_ascii_lowercase();
+    if let Some(rest) = lower
+        .strip_prefix("o-o-o@")
+        .or_else(|| lower.strip_prefix("0-0-0@"))
+    {
+        return format!("{LONG_PREFIX}{rest}");
+    }
+    if let Some(rest) = lower
+        .strip_prefix("o-o@")
+        .or_else(|| lower.strip_prefix("0-0@"))
+    {
+        return format!("{SHORT_PREFIX}{rest}");
+    }
+    match lower.strip_suffix("=q") {
+        Some(body) => format!("{body}{PROMOTION_SUFFIX}"),
+        None => lower,
     }
 }
 
@@ -260,88 +323,11 @@ impl FromStr for Move {
 /// So with `n ≤ 24` pieces there are at most `n · (96 − n) + 1 ≤ 24 · 72 + 1 = 1729` moves.
 pub const MAX_MOVES: usize = 1729;
 
-/// A fixed-capacity list of moves (no allocation).
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
-}
-
-impl MoveList {
-    /// An empty list.
-    pub fn new() -> MoveList {
-        MoveList {
-            moves: [Move::Normal {
-                from: Cell::ALL[0],
-                to: Cell::ALL[0],
-            }; MAX_MOVES],
-            len: 0,
-        }
-    }
-
-    /// Append a move. Panics only if the documented capacity bound were wrong.
-    #[inline]
-    pub fn push(&mut self, m: Move) {
-        self.moves[self.len] = m;
-        self.len += 1;
-    }
-
-    /// Remove every move.
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-
-    /// The moves as a slice.
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
-}
-
-impl core::ops::Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        self.as_slice()
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = core::slice::Iter<'a, Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.as_slice().iter()
-    }
-}
+/// A fixed-capacity list of moves on the stack (no allocation, no fill on creation).
+pub type MoveList = hexvar_geometry::MoveList<Move, MAX_MOVES>;
 
 #[cfg(feature = "serde")]
-mod serde_impls {
-    use super::Move;
-    use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
-
-    impl Serialize for Move {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Move {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
-            let s = String::deserialize(d)?;
-            s.parse().map_err(D::Error::custom)
-        }
-    }
-}
+hexvar_geometry::serde_as_text!(serde, Move, "a Chessagon move like \"c3d5\" or \"O-O@f3\"");
 
 #[cfg(test)]
 mod tests {
@@ -367,8 +353,8 @@ mod tests {
                 "e15c13 b13d14"
             ]
         );
-        let names = |s: u128| {
-            crate::board::cells(s)
+        let names = |s: CellSet| {
+            crate::board::cells(s.0)
                 .map(|c| c.to_string())
                 .collect::<Vec<_>>()
         };
@@ -398,5 +384,35 @@ mod tests {
         ] {
             assert!(bad.parse::<Move>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn debug_prints_the_notation() {
+        let m: Move = "O-O-O@c13".parse().unwrap();
+        assert_eq!(format!("{m:?}"), "O-O-O@c13");
+        assert_eq!(format!("{:?}", ["c3d5".parse::<Move>().unwrap()]), "[c3d5]");
+    }
+
+    #[test]
+    fn normalise_forgives_what_players_type() {
+        for (typed, exact) in [
+            ("  C3D5+ ", "c3d5"),
+            ("a10a12=q#", "a10a12=Q"),
+            ("B8B10EP!?", "b8b10ep"),
+            ("o-o@F3", "O-O@f3"),
+            ("0-0-0@c2", "O-O-O@c2"),
+            ("\tc3d5\n", "c3d5"),
+        ] {
+            assert_eq!(normalise(typed), exact, "{typed}");
+            assert!(exact.parse::<Move>().is_ok());
+        }
+    }
+
+    #[test]
+    fn max_moves_is_the_documented_bound() {
+        // A side has at most 24 pieces; n pieces have at most n · (96 − n) destinations that are
+        // not their own cells, plus the one castling that lands on the own Rook's cell.
+        let bound = (1..=24).map(|n| n * (96 - n) + 1).max().unwrap();
+        assert_eq!(MAX_MOVES, bound);
     }
 }

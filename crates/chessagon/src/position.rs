@@ -1,6 +1,7 @@
 //! The validated [`Position`]: play / play_unchecked, hash, check, outcome.
 
 use core::fmt;
+use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
 use crate::board::{
@@ -8,10 +9,15 @@ use crate::board::{
     CELL_COUNT, DUKE_ALL, KING, KNIGHT, PAWN_CAPTURES, PAWN_DOUBLES, PAWN_START, PROMOTION,
     ROOK_ALL, ZOBRIST,
 };
-use crate::moves::{Castling, Move, MoveList, ParseMoveError};
-use crate::setup::{cell_names, EnPassant, ParseSetupError, Setup};
+use crate::moves::{normalise, Castling, Move, MoveList, ParseMoveError};
+use crate::setup::{cell_names, EnPassant, ParseSetupError, Setup, ALL_CASTLING};
+use hexvar_geometry::Set128 as CellSet;
 
-/// A legal Chessagon position (reachable-looking: validated by [`Position::from_setup`]).
+/// A legal Chessagon position (validated by [`Position::from_setup`]).
+///
+/// Its text ([`Display`](fmt::Display) / [`FromStr`]) is the [`Setup`] text; it carries the
+/// whole state (the unmoved-pawn flags included), so a position reparsed from its text is equal
+/// to it and hashes alike.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Position {
     pub(crate) by_color: [u128; 2],
@@ -27,10 +33,21 @@ pub struct Position {
     pub(crate) hash: u64,
 }
 
+/// The mailbox bit that marks a Black piece.
+const BLACK_BIT: u8 = 8;
+/// The mailbox bits that hold the role (plus one).
+const ROLE_BITS: u8 = 7;
+
 /// The mailbox byte of a piece: `color · 8 + role + 1` (0 is an empty cell).
 #[inline]
 pub(crate) const fn mailbox_code(p: Piece) -> u8 {
-    (p.color as u8) << 3 | (p.role as u8 + 1)
+    ((p.color as u8) * BLACK_BIT) | (p.role as u8 + 1)
+}
+
+/// The role of a non-empty mailbox byte.
+#[inline]
+pub(crate) fn role_of(b: u8) -> Role {
+    Role::ALL[(b & ROLE_BITS) as usize - 1]
 }
 
 #[inline]
@@ -38,19 +55,20 @@ pub(crate) fn decode(b: u8) -> Option<Piece> {
     if b == 0 {
         None
     } else {
-        Some(Piece::new(
-            if b & 8 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            },
-            Role::ALL[(b & 7) as usize - 1],
-        ))
+        let color = if b & BLACK_BIT == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece::new(color, role_of(b)))
     }
 }
 
+/// The most pieces a side can have: the 24 it starts with (promotion only replaces a pawn).
+pub(crate) const MAX_PIECES: u32 = 24;
+
 /// One broken rule found by [`Position::from_setup`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum PositionProblem {
     /// A side has no King.
     #[error("{0:?} has no King")]
@@ -70,16 +88,22 @@ pub enum PositionProblem {
     /// A castling right whose King or Rook is not on its start cell.
     #[error("castling right {0} without King and Rook on their start cells")]
     CastlingRight(char),
+    /// Castling-rights bits other than the four rights.
+    #[error("castling rights {0:#x} hold bits that are no right")]
+    CastlingBits(u8),
     /// The en passant field does not describe an enemy double push just played.
     #[error("en passant {0} does not match a double push of the side that just moved")]
     EnPassant(String),
     /// Unmoved-pawn flags on cells without an own pawn on its own starting-pawn cell.
     #[error("unmoved-pawn flags on {0}, which hold no pawn on its own starting cell")]
     UnmovedPawns(String),
+    /// The move number is 0 (it starts at 1).
+    #[error("the move number is 0; it starts at 1")]
+    MoveNumberZero,
 }
 
 /// Every rule a [`Setup`] breaks.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("invalid position: {}", .problems.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; "))]
 pub struct PositionError {
     /// The broken rules (at least one).
@@ -87,7 +111,7 @@ pub struct PositionError {
 }
 
 /// A text that is not a valid position: either a parse error or a broken rule.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum ParsePositionError {
     /// The text is malformed.
     #[error(transparent)]
@@ -98,23 +122,41 @@ pub enum ParsePositionError {
 }
 
 /// A move that is not legal in the position it was played in.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {0}")]
-pub struct IllegalMove(pub Move);
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("illegal move {mv} in {position}")]
+pub struct IllegalMove {
+    /// The move.
+    pub mv: Move,
+    /// The position's text.
+    pub position: String,
+}
 
-/// A move text that names no legal move.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ParseLegalMoveError {
-    /// The text is not move notation.
-    #[error(transparent)]
-    Syntax(#[from] ParseMoveError),
-    /// The text names a move that is not legal here.
-    #[error("no legal move {0}")]
-    Illegal(String),
+/// Why a game is won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum WinReason {
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+}
+
+impl WinReason {
+    /// The reason in lowercase words.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            WinReason::Checkmate => "checkmate",
+        }
+    }
+}
+
+impl fmt::Display for WinReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// Why a game is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum DrawReason {
     /// No legal move and not in check (chess convention, §10.3).
     Stalemate,
@@ -126,13 +168,34 @@ pub enum DrawReason {
     Repetition,
 }
 
+impl DrawReason {
+    /// The reason in lowercase words.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            DrawReason::Stalemate => "stalemate",
+            DrawReason::FiftyMoves => "fifty-move rule",
+            DrawReason::InsufficientMaterial => "insufficient material",
+            DrawReason::Repetition => "threefold repetition",
+        }
+    }
+}
+
+impl fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// The end of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
-    /// Checkmate.
+    /// A side has won.
     Decisive {
-        /// The side that gave mate.
+        /// The side that won.
         winner: Color,
+        /// How.
+        reason: WinReason,
     },
     /// A draw.
     Draw {
@@ -141,13 +204,48 @@ pub enum Outcome {
     },
 }
 
+impl Outcome {
+    /// The winner, or `None` for a draw.
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Decisive { winner, .. } => Some(winner),
+            Outcome::Draw { .. } => None,
+        }
+    }
+
+    /// Whether the game is drawn.
+    pub const fn is_draw(self) -> bool {
+        matches!(self, Outcome::Draw { .. })
+    }
+
+    /// The reason in lowercase words (`"checkmate"`, `"stalemate"`, …).
+    pub const fn reason(self) -> &'static str {
+        match self {
+            Outcome::Decisive { reason, .. } => reason.as_str(),
+            Outcome::Draw { reason } => reason.as_str(),
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// `White wins by checkmate`, `draw by stalemate`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Decisive { winner, reason } => {
+                write!(f, "{} wins by {reason}", winner.name())
+            }
+            Outcome::Draw { reason } => write!(f, "draw by {reason}"),
+        }
+    }
+}
+
 /// Castling-rights bits kept when a move touches each cell (clears rights of King/Rook cells).
 static CASTLE_KEEP: [u8; CELL_COUNT] = {
-    let mut keep = [15u8; CELL_COUNT];
+    let mut keep = [ALL_CASTLING; CELL_COUNT];
     let mut i = 0;
-    while i < 8 {
+    while i < crate::moves::CASTLING_INFO.len() {
         let info = &crate::moves::CASTLING_INFO[i];
-        let bit = 1u8 << (i / 2);
+        let bit = 1u8 << Castling::ALL[i].right();
         keep[info.king_from.index()] &= !bit;
         keep[info.rook_from.index()] &= !bit;
         i += 1;
@@ -168,11 +266,11 @@ impl Position {
             by_role: [0; 7],
             board: [0; CELL_COUNT],
             turn: setup.turn,
-            castling: setup.castling & 15,
+            castling: setup.castling,
             ep: setup.ep,
-            unmoved: setup.unmoved_pawns,
-            halfmoves: setup.halfmoves,
-            fullmoves: setup.fullmoves.max(1),
+            unmoved: setup.unmoved_pawns.0,
+            halfmoves: setup.halfmove_clock,
+            fullmoves: setup.fullmove_number,
             hash: 0,
         };
         for cell in Cell::ALL {
@@ -181,40 +279,68 @@ impl Position {
             }
         }
         let mut problems = Vec::new();
-        for color in [Color::White, Color::Black] {
-            let kings = pos.by_role[Role::King.index()] & pos.by_color[color.index()];
+        pos.check_material(&mut problems);
+        pos.check_state(&mut problems);
+        if setup.fullmove_number == 0 {
+            problems.push(PositionProblem::MoveNumberZero);
+        }
+        if problems.is_empty() {
+            let them = pos.turn.other();
+            let k = pos.king_of(them);
+            if pos.attackers_to_bits(k, pos.turn, pos.occ()) != 0 {
+                problems.push(PositionProblem::OppositeCheck);
+            }
+        }
+        if !problems.is_empty() {
+            return Err(PositionError { problems });
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// Kings, piece counts, pawns on promotion cells.
+    fn check_material(&self, problems: &mut Vec<PositionProblem>) {
+        for color in Color::ALL {
+            let kings = self.by_role[Role::King.index()] & self.by_color[color.index()];
             if kings == 0 {
                 problems.push(PositionProblem::MissingKing(color));
             } else if kings.count_ones() > 1 {
                 problems.push(PositionProblem::TooManyKings(color));
             }
-            if pos.by_color[color.index()].count_ones() > 24 {
+            if self.by_color[color.index()].count_ones() > MAX_PIECES {
                 problems.push(PositionProblem::TooManyPieces(color));
             }
-            let bad = pos.by_role[0] & pos.by_color[color.index()] & PROMOTION[color.index()];
-            for c in cells(bad) {
+            let pawns = self.by_role[Role::Pawn.index()] & self.by_color[color.index()];
+            for c in cells(pawns & PROMOTION[color.index()]) {
                 problems.push(PositionProblem::PawnOnPromotionCell(c));
             }
         }
+    }
+
+    /// Castling rights, en passant and unmoved-pawn flags against the board.
+    fn check_state(&self, problems: &mut Vec<PositionProblem>) {
+        if self.castling & !ALL_CASTLING != 0 {
+            problems.push(PositionProblem::CastlingBits(self.castling));
+        }
         for c in Castling::ALL.into_iter().step_by(2) {
             let i = c.info();
-            let bit = 1u8 << c.right();
-            if pos.castling & bit != 0
-                && (pos.piece_at(i.king_from) != Some(Piece::new(i.color, Role::King))
-                    || pos.piece_at(i.rook_from) != Some(Piece::new(i.color, Role::Rook)))
+            if self.castling & 1 << c.right() != 0
+                && (self.piece_at(i.king_from) != Some(Piece::new(i.color, Role::King))
+                    || self.piece_at(i.rook_from) != Some(Piece::new(i.color, Role::Rook)))
             {
                 problems.push(PositionProblem::CastlingRight(
                     ['K', 'Q', 'k', 'q'][c.right()],
                 ));
             }
         }
-        if let Some(ep) = pos.ep {
-            let them = pos.turn.other();
-            let ok = pos.piece_at(ep.landed) == Some(Piece::new(them, Role::Pawn))
-                && pos.piece_at(ep.middle).is_none()
+        if let Some(ep) = self.ep {
+            let them = self.turn.other();
+            let ok = self.piece_at(ep.landed) == Some(Piece::new(them, Role::Pawn))
+                && self.piece_at(ep.middle).is_none()
+                && self.unmoved & ep.landed.bit() == 0
                 && Cell::ALL.iter().any(|&o| {
                     PAWN_START[them.index()] & o.bit() != 0
-                        && pos.piece_at(o).is_none()
+                        && self.piece_at(o).is_none()
                         && PAWN_DOUBLES[them.index()][o.index()]
                             .contains(&(ep.middle.index() as u8, ep.landed.index() as u8))
                 });
@@ -226,26 +352,16 @@ impl Position {
             }
         }
         let mut flags_ok = 0;
-        for color in [Color::White, Color::Black] {
-            flags_ok |= pos.by_role[0] & pos.by_color[color.index()] & PAWN_START[color.index()];
+        for color in Color::ALL {
+            flags_ok |= self.by_role[Role::Pawn.index()]
+                & self.by_color[color.index()]
+                & PAWN_START[color.index()];
         }
-        if pos.unmoved & !flags_ok != 0 {
+        if self.unmoved & !flags_ok != 0 {
             problems.push(PositionProblem::UnmovedPawns(cell_names(
-                pos.unmoved & !flags_ok,
+                self.unmoved & !flags_ok,
             )));
         }
-        if problems.is_empty() {
-            let them = pos.turn.other();
-            let k = pos.king_of(them);
-            if pos.attackers_to(k, pos.turn, pos.occupied()) != 0 {
-                problems.push(PositionProblem::OppositeCheck);
-            }
-        }
-        if !problems.is_empty() {
-            return Err(PositionError { problems });
-        }
-        pos.hash = pos.compute_hash();
-        Ok(pos)
     }
 
     /// The plain data of this position (exact, including the unmoved-pawn flags).
@@ -259,9 +375,9 @@ impl Position {
             turn: self.turn,
             castling: self.castling,
             ep: self.ep,
-            unmoved_pawns: self.unmoved,
-            halfmoves: self.halfmoves,
-            fullmoves: self.fullmoves,
+            unmoved_pawns: CellSet(self.unmoved),
+            halfmove_clock: self.halfmoves,
+            fullmove_number: self.fullmoves,
         }
     }
 
@@ -283,7 +399,8 @@ impl Position {
         self.hash ^= ZOBRIST.piece[p.index()][c.index()];
     }
 
-    fn compute_hash(&self) -> u64 {
+    /// The Zobrist hash computed from scratch (the incremental one must equal it).
+    pub(crate) fn compute_hash(&self) -> u64 {
         let mut h = 0;
         for cell in Cell::ALL {
             if let Some(p) = self.piece_at(cell) {
@@ -315,47 +432,52 @@ impl Position {
         self.turn
     }
 
-    /// Castling rights (see [`crate::setup::WHITE_SHORT`] and friends).
+    /// Castling rights (see [`crate::WHITE_SHORT`] and friends).
     pub fn castling_rights(&self) -> u8 {
         self.castling
     }
 
-    /// En passant state, if the last move was a double push.
+    /// En passant state, if the last move was a double push that an enemy pawn can answer.
     pub fn ep(&self) -> Option<EnPassant> {
         self.ep
     }
 
-    /// Half-moves since the last capture or pawn move.
-    pub fn halfmoves(&self) -> u32 {
+    /// Half-moves since the last capture or pawn move (saturates at `u32::MAX`).
+    pub fn halfmove_clock(&self) -> u32 {
         self.halfmoves
     }
 
-    /// Move number.
-    pub fn fullmoves(&self) -> u32 {
+    /// Move number (saturates at `u32::MAX`).
+    pub fn fullmove_number(&self) -> u32 {
         self.fullmoves
     }
 
     /// Cells holding a piece of `color`.
     #[inline]
-    pub fn pieces_of(&self, color: Color) -> u128 {
-        self.by_color[color.index()]
+    pub fn pieces_of(&self, color: Color) -> CellSet {
+        CellSet(self.by_color[color.index()])
     }
 
     /// Cells holding a piece of `role` (both sides).
     #[inline]
-    pub fn role_set(&self, role: Role) -> u128 {
-        self.by_role[role.index()]
+    pub fn role_set(&self, role: Role) -> CellSet {
+        CellSet(self.by_role[role.index()])
     }
 
     /// All occupied cells.
     #[inline]
-    pub fn occupied(&self) -> u128 {
+    pub fn occupied(&self) -> CellSet {
+        CellSet(self.occ())
+    }
+
+    #[inline]
+    pub(crate) fn occ(&self) -> u128 {
         self.by_color[0] | self.by_color[1]
     }
 
     /// Pawns that may still double push.
-    pub fn unmoved_pawns(&self) -> u128 {
-        self.unmoved
+    pub fn unmoved_pawns(&self) -> CellSet {
+        CellSet(self.unmoved)
     }
 
     /// The King of `color`.
@@ -370,9 +492,14 @@ impl Position {
         self.king_of(color)
     }
 
-    /// Pieces of side `by` that attack `cell` given occupancy `occ`.
+    /// Pieces of side `by` that attack `cell` when the occupied cells are `occupied` (the
+    /// pieces themselves are those of the position).
+    pub fn attackers_to(&self, cell: Cell, by: Color, occupied: CellSet) -> CellSet {
+        CellSet(self.attackers_to_bits(cell, by, occupied.0))
+    }
+
     #[inline]
-    pub fn attackers_to(&self, cell: Cell, by: Color, occ: u128) -> u128 {
+    pub(crate) fn attackers_to_bits(&self, cell: Cell, by: Color, occ: u128) -> u128 {
         let c = cell.index();
         let r = &self.by_role;
         let q = r[Role::Queen.index()];
@@ -423,69 +550,38 @@ impl Position {
     }
 
     /// Enemy pieces giving check to the side to move.
-    pub fn checkers(&self) -> u128 {
-        self.attackers_to(self.king_of(self.turn), self.turn.other(), self.occupied())
+    pub fn checkers(&self) -> CellSet {
+        CellSet(self.checker_bits())
+    }
+
+    #[inline]
+    pub(crate) fn checker_bits(&self) -> u128 {
+        self.attackers_to_bits(self.king_of(self.turn), self.turn.other(), self.occ())
     }
 
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
-        self.checkers() != 0
+        self.checker_bits() != 0
     }
 
-    /// Zobrist hash, kept incrementally.
+    /// Zobrist hash, kept incrementally: equal positions hash alike.
     #[inline]
-    pub fn hash(&self) -> u64 {
+    pub fn zobrist_hash(&self) -> u64 {
         self.hash
     }
 
-    /// Play a move, which must be legal (checked in debug builds only by callers' tests; an
-    /// illegal move gives an unspecified but memory-safe position). The hot path of perft.
+    /// Play a move known to be legal (from [`Position::legal_moves`]): the hot path of perft. An
+    /// illegal move gives an unspecified but memory-safe position, or a panic.
     pub fn play_unchecked(&mut self, m: Move) {
         let us = self.turn;
-        let z = &ZOBRIST;
         let ep_state = self.ep.take();
         if let Some(ep) = ep_state {
-            self.hash ^= z.ep[ep.middle.index()];
+            self.hash ^= ZOBRIST.ep[ep.middle.index()];
         }
-        self.halfmoves += 1;
+        self.halfmoves = self.halfmoves.saturating_add(1);
         let (from, to) = match m {
             Move::Normal { from, to } => {
-                let piece = self.piece_at(from).expect("a piece on the origin");
-                if let Some(victim) = self.piece_at(to) {
-                    self.take(to, victim);
-                    self.halfmoves = 0;
-                }
-                // Move the piece with one xor per set.
-                let fromto = from.bit() | to.bit();
-                self.by_color[piece.color.index()] ^= fromto;
-                self.by_role[piece.role.index()] ^= fromto;
-                self.board[from.index()] = 0;
-                self.board[to.index()] = mailbox_code(piece);
-                let keys = &z.piece[piece.index()];
-                self.hash ^= keys[from.index()] ^ keys[to.index()];
-                if piece.role == Role::Pawn {
-                    self.halfmoves = 0;
-                    let dh = to.rank().abs_diff(from.rank());
-                    if dh == 3 {
-                        let doubles = &PAWN_DOUBLES[us.index()][from.index()];
-                        let middle = if doubles[0].1 as usize == to.index() {
-                            doubles[0].0
-                        } else {
-                            doubles[1].0
-                        };
-                        let middle = Cell::new_unchecked(middle as usize);
-                        let them = us.other();
-                        // Record the state only when an enemy pawn can take (a canonical hash).
-                        if PAWN_CAPTURES[us.index()][middle.index()]
-                            & self.by_role[0]
-                            & self.by_color[them.index()]
-                            != 0
-                        {
-                            self.ep = Some(EnPassant { middle, landed: to });
-                            self.hash ^= z.ep[middle.index()];
-                        }
-                    }
-                }
+                self.play_normal(from, to);
                 (from, to)
             }
             Move::Promotion { from, to } => {
@@ -498,12 +594,10 @@ impl Position {
                 (from, to)
             }
             Move::EnPassant { from, to } => {
-                let them = us.other();
                 let landed = ep_state
                     .expect("en passant right after a double push")
                     .landed;
-                self.take(landed, Piece::new(them, Role::Pawn));
-                self.unmoved_clear(landed.bit());
+                self.take(landed, Piece::new(us.other(), Role::Pawn));
                 self.take(from, Piece::new(us, Role::Pawn));
                 self.put(to, Piece::new(us, Role::Pawn));
                 self.halfmoves = 0;
@@ -520,27 +614,82 @@ impl Position {
         };
         let keep = CASTLE_KEEP[from.index()] & CASTLE_KEEP[to.index()];
         if self.castling & keep != self.castling {
-            self.hash ^= z.castling[self.castling as usize];
+            self.hash ^= ZOBRIST.castling[self.castling as usize];
             self.castling &= keep;
-            self.hash ^= z.castling[self.castling as usize];
+            self.hash ^= ZOBRIST.castling[self.castling as usize];
         }
-        self.unmoved_clear(from.bit() | to.bit());
+        self.clear_unmoved(from);
+        self.clear_unmoved(to);
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = us.other();
-        self.hash ^= z.black;
+        self.hash ^= ZOBRIST.black;
     }
 
+    /// A move that is neither a promotion, en passant nor castling: captures, double pushes.
     #[inline]
-    fn unmoved_clear(&mut self, mask: u128) {
-        let hit = self.unmoved & mask;
-        if hit != 0 {
-            for c in cells(hit) {
-                self.hash ^= ZOBRIST.unmoved[c.index()];
-            }
-            self.unmoved &= !mask;
+    fn play_normal(&mut self, from: Cell, to: Cell) {
+        let us = self.turn;
+        let code = self.board[from.index()];
+        debug_assert!(code != 0, "a piece on the origin");
+        let piece = Piece::new(us, role_of(code));
+        if let Some(victim) = self.piece_at(to) {
+            self.take(to, victim);
+            self.halfmoves = 0;
         }
+        // Move the piece with one xor per set.
+        let fromto = from.bit() | to.bit();
+        self.by_color[us.index()] ^= fromto;
+        self.by_role[piece.role.index()] ^= fromto;
+        self.board[from.index()] = 0;
+        self.board[to.index()] = code;
+        let keys = &ZOBRIST.piece[piece.index()];
+        self.hash ^= keys[from.index()] ^ keys[to.index()];
+        if piece.role == Role::Pawn {
+            self.halfmoves = 0;
+            if to.rank().abs_diff(from.rank()) == DOUBLE_PUSH_RANKS {
+                self.record_double_push(from, to);
+            }
+        }
+    }
+
+    /// After a double push `from`–`to`: the en passant state, recorded only when an enemy pawn
+    /// can capture onto the middle cell (so that equal positions hash alike).
+    #[inline]
+    fn record_double_push(&mut self, from: Cell, to: Cell) {
+        let us = self.turn;
+        let doubles = &PAWN_DOUBLES[us.index()][from.index()];
+        let middle = if doubles[0].1 as usize == to.index() {
+            doubles[0].0
+        } else {
+            doubles[1].0
+        };
+        let middle = Cell::new_unchecked(middle as usize);
+        let their_pawns = self.by_role[Role::Pawn.index()] & self.by_color[us.other().index()];
+        if PAWN_CAPTURES[us.index()][middle.index()] & their_pawns != 0 {
+            self.ep = Some(EnPassant { middle, landed: to });
+            self.hash ^= ZOBRIST.ep[middle.index()];
+        }
+    }
+
+    /// Clears the unmoved flag of `cell` (a move left it or landed on it), with its hash key.
+    #[inline]
+    fn clear_unmoved(&mut self, cell: Cell) {
+        let bit = cell.bit();
+        if self.unmoved & bit != 0 {
+            self.unmoved ^= bit;
+            self.hash ^= ZOBRIST.unmoved[cell.index()];
+        }
+    }
+
+    /// Whether two positions are the same for the repetition rule: equal but for the clocks.
+    pub(crate) fn same_state(&self, other: &Position) -> bool {
+        Position {
+            halfmoves: other.halfmoves,
+            fullmoves: other.fullmoves,
+            ..*self
+        } == *other
     }
 
     /// Play a move if it is legal; otherwise leave the position untouched.
@@ -549,29 +698,44 @@ impl Position {
             self.play_unchecked(m);
             Ok(())
         } else {
-            Err(IllegalMove(m))
+            Err(IllegalMove {
+                mv: m,
+                position: self.to_string(),
+            })
         }
     }
 
     /// Whether `m` is legal here.
     pub fn is_legal(&self, m: Move) -> bool {
-        self.legal_moves().contains(&m)
+        let from = m.origin();
+        let to = m.to().bit();
+        let mut found = false;
+        self.for_each_piece_moves(|pm| {
+            if pm.from == from && pm.to.0 & to != 0 {
+                found = pm.into_iter().any(|x| x == m);
+            }
+            !found
+        });
+        found
     }
 
-    /// The legal move a text names: the exact notation (`c3d5`, `a10a12=Q`, `b8b10ep`, `O-O@f3`),
-    /// or just origin and destination for any legal move (`a10a12`, `b8b10`, `e1f3`).
-    pub fn parse_move(&self, text: &str) -> Result<Move, ParseLegalMoveError> {
-        let m: Move = text.trim().parse()?;
+    /// The legal move a text names: the notation (`c3d5`, `a10a12=Q`, `b8b10ep`, `O-O@f3`), or
+    /// just origin and destination for any legal move (`a10a12`, `b8b10`, `e1f3`). Surrounding
+    /// spaces, trailing `+ # ! ?` and letter case are forgiven (`C3D5+`, `o-o@f3`).
+    pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        let m: Move = normalise(text)
+            .parse()
+            .map_err(|_| ParseMoveError::Notation(text.to_string()))?;
         let moves = self.legal_moves();
         if moves.contains(&m) {
             return Ok(m);
         }
         if let Move::Normal { from, to } = m {
-            if let Some(&found) = moves.iter().find(|x| x.from() == from && x.to() == to) {
+            if let Some(&found) = moves.iter().find(|x| x.origin() == from && x.to() == to) {
                 return Ok(found);
             }
         }
-        Err(ParseLegalMoveError::Illegal(text.to_string()))
+        Err(ParseMoveError::NotLegal(text.to_string()))
     }
 
     /// All legal moves.
@@ -581,25 +745,38 @@ impl Position {
         list
     }
 
-    /// Append all legal moves to `list` (cleared first).
+    /// Fills `list` with the legal moves (it is cleared first).
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
         self.for_each_piece_moves(|pm| {
-            for m in pm.iter() {
-                list.push(m);
-            }
+            list.extend(pm);
             true
         });
+    }
+
+    /// The number of legal moves, counted without listing them (a popcount per piece).
+    pub fn legal_move_count(&self) -> usize {
+        let mut n = 0;
+        self.for_each_piece_moves(|pm| {
+            n += pm.len();
+            true
+        });
+        n
+    }
+
+    /// Whether the side to move has a legal move (stops at the first).
+    pub fn has_legal_move(&self) -> bool {
+        !self.for_each_piece_moves(|_| false)
     }
 
     /// The game result if the game is over: checkmate, stalemate (draw, chess convention), the
     /// fifty-move rule (100 half-moves), or bare Kings.
     pub fn outcome(&self) -> Option<Outcome> {
-        let has_move = !self.for_each_piece_moves(|pm| pm.is_empty());
-        if !has_move {
+        if !self.has_legal_move() {
             return Some(if self.is_check() {
                 Outcome::Decisive {
                     winner: self.turn.other(),
+                    reason: WinReason::Checkmate,
                 }
             } else {
                 Outcome::Draw {
@@ -607,12 +784,12 @@ impl Position {
                 }
             });
         }
-        if self.halfmoves >= 100 {
+        if self.halfmoves >= FIFTY_MOVE_HALFMOVES {
             return Some(Outcome::Draw {
                 reason: DrawReason::FiftyMoves,
             });
         }
-        if self.occupied() == self.by_role[Role::King.index()] {
+        if self.occ() == self.by_role[Role::King.index()] {
             return Some(Outcome::Draw {
                 reason: DrawReason::InsufficientMaterial,
             });
@@ -621,9 +798,21 @@ impl Position {
     }
 }
 
+/// A double push goes three ranks up (or down) the board.
+const DOUBLE_PUSH_RANKS: u8 = 3;
+/// The fifty-move rule: 100 half-moves without capture or pawn move.
+const FIFTY_MOVE_HALFMOVES: u32 = 100;
+
 impl Default for Position {
     fn default() -> Self {
         Position::new()
+    }
+}
+
+impl Hash for Position {
+    /// The Zobrist hash (equal positions have equal Zobrist hashes).
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
     }
 }
 
@@ -647,23 +836,7 @@ impl FromStr for Position {
 }
 
 #[cfg(feature = "serde")]
-mod serde_impls {
-    use super::Position;
-    use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
-
-    impl Serialize for Position {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            self.to_setup().serialize(s)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Position {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
-            let setup = crate::Setup::deserialize(d)?;
-            Position::from_setup(setup).map_err(D::Error::custom)
-        }
-    }
-}
+hexvar_geometry::serde_as_text!(serde, Position, "a Chessagon position text");
 
 #[cfg(test)]
 mod tests {
@@ -681,7 +854,8 @@ mod tests {
         assert_eq!(
             pos.outcome(),
             Some(Outcome::Decisive {
-                winner: Color::White
+                winner: Color::White,
+                reason: WinReason::Checkmate,
             })
         );
     }
@@ -751,9 +925,27 @@ mod tests {
             let m = pos.parse_move(text);
             if let Ok(m) = m {
                 pos.play(m).unwrap();
-                assert_eq!(pos.hash(), pos.compute_hash(), "{text}");
+                assert_eq!(pos.zobrist_hash(), pos.compute_hash(), "{text}");
             }
         }
-        assert_ne!(pos.hash(), before.hash());
+        assert_ne!(pos.zobrist_hash(), before.zobrist_hash());
+    }
+
+    #[test]
+    fn outcomes_display_in_words() {
+        let mate = Outcome::Decisive {
+            winner: Color::White,
+            reason: WinReason::Checkmate,
+        };
+        assert_eq!(mate.to_string(), "White wins by checkmate");
+        assert_eq!(mate.winner(), Some(Color::White));
+        assert!(!mate.is_draw());
+        let draw = Outcome::Draw {
+            reason: DrawReason::Stalemate,
+        };
+        assert_eq!(draw.to_string(), "draw by stalemate");
+        assert_eq!(draw.winner(), None);
+        assert!(draw.is_draw());
+        assert_eq!(DrawReason::FiftyMoves.to_string(), "fifty-move rule");
     }
 }

@@ -2,33 +2,48 @@
 //!
 //! The ASCII diagram has one line per rank (15 at the top), one 4-character slot per file:
 //! the shade (`d` dark, `l` light), then the piece letter (upper case White, lower case Black) or
-//! `.`; a highlighted cell is bracketed, with `*` when empty: `[d*]`, `[lp]`.
+//! `.`; a marked cell is bracketed, with `*` when empty: `[d*]`, `[lp]`.
 
-use hexvar_geometry::triangle::Tri;
+use core::fmt::Write;
 
-use crate::board::{Cell, Color};
+use hexvar_geometry::svg;
+
+use crate::board::{Cell, Color, Shade};
 use crate::position::Position;
+use hexvar_geometry::Set128 as CellSet;
 
-/// The ASCII diagram of `pos` with the cells of `highlight` (a bit set) bracketed.
-pub fn ascii(pos: &Position, highlight: u128) -> String {
+/// The ASCII diagram of `pos` with the cells of `marked` bracketed.
+///
+/// ```
+/// use hexvar_chessagon::{render, Cell, Position};
+///
+/// let d5: Cell = "d5".parse()?;
+/// let diagram = render::ascii(&Position::new(), d5.set());
+/// assert!(diagram.contains(" 5 | l.  dP  lP [d*] l."));
+/// # Ok::<(), hexvar_chessagon::ParseCellError>(())
+/// ```
+pub fn ascii(pos: &Position, marked: CellSet) -> String {
     let mut out = String::new();
     for rank in (1..=15u8).rev() {
-        out.push_str(&format!("{rank:>2} |"));
+        let _ = write!(out, "{rank:>2} |");
         let mut line = String::new();
         for file in 0..8u8 {
             match Cell::from_file_rank(file, rank) {
                 None => line.push_str("    "),
                 Some(c) => {
-                    let marked = highlight & c.bit() != 0;
+                    let is_marked = marked.has(c.index());
                     let content = match pos.piece_at(c) {
                         Some(p) => p.char(),
-                        None if marked => '*',
+                        None if is_marked => '*',
                         None => '.',
                     };
-                    line.push(if marked { '[' } else { ' ' });
-                    line.push(if c.is_dark() { 'd' } else { 'l' });
+                    line.push(if is_marked { '[' } else { ' ' });
+                    line.push(match c.shade() {
+                        Shade::Dark => 'd',
+                        Shade::Light => 'l',
+                    });
                     line.push(content);
-                    line.push(if marked { ']' } else { ' ' });
+                    line.push(if is_marked { ']' } else { ' ' });
                 }
             }
         }
@@ -37,7 +52,7 @@ pub fn ascii(pos: &Position, highlight: u128) -> String {
     }
     out.push_str("    ");
     for f in 'a'..='h' {
-        out.push_str(&format!(" {f}  "));
+        let _ = write!(out, " {f}  ");
     }
     let trimmed = out.trim_end().len();
     out.truncate(trimmed);
@@ -45,61 +60,50 @@ pub fn ascii(pos: &Position, highlight: u128) -> String {
     out
 }
 
-/// An SVG picture of `pos` (White at the bottom) with the cells of `highlight` marked red.
-pub fn svg(pos: &Position, highlight: u128) -> String {
-    let side = 48.0;
-    let margin = 24.0;
-    let w = side * 3f64.sqrt() / 2.0;
-    let width = 8.0 * w + 2.0 * margin;
-    let height = 8.0 * side + 2.0 * margin;
+/// The side of a triangle in pixels.
+const SIDE: f64 = 48.0;
+/// The space around the board in pixels.
+const MARGIN: f64 = 24.0;
+
+/// An SVG picture of `pos` (White at the bottom) with the cells of `marked` ringed. Every cell
+/// is a polygon carrying `data-cell="<cell>"`.
+pub fn svg(pos: &Position, marked: CellSet) -> String {
+    let w = SIDE * 3f64.sqrt() / 2.0;
+    let width = 8.0 * w + 2.0 * MARGIN;
+    let height = 8.0 * SIDE + 2.0 * MARGIN;
     // y up in the geometry frame: rank-1 triangles have centroid height 0, the board spans
     // heights -1..15 in half-sides.
-    let to_screen = |(x, y): (f64, f64)| (margin + x, margin + (15.0 * side / 2.0 - y));
-    let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width:.1} {height:.1}\" width=\"{width:.0}\" height=\"{height:.0}\">\n"
-    );
-    out.push_str("<rect width=\"100%\" height=\"100%\" fill=\"#f4f1ea\"/>\n");
+    let to_screen = |(x, y): (f64, f64)| (MARGIN + x, MARGIN + (15.0 * SIDE / 2.0 - y));
+    let mut out = String::new();
+    svg::begin(&mut out, width, height);
     for c in Cell::ALL {
-        let t: Tri = c.tri();
-        let pts: Vec<String> = t
-            .corners(side)
-            .iter()
-            .map(|&p| {
-                let (x, y) = to_screen(p);
-                format!("{x:.1},{y:.1}")
-            })
-            .collect();
-        let fill = match (highlight & c.bit() != 0, c.is_dark()) {
-            (true, true) => "#b03a2e",
-            (true, false) => "#e8786c",
-            (false, true) => "#8a6d4b",
-            (false, false) => "#e9d7b4",
+        let t = c.tri();
+        let corners: Vec<(f64, f64)> = t.corners(SIDE).iter().map(|&p| to_screen(p)).collect();
+        let fill = match c.shade() {
+            Shade::Dark => "#8a6d4b",
+            Shade::Light => "#d9c29a",
         };
-        out.push_str(&format!(
-            "<polygon points=\"{}\" fill=\"{fill}\" stroke=\"#3b2f22\" stroke-width=\"1\"><title>{c}</title></polygon>\n",
-            pts.join(" ")
-        ));
+        svg::cell(&mut out, &c.to_string(), &corners, fill, "#3b2f22");
+    }
+    for c in Cell::ALL {
+        let centre = to_screen(c.tri().centroid(SIDE));
         if let Some(p) = pos.piece_at(c) {
-            let (x, y) = to_screen(t.centroid(side));
-            let (fill, stroke) = match p.color {
-                Color::White => ("#ffffff", "#000000"),
-                Color::Black => ("#000000", "#ffffff"),
+            let ink = match p.color {
+                Color::White => "#ffffff",
+                Color::Black => "#000000",
             };
-            out.push_str(&format!(
-                "<text x=\"{x:.1}\" y=\"{:.1}\" font-family=\"sans-serif\" font-size=\"15\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"0.6\">{}</text>\n",
-                y + 5.0,
-                p.role.upper_char()
-            ));
+            let baseline = (centre.0, centre.1 + 5.0);
+            svg::text(&mut out, baseline, 15.0, ink, &p.role.char().to_string());
+        }
+        if marked.has(c.index()) {
+            svg::ring(&mut out, centre, SIDE / 5.0, "#d01010");
         }
     }
     for (i, f) in ('a'..='h').enumerate() {
-        let x = margin + (i as f64 + 0.5) * w;
-        out.push_str(&format!(
-            "<text x=\"{x:.1}\" y=\"{:.1}\" font-family=\"sans-serif\" font-size=\"12\" text-anchor=\"middle\">{f}</text>\n",
-            height - 6.0
-        ));
+        let x = MARGIN + (i as f64 + 0.5) * w;
+        svg::text(&mut out, (x, height - 6.0), 12.0, "#000000", &f.to_string());
     }
-    out.push_str("</svg>\n");
+    svg::end(&mut out);
     out
 }
 
@@ -111,7 +115,7 @@ impl Position {
     /// assert!(d.starts_with("15 |             dq  lk"));
     /// ```
     pub fn diagram(&self) -> String {
-        ascii(self, 0)
+        ascii(self, CellSet::EMPTY)
     }
 }
 
@@ -120,20 +124,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn svg_draws_96_triangles_and_the_pieces() {
+    fn svg_draws_96_named_triangles_the_pieces_and_the_rings() {
         let pos = Position::new();
         let e2: Cell = "e2".parse().unwrap();
-        let svg = svg(&pos, e2.bit());
-        assert_eq!(svg.matches("<polygon").count(), 96);
+        let d5: Cell = "d5".parse().unwrap();
+        let svg = svg(&pos, e2.set() | d5.set());
+        assert_eq!(svg.matches("<polygon data-cell=").count(), 96);
+        assert_eq!(svg.matches("data-cell=\"e15\"").count(), 1);
         assert_eq!(svg.matches("font-size=\"15\"").count(), 48);
-        assert_eq!(svg.matches("#b03a2e").count(), 1); // e2 is dark and highlighted
+        assert_eq!(svg.matches("<circle").count(), 2);
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     }
 
     #[test]
-    fn ascii_marks_highlights() {
+    fn the_start_picture_in_the_docs_is_current() {
+        let picture = svg(&Position::new(), CellSet::EMPTY);
+        assert_eq!(picture, include_str!("../docs/chessagon-start.svg"));
+    }
+
+    #[test]
+    fn ascii_marks_cells() {
         let pos = Position::new();
-        let d = ascii(&pos, "d5".parse::<Cell>().unwrap().bit());
+        let d = ascii(&pos, "d5".parse::<Cell>().unwrap().set());
         assert!(d.contains(" 5 | l.  dP  lP [d*] l."), "{d}");
         assert_eq!(d.lines().count(), 16);
     }

@@ -1,7 +1,7 @@
 //! Plain-data [`Setup`], the start position, and the position text format (parse + print).
 //!
-//! Text: `<placement> <turn> <castling> <en passant> [<halfmove clock> <move number>]`, e.g. the
-//! start position
+//! Text: `<placement> <turn> <castling> <en passant> [<moved pawns>] [<halfmove clock> <move
+//! number>]`, e.g. the start position
 //! `qk/bddb/rnppnr/pppppppp/1pp2pp1/8/8/8/8/8/1PP2PP1/PPPPPPPP/RNPPNR/BDDB/QK w KQkq -`.
 //!
 //! - placement: ranks 15 → 1 separated by `/`; each rank lists only its own files left to right
@@ -10,15 +10,20 @@
 //! - turn `w` / `b`;
 //! - castling `K` (White short, g-file Rook), `Q` (White long, b-file Rook), `k`, `q`, or `-`;
 //! - en passant: `-` or the middle cell followed by the cell the pawn landed on (`b10a8`);
+//! - moved pawns (optional): the pawns that stand on one of their side's starting-pawn cells but
+//!   have moved (so may not double push), as cells joined by commas (`d4,c11`). Without it, every
+//!   pawn on one of its side's starting cells is unmoved. It is printed only when there is such a
+//!   pawn, so the texts of positions without one read as before;
 //! - the clocks default to `0 1` and are printed only when they differ from that.
 //!
-//! The text carries no moved-flags: a pawn on one of its own side's starting-pawn cells is read as
-//! unmoved ([`Setup::unmoved_pawns`] holds the exact flags).
+//! Fields are separated by runs of ASCII whitespace; any other character outside a field's
+//! alphabet (a non-breaking space, say) is an error.
 
 use core::fmt;
 use core::str::FromStr;
 
 use crate::board::{cells, Cell, Color, Piece, Role, CELL_COUNT, PAWN_START};
+use hexvar_geometry::Set128 as CellSet;
 
 /// En passant state: the middle cell of the double push just played, and where the pawn landed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -37,8 +42,31 @@ pub const WHITE_LONG: u8 = 2;
 pub const BLACK_SHORT: u8 = 4;
 /// Castling rights bit: Black long, text `q`.
 pub const BLACK_LONG: u8 = 8;
+/// All four castling rights.
+pub const ALL_CASTLING: u8 = WHITE_SHORT | WHITE_LONG | BLACK_SHORT | BLACK_LONG;
+
+/// The castling rights with their letters, in the order of the text.
+const CASTLING_LETTERS: [(u8, char); 4] = [
+    (WHITE_SHORT, 'K'),
+    (WHITE_LONG, 'Q'),
+    (BLACK_SHORT, 'k'),
+    (BLACK_LONG, 'q'),
+];
 
 /// A position as plain data, not validated. Convert with [`crate::Position::from_setup`].
+///
+/// Its text ([`Display`](fmt::Display) / [`FromStr`]) is the position text of the crate's
+/// [rules page](crate::rules): `<placement> <turn> <castling> <en passant> [<moved pawns>]
+/// [<halfmove clock> <move number>]`.
+///
+/// ```
+/// use hexvar_chessagon::{Setup, START_TEXT};
+///
+/// let setup: Setup = START_TEXT.parse()?;
+/// assert_eq!(setup, Setup::start());
+/// assert_eq!(setup.to_string(), START_TEXT);
+/// # Ok::<(), hexvar_chessagon::ParseSetupError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// The piece on each cell, by dense index.
@@ -49,16 +77,16 @@ pub struct Setup {
     pub castling: u8,
     /// En passant state after a double push, if any.
     pub ep: Option<EnPassant>,
-    /// Pawns that have not moved yet (may double push), as a cell bit set.
-    pub unmoved_pawns: u128,
+    /// Pawns that have not moved yet (may double push).
+    pub unmoved_pawns: CellSet,
     /// Half-moves since the last capture or pawn move.
-    pub halfmoves: u32,
+    pub halfmove_clock: u32,
     /// Move number, starting at 1, incremented after Black moves.
-    pub fullmoves: u32,
+    pub fullmove_number: u32,
 }
 
-/// The start position text.
-pub const START: &str =
+/// The start position text (§8 of the rules).
+pub const START_TEXT: &str =
     "qk/bddb/rnppnr/pppppppp/1pp2pp1/8/8/8/8/8/1PP2PP1/PPPPPPPP/RNPPNR/BDDB/QK w KQkq -";
 
 impl Setup {
@@ -69,15 +97,17 @@ impl Setup {
             turn: Color::White,
             castling: 0,
             ep: None,
-            unmoved_pawns: 0,
-            halfmoves: 0,
-            fullmoves: 1,
+            unmoved_pawns: CellSet::EMPTY,
+            halfmove_clock: 0,
+            fullmove_number: 1,
         }
     }
 
     /// The start position of §8.
     pub fn start() -> Setup {
-        START.parse().expect("the start position text is valid")
+        START_TEXT
+            .parse()
+            .expect("the start position text is valid")
     }
 
     /// The piece on `cell`.
@@ -85,9 +115,13 @@ impl Setup {
         self.board[cell.index()]
     }
 
-    /// The pawns standing on their own side's starting-pawn cells: what the text format reads as
-    /// unmoved.
-    pub fn pawns_on_start_cells(&self) -> u128 {
+    /// The pawns standing on their own side's starting-pawn cells: what the text reads as
+    /// unmoved unless its moved-pawns field names them.
+    pub fn pawns_on_start_cells(&self) -> CellSet {
+        CellSet(self.pawns_on_start_bits())
+    }
+
+    fn pawns_on_start_bits(&self) -> u128 {
         let mut set = 0;
         for cell in Cell::ALL {
             if let Some(p) = self.board[cell.index()] {
@@ -98,6 +132,11 @@ impl Setup {
         }
         set
     }
+
+    /// The pawns on their side's starting cells that have moved: the text's moved-pawns field.
+    fn moved_pawns(&self) -> u128 {
+        self.pawns_on_start_bits() & !self.unmoved_pawns.0
+    }
 }
 
 impl Default for Setup {
@@ -107,15 +146,15 @@ impl Default for Setup {
 }
 
 /// Why a position text failed to parse; each variant names the failing field.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum ParseSetupError {
     /// The text has fewer than 4 fields.
     #[error(
         "position text needs at least 4 fields (placement, turn, castling, en passant), found {0}"
     )]
     MissingFields(usize),
-    /// The text has more than 6 fields.
-    #[error("position text has {0} fields, at most 6 are allowed")]
+    /// The text has more fields than the format has.
+    #[error("position text has {0} fields, at most 7 are allowed (placement, turn, castling, en passant, moved pawns, halfmove clock, move number)")]
     TooManyFields(usize),
     /// The placement does not have 15 ranks.
     #[error("placement: expected 15 ranks separated by '/', found {0}")]
@@ -147,28 +186,34 @@ pub enum ParseSetupError {
     /// The en passant field is not `-` or two cells.
     #[error("en passant: expected `-` or middle and landing cells like `b10a8`, found {0:?}")]
     EnPassant(String),
-    /// The halfmove clock is not a number.
-    #[error("halfmove clock: expected a number, found {0:?}")]
-    Halfmoves(String),
-    /// The move number is not a positive number.
-    #[error("move number: expected a positive number, found {0:?}")]
-    Fullmoves(String),
+    /// The moved-pawns field names something other than pawns on their side's starting cells.
+    #[error("moved pawns: expected cells like `d4,c11`, each holding a pawn on one of its side's starting cells, found {0:?}")]
+    MovedPawns(String),
+    /// The halfmove clock is not a number `0..=4294967295`.
+    #[error("halfmove clock: expected a number from 0 to 4294967295, found {0:?}")]
+    HalfmoveClock(String),
+    /// The move number is not a number `1..=4294967295`.
+    #[error("move number: expected a number from 1 to 4294967295, found {0:?}")]
+    MoveNumber(String),
 }
 
 fn rank_cells(rank: u8) -> impl Iterator<Item = Cell> {
     (0..8).filter_map(move |f| Cell::from_file_rank(f, rank))
 }
 
+/// The number of ranks, top (15) to bottom (1) in the placement.
+const RANKS: u8 = 15;
+
 fn parse_placement(
     text: &str,
     board: &mut [Option<Piece>; CELL_COUNT],
 ) -> Result<(), ParseSetupError> {
     let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != 15 {
+    if ranks.len() != RANKS as usize {
         return Err(ParseSetupError::RankCount(ranks.len()));
     }
     for (i, row) in ranks.iter().enumerate() {
-        let rank = 15 - i as u8;
+        let rank = RANKS - i as u8;
         let cells: Vec<Cell> = rank_cells(rank).collect();
         let mut at = 0usize;
         for ch in row.chars() {
@@ -205,24 +250,19 @@ fn parse_castling(text: &str) -> Result<u8, ParseSetupError> {
     if text == "-" {
         return Ok(0);
     }
+    let err = || ParseSetupError::Castling(text.to_string());
     let mut rights = 0u8;
     let mut last = 0u8;
     for ch in text.chars() {
-        let bit = match ch {
-            'K' => WHITE_SHORT,
-            'Q' => WHITE_LONG,
-            'k' => BLACK_SHORT,
-            'q' => BLACK_LONG,
-            _ => return Err(ParseSetupError::Castling(text.to_string())),
-        };
+        let &(bit, _) = CASTLING_LETTERS
+            .iter()
+            .find(|&&(_, letter)| letter == ch)
+            .ok_or_else(err)?;
         if bit <= last {
-            return Err(ParseSetupError::Castling(text.to_string()));
+            return Err(err());
         }
         last = bit;
         rights |= bit;
-    }
-    if rights == 0 {
-        return Err(ParseSetupError::Castling(text.to_string()));
     }
     Ok(rights)
 }
@@ -239,14 +279,42 @@ fn parse_ep(text: &str) -> Result<Option<EnPassant>, ParseSetupError> {
     }))
 }
 
+/// The moved pawns: cells joined by commas, each holding a pawn on its side's starting cell.
+fn parse_moved(text: &str, setup: &Setup) -> Result<u128, ParseSetupError> {
+    let err = || ParseSetupError::MovedPawns(text.to_string());
+    let on_start = setup.pawns_on_start_bits();
+    let mut moved = 0u128;
+    for name in text.split(',') {
+        let cell: Cell = name.parse().map_err(|_| err())?;
+        if on_start & cell.bit() == 0 {
+            return Err(err());
+        }
+        moved |= cell.bit();
+    }
+    Ok(moved)
+}
+
+/// A counter: ASCII digits only (no sign), within `u32`, at least `min`.
+fn parse_counter(text: &str, min: u32) -> Option<u32> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok().filter(|&n| n >= min)
+}
+
+/// The most fields a text has: placement, turn, castling, en passant, moved pawns, two clocks.
+const MAX_FIELDS: usize = 7;
+/// The fields every text has: placement, turn, castling, en passant.
+const REQUIRED_FIELDS: usize = 4;
+
 impl FromStr for Setup {
     type Err = ParseSetupError;
     fn from_str(s: &str) -> Result<Setup, ParseSetupError> {
         let fields: Vec<&str> = s.split_ascii_whitespace().collect();
-        if fields.len() < 4 {
+        if fields.len() < REQUIRED_FIELDS {
             return Err(ParseSetupError::MissingFields(fields.len()));
         }
-        if fields.len() > 6 {
+        if fields.len() > MAX_FIELDS {
             return Err(ParseSetupError::TooManyFields(fields.len()));
         }
         let mut setup = Setup::empty();
@@ -258,26 +326,34 @@ impl FromStr for Setup {
         };
         setup.castling = parse_castling(fields[2])?;
         setup.ep = parse_ep(fields[3])?;
-        if let Some(h) = fields.get(4) {
-            setup.halfmoves = h
-                .parse()
-                .map_err(|_| ParseSetupError::Halfmoves(h.to_string()))?;
+        let mut rest = &fields[REQUIRED_FIELDS..];
+        let mut moved = 0;
+        if let Some((first, tail)) = rest.split_first() {
+            // The moved-pawns field starts with a file letter, the clocks with a digit.
+            if first.starts_with(|c: char| ('a'..='h').contains(&c)) {
+                moved = parse_moved(first, &setup)?;
+                rest = tail;
+            }
         }
-        if let Some(f) = fields.get(5) {
-            setup.fullmoves = f
-                .parse()
-                .ok()
-                .filter(|&n: &u32| n > 0)
-                .ok_or_else(|| ParseSetupError::Fullmoves(f.to_string()))?;
+        if rest.len() > 2 {
+            return Err(ParseSetupError::TooManyFields(fields.len()));
         }
-        setup.unmoved_pawns = setup.pawns_on_start_cells();
+        if let Some(h) = rest.first() {
+            setup.halfmove_clock =
+                parse_counter(h, 0).ok_or_else(|| ParseSetupError::HalfmoveClock(h.to_string()))?;
+        }
+        if let Some(f) = rest.get(1) {
+            setup.fullmove_number =
+                parse_counter(f, 1).ok_or_else(|| ParseSetupError::MoveNumber(f.to_string()))?;
+        }
+        setup.unmoved_pawns = CellSet(setup.pawns_on_start_bits() & !moved);
         Ok(setup)
     }
 }
 
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (1..=15u8).rev() {
+        for rank in (1..=RANKS).rev() {
             let mut empty = 0;
             for cell in rank_cells(rank) {
                 match self.board[cell.index()] {
@@ -299,15 +375,10 @@ impl fmt::Display for Setup {
             }
         }
         write!(f, " {} ", self.turn.char())?;
-        if self.castling & 15 == 0 {
+        if self.castling & ALL_CASTLING == 0 {
             f.write_str("-")?;
         } else {
-            for (bit, ch) in [
-                (WHITE_SHORT, 'K'),
-                (WHITE_LONG, 'Q'),
-                (BLACK_SHORT, 'k'),
-                (BLACK_LONG, 'q'),
-            ] {
+            for (bit, ch) in CASTLING_LETTERS {
                 if self.castling & bit != 0 {
                     write!(f, "{ch}")?;
                 }
@@ -317,8 +388,13 @@ impl fmt::Display for Setup {
             Some(ep) => write!(f, " {}{}", ep.middle, ep.landed)?,
             None => f.write_str(" -")?,
         }
-        if self.halfmoves != 0 || self.fullmoves != 1 {
-            write!(f, " {} {}", self.halfmoves, self.fullmoves)?;
+        let moved = self.moved_pawns();
+        if moved != 0 {
+            let names: Vec<String> = cells(moved).map(|c| c.to_string()).collect();
+            write!(f, " {}", names.join(","))?;
+        }
+        if self.halfmove_clock != 0 || self.fullmove_number != 1 {
+            write!(f, " {} {}", self.halfmove_clock, self.fullmove_number)?;
         }
         Ok(())
     }
@@ -333,23 +409,7 @@ pub(crate) fn cell_names(set: u128) -> String {
 }
 
 #[cfg(feature = "serde")]
-mod serde_impls {
-    use super::Setup;
-    use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
-
-    impl Serialize for Setup {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Setup {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Setup, D::Error> {
-            let s = String::deserialize(d)?;
-            s.parse().map_err(D::Error::custom)
-        }
-    }
-}
+hexvar_geometry::serde_as_text!(serde, Setup, "a Chessagon position text");
 
 #[cfg(test)]
 mod tests {
@@ -384,8 +444,8 @@ mod tests {
             assert_eq!(at(cell), Some(ch), "{cell}");
         }
         assert_eq!(s.board.iter().flatten().count(), 48);
-        assert_eq!(s.unmoved_pawns.count_ones(), 28);
-        assert_eq!(s.to_string(), START);
+        assert_eq!(s.unmoved_pawns.len(), 28);
+        assert_eq!(s.to_string(), START_TEXT);
         assert_eq!(s.castling, 15);
     }
 
@@ -398,43 +458,104 @@ mod tests {
         assert_eq!(e("qk w KQkq"), ParseSetupError::MissingFields(3));
         assert_eq!(e("qk w KQkq -"), ParseSetupError::RankCount(1));
         assert!(matches!(
-            e(&START.replace("QK w", "QKK w")),
+            e(&START_TEXT.replace("QK w", "QKK w")),
             ParseSetupError::RankLength { rank: 1, .. }
         ));
         assert!(matches!(
-            e(&START.replace("BDDB", "BDXB")),
+            e(&START_TEXT.replace("BDDB", "BDXB")),
             ParseSetupError::PlacementChar {
                 rank: 2,
                 found: 'X'
             }
         ));
         assert!(matches!(
-            e(&START.replace(" w ", " x ")),
+            e(&START_TEXT.replace(" w ", " x ")),
             ParseSetupError::Turn(_)
         ));
         assert!(matches!(
-            e(&START.replace("KQkq", "QK")),
+            e(&START_TEXT.replace("KQkq", "QK")),
             ParseSetupError::Castling(_)
         ));
         assert!(matches!(
-            e(&START.replace(" -", " b10")),
+            e(&START_TEXT.replace(" -", " b10")),
             ParseSetupError::EnPassant(_)
         ));
         assert!(matches!(
-            e(&format!("{START} x 1")),
-            ParseSetupError::Halfmoves(_)
+            e(&format!("{START_TEXT} x 1")),
+            ParseSetupError::HalfmoveClock(_)
         ));
         assert!(matches!(
-            e(&format!("{START} 0 0")),
-            ParseSetupError::Fullmoves(_)
+            e(&format!("{START_TEXT} 0 0")),
+            ParseSetupError::MoveNumber(_)
         ));
         assert!(matches!(
-            e(&format!("{START} 0 1 x")),
+            e(&format!("{START_TEXT} 0 1 x")),
             ParseSetupError::TooManyFields(7)
         ));
         assert!(matches!(
-            e(&START.replace("8/8/8/8/8", "8/8/8/9/8")),
+            e(&START_TEXT.replace("8/8/8/8/8", "8/8/8/9/8")),
             ParseSetupError::PlacementChar { .. }
         ));
+    }
+
+    #[test]
+    fn counters_are_u32_digits_only() {
+        let text = |h: &str, f: &str| format!("{START_TEXT} {h} {f}");
+        let max = text("4294967295", "4294967295");
+        assert_eq!(max.parse::<Setup>().unwrap().to_string(), max);
+        let e = |s: String| s.parse::<Setup>().unwrap_err();
+        assert!(matches!(
+            e(text("4294967296", "1")),
+            ParseSetupError::HalfmoveClock(_)
+        ));
+        assert!(matches!(
+            e(text("0", "4294967296")),
+            ParseSetupError::MoveNumber(_)
+        ));
+        assert!(matches!(
+            e(text("+1", "1")),
+            ParseSetupError::HalfmoveClock(_)
+        ));
+        assert!(matches!(e(text("1", "+1")), ParseSetupError::MoveNumber(_)));
+        assert!(matches!(e(text("0", "0")), ParseSetupError::MoveNumber(_)));
+    }
+
+    #[test]
+    fn only_ascii_whitespace_separates_fields() {
+        let spaced = format!("  {}\t\n", START_TEXT.replace(' ', " \r\n\t "));
+        assert_eq!(spaced.parse::<Setup>().unwrap(), Setup::start());
+        for odd in ['\u{a0}', '\u{3000}', '\u{2009}'] {
+            let text = START_TEXT.replacen(' ', &odd.to_string(), 1);
+            assert!(text.parse::<Setup>().is_err(), "{odd:?}");
+            assert!(
+                format!("{odd}{START_TEXT}").parse::<Setup>().is_err(),
+                "{odd:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_moved_pawns_field_names_pawns_on_starting_cells() {
+        let text = "qk/bddb/rnppnr/pppppppp/1pp2pp1/8/8/8/8/8/1PP2PP1/PPPPPPPP/RNPPNR/BDDB/QK w KQkq - d4,c11";
+        let setup: Setup = text.parse().unwrap();
+        assert_eq!(setup.unmoved_pawns.len(), 26);
+        assert_eq!(setup.to_string(), text);
+        // Any order reads the same; the text prints the cells in index order.
+        let swapped = text.replace("d4,c11", "c11,d4");
+        assert_eq!(swapped.parse::<Setup>().unwrap(), setup);
+        // With clocks after it.
+        let clocks = format!("{text} 3 9");
+        assert_eq!(clocks.parse::<Setup>().unwrap().to_string(), clocks);
+        let e = |s: String| s.parse::<Setup>().unwrap_err();
+        // d6 holds no pawn, e5 is not a starting cell of anyone's pawn, x9 is no cell.
+        for bad in ["d6", "d4,", "e9", "d4;c11", "d4,,c11"] {
+            assert!(
+                matches!(
+                    e(text.replace("d4,c11", bad)),
+                    ParseSetupError::MovedPawns(_)
+                ),
+                "{bad}"
+            );
+        }
     }
 }

@@ -1,126 +1,240 @@
 //! proptest properties over random games, with a slow reference legality oracle.
 //!
-//! The oracle walks the step tables cell by cell (no bit tricks, no pins, no check masks),
-//! builds every pseudo-legal move, plays it and keeps it when the mover's King is not attacked
-//! (castling also not out of or through check). The generator must agree exactly.
+//! The oracle knows the rules only from the rules page's offset tables (spec §3–§6, written out
+//! below as (Δfile, Δheight) steps that depend on the colour of the cell they start from): it
+//! walks every ray cell by cell, builds every pseudo-legal move, plays it and keeps it when the
+//! mover's King is not attacked (castling also not out of or through check). The generator must
+//! agree exactly. Every ply of every game also checks the text, hash, notation, illegal-move and
+//! serde round trips.
 
-use hexvar_chessagon::board::{
-    Cell as C, BISHOP_STEPS, DUKE_STEPS, KING, KNIGHT, PAWN_CAPTURES, PAWN_DOUBLES, PAWN_PUSHES,
-    PROMOTION, ROOK_STEPS,
-};
 use hexvar_chessagon::{
     perft, perft_without_bulk, Castling, Cell, Color, Move, Position, Role, Setup,
 };
 use proptest::prelude::*;
 
-#[allow(clippy::needless_range_loop)]
-fn walk(steps: &[[u16; 6]; 96], from: usize, occ: u128) -> u128 {
-    let mut out = 0u128;
-    for d in 0..6 {
-        let mut at = steps[from][d];
-        while at != u16::MAX {
-            out |= 1u128 << at;
-            if occ >> at & 1 != 0 {
+type Step = (i8, i8);
+
+/// The cell at (file, height) if it is on the board.
+fn at(f: i8, h: i8) -> Option<Cell> {
+    if !(0..8).contains(&f) || !(0..15).contains(&h) {
+        return None;
+    }
+    Cell::from_file_rank(f as u8, h as u8 + 1)
+}
+
+fn fh(c: Cell) -> (i8, i8) {
+    (c.file() as i8, c.rank() as i8 - 1)
+}
+
+fn dark(c: Cell) -> bool {
+    let (f, h) = fh(c);
+    (f + h) % 2 == 1
+}
+
+/// The step a ray takes from `c`: the light-cell step, mirrored in Δf from a dark cell when the
+/// table says so (§4: the dark table is the light one mirrored, except where listed).
+fn step(c: Cell, light: Step, dark_step: Step) -> Option<Cell> {
+    let (f, h) = fh(c);
+    let (df, dh) = if dark(c) { dark_step } else { light };
+    at(f + df, h + dh)
+}
+
+/// Rook rays (§4): (step from light, step from dark) per direction N S NE NW SE SW.
+const ROOK: [(Step, Step); 6] = [
+    ((0, 1), (0, 1)),
+    ((0, -1), (0, -1)),
+    ((0, 1), (1, 0)),
+    ((-1, 0), (0, 1)),
+    ((0, -1), (1, 0)),
+    ((-1, 0), (0, -1)),
+];
+/// Duke rays (§4): E W NE NW SE SW.
+const DUKE: [(Step, Step); 6] = [
+    ((1, 0), (1, 0)),
+    ((-1, 0), (-1, 0)),
+    ((0, 1), (1, 2)),
+    ((-1, 2), (0, 1)),
+    ((0, -1), (1, -2)),
+    ((-1, -2), (0, -1)),
+];
+/// Bishop rays (§4): every second cell of a rook line, the same step from both colours.
+const BISHOP: [Step; 6] = [(0, 2), (0, -2), (1, 1), (-1, 1), (1, -1), (-1, -1)];
+/// Knight leaps from a light cell (§3); from a dark cell Δf is mirrored.
+const KNIGHT: [Step; 12] = [
+    (-2, 1),
+    (-2, -1),
+    (-2, 3),
+    (-2, -3),
+    (-1, 4),
+    (-1, -4),
+    (0, 3),
+    (0, -3),
+    (1, 2),
+    (1, -2),
+    (2, 1),
+    (2, -1),
+];
+/// King steps from a light cell (§3: 3 f2f, 3 p2p, 6 points adjacent); from a dark cell Δf is
+/// mirrored (the points-adjacent set is symmetric).
+const KING: [Step; 12] = [
+    (0, 1),
+    (0, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 2),
+    (-1, -2),
+    (0, 2),
+    (0, -2),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+fn mirrored(c: Cell, (df, dh): Step) -> Option<Cell> {
+    let (f, h) = fh(c);
+    let df = if dark(c) { -df } else { df };
+    at(f + df, h + dh)
+}
+
+fn walk(pos: &Position, from: Cell, rays: &[(Step, Step)]) -> Vec<Cell> {
+    let mut out = Vec::new();
+    for &(light, dark_step) in rays {
+        let mut c = from;
+        while let Some(next) = step(c, light, dark_step) {
+            c = next;
+            out.push(c);
+            if pos.piece_at(c).is_some() {
                 break;
             }
-            at = steps[at as usize][d];
         }
     }
     out
 }
 
-fn attacked(pos: &Position, cell: Cell, by: Color, occ: u128) -> bool {
-    for from in Cell::ALL {
-        let Some(p) = pos.piece_at(from) else {
-            continue;
-        };
-        if p.color != by || occ & from.bit() == 0 {
-            continue;
-        }
-        let f = from.index();
-        let reach = match p.role {
-            Role::Pawn => PAWN_CAPTURES[by.index()][f],
-            Role::Knight => KNIGHT[f],
-            Role::King => KING[f],
-            Role::Bishop => walk(&BISHOP_STEPS, f, occ),
-            Role::Duke => walk(&DUKE_STEPS, f, occ),
-            Role::Rook => walk(&ROOK_STEPS, f, occ),
-            Role::Queen => {
-                walk(&ROOK_STEPS, f, occ) | walk(&DUKE_STEPS, f, occ) | walk(&BISHOP_STEPS, f, occ)
+fn bishop_walk(pos: &Position, from: Cell) -> Vec<Cell> {
+    let mut out = Vec::new();
+    for (df, dh) in BISHOP {
+        let (mut f, mut h) = fh(from);
+        loop {
+            f += df;
+            h += dh;
+            let Some(c) = at(f, h) else { break };
+            out.push(c);
+            if pos.piece_at(c).is_some() {
+                break;
             }
-        };
-        if reach & cell.bit() != 0 {
-            return true;
         }
     }
-    false
+    out
+}
+
+/// White's pawn steps (§6); Black negates Δh. From a dark cell Δf is mirrored.
+const PAWN_PUSH: [Step; 2] = [(0, 1), (-1, 2)];
+const PAWN_DOUBLE: [(Step, Step); 2] = [((0, 1), (1, 3)), ((-1, 2), (-1, 3))];
+const PAWN_CAPTURE: [Step; 3] = [(0, 2), (-1, 1), (1, 1)];
+
+fn pawn_step(c: Cell, color: Color, (df, dh): Step) -> Option<Cell> {
+    let dh = if color == Color::White { dh } else { -dh };
+    mirrored(c, (df, dh))
+}
+
+/// The cells a piece on `from` attacks (captures onto), on the board as it stands.
+fn reach(pos: &Position, from: Cell) -> Vec<Cell> {
+    let p = pos.piece_at(from).unwrap();
+    match p.role {
+        Role::Pawn => PAWN_CAPTURE
+            .iter()
+            .filter_map(|&s| pawn_step(from, p.color, s))
+            .collect(),
+        Role::Knight => KNIGHT.iter().filter_map(|&s| mirrored(from, s)).collect(),
+        Role::King => KING.iter().filter_map(|&s| mirrored(from, s)).collect(),
+        Role::Rook => walk(pos, from, &ROOK),
+        Role::Duke => walk(pos, from, &DUKE),
+        Role::Bishop => bishop_walk(pos, from),
+        Role::Queen => {
+            let mut all = walk(pos, from, &ROOK);
+            all.extend(walk(pos, from, &DUKE));
+            all.extend(bishop_walk(pos, from));
+            all
+        }
+    }
+}
+
+fn attacked(pos: &Position, cell: Cell, by: Color) -> bool {
+    Cell::ALL.into_iter().any(|from| {
+        pos.piece_at(from).is_some_and(|p| p.color == by) && reach(pos, from).contains(&cell)
+    })
+}
+
+fn promotes(to: Cell, color: Color) -> bool {
+    let (f, h) = fh(to);
+    let beyond = if color == Color::White { h + 1 } else { h - 1 };
+    at(f, beyond).is_none()
+}
+
+fn pawn_moves(pos: &Position, from: Cell, us: Color, out: &mut Vec<Move>) {
+    let mut targets = Vec::new();
+    for s in PAWN_PUSH {
+        if let Some(t) = pawn_step(from, us, s).filter(|&t| pos.piece_at(t).is_none()) {
+            targets.push(t);
+        }
+    }
+    if pos.unmoved_pawns().has(from.index()) {
+        for (via, to) in PAWN_DOUBLE {
+            let (m, t) = (pawn_step(from, us, via), pawn_step(from, us, to));
+            if let (Some(m), Some(t)) = (m, t) {
+                if pos.piece_at(m).is_none() && pos.piece_at(t).is_none() {
+                    targets.push(t);
+                }
+            }
+        }
+    }
+    for s in PAWN_CAPTURE {
+        if let Some(t) = pawn_step(from, us, s) {
+            if pos.piece_at(t).is_some_and(|p| p.color != us) {
+                targets.push(t);
+            }
+            if pos.ep().is_some_and(|ep| ep.middle == t) {
+                out.push(Move::EnPassant { from, to: t });
+            }
+        }
+    }
+    for to in targets {
+        out.push(if promotes(to, us) {
+            Move::Promotion { from, to }
+        } else {
+            Move::Normal { from, to }
+        });
+    }
 }
 
 fn oracle(pos: &Position) -> Vec<Move> {
     let us = pos.turn();
     let them = us.other();
-    let occ = pos.occupied();
-    let ours = pos.pieces_of(us);
-    let theirs = pos.pieces_of(them);
     let mut pseudo = Vec::new();
     for from in Cell::ALL {
-        let Some(p) = pos.piece_at(from) else {
+        let Some(p) = pos.piece_at(from).filter(|p| p.color == us) else {
             continue;
         };
-        if p.color != us {
+        if p.role == Role::Pawn {
+            pawn_moves(pos, from, us, &mut pseudo);
             continue;
         }
-        let f = from.index();
-        let targets = match p.role {
-            Role::Pawn => {
-                let mut t =
-                    PAWN_PUSHES[us.index()][f] & !occ | PAWN_CAPTURES[us.index()][f] & theirs;
-                if pos.unmoved_pawns() & from.bit() != 0 {
-                    for &(m, to) in &PAWN_DOUBLES[us.index()][f] {
-                        if m != u8::MAX && occ >> m & 1 == 0 && occ >> to & 1 == 0 {
-                            t |= 1u128 << to;
-                        }
-                    }
-                }
-                if let Some(ep) = pos.ep() {
-                    if PAWN_CAPTURES[us.index()][f] & ep.middle.bit() != 0 {
-                        pseudo.push(Move::EnPassant {
-                            from,
-                            to: ep.middle,
-                        });
-                    }
-                }
-                t
-            }
-            Role::Knight => KNIGHT[f],
-            Role::King => KING[f],
-            Role::Bishop => walk(&BISHOP_STEPS, f, occ),
-            Role::Duke => walk(&DUKE_STEPS, f, occ),
-            Role::Rook => walk(&ROOK_STEPS, f, occ),
-            Role::Queen => {
-                walk(&ROOK_STEPS, f, occ) | walk(&DUKE_STEPS, f, occ) | walk(&BISHOP_STEPS, f, occ)
-            }
-        } & !ours;
-        for to in Cell::ALL.into_iter().filter(|c| targets & c.bit() != 0) {
-            if p.role == Role::Pawn && PROMOTION[us.index()] & to.bit() != 0 {
-                pseudo.push(Move::Promotion { from, to });
-            } else {
+        for to in reach(pos, from) {
+            if pos.piece_at(to).is_none_or(|q| q.color != us) {
                 pseudo.push(Move::Normal { from, to });
             }
         }
     }
-    let king = pos.king(us);
-    let in_check = attacked(pos, king, them, occ);
+    let in_check = attacked(pos, pos.king(us), them);
     for castling in Castling::of(us) {
         let i = castling.info();
         let right = [1u8, 2, 4, 8][castling.right()];
         if pos.castling_rights() & right != 0
             && !in_check
-            && occ & i.empty == 0
-            && Cell::ALL
-                .into_iter()
-                .filter(|c| i.safe & c.bit() != 0)
-                .all(|c| !attacked(pos, c, them, occ))
+            && i.empty.cells::<Cell>().all(|c| pos.piece_at(c).is_none())
+            && i.safe.cells::<Cell>().all(|c| !attacked(pos, c, them))
         {
             pseudo.push(Move::Castle { castling });
         }
@@ -130,15 +244,16 @@ fn oracle(pos: &Position) -> Vec<Move> {
         .filter(|&m| {
             let mut next = *pos;
             next.play_unchecked(m);
-            !attacked(&next, next.king(us), them, next.occupied())
+            !attacked(&next, next.king(us), them)
         })
         .collect();
     legal.sort();
+    legal.dedup();
     legal
 }
 
-/// Start positions for the random games: the initial position, and positions (from the spec's
-/// Appendix A and §7) where castling, en passant and promotion are close.
+/// Start positions for the random games: the initial position, and positions (from the rules'
+/// diagrams) where castling, en passant and promotion are close.
 const STARTS: [&str; 5] = [
     "qk/bddb/rnppnr/pppppppp/1pp2pp1/8/8/8/8/8/1PP2PP1/PPPPPPPP/RNPPNR/BDDB/QK w KQkq -",
     "qk/4/r1pp1r/pppppppp/1pp2pp1/8/8/8/8/8/1PP2PP1/PPPPPPPP/R1PP1R/4/QK w KQkq -",
@@ -163,6 +278,39 @@ fn play_random(choices: &[usize]) -> Vec<Position> {
     seen
 }
 
+/// Every round trip and the illegal-move rule, on one position. `probe` picks a move to try.
+fn check_round_trips(pos: &Position, probe: (usize, usize)) -> Result<(), TestCaseError> {
+    let text = pos.to_string();
+    let reparsed: Position = text.parse().unwrap();
+    prop_assert_eq!(&reparsed, pos, "{}", text);
+    prop_assert_eq!(reparsed.zobrist_hash(), pos.zobrist_hash());
+    let setup: Setup = text.parse().unwrap();
+    prop_assert_eq!(setup.to_string(), text.clone());
+    prop_assert_eq!(&setup, &pos.to_setup());
+    // A hash computed afresh (from the plain data) equals the incremental one.
+    let fresh = Position::from_setup(pos.to_setup()).unwrap();
+    prop_assert_eq!(fresh.zobrist_hash(), pos.zobrist_hash());
+    let legal = pos.legal_moves();
+    for m in legal.iter() {
+        prop_assert_eq!(pos.parse_move(&m.to_string()).unwrap(), *m);
+    }
+    let m = Move::Normal {
+        from: Cell::ALL[probe.0 % 96],
+        to: Cell::ALL[probe.1 % 96],
+    };
+    if !legal.contains(&m) {
+        let mut copy = *pos;
+        prop_assert!(copy.play(m).is_err());
+        prop_assert_eq!(&copy, pos);
+    }
+    #[cfg(feature = "serde")]
+    {
+        let json = serde_json::to_string(pos).unwrap();
+        prop_assert_eq!(&serde_json::from_str::<Position>(&json).unwrap(), pos);
+    }
+    Ok(())
+}
+
 proptest! {
     // 48 cases in `cargo test`; set PROPTEST_CASES for a longer hunt.
     #![proptest_config(ProptestConfig {
@@ -176,41 +324,24 @@ proptest! {
             let mut got: Vec<Move> = pos.legal_moves().to_vec();
             got.sort();
             prop_assert_eq!(&got, &oracle(&pos), "{}", pos);
-            prop_assert_eq!(pos.count_moves(), got.len() as u64);
+            prop_assert_eq!(pos.legal_move_count(), got.len());
+            prop_assert_eq!(pos.has_legal_move(), !got.is_empty());
         }
     }
 
     #[test]
-    fn hash_text_and_setup_round_trip(choices in proptest::collection::vec(any::<usize>(), 0..120)) {
+    fn every_ply_round_trips(
+        choices in proptest::collection::vec(any::<usize>(), 0..160),
+        probe in (0usize..96, 0usize..96),
+    ) {
         for pos in play_random(&choices) {
-            let again = Position::from_setup(pos.to_setup()).unwrap();
-            prop_assert_eq!(again, pos);
-            prop_assert_eq!(again.hash(), pos.hash());
-            let text = pos.to_string();
-            let setup: Setup = text.parse().unwrap();
-            prop_assert_eq!(setup.to_string(), text.clone());
-            let reparsed: Position = text.parse().unwrap();
-            prop_assert_eq!(reparsed.to_string(), text);
-            for m in pos.legal_moves().iter() {
-                prop_assert_eq!(pos.parse_move(&m.to_string()).unwrap(), *m);
-            }
-        }
-    }
-
-    #[test]
-    fn illegal_moves_leave_the_position_untouched(choices in proptest::collection::vec(any::<usize>(), 0..60), a in 0usize..96, b in 0usize..96) {
-        let pos = *play_random(&choices).last().unwrap();
-        let m = Move::Normal { from: Cell::ALL[a], to: Cell::ALL[b] };
-        let mut copy = pos;
-        match copy.play(m) {
-            Ok(()) => prop_assert!(pos.legal_moves().contains(&m)),
-            Err(_) => { prop_assert!(!pos.legal_moves().contains(&m)); prop_assert_eq!(copy, pos); }
+            check_round_trips(&pos, probe)?;
         }
     }
 
     #[test]
     fn bulk_counting_changes_nothing(choices in proptest::collection::vec(any::<usize>(), 0..80)) {
-        let pos = *play_random(&choices).last().unwrap();
+        let pos = play_random(&choices).pop().unwrap();
         prop_assert_eq!(perft(&pos, 2), perft_without_bulk(&pos, 2));
     }
 }
@@ -222,10 +353,9 @@ fn capacity_bound_holds_in_a_crowded_position() {
     // The black King hides behind its pawns (no line or leap reaches e15).
     let text = "pk/1ppp/2pp2/8/8/Q1Q1Q1Q1/1Q1Q1Q1Q/Q1Q1Q1Q1/8/1Q1Q1Q1D/8/D1BB2N1/N1R1R1/4/1K w - -";
     let pos: Position = text.parse().unwrap();
-    assert_eq!(pos.pieces_of(Color::White).count_ones(), 24);
+    assert_eq!(pos.pieces_of(Color::White).len(), 24);
     let n = pos.legal_moves().len();
     assert!(n > 200 && n <= hexvar_chessagon::MAX_MOVES, "{n}");
-    let _ = C::ALL;
 }
 
 proptest! {
@@ -239,14 +369,14 @@ proptest! {
     }
 
     #[test]
-    fn mutated_position_texts_never_panic(cut in 0usize..90, insert in "[ /0-9a-zA-Z-]{0,4}") {
+    fn mutated_position_texts_never_panic(cut in 0usize..90, insert in "[ /0-9a-zA-Z,-]{0,4}") {
         let start = STARTS[2];
         let cut = cut.min(start.len());
         let text = format!("{}{}{}", &start[..cut], insert, &start[cut..]);
         if let Ok(pos) = text.parse::<Position>() {
             // Whatever parses is a valid position that prints and parses back.
             let again: Position = pos.to_string().parse().unwrap();
-            prop_assert_eq!(again.to_string(), pos.to_string());
+            prop_assert_eq!(again, pos);
         }
     }
 }

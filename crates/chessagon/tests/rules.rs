@@ -7,21 +7,19 @@
 //! is the proof.
 
 use hexvar_chessagon::render::ascii;
-use hexvar_chessagon::{Castling, Cell, Color, Move, Position, Role};
+use hexvar_chessagon::{Castling, Cell, CellSet, Color, Move, Position, Role};
 
 include!("diagrams.in");
 
-fn set(cells: &str) -> u128 {
+fn set(cells: &str) -> CellSet {
     cells
         .split_whitespace()
-        .map(|c| c.parse::<Cell>().unwrap().bit())
-        .fold(0, |a, b| a | b)
+        .map(|c| c.parse::<Cell>().unwrap().set())
+        .fold(CellSet::EMPTY, |a, b| a | b)
 }
 
-fn names(set: u128) -> String {
-    Cell::ALL
-        .iter()
-        .filter(|c| set & c.bit() != 0)
+fn names(set: CellSet) -> String {
+    set.cells::<Cell>()
         .map(|c| c.to_string())
         .collect::<Vec<_>>()
         .join(" ")
@@ -68,17 +66,17 @@ fn make_move(pos: &Position, from: Cell, to: Cell) -> Move {
 
 /// Slow oracle: the pseudo-legal targets whose move does not leave the mover's King attacked
 /// (for castling also: not out of check, not through an attacked row cell).
-fn oracle_legal(pos: &Position, from: Cell, pseudo: u128) -> u128 {
+fn oracle_legal(pos: &Position, from: Cell, pseudo: CellSet) -> CellSet {
     let us = pos.piece_at(from).unwrap().color;
-    let mut legal = 0;
-    for to in Cell::ALL.into_iter().filter(|c| pseudo & c.bit() != 0) {
+    let mut legal = CellSet::EMPTY;
+    for to in pseudo.cells::<Cell>() {
         let m = make_move(pos, from, to);
         if let Move::Castle { castling } = m {
             let i = castling.info();
-            let attacked_before = Cell::ALL
-                .into_iter()
-                .filter(|c| i.safe & c.bit() != 0)
-                .any(|c| pos.attackers_to(c, us.other(), pos.occupied()) != 0);
+            let attacked_before = i
+                .safe
+                .cells::<Cell>()
+                .any(|c| !pos.attackers_to(c, us.other(), pos.occupied()).is_empty());
             if attacked_before {
                 continue;
             }
@@ -86,8 +84,11 @@ fn oracle_legal(pos: &Position, from: Cell, pseudo: u128) -> u128 {
         let mut after = *pos;
         after.play_unchecked(m);
         let k = after.king(us);
-        if after.attackers_to(k, us.other(), after.occupied()) == 0 {
-            legal |= to.bit();
+        if after
+            .attackers_to(k, us.other(), after.occupied())
+            .is_empty()
+        {
+            legal |= to.set();
         }
     }
     legal
@@ -111,12 +112,12 @@ fn appendix_a_move_diagrams() {
             "{id}: pseudo-legal targets of {side}{role}{cell}"
         );
 
-        let legal: u128 = pos
+        let legal: CellSet = pos
             .legal_moves()
             .iter()
-            .filter(|m| m.from() == from)
-            .map(|m| m.to().bit())
-            .fold(0, |a, b| a | b);
+            .filter(|m| m.from() == Some(from))
+            .map(|m| m.to().set())
+            .fold(CellSet::EMPTY, |a, b| a | b);
         assert_eq!(
             names(legal),
             names(oracle_legal(&pos, from, pseudo)),
@@ -141,10 +142,10 @@ fn king_diagrams_show_moves_into_check_which_are_not_legal() {
     let legal: Vec<String> = pos
         .legal_moves()
         .iter()
-        .filter(|m| m.from() == e1)
+        .filter(|m| m.from() == Some(e1))
         .map(|m| m.to().to_string())
         .collect();
-    assert!(set("d2") & pos.pseudo_targets(e1) != 0);
+    assert!(set("d2").intersects(pos.pseudo_targets(e1)));
     assert!(!legal.contains(&"d2".to_string()));
 }
 

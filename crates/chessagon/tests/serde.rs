@@ -1,7 +1,9 @@
 //! `serde` round trips (run with `--features serde`).
 #![cfg(feature = "serde")]
 
-use hexvar_chessagon::{Cell, Move, Piece, Position, Setup};
+use hexvar_chessagon::{
+    Cell, Color, DrawReason, Move, Outcome, Piece, Position, Role, Setup, WinReason,
+};
 
 #[test]
 fn notation_strings_round_trip() {
@@ -16,10 +18,29 @@ fn notation_strings_round_trip() {
     let p = Piece::from_char('d').unwrap();
     assert_eq!(serde_json::to_string(&p).unwrap(), "\"d\"");
     assert_eq!(serde_json::from_str::<Piece>("\"d\"").unwrap(), p);
+    assert_eq!(serde_json::to_string(&Color::Black).unwrap(), "\"b\"");
+    assert_eq!(serde_json::from_str::<Role>("\"D\"").unwrap(), Role::Duke);
     let setup = Setup::start();
     let json = serde_json::to_string(&setup).unwrap();
     assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), setup);
     let pos = Position::new();
     let json = serde_json::to_string(&pos).unwrap();
+    assert_eq!(json, format!("\"{}\"", hexvar_chessagon::START_TEXT));
     assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), pos);
+}
+
+#[test]
+fn outcomes_are_data() {
+    for outcome in [
+        Outcome::Decisive {
+            winner: Color::Black,
+            reason: WinReason::Checkmate,
+        },
+        Outcome::Draw {
+            reason: DrawReason::Repetition,
+        },
+    ] {
+        let json = serde_json::to_string(&outcome).unwrap();
+        assert_eq!(serde_json::from_str::<Outcome>(&json).unwrap(), outcome);
+    }
 }
