@@ -1,6 +1,6 @@
-//! Writes the start position's SVG picture to stdout (docs/cescacs-start.svg).
-use hexvar_cescacs::{render, Bits, Position};
+//! Writes the start position's SVG picture to stdout (`docs/cescacs-start.svg` in this crate).
+use hexvar_cescacs::{render, CellSet, Position};
 
 fn main() {
-    print!("{}", render::svg(&Position::new(), &Bits::EMPTY));
+    print!("{}", render::svg(&Position::new(), CellSet::EMPTY));
 }

@@ -9,55 +9,33 @@ use core::fmt;
 use core::str::FromStr;
 
 use hexvar_geometry::table::{self, NO_CELL};
-use hexvar_geometry::{Hex, WideSet};
+use hexvar_geometry::zobrist::KeyStream;
+use hexvar_geometry::{Hex, VariantPiece, WideSet};
 
-/// A set of cells: 169 cells need three 64-bit words.
-pub type Bits = WideSet<3>;
+/// A set of cells: 169 cells need three 64-bit words. Iterating yields dense indices;
+/// [`cells`] yields [`Cell`]s.
+pub type CellSet = WideSet<3>;
 
-/// Branch-light operations on [`Bits`] for the hot paths (the generic `WideSet` loops exit
-/// early, which costs mispredicted branches on three words).
-pub trait FastBits {
-    /// Whether the set is empty.
-    fn void(&self) -> bool;
-    /// Whether the sets share a cell.
-    fn hits(&self, other: &Bits) -> bool;
-    /// The lowest cell of a set, `None` if empty.
-    fn low(&self) -> Option<usize>;
-    /// The highest cell of a set, `None` if empty.
-    fn high(&self) -> Option<usize>;
+/// The cells of a set, in index order.
+///
+/// ```
+/// use hexvar_cescacs::{cells, Cell, CellSet};
+///
+/// let set = CellSet::single(Cell::CENTRE.index());
+/// assert_eq!(cells(set).collect::<Vec<_>>(), [Cell::CENTRE]);
+/// ```
+pub fn cells(set: CellSet) -> impl Iterator<Item = Cell> {
+    set.into_iter().map(Cell::new_unchecked)
 }
 
-impl FastBits for Bits {
-    #[inline(always)]
-    fn void(&self) -> bool {
-        (self.0[0] | self.0[1] | self.0[2]) == 0
-    }
-    #[inline(always)]
-    fn hits(&self, other: &Bits) -> bool {
-        ((self.0[0] & other.0[0]) | (self.0[1] & other.0[1]) | (self.0[2] & other.0[2])) != 0
-    }
-    #[inline(always)]
-    fn low(&self) -> Option<usize> {
-        let lo = u128::from(self.0[1]) << 64 | u128::from(self.0[0]);
-        if lo != 0 {
-            Some(lo.trailing_zeros() as usize)
-        } else if self.0[2] != 0 {
-            Some(128 + self.0[2].trailing_zeros() as usize)
-        } else {
-            None
-        }
-    }
-    #[inline(always)]
-    fn high(&self) -> Option<usize> {
-        if self.0[2] != 0 {
-            return Some(191 - self.0[2].leading_zeros() as usize);
-        }
-        let lo = u128::from(self.0[1]) << 64 | u128::from(self.0[0]);
-        if lo != 0 {
-            Some(127 - lo.leading_zeros() as usize)
-        } else {
-            None
-        }
+/// The nearest cell of `blockers` along a ray in direction `d` (see [`positive`]): the lowest
+/// set index in a positive direction, else the highest. `None` for an empty set.
+#[inline(always)]
+pub(crate) fn nearest(blockers: &CellSet, d: usize) -> Option<usize> {
+    if positive(d) {
+        blockers.first()
+    } else {
+        blockers.last()
     }
 }
 
@@ -65,17 +43,17 @@ impl FastBits for Bits {
 pub const CELL_COUNT: usize = 169;
 
 /// Column letters, left to right from White's side (`c = 0..15`; no `J`; `F` is the centre).
-pub const COLUMN_LETTERS: [char; 15] = [
+pub(crate) const COLUMN_LETTERS: [char; 15] = [
     'P', 'T', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'K', 'L', 'X', 'Z',
 ];
 
 /// The lowest line of column `c`.
-pub const fn column_min_line(c: u8) -> u8 {
+pub(crate) const fn column_min_line(c: u8) -> u8 {
     c.abs_diff(7)
 }
 
 /// The highest line of column `c`.
-pub const fn column_max_line(c: u8) -> u8 {
+pub(crate) const fn column_max_line(c: u8) -> u8 {
     if c <= 7 {
         21 + c
     } else {
@@ -84,7 +62,7 @@ pub const fn column_max_line(c: u8) -> u8 {
 }
 
 /// Whether column `c`, line `l` is a hex of the board.
-pub const fn on_board(c: i32, l: i32) -> bool {
+pub(crate) const fn on_board(c: i32, l: i32) -> bool {
     c >= 0
         && c <= 14
         && l >= 0
@@ -113,7 +91,7 @@ const fn build_coords() -> [(u8, u8); CELL_COUNT] {
 }
 
 /// `(column, line)` of every cell, by dense index.
-pub static COORDS: [(u8, u8); CELL_COUNT] = build_coords();
+pub(crate) static COORDS: [(u8, u8); CELL_COUNT] = build_coords();
 const COORDS_C: [(u8, u8); CELL_COUNT] = build_coords();
 
 const fn axial(c: i32, l: i32) -> Hex {
@@ -136,7 +114,7 @@ const fn build_hexes() -> [Hex; CELL_COUNT] {
 }
 
 /// The axial coordinates of every cell (see [`hexvar_geometry::Hex`]).
-pub const HEXES: [Hex; CELL_COUNT] = build_hexes();
+pub(crate) const HEXES: [Hex; CELL_COUNT] = build_hexes();
 
 const fn build_index() -> [[u8; 29]; 15] {
     let mut out = [[u8::MAX; 29]; 15];
@@ -152,7 +130,7 @@ static INDEX: [[u8; 29]; 15] = build_index();
 const INDEX_C: [[u8; 29]; 15] = build_index();
 
 /// The cell at column `c`, line `l`, in `const` context (panics at compile time if off the board).
-pub const fn cell_const(c: u8, l: u8) -> Cell {
+pub(crate) const fn cell_const(c: u8, l: u8) -> Cell {
     let i = INDEX_C[c as usize][l as usize];
     assert!(i != u8::MAX, "off the board");
     Cell(i)
@@ -160,7 +138,7 @@ pub const fn cell_const(c: u8, l: u8) -> Cell {
 
 /// The twelve line directions as `(Δcolumn, Δline)`: six orthogonal (0–5), then six diagonal
 /// (6–11). Directions 0–2 and 6–8 raise the dense index.
-pub const DIRECTIONS: [(i8, i8); 12] = [
+pub(crate) const DIRECTIONS: [(i8, i8); 12] = [
     (0, 2),
     (1, 1),
     (-1, 1),
@@ -177,12 +155,12 @@ pub const DIRECTIONS: [(i8, i8); 12] = [
 
 /// Whether direction `d` (an index into [`DIRECTIONS`]) raises the dense index.
 #[inline]
-pub const fn positive(d: usize) -> bool {
+pub(crate) const fn positive(d: usize) -> bool {
     d % 6 < 3
 }
 
 /// The twelve knight leaps as `(Δcolumn, Δline)`.
-pub const KNIGHT_LEAPS: [(i8, i8); 12] = [
+pub(crate) const KNIGHT_LEAPS: [(i8, i8); 12] = [
     (3, 1),
     (3, -1),
     (-3, 1),
@@ -218,20 +196,21 @@ const fn doubled<const D: usize>(v: &[(i8, i8); D]) -> [(i8, i8); D] {
 }
 
 /// `STEPS[cell][d]`: the neighbour of `cell` in direction `d`, or [`NO_CELL`].
-pub static STEPS: [[u16; 12]; CELL_COUNT] = table::step_table(&HEXES, &to_hexes(&DIRECTIONS));
+pub(crate) static STEPS: [[u16; 12]; CELL_COUNT] =
+    table::step_table(&HEXES, &to_hexes(&DIRECTIONS));
 const STEPS_C: [[u16; 12]; CELL_COUNT] = table::step_table(&HEXES, &to_hexes(&DIRECTIONS));
 /// `KNIGHT_STEPS[cell][k]`: the knight leap `k` from `cell`, or [`NO_CELL`].
-pub static KNIGHT_STEPS: [[u16; 12]; CELL_COUNT] =
+pub(crate) static KNIGHT_STEPS: [[u16; 12]; CELL_COUNT] =
     table::step_table(&HEXES, &to_hexes(&KNIGHT_LEAPS));
 const KNIGHT_STEPS_C: [[u16; 12]; CELL_COUNT] = table::step_table(&HEXES, &to_hexes(&KNIGHT_LEAPS));
 /// `RIDE_STEPS[cell][k]`: the knight leap `k` applied twice from `cell`, or [`NO_CELL`].
-pub static RIDE_STEPS: [[u16; 12]; CELL_COUNT] =
+pub(crate) static RIDE_STEPS: [[u16; 12]; CELL_COUNT] =
     table::step_table(&HEXES, &to_hexes(&doubled(&KNIGHT_LEAPS)));
 
 /// `RAYS[cell][d]`: the cells reached by repeating direction `d` from `cell`.
-pub static RAYS: [[Bits; 12]; CELL_COUNT] = table::ray_table_wide(&STEPS_C);
-const fn build_lines(first: usize) -> [Bits; CELL_COUNT] {
-    let mut out = [Bits::EMPTY; CELL_COUNT];
+pub(crate) static RAYS: [[CellSet; 12]; CELL_COUNT] = table::ray_table_wide(&STEPS_C);
+const fn build_lines(first: usize) -> [CellSet; CELL_COUNT] {
+    let mut out = [CellSet::EMPTY; CELL_COUNT];
     let mut i = 0;
     while i < CELL_COUNT {
         let mut d = first;
@@ -249,11 +228,11 @@ const fn build_lines(first: usize) -> [Bits; CELL_COUNT] {
 }
 
 /// `LINES[0][cell]`: every cell on an orthogonal line through `cell`; `LINES[1]`: diagonal.
-pub static LINES: [[Bits; CELL_COUNT]; 2] = [build_lines(0), build_lines(6)];
+pub(crate) static LINES: [[CellSet; CELL_COUNT]; 2] = [build_lines(0), build_lines(6)];
 /// `KING_STEPS[cell]`: the twelve neighbours (orthogonal and diagonal).
-pub static KING_STEPS: [Bits; CELL_COUNT] = table::leap_sets_wide(&STEPS_C);
+pub(crate) static KING_STEPS: [CellSet; CELL_COUNT] = table::leap_sets_wide(&STEPS_C);
 /// `KNIGHT[cell]`: the knight leaps.
-pub static KNIGHT: [Bits; CELL_COUNT] = table::leap_sets_wide(&KNIGHT_STEPS_C);
+pub(crate) static KNIGHT: [CellSet; CELL_COUNT] = table::leap_sets_wide(&KNIGHT_STEPS_C);
 
 const fn build_line_dir() -> [[u8; CELL_COUNT]; CELL_COUNT] {
     let mut out = [[u8::MAX; CELL_COUNT]; CELL_COUNT];
@@ -274,29 +253,29 @@ const fn build_line_dir() -> [[u8; CELL_COUNT]; CELL_COUNT] {
 }
 
 /// `LINE_DIR[a][b]`: the direction from `a` to `b` if they share a line, else `u8::MAX`.
-pub static LINE_DIR: [[u8; CELL_COUNT]; CELL_COUNT] = build_line_dir();
+pub(crate) static LINE_DIR: [[u8; CELL_COUNT]; CELL_COUNT] = build_line_dir();
 
 /// The cells strictly between `a` and `b` on their common line (empty if none).
 #[inline]
-pub fn between(a: usize, b: usize) -> Bits {
+pub(crate) fn between(a: usize, b: usize) -> CellSet {
     let d = LINE_DIR[a][b];
     if d == u8::MAX {
-        return Bits::EMPTY;
+        return CellSet::EMPTY;
     }
     (RAYS[a][d as usize] ^ RAYS[b][d as usize]).without(b)
 }
 
 /// Forward direction index (straight step) for White (0) and Black (1).
-pub const FORWARD: [usize; 2] = [0, 3];
+pub(crate) const FORWARD: [usize; 2] = [0, 3];
 /// The two forward-diagonal (capture) directions per colour.
-pub const PAWN_CAPTURE_DIRS: [[usize; 2]; 2] = [[7, 8], [10, 11]];
+pub(crate) const PAWN_CAPTURE_DIRS: [[usize; 2]; 2] = [[7, 8], [10, 11]];
 /// The two 60° oblique forward directions per colour.
-pub const PAWN_OBLIQUE_DIRS: [[usize; 2]; 2] = [[1, 2], [4, 5]];
+pub(crate) const PAWN_OBLIQUE_DIRS: [[usize; 2]; 2] = [[1, 2], [4, 5]];
 /// The four non-transversal diagonal directions (the Elephant's diagonal steps).
-pub const ELEPHANT_DIAG_DIRS: [usize; 4] = [7, 8, 10, 11];
+pub(crate) const ELEPHANT_DIAG_DIRS: [usize; 4] = [7, 8, 10, 11];
 
-const fn build_dir_sets<const K: usize>(dirs: [usize; K]) -> [Bits; CELL_COUNT] {
-    let mut out = [Bits::EMPTY; CELL_COUNT];
+const fn build_dir_sets<const K: usize>(dirs: [usize; K]) -> [CellSet; CELL_COUNT] {
+    let mut out = [CellSet::EMPTY; CELL_COUNT];
     let mut i = 0;
     while i < CELL_COUNT {
         let mut k = 0;
@@ -313,14 +292,16 @@ const fn build_dir_sets<const K: usize>(dirs: [usize; K]) -> [Bits; CELL_COUNT] 
 }
 
 /// `PAWN_ATTACKS[color][cell]`: the cells a pawn of `color` on `cell` attacks.
-pub static PAWN_ATTACKS: [[Bits; CELL_COUNT]; 2] =
-    [build_dir_sets([7, 8]), build_dir_sets([10, 11])];
+pub(crate) static PAWN_ATTACKS: [[CellSet; CELL_COUNT]; 2] = [
+    build_dir_sets(PAWN_CAPTURE_DIRS[0]),
+    build_dir_sets(PAWN_CAPTURE_DIRS[1]),
+];
 /// `ELEPHANT_DIAG[cell]`: the Elephant's four diagonal steps.
-pub static ELEPHANT_DIAG: [Bits; CELL_COUNT] = build_dir_sets(ELEPHANT_DIAG_DIRS);
+pub(crate) static ELEPHANT_DIAG: [CellSet; CELL_COUNT] = build_dir_sets(ELEPHANT_DIAG_DIRS);
 
-const fn build_line_sets() -> ([Bits; 3], [Bits; 2]) {
-    let mut colours = [Bits::EMPTY; 3];
-    let mut edges = [Bits::EMPTY; 2];
+const fn build_line_sets() -> ([CellSet; 3], [CellSet; 2]) {
+    let mut colours = [CellSet::EMPTY; 3];
+    let mut edges = [CellSet::EMPTY; 2];
     let mut i = 0;
     while i < CELL_COUNT {
         let (c, l) = COORDS_C[i];
@@ -336,11 +317,11 @@ const fn build_line_sets() -> ([Bits; 3], [Bits; 2]) {
     (colours, edges)
 }
 
-const LINE_SETS: ([Bits; 3], [Bits; 2]) = build_line_sets();
+const LINE_SETS: ([CellSet; 3], [CellSet; 2]) = build_line_sets();
 /// The cells of each colour (index = line mod 3: 0 black, 1 white, 2 coloured).
-pub static COLOR_CELLS: [Bits; 3] = LINE_SETS.0;
+pub(crate) static SHADE_CELLS: [CellSet; 3] = LINE_SETS.0;
 /// The promotion edge of each side (White: the far top boundary; Black: the bottom one).
-pub static PROMOTION_EDGE: [Bits; 2] = LINE_SETS.1;
+pub(crate) static PROMOTION_EDGE: [CellSet; 2] = LINE_SETS.1;
 
 /// A side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -506,6 +487,9 @@ impl Piece {
 
     /// The piece of a position-format letter (aliases accepted).
     pub const fn from_char(ch: char) -> Option<Piece> {
+        if !ch.is_ascii_alphabetic() {
+            return None;
+        }
         let color = if ch.is_ascii_uppercase() {
             Color::White
         } else {
@@ -518,9 +502,102 @@ impl Piece {
     }
 }
 
-/// The colour of a hex (its line mod 3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CellColor {
+impl fmt::Display for Color {
+    /// `w` or `b`, as in the position text.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+/// A text that is not a side (`w`/`b`), a role letter or a piece letter.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("invalid {what} {text:?}")]
+pub struct ParseLetterError {
+    /// What was expected: `"side"`, `"role"` or `"piece"`.
+    pub what: &'static str,
+    /// The text.
+    pub text: String,
+}
+
+fn single_char(text: &str, what: &'static str) -> Result<char, ParseLetterError> {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(ch), None) if ch.is_ascii_alphabetic() => Ok(ch),
+        _ => Err(ParseLetterError {
+            what,
+            text: text.to_string(),
+        }),
+    }
+}
+
+impl FromStr for Color {
+    type Err = ParseLetterError;
+    /// `w` or `b` (either case).
+    fn from_str(text: &str) -> Result<Color, ParseLetterError> {
+        match single_char(text, "side")?.to_ascii_lowercase() {
+            'w' => Ok(Color::White),
+            'b' => Ok(Color::Black),
+            _ => Err(ParseLetterError {
+                what: "side",
+                text: text.to_string(),
+            }),
+        }
+    }
+}
+
+impl fmt::Display for Role {
+    /// The CTL-AN letter, upper case.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+impl FromStr for Role {
+    type Err = ParseLetterError;
+    /// A role letter in either case, aliases accepted ([`Role::from_char`]).
+    fn from_str(text: &str) -> Result<Role, ParseLetterError> {
+        let ch = single_char(text, "role")?;
+        Role::from_char(ch).ok_or_else(|| ParseLetterError {
+            what: "role",
+            text: text.to_string(),
+        })
+    }
+}
+
+impl fmt::Display for Piece {
+    /// The letter of the position text: upper case White, lower case Black.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+impl FromStr for Piece {
+    type Err = ParseLetterError;
+    /// A letter of the position text (aliases accepted).
+    fn from_str(text: &str) -> Result<Piece, ParseLetterError> {
+        let ch = single_char(text, "piece")?;
+        Piece::from_char(ch).ok_or_else(|| ParseLetterError {
+            what: "piece",
+            text: text.to_string(),
+        })
+    }
+}
+
+impl VariantPiece for Piece {
+    type Color = Color;
+    type Role = Role;
+    fn color(self) -> Color {
+        self.color
+    }
+    fn role(self) -> Role {
+        self.role
+    }
+}
+
+/// The colour of a hex: its line mod 3 (all hexes of a line share it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Shade {
     /// Line ≡ 0 (mod 3).
     Black,
     /// Line ≡ 1 (mod 3).
@@ -529,8 +606,20 @@ pub enum CellColor {
     Coloured,
 }
 
-/// A hex of the 169-hex board, as its dense index (`0..169`, line by line).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+impl Shade {
+    /// The three shades, by line mod 3.
+    pub const ALL: [Shade; 3] = [Shade::Black, Shade::White, Shade::Coloured];
+
+    /// The index into [`Shade::ALL`] (the line mod 3).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A hex of the 169-hex board, as its dense index (`0..169`, line by line). `Debug` and
+/// `Display` print its name (`F14`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(u8);
 
 impl Cell {
@@ -605,13 +694,10 @@ impl Cell {
         COLUMN_LETTERS[self.column() as usize]
     }
 
-    /// The hex's colour.
-    pub fn color(self) -> CellColor {
-        match self.line() % 3 {
-            0 => CellColor::Black,
-            1 => CellColor::White,
-            _ => CellColor::Coloured,
-        }
+    /// The hex's colour (its line mod 3).
+    #[inline]
+    pub fn shade(self) -> Shade {
+        Shade::ALL[(self.line() % 3) as usize]
     }
 
     /// The axial coordinates (geometry crate).
@@ -619,9 +705,9 @@ impl Cell {
         HEXES[self.index()]
     }
 
-    /// The neighbour in direction `d` (index into [`DIRECTIONS`]).
+    /// The neighbour in direction `d` (index into `DIRECTIONS`).
     #[inline]
-    pub fn step(self, d: usize) -> Option<Cell> {
+    pub(crate) fn step(self, d: usize) -> Option<Cell> {
         let t = STEPS[self.index()][d];
         (t != NO_CELL).then_some(Cell(t as u8))
     }
@@ -639,6 +725,12 @@ impl Cell {
     }
 }
 
+impl fmt::Debug for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.column_char(), self.line())
@@ -651,7 +743,7 @@ impl fmt::Display for Cell {
 pub struct ParseCellError(pub String);
 
 /// The column index of a column letter (case-insensitive).
-pub fn column_of_char(ch: char) -> Option<u8> {
+pub(crate) fn column_of_char(ch: char) -> Option<u8> {
     let up = ch.to_ascii_uppercase();
     COLUMN_LETTERS
         .iter()
@@ -689,60 +781,46 @@ const fn build_flip() -> [Cell; CELL_COUNT] {
 }
 
 /// `FLIP[cell]`: the same column, line `28 - l` (the other side's view).
-pub static FLIP: [Cell; CELL_COUNT] = build_flip();
+pub(crate) static FLIP: [Cell; CELL_COUNT] = build_flip();
 
 /// The home hex of each side's king (G1, G27).
-pub const KING_HOME: [Cell; 2] = [cell_const(8, 1), cell_const(8, 27)];
+pub(crate) const KING_HOME: [Cell; 2] = [cell_const(8, 1), cell_const(8, 27)];
 /// The home hexes of each side's rooks: `[queen's rook, king's rook]` (C3/I3, C25/I25).
-pub const ROOK_HOME: [[Cell; 2]; 2] = [
+pub(crate) const ROOK_HOME: [[Cell; 2]; 2] = [
     [cell_const(4, 3), cell_const(10, 3)],
     [cell_const(4, 25), cell_const(10, 25)],
 ];
 
-const fn xorshift(mut x: u64) -> u64 {
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    x
+/// The Zobrist keys, made at compile time by a SplitMix64 [`KeyStream`].
+pub(crate) struct ZobristKeys {
+    /// Per colour, role and cell.
+    pub(crate) pieces: [[[u64; CELL_COUNT]; 9]; 2],
+    /// Black to move.
+    pub(crate) black: u64,
+    /// Per colour and castling-right bit (king, queen's rook, king's rook).
+    pub(crate) castling: [[u64; 3]; 2],
+    /// The e.p. right comes from a triple step.
+    pub(crate) triple: u64,
+    /// The e.p. or scornful pawn's cell.
+    pub(crate) special_pawn: [u64; CELL_COUNT],
+    /// The scornful capturer's cell.
+    pub(crate) capturer: [u64; CELL_COUNT],
 }
 
-const fn build_zobrist() -> [[[u64; CELL_COUNT]; 9]; 2] {
-    let mut out = [[[0u64; CELL_COUNT]; 9]; 2];
-    let mut x = 0x9E37_79B9_7F4A_7C15u64;
-    let mut c = 0;
-    while c < 2 {
-        let mut r = 0;
-        while r < 9 {
-            let mut i = 0;
-            while i < CELL_COUNT {
-                x = xorshift(x);
-                out[c][r][i] = x;
-                i += 1;
-            }
-            r += 1;
-        }
-        c += 1;
+/// The seed of the key stream ("cescacs" in ASCII).
+const ZOBRIST_SEED: u64 = 0x63_6573_6361_6373;
+
+pub(crate) static ZOBRIST: ZobristKeys = {
+    let mut stream = KeyStream::new(ZOBRIST_SEED);
+    ZobristKeys {
+        pieces: [stream.table(), stream.table()],
+        black: stream.next_key(),
+        castling: stream.table(),
+        triple: stream.next_key(),
+        special_pawn: stream.keys(),
+        capturer: stream.keys(),
     }
-    out
-}
-
-const fn build_misc_keys() -> [u64; 8 + 2 * CELL_COUNT] {
-    let mut out = [0u64; 8 + 2 * CELL_COUNT];
-    let mut x = 0xD1B5_4A32_D192_ED03u64;
-    let mut i = 0;
-    while i < out.len() {
-        x = xorshift(x);
-        out[i] = x;
-        i += 1;
-    }
-    out
-}
-
-/// Zobrist keys per colour, role and cell.
-pub static ZOBRIST_PIECES: [[[u64; CELL_COUNT]; 9]; 2] = build_zobrist();
-/// Other Zobrist keys: `[0]` Black to move, `[1..7]` castling flags, `[7]` triple step,
-/// `[8..8+169]` e.p./scornful victim cell, `[8+169..]` scornful capturer cell.
-pub static ZOBRIST_MISC: [u64; 8 + 2 * CELL_COUNT] = build_misc_keys();
+};
 
 #[cfg(test)]
 mod tests {
@@ -802,32 +880,6 @@ mod tests {
         ];
         expected.sort();
         assert_eq!(names, expected);
-    }
-
-    #[test]
-    fn fast_bits_agree_with_wide_set() {
-        for cells in [
-            vec![],
-            vec![0],
-            vec![63, 64],
-            vec![127, 128],
-            vec![5, 168],
-            vec![168],
-            vec![64],
-        ] {
-            let b: Bits = cells.iter().copied().collect();
-            assert_eq!(b.void(), b.is_empty());
-            assert_eq!(b.low(), b.first());
-            assert_eq!(b.high(), b.last());
-            for other in [
-                Bits::single(0),
-                Bits::single(64),
-                Bits::single(168),
-                Bits::EMPTY,
-            ] {
-                assert_eq!(b.hits(&other), b.intersects(&other));
-            }
-        }
     }
 
     #[test]

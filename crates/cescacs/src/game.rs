@@ -1,55 +1,73 @@
-//! A game record with repetition detection.
+//! A game record with repetition detection, draw claims and agreement.
 
-use crate::moves::Move;
-use crate::position::{DrawReason, IllegalMove, Outcome, PlayError, Position};
+use crate::moves::{Move, ParseMoveError};
+use crate::position::{DrawReason, IllegalMove, Outcome, Position};
+
+/// Why [`Game::play`] refused a move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum GameError {
+    /// The move is not legal in the current position.
+    #[error(transparent)]
+    IllegalMove(#[from] IllegalMove),
+    /// The game is over (any outcome, automatic draws and claimed or agreed draws included).
+    #[error("the game is over: {0}")]
+    Finished(Outcome),
+}
 
 /// A start position and the moves played from it, with the hashes of every position reached.
 ///
 /// ```
-/// use hexvar_cescacs::{Game, Position};
+/// use hexvar_cescacs::{Game, GameError, Position};
 ///
-/// let mut game = Game::new(Position::new());
-/// game.play_str("E7-E13").unwrap();
-/// game.play_str("E21-E15").unwrap();
+/// let mut game = Game::new();
+/// let m = game.position().parse_move("E7-E13").unwrap();
+/// game.play(m).unwrap();
+/// game.play_text("E21-E15").unwrap();
 /// assert_eq!(game.moves().len(), 2);
 /// assert_eq!(game.outcome(), None);
+/// assert_eq!(game.undo().map(|m| m.to_string()), Some("E21-E15".to_string()));
+/// game.agree_draw();
+/// assert!(matches!(game.play(m), Err(GameError::Finished(_))));
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     start: Position,
-    position: Position,
+    /// Every position reached, the start first.
+    positions: Vec<Position>,
     moves: Vec<Move>,
-    hashes: Vec<u64>,
     declared: Option<DrawReason>,
 }
 
 impl Default for Game {
     fn default() -> Game {
-        Game::new(Position::new())
+        Game::new()
     }
 }
 
 impl Game {
+    /// A game from the start position.
+    pub fn new() -> Game {
+        Game::from_position(Position::new())
+    }
+
     /// A game from `start`.
-    pub fn new(start: Position) -> Game {
-        let h = start.hash();
+    pub fn from_position(start: Position) -> Game {
         Game {
-            position: start.clone(),
+            positions: vec![start.clone()],
             start,
             moves: Vec::new(),
-            hashes: vec![h],
             declared: None,
         }
     }
 
     /// The start position.
-    pub fn start(&self) -> &Position {
+    pub fn start_position(&self) -> &Position {
         &self.start
     }
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        &self.position
+        self.positions.last().unwrap_or(&self.start)
     }
 
     /// The moves played.
@@ -57,38 +75,46 @@ impl Game {
         &self.moves
     }
 
-    /// Plays a legal move (refused once the game is over).
-    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        if self.declared.is_some() {
-            return Err(IllegalMove(m));
+    /// Plays a legal move; refused once the game is over ([`Game::outcome`]).
+    pub fn play(&mut self, mv: Move) -> Result<(), GameError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(GameError::Finished(outcome));
         }
-        self.position.play(m)?;
-        self.moves.push(m);
-        self.hashes.push(self.position.hash());
+        let mut next = self.position().clone();
+        next.play(mv)?;
+        self.positions.push(next);
+        self.moves.push(mv);
         Ok(())
     }
 
-    /// Plays the legal move a CTL-AN text names.
-    pub fn play_str(&mut self, text: &str) -> Result<Move, PlayError> {
-        if self.declared.is_some() {
-            return Err(PlayError::Illegal(text.to_string()));
-        }
-        let m = self.position.parse_move(text)?;
-        self.position.play_unchecked(m);
-        self.moves.push(m);
-        self.hashes.push(self.position.hash());
-        Ok(m)
+    /// Plays the legal move a CTL-AN text names (see [`Position::parse_move`]).
+    pub fn play_text(&mut self, text: &str) -> Result<Move, PlayTextError> {
+        let mv = self.position().parse_move(text)?;
+        self.play(mv)?;
+        Ok(mv)
+    }
+
+    /// Takes back the last move (and a declared draw with it); `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        self.declared = None;
+        Some(mv)
     }
 
     /// How often the current position has occurred (counting now).
     pub fn repetitions(&self) -> usize {
-        let h = self.position.hash();
-        self.hashes.iter().filter(|&&x| x == h).count()
+        // The hash leaves the clocks out, as repetition does.
+        let now = self.position().zobrist_hash();
+        self.positions
+            .iter()
+            .filter(|p| p.zobrist_hash() == now)
+            .count()
     }
 
     /// Whether a draw may be claimed: threefold repetition or 50 moves each.
     pub fn can_claim_draw(&self) -> bool {
-        self.repetitions() >= 3 || self.position.can_claim_fifty_moves()
+        self.repetitions() >= 3 || self.position().can_claim_fifty_moves()
     }
 
     /// Claims a draw by threefold repetition or the 50-move rule; returns whether the claim
@@ -99,7 +125,7 @@ impl Game {
         }
         self.declared = if self.repetitions() >= 3 {
             Some(DrawReason::ThreefoldRepetition)
-        } else if self.position.can_claim_fifty_moves() {
+        } else if self.position().can_claim_fifty_moves() {
             Some(DrawReason::FiftyMoves)
         } else {
             None
@@ -118,10 +144,23 @@ impl Game {
     /// plus the automatic fivefold-repetition draw.
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(reason) = self.declared {
-            return Some(Outcome::Draw(reason));
+            return Some(Outcome::Draw { reason });
         }
-        self.position.outcome().or_else(|| {
-            (self.repetitions() >= 5).then_some(Outcome::Draw(DrawReason::FivefoldRepetition))
+        self.position().outcome().or_else(|| {
+            (self.repetitions() >= 5).then_some(Outcome::Draw {
+                reason: DrawReason::FivefoldRepetition,
+            })
         })
     }
+}
+
+/// Why [`Game::play_text`] refused a move text.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum PlayTextError {
+    /// The text names no legal move.
+    #[error(transparent)]
+    Parse(#[from] ParseMoveError),
+    /// The game refused the move.
+    #[error(transparent)]
+    Game(#[from] GameError),
 }

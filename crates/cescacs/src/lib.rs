@@ -1,23 +1,31 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
-#![allow(clippy::needless_range_loop)]
 
-pub mod board;
-pub mod game;
-pub mod movegen;
-pub mod moves;
-pub mod position;
+mod board;
+mod game;
+mod movegen;
+mod moves;
+mod position;
 pub mod render;
 #[cfg(feature = "serde")]
 mod serde_impls;
-pub mod setup;
+mod setup;
+mod variant;
 
-pub use board::{Bits, Cell, CellColor, Color, ParseCellError, Piece, Role, CELL_COUNT};
-pub use game::Game;
-pub use movegen::{divide, perft, perft_without_bulk, PieceMoves};
+pub use board::{
+    cells, Cell, CellSet, Color, ParseCellError, ParseLetterError, Piece, Role, Shade, CELL_COUNT,
+};
+pub use game::{Game, GameError, PlayTextError};
+pub use hexvar_geometry::{divide, perft, perft_without_bulk};
+pub use movegen::{PieceMoves, PieceMovesIter};
 pub use moves::{Castling, Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use position::{
-    DrawReason, IllegalMove, Outcome, ParsePositionError, PlayError, Position, PositionError,
-    PositionProblem,
+    DrawReason, IllegalMove, Outcome, ParsePositionError, Position, PositionError, PositionProblem,
+    WinReason,
 };
-pub use setup::{CastlingRights, ParseSetupError, Setup, Special, START_PDTL};
+pub use setup::{CastlingRights, ParseSetupError, Setup, Special, START_TEXT};
+
+/// The rules of C'escacs v3 as this crate implements them: board, men, moves, game end,
+/// notation and position text, every interpretation, and (at the end) the internals.
+#[doc = include_str!("../docs/rules.md")]
+pub mod rules {}

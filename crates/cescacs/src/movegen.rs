@@ -1,27 +1,33 @@
-//! Legal move generation: the set-wise layer ([`Position::for_each_piece_moves`]), the list
-//! layer ([`Position::legal_moves`]) and perft.
+//! Legal move generation: the set-wise layer ([`Position::for_each_piece_moves`]) and the list
+//! layer ([`Position::legal_moves`]).
 //!
-//! Out of check, ordinary moves are made legal with pin masks (slider pins, and the Elephant's
-//! two-step "pin" of the piece on its first hex); king steps are tested against the attacks
-//! with the king lifted off the board. Rare moves (e.p., scornful captures, King's leap,
-//! castlings, king steps onto the enemy unmoved king's leap hexes) and every move while in
-//! check are verified by copy-make.
+//! The generator first computes the king's situation ([`Masks`]): the checkers, the check mask
+//! (where a non-king move must land: on the single checker or between it and the king; nowhere
+//! in double check), and the pins (slider pins, and the Elephant's two-step "pin" of the man on
+//! the hex in front of the king, whose two-step attack that man blocks). Then one function per
+//! piece kind intersects its destinations with those masks, so no ordinary move is played out.
+//! King steps are tested against the attacks with the king lifted off the board.
+//!
+//! Played out on a copy (make and test) are only the rare moves whose legality the masks cannot
+//! see: e.p. and scornful captures (two men leave the board), the King's leap and castlings,
+//! king steps onto the hexes the enemy's unmoved king attacks by its leap, and every move while
+//! that leap gives check (a move that checks the enemy king switches its leap attacks off, rules §7.2).
 
-use crate::board::FastBits;
 use crate::board::{
-    positive, Bits, Cell, Color, Piece, Role, CELL_COUNT, COLOR_CELLS, FORWARD, KING_HOME,
-    KING_STEPS, KNIGHT, KNIGHT_STEPS, PAWN_ATTACKS, PAWN_OBLIQUE_DIRS, PROMOTION_EDGE, RAYS,
-    RIDE_STEPS, ROOK_HOME, STEPS,
+    between, cells, nearest, Cell, CellSet, Color, Piece, Role, KING_HOME, KING_STEPS, KNIGHT,
+    KNIGHT_STEPS, PAWN_ATTACKS, PAWN_OBLIQUE_DIRS, PROMOTION_EDGE, RAYS, RIDE_STEPS, ROOK_HOME,
+    SHADE_CELLS, STEPS,
 };
+use crate::board::{ELEPHANT_DIAG, FORWARD};
 use crate::moves::{Castling, Move, MoveList};
-use crate::position::{elephant_targets, slide, Position};
+use crate::position::{elephant_targets, slide, Position, KING_BIT, ROOK_BITS};
 use crate::setup::Special;
 use hexvar_geometry::table::NO_CELL;
 
-/// The triple-step hexes of each side (§4): the initial pawn hexes minus the A, F and L pawns.
-pub static TRIPLE_STEP: [Bits; 2] = {
-    const fn set(cells: [(u8, u8); 8]) -> Bits {
-        let mut b = Bits::EMPTY;
+/// The triple-step hexes of each side (rules §3): the initial pawn hexes minus the A, F and L pawns.
+pub(crate) static TRIPLE_STEP: [CellSet; 2] = {
+    const fn set(cells: [(u8, u8); 8]) -> CellSet {
+        let mut b = CellSet::EMPTY;
         let mut i = 0;
         while i < 8 {
             b = b.with(crate::board::cell_const(cells[i].0, cells[i].1).index());
@@ -54,21 +60,34 @@ pub static TRIPLE_STEP: [Bits; 2] = {
     ]
 };
 
-/// The legal moves of one piece from one cell: a destination set (set-wise layer), or one
-/// special move.
-#[derive(Clone, Copy, Debug)]
-pub struct PieceMoves {
-    /// The moving piece.
+/// The most pins at once: one per line direction from the king, plus the Elephant's.
+const MAX_PINS: usize = 13;
+/// The direction code of the Elephant's pin in [`Masks::pins`].
+const ELEPHANT_PIN: u8 = u8::MAX;
+
+/// The legal moves of one man from one cell: a destination set (set-wise layer), or one special
+/// move. Iterating yields the moves ([`Move`]s); [`PieceMoves::len`] counts them without listing.
+#[derive(Clone, Copy)]
+pub struct PieceMoves<'a> {
+    pos: &'a Position,
+    /// The moving man.
     pub piece: Piece,
     /// Where it stands.
     pub from: Cell,
     /// The destinations (for a special move: its single destination).
-    pub to: Bits,
+    pub to: CellSet,
+    /// Allowed promotion roles by promotion-hex shade (bit = role index).
     promotions: [u16; 3],
     special: Option<Move>,
 }
 
-impl PieceMoves {
+impl core::fmt::Debug for PieceMoves<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(*self).finish()
+    }
+}
+
+impl<'a> PieceMoves<'a> {
     /// The number of moves: a pawn destination on the promotion edge counts once per allowed
     /// promotion (once, as an awaiting move, if none is allowed).
     #[inline]
@@ -80,15 +99,13 @@ impl PieceMoves {
             return self.to.len() as usize;
         }
         let edge = self.to & PROMOTION_EDGE[self.piece.color.index()];
-        if edge.void() {
+        if edge.is_empty() {
             return self.to.len() as usize;
         }
         let mut n = (self.to - edge).len() as usize;
-        for k in 0..3 {
-            let on = (edge & COLOR_CELLS[k]).len() as usize;
-            if on > 0 {
-                n += on * (self.promotions[k].count_ones().max(1) as usize);
-            }
+        for (shade, cells) in SHADE_CELLS.iter().enumerate() {
+            let on = (edge & *cells).len() as usize;
+            n += on * (self.promotions[shade].count_ones().max(1) as usize);
         }
         n
     }
@@ -103,148 +120,332 @@ impl PieceMoves {
         self.special
     }
 
-    /// Appends the moves to a list; `pos` names the captured pieces.
-    pub fn push_into(&self, pos: &Position, list: &mut MoveList) {
+    /// The allowed promotion roles on a promotion hex `to` (bit = role index; 0: awaiting).
+    #[inline]
+    fn promotion_mask(&self, to: Cell) -> u16 {
+        if self.piece.role == Role::Pawn && to.is_promotion_edge(self.piece.color) {
+            self.promotions[to.shade().index()]
+        } else {
+            0
+        }
+    }
+
+    /// Appends the moves to a list.
+    #[inline]
+    pub(crate) fn push_into(&self, list: &mut MoveList) {
         if let Some(m) = self.special {
             list.push(m);
             return;
         }
         let role = self.piece.role;
         let from = self.from;
-        for t in self.to.iter() {
-            let capture = pos.piece_at_index(t).map(|p| p.role);
-            let to = Cell::new_unchecked(t);
-            if role == Role::Pawn && to.is_promotion_edge(self.piece.color) {
-                let mask = self.promotions[(to.line() % 3) as usize];
-                if mask == 0 {
-                    list.push(Move::Normal {
-                        role,
-                        from,
-                        capture,
-                        to,
-                        promotion: None,
-                    });
-                } else {
-                    for r in Role::PROMOTIONS {
-                        if mask >> r.index() & 1 != 0 {
-                            list.push(Move::Normal {
-                                role,
-                                from,
-                                capture,
-                                to,
-                                promotion: Some(r),
-                            });
-                        }
+        for to in cells(self.to) {
+            let capture = self.pos.piece_at(to).map(|p| p.role);
+            let normal = |promotion| Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            };
+            let mask = self.promotion_mask(to);
+            if mask == 0 {
+                list.push(normal(None));
+            } else {
+                for r in Role::PROMOTIONS {
+                    if mask >> r.index() & 1 != 0 {
+                        list.push(normal(Some(r)));
                     }
                 }
-            } else {
-                list.push(Move::Normal {
-                    role,
-                    from,
-                    capture,
-                    to,
-                    promotion: None,
-                });
             }
         }
     }
 }
 
-struct Pins {
-    /// Whether a slider gives check.
-    checked: bool,
-    cells: Bits,
-    /// `(pinned cell, direction from the king)`; direction 255 marks the Elephant's pin.
-    list: [(u8, u8); 13],
-    n: usize,
+/// The moves of a [`PieceMoves`], in destination order (promotions in [`Role::PROMOTIONS`] order).
+#[derive(Clone, Debug)]
+pub struct PieceMovesIter<'a> {
+    moves: PieceMoves<'a>,
+    rest: CellSet,
+    /// The destination being promoted on, its capture and the promotion roles still to yield.
+    pending: Option<(Cell, Option<Role>, u16)>,
+    special: Option<Move>,
 }
 
-impl Pins {
-    /// The cells a pinned piece may move to: the whole ray from its king through it (the
-    /// pinner blocks the ray beyond itself), or the pinning Elephant's hex.
-    fn mask(&self, cell: usize, king: usize, us: Color) -> Bits {
-        let mut m = !Bits::EMPTY;
-        for &(c, d) in &self.list[..self.n] {
+impl Iterator for PieceMovesIter<'_> {
+    type Item = Move;
+
+    fn next(&mut self) -> Option<Move> {
+        if self.moves.special.is_some() {
+            return self.special.take();
+        }
+        let pm = &self.moves;
+        let normal = |to, capture, promotion| Move::Normal {
+            role: pm.piece.role,
+            from: pm.from,
+            capture,
+            to,
+            promotion,
+        };
+        if let Some((to, capture, mask)) = self.pending {
+            let role = Role::ALL[mask.trailing_zeros() as usize];
+            let rest = mask & (mask - 1);
+            self.pending = (rest != 0).then_some((to, capture, rest));
+            return Some(normal(to, capture, Some(role)));
+        }
+        let t = self.rest.first()?;
+        self.rest = self.rest.without(t);
+        let to = Cell::ALL[t];
+        let capture = pm.pos.piece_at(to).map(|p| p.role);
+        let mask = pm.promotion_mask(to);
+        if mask == 0 {
+            return Some(normal(to, capture, None));
+        }
+        self.pending = Some((to, capture, mask));
+        self.next()
+    }
+}
+
+impl<'a> IntoIterator for PieceMoves<'a> {
+    type Item = Move;
+    type IntoIter = PieceMovesIter<'a>;
+
+    fn into_iter(self) -> PieceMovesIter<'a> {
+        PieceMovesIter {
+            moves: self,
+            rest: self.to,
+            pending: None,
+            special: self.special,
+        }
+    }
+}
+
+/// The king's situation, computed once per generation.
+#[derive(Clone, Copy)]
+pub(crate) struct Masks {
+    /// The king of the side to move.
+    king: usize,
+    /// The enemy men attacking the king (not counting the enemy king's leap).
+    checkers: CellSet,
+    /// The enemy's unmoved king attacks our king by its leap.
+    leap_check: bool,
+    /// Where a non-king move must land: everywhere out of check, on the checker or between it
+    /// and the king in single check, nowhere in double check.
+    check_mask: CellSet,
+    /// The pinned men.
+    pinned: CellSet,
+    /// `(pinned cell, direction from the king)`, or [`ELEPHANT_PIN`] for the Elephant's pin.
+    pins: [(u8, u8); MAX_PINS],
+    n_pins: usize,
+}
+
+impl Masks {
+    /// Whether the side to move is in check.
+    #[inline]
+    fn in_check(&self) -> bool {
+        self.leap_check || !self.checkers.is_empty()
+    }
+
+    /// Where the pinned man on `cell` may go: the line from the king through it (the pinner
+    /// included), or the pinning Elephant's hex.
+    fn pin_mask(&self, cell: usize, us: Color) -> CellSet {
+        let mut m = !CellSet::EMPTY;
+        for &(c, d) in &self.pins[..self.n_pins] {
             if c as usize == cell {
-                m &= if d == u8::MAX {
+                m &= if d == ELEPHANT_PIN {
                     let f = FORWARD[us.index()];
-                    Bits::single(STEPS[STEPS[king][f] as usize][f] as usize)
+                    CellSet::single(STEPS[STEPS[self.king][f] as usize][f] as usize)
                 } else {
-                    RAYS[king][d as usize]
+                    RAYS[self.king][d as usize]
                 };
             }
         }
         m
     }
+
+    /// The legal destinations among `targets` for the man on `from`.
+    #[inline]
+    fn restrict(&self, from: usize, targets: CellSet, us: Color) -> CellSet {
+        let to = targets & self.check_mask;
+        if self.pinned.has(from) {
+            to & self.pin_mask(from, us)
+        } else {
+            to
+        }
+    }
+}
+
+/// What every piece generator needs.
+#[derive(Clone, Copy)]
+struct Ctx<'a> {
+    pos: &'a Position,
+    us: Color,
+    them: Color,
+    occ: CellSet,
+    own: CellSet,
+    enemy: CellSet,
+    masks: Masks,
+    promotions: [u16; 3],
+}
+
+impl Ctx<'_> {
+    /// Reports one man's destinations (if any) to `f`; `false` when `f` stopped.
+    #[inline]
+    fn emit<F: FnMut(PieceMoves) -> bool>(
+        &self,
+        role: Role,
+        from: usize,
+        to: CellSet,
+        f: &mut F,
+    ) -> bool {
+        to.is_empty()
+            || f(PieceMoves {
+                pos: self.pos,
+                piece: Piece {
+                    color: self.us,
+                    role,
+                },
+                from: Cell::ALL[from],
+                to,
+                promotions: self.promotions,
+                special: None,
+            })
+    }
+
+    /// Reports one special move to `f`.
+    #[inline]
+    fn emit_special<F: FnMut(PieceMoves) -> bool>(&self, m: Move, role: Role, f: &mut F) -> bool {
+        f(PieceMoves {
+            pos: self.pos,
+            piece: Piece {
+                color: self.us,
+                role,
+            },
+            from: m.from().unwrap_or(m.to()),
+            to: CellSet::single(m.to().index()),
+            promotions: self.promotions,
+            special: Some(m),
+        })
+    }
 }
 
 impl Position {
-    fn pins(&self, k: usize, us: Color) -> Pins {
+    /// Checkers, check mask and pins of the side to move.
+    pub(crate) fn masks(&self) -> Masks {
+        let us = self.turn();
         let them = us.other();
+        let k = self.king(us);
+        let occ = self.occupied();
+        let mut masks = Masks {
+            king: k,
+            checkers: self.non_slider_checkers(k, us),
+            leap_check: self.king_unmoved(them)
+                && KNIGHT[k].has(KING_HOME[them.index()].index())
+                && self.leap_active(them, &occ),
+            check_mask: !CellSet::EMPTY,
+            pinned: CellSet::EMPTY,
+            pins: [(0, 0); MAX_PINS],
+            n_pins: 0,
+        };
+        self.scan_lines(&mut masks);
+        self.elephant_pin(&mut masks);
+        masks.check_mask = match masks.checkers.len() {
+            0 => !CellSet::EMPTY,
+            1 => {
+                let c = masks.checkers.first().unwrap_or(k);
+                masks.checkers | between(k, c)
+            }
+            _ => CellSet::EMPTY,
+        };
+        masks
+    }
+
+    /// The enemy knights, leaping pieces, king, pawns and Elephants attacking `k`.
+    fn non_slider_checkers(&self, k: usize, us: Color) -> CellSet {
+        let them = us.other();
+        let enemy = self.by_color(them);
+        let role = |r: Role| self.by_role(r) & enemy;
+        let leapers = role(Role::Knight) | role(Role::Wyvern) | role(Role::Pegasus);
+        let elephants = role(Role::Elephant);
+        let mut out = (KNIGHT[k] & leapers)
+            | (KING_STEPS[k] & role(Role::King))
+            | (PAWN_ATTACKS[us.index()][k] & role(Role::Pawn))
+            | (ELEPHANT_DIAG[k] & elephants);
+        // The Elephant's straight steps come from in front of the king (its forward is ours
+        // backward); the two-step passes over an empty hex.
+        let f = FORWARD[us.index()];
+        let mid = STEPS[k][f];
+        if mid != NO_CELL {
+            let mid = mid as usize;
+            if elephants.has(mid) {
+                out = out.with(mid);
+            } else if !self.occupied().has(mid) {
+                let far = STEPS[mid][f];
+                if far != NO_CELL && elephants.has(far as usize) {
+                    out = out.with(far as usize);
+                }
+            }
+        }
+        out
+    }
+
+    /// Scans the twelve lines from the king: slider checkers and slider pins.
+    fn scan_lines(&self, masks: &mut Masks) {
+        let us = self.turn();
+        let them = us.other();
+        let k = masks.king;
         let occ = self.occupied();
         let own = self.by_color(us);
-        let mut pins = Pins {
-            checked: false,
-            cells: Bits::EMPTY,
-            list: [(0, 0); 13],
-            n: 0,
-        };
-        let base = 1 + 9 * them as u8;
-        let r = |role: Role| self.pieces(them, role);
+        let enemy = self.by_color(them);
+        let role = |r: Role| self.by_role(r) & enemy;
+        let queens = role(Role::Queen);
         let sliders = [
-            r(Role::Rook) | r(Role::Wyvern) | r(Role::Queen),
-            r(Role::Bishop) | r(Role::Pegasus) | r(Role::Queen),
+            role(Role::Rook) | role(Role::Wyvern) | queens,
+            role(Role::Bishop) | role(Role::Pegasus) | queens,
         ];
         for d in 0..12 {
             let ray = RAYS[k][d];
-            if !ray.hits(&sliders[d / 6]) {
+            let kind = sliders[d / 6];
+            if !ray.intersects(&kind) {
                 continue;
             }
-            let b = ray & occ;
-            if b.void() {
+            let blockers = ray & occ;
+            let Some(first) = nearest(&blockers, d) else {
+                continue;
+            };
+            if kind.has(first) {
+                masks.checkers = masks.checkers.with(first);
                 continue;
             }
-            let first = if positive(d) { b.low() } else { b.high() }.unwrap_or(0);
             if !own.has(first) {
-                if sliders[d / 6].has(first) {
-                    pins.checked = true;
-                }
                 continue;
             }
-            let rest = b.without(first);
-            let Some(second) = (if positive(d) { rest.low() } else { rest.high() }) else {
-                continue;
-            };
-            let m = self.mailbox_raw(second);
-            if m < base || m >= base + 9 {
-                continue;
-            }
-            let role = Role::ALL[(m - base) as usize];
-            let hit = if d < 6 {
-                matches!(role, Role::Rook | Role::Wyvern | Role::Queen)
-            } else {
-                matches!(role, Role::Bishop | Role::Pegasus | Role::Queen)
-            };
-            if hit {
-                pins.cells = pins.cells.with(first);
-                pins.list[pins.n] = (first as u8, d as u8);
-                pins.n += 1;
+            if nearest(&blockers.without(first), d).is_some_and(|second| kind.has(second)) {
+                masks.pinned = masks.pinned.with(first);
+                masks.pins[masks.n_pins] = (first as u8, d as u8);
+                masks.n_pins += 1;
             }
         }
-        // The Elephant's two-step attack through its first hex.
-        let mid = STEPS[k][FORWARD[us.index()]];
-        if mid != NO_CELL && own.has(mid as usize) {
-            let far = STEPS[mid as usize][FORWARD[us.index()]];
-            if far != NO_CELL && self.pieces(them, Role::Elephant).has(far as usize) {
-                pins.cells = pins.cells.with(mid as usize);
-                pins.list[pins.n] = (mid as u8, u8::MAX);
-                pins.n += 1;
-            }
-        }
-        pins
     }
 
-    /// Whether the mover's king is safe after playing `m` (copy-make).
+    /// The Elephant's two-step attack through the hex in front of the king: the own man there
+    /// is pinned to capturing the Elephant.
+    fn elephant_pin(&self, masks: &mut Masks) {
+        let us = self.turn();
+        let f = FORWARD[us.index()];
+        let mid = STEPS[masks.king][f];
+        if mid == NO_CELL || !self.by_color(us).has(mid as usize) {
+            return;
+        }
+        let far = STEPS[mid as usize][f];
+        if far != NO_CELL && self.pieces(us.other(), Role::Elephant).has(far as usize) {
+            masks.pinned = masks.pinned.with(mid as usize);
+            masks.pins[masks.n_pins] = (mid as u8, ELEPHANT_PIN);
+            masks.n_pins += 1;
+        }
+    }
+
+    /// Whether the mover's king is safe after playing `m` (copy-make, for the rare moves).
     fn safe_after(&self, m: Move) -> bool {
         let us = self.turn();
         let mut after = self.clone();
@@ -252,342 +453,62 @@ impl Position {
         !after.attacked_by(after.king(us), us.other(), &after.occupied())
     }
 
-    /// Pseudo-legal destinations of a non-king piece.
-    fn targets(
-        &self,
-        role: Role,
-        color: Color,
-        from: usize,
-        occ: &Bits,
-        own: &Bits,
-        enemy: &Bits,
-    ) -> Bits {
-        let t = match role {
-            Role::Queen => slide(from, occ, 0..12),
-            Role::Wyvern => slide(from, occ, 0..6) | KNIGHT[from],
-            Role::Rook => slide(from, occ, 0..6),
-            Role::Pegasus => slide(from, occ, 6..12) | KNIGHT[from],
-            Role::Bishop => slide(from, occ, 6..12),
-            Role::Knight => {
-                let mut t = KNIGHT[from];
-                for k in 0..12 {
-                    let dest = RIDE_STEPS[from][k];
-                    if dest != NO_CELL {
-                        let mid = KNIGHT_STEPS[from][k] as usize;
-                        if !occ.has(mid) && !occ.has(dest as usize) {
-                            t = t.with(dest as usize);
-                        }
-                    }
-                }
-                t
-            }
-            Role::Elephant => elephant_targets(from, color, occ),
-            Role::Pawn => {
-                let c = color.index();
-                let mut t = PAWN_ATTACKS[c][from] & *enemy;
-                for d in PAWN_OBLIQUE_DIRS[c] {
-                    let s = STEPS[from][d];
-                    if s != NO_CELL && !occ.has(s as usize) {
-                        t = t.with(s as usize);
-                    }
-                }
-                let f = FORWARD[c];
-                let max = if TRIPLE_STEP[c].has(from) { 3 } else { 2 };
-                let mut at = from;
-                for _ in 0..max {
-                    let s = STEPS[at][f];
-                    if s == NO_CELL || occ.has(s as usize) {
-                        break;
-                    }
-                    at = s as usize;
-                    t = t.with(at);
-                }
-                return t;
-            }
-            Role::King => KING_STEPS[from],
-        };
-        t - *own
-    }
-
-    /// The set-wise layer: calls `f` once per (piece, from-cell, destination set) with at least
+    /// The set-wise layer: calls `f` once per (man, from-cell, destination set) with at least
     /// one legal move, and once per special move (e.p., scornful capture, castling, in-place
     /// promotion). Stops early when `f` returns `false`; returns whether it ran to the end.
     ///
     /// ```
-    /// use hexvar_cescacs::{Position, Role};
+    /// use hexvar_cescacs::{Move, Position, Role};
     ///
     /// let pos = Position::new();
     /// let mut knight_moves = 0;
-    /// pos.for_each_piece_moves(|pm| {
+    /// let finished = pos.for_each_piece_moves(|pm| {
     ///     if pm.piece.role == Role::Knight {
     ///         knight_moves += pm.len();
+    ///         assert_eq!(pm.len(), pm.into_iter().count());
     ///     }
     ///     true
     /// });
+    /// assert!(finished);
     /// // The set-wise layer counts what the move list lists.
-    /// assert_eq!(knight_moves, pos.legal_moves().iter().filter(|m| matches!(m,
-    ///     hexvar_cescacs::Move::Normal { role: Role::Knight, .. })).count());
+    /// let listed = pos.legal_moves().iter()
+    ///     .filter(|m| matches!(m, Move::Normal { role: Role::Knight, .. }))
+    ///     .count();
+    /// assert_eq!(knight_moves, listed);
     /// ```
     pub fn for_each_piece_moves<F: FnMut(PieceMoves) -> bool>(&self, mut f: F) -> bool {
-        self.gen(&mut f)
-    }
-
-    fn gen<F: FnMut(PieceMoves) -> bool>(&self, f: &mut F) -> bool {
         let us = self.turn();
         let them = us.other();
-        let occ = self.occupied();
-        let own = self.by_color(us);
-        let enemy = self.by_color(them);
-        let k = self.king(us);
-        let king_cell = Cell::new_unchecked(k);
-        let pin_scan = self.pins(k, us);
-        let in_check = pin_scan.checked
-            || self.attacked_by_non_sliders(k, them, &occ)
-            || (self.king_unmoved(them)
-                && KNIGHT[k].has(KING_HOME[them.index()].index())
-                && self.leap_active(them, &occ));
-        let promotions = self.promotion_masks(us);
-        let special = |m: Move, piece: Piece, from: Cell, to: Cell| PieceMoves {
-            piece,
-            from,
-            to: Bits::single(to.index()),
-            promotions,
-            special: Some(m),
+        let ctx = Ctx {
+            pos: self,
+            us,
+            them,
+            occ: self.occupied(),
+            own: self.by_color(us),
+            enemy: self.by_color(them),
+            masks: self.masks(),
+            promotions: self.promotion_masks(us),
         };
-
-        // Forced in-place promotion.
-        if !in_check {
-            let awaiting = self.pieces(us, Role::Pawn) & PROMOTION_EDGE[us.index()];
-            let forced = awaiting
-                .iter()
-                .any(|a| promotions[(crate::board::COORDS[a].1 % 3) as usize] != 0);
-            if forced {
-                for a in awaiting.iter() {
-                    let mask = promotions[(crate::board::COORDS[a].1 % 3) as usize];
-                    let at = Cell::new_unchecked(a);
-                    for r in Role::PROMOTIONS {
-                        if mask >> r.index() & 1 != 0
-                            && !f(special(
-                                Move::Promote { at, role: r },
-                                Piece {
-                                    color: us,
-                                    role: Role::Pawn,
-                                },
-                                at,
-                                at,
-                            ))
-                        {
-                            return false;
-                        }
-                    }
-                }
-                return true;
+        let f = &mut f;
+        if !ctx.masks.in_check() {
+            if let Some(finished) = ctx.forced_promotions(f) {
+                return finished;
             }
         }
-
-        let pins = if in_check { None } else { Some(pin_scan) };
-        for role in [
-            Role::Pawn,
-            Role::Elephant,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Pegasus,
-            Role::Wyvern,
-            Role::Queen,
-        ] {
-            let piece = Piece { color: us, role };
-            for from in self.pieces(us, role).iter() {
-                let mut to = self.targets(role, us, from, &occ, &own, &enemy);
-                match &pins {
-                    Some(p) => {
-                        if p.cells.has(from) {
-                            to &= p.mask(from, k, us);
-                        }
-                    }
-                    None => {
-                        let mut ok = Bits::EMPTY;
-                        for t in to.iter() {
-                            let m = Move::Normal {
-                                role,
-                                from: Cell::new_unchecked(from),
-                                capture: self.piece_at_index(t).map(|p| p.role),
-                                to: Cell::new_unchecked(t),
-                                promotion: None,
-                            };
-                            if self.safe_after(m) {
-                                ok = ok.with(t);
-                            }
-                        }
-                        to = ok;
-                    }
-                }
-                if !to.void()
-                    && !f(PieceMoves {
-                        piece,
-                        from: Cell::new_unchecked(from),
-                        to,
-                        promotions,
-                        special: None,
-                    })
-                {
-                    return false;
-                }
-            }
+        if ctx.masks.leap_check {
+            return ctx.moves_in_leap_check(f);
         }
-
-        // King steps.
-        let king = Piece {
-            color: us,
-            role: Role::King,
-        };
-        {
-            let cand = KING_STEPS[k] - own;
-            let lifted = occ.without(k);
-            let enemy_leaps = if self.king_unmoved(them) {
-                KNIGHT[KING_HOME[them.index()].index()]
-            } else {
-                Bits::EMPTY
-            };
-            let mut to = Bits::EMPTY;
-            for t in cand.iter() {
-                let ok = if in_check || enemy_leaps.has(t) {
-                    self.safe_after(Move::Normal {
-                        role: Role::King,
-                        from: king_cell,
-                        capture: self.piece_at_index(t).map(|p| p.role),
-                        to: Cell::new_unchecked(t),
-                        promotion: None,
-                    })
-                } else {
-                    !self.attacked_by_no_leap(t, them, &lifted)
-                };
-                if ok {
-                    to = to.with(t);
-                }
-            }
-            // King's leap (first king move, not in check, destination not attacked now).
-            if self.king_unmoved(us) && !in_check {
-                for t in (KNIGHT[k] - own).iter() {
-                    if !self.attacked_by(t, them, &occ)
-                        && self.safe_after(Move::Normal {
-                            role: Role::King,
-                            from: king_cell,
-                            capture: self.piece_at_index(t).map(|p| p.role),
-                            to: Cell::new_unchecked(t),
-                            promotion: None,
-                        })
-                    {
-                        to = to.with(t);
-                    }
-                }
-            }
-            if !to.void()
-                && !f(PieceMoves {
-                    piece: king,
-                    from: king_cell,
-                    to,
-                    promotions,
-                    special: None,
-                })
-            {
-                return false;
-            }
-        }
-
-        // En passant and scornful captures.
-        let pawn = Piece {
-            color: us,
-            role: Role::Pawn,
-        };
-        match self.special() {
-            Special::None => {}
-            Special::EnPassant { pawn: victim, .. } => {
-                let capture = self.piece_at(victim).map_or(Role::Pawn, |p| p.role);
-                for t in self.ep_targets().into_iter().flatten() {
-                    let capturers =
-                        PAWN_ATTACKS[them.index()][t.index()] & self.pieces(us, Role::Pawn);
-                    for from in capturers.iter() {
-                        let m = Move::EnPassant {
-                            from: Cell::new_unchecked(from),
-                            to: t,
-                            victim,
-                            capture,
-                        };
-                        if self.safe_after(m) && !f(special(m, pawn, Cell::new_unchecked(from), t))
-                        {
-                            return false;
-                        }
-                    }
-                }
-            }
-            Special::Scornful {
-                pawn: victim,
-                capturer,
-            } => {
-                let capture = self.piece_at(victim).map_or(Role::Pawn, |p| p.role);
-                if self.piece_at(capturer) == Some(pawn) {
-                    let base = Move::Scornful {
-                        from: capturer,
-                        to: victim,
-                        capture,
-                        promotion: None,
-                    };
-                    if self.safe_after(base) {
-                        if victim.is_promotion_edge(us) {
-                            let mask = promotions[(victim.line() % 3) as usize];
-                            if mask == 0 && !f(special(base, pawn, capturer, victim)) {
-                                return false;
-                            }
-                            for r in Role::PROMOTIONS {
-                                if mask >> r.index() & 1 != 0 {
-                                    let m = Move::Scornful {
-                                        from: capturer,
-                                        to: victim,
-                                        capture,
-                                        promotion: Some(r),
-                                    };
-                                    if !f(special(m, pawn, capturer, victim)) {
-                                        return false;
-                                    }
-                                }
-                            }
-                        } else if !f(special(base, pawn, capturer, victim)) {
-                            return false;
-                        }
-                    }
-                }
-            }
-        }
-
-        // Castlings.
-        let free_leaps = KNIGHT[KING_HOME[us.index()].index()] - occ;
-        if self.king_unmoved(us) && !in_check && !free_leaps.void() && self.castling_bits(us) > 1 {
-            let rights = self.castling_bits(us);
-            for c in Castling::ALL {
-                let kt = c.king_to(us);
-                if occ.has(kt.index()) {
-                    continue;
-                }
-                let rook_ok = |bit: u8, home: Cell, dest: Option<Cell>| match dest {
-                    None => true,
-                    Some(d) => {
-                        rights & bit != 0
-                            && !occ.has(d.index())
-                            && !crate::board::between(home.index(), d.index()).hits(&occ)
-                    }
-                };
-                if rook_ok(2, ROOK_HOME[us.index()][0], c.queen_rook_to(us))
-                    && rook_ok(4, ROOK_HOME[us.index()][1], c.king_rook_to(us))
-                    && !self.attacked_by(kt.index(), them, &occ)
-                    && self.safe_after(Move::Castle(c))
-                    && !f(special(Move::Castle(c), king, king_cell, kt))
-                {
-                    return false;
-                }
-            }
-        }
-        true
+        ctx.pawns(f)
+            && ctx.elephants(f)
+            && ctx.knights(f)
+            && ctx.sliders(Role::Bishop, f)
+            && ctx.sliders(Role::Rook, f)
+            && ctx.sliders(Role::Pegasus, f)
+            && ctx.sliders(Role::Wyvern, f)
+            && ctx.sliders(Role::Queen, f)
+            && ctx.king_moves(f)
+            && ctx.special_captures(f)
+            && ctx.castlings(f)
     }
 
     /// All legal moves.
@@ -601,12 +522,12 @@ impl Position {
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
         self.for_each_piece_moves(|pm| {
-            pm.push_into(self, list);
+            pm.push_into(list);
             true
         });
     }
 
-    /// The number of legal moves (a popcount per piece).
+    /// The number of legal moves (a popcount per man).
     pub fn legal_move_count(&self) -> usize {
         let mut n = 0;
         self.for_each_piece_moves(|pm| {
@@ -615,65 +536,312 @@ impl Position {
         });
         n
     }
+
+    /// Whether the side to move has a legal move.
+    pub fn has_legal_move(&self) -> bool {
+        !self.for_each_piece_moves(|pm| pm.is_empty())
+    }
 }
 
-/// Counts the leaf nodes of the legal move tree to `depth`, counting the last ply in bulk.
-///
-/// ```
-/// use hexvar_cescacs::{divide, perft, perft_without_bulk, Position};
-///
-/// let pos: Position = "/27:1k/22:P6/10:1p5/3:R3/1:1K/ w - - 0 1".parse().unwrap();
-/// assert_eq!(perft(&pos, 2), 60);
-/// assert_eq!(perft_without_bulk(&pos, 2), 60);
-/// assert_eq!(divide(&pos, 1).len(), 6); // the forced promotions T22=D/G/J/N/R/V
-/// ```
-pub fn perft(pos: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.legal_move_count() as u64,
-        _ => {
-            let mut list = MoveList::new();
-            pos.legal_moves_into(&mut list);
-            let mut n = 0;
-            for &m in list.iter() {
-                let mut child = pos.clone();
-                child.play_unchecked(m);
-                n += perft(&child, depth - 1);
+impl Ctx<'_> {
+    /// Forced in-place promotion (rules §3): when an awaiting pawn may now promote, the only moves.
+    /// `None` when there is none.
+    fn forced_promotions<F: FnMut(PieceMoves) -> bool>(&self, f: &mut F) -> Option<bool> {
+        let awaiting = self.pos.pieces(self.us, Role::Pawn) & PROMOTION_EDGE[self.us.index()];
+        let mask = |at: Cell| self.promotions[at.shade().index()];
+        if !cells(awaiting).any(|at| mask(at) != 0) {
+            return None;
+        }
+        for at in cells(awaiting) {
+            for role in Role::PROMOTIONS {
+                if mask(at) >> role.index() & 1 != 0
+                    && !self.emit_special(Move::Promote { at, role }, Role::Pawn, f)
+                {
+                    return Some(false);
+                }
             }
-            n
+        }
+        Some(true)
+    }
+
+    /// Pawn steps (straight one, two, three from a triple-step hex; oblique) and captures.
+    fn pawns<F: FnMut(PieceMoves) -> bool>(&self, f: &mut F) -> bool {
+        let c = self.us.index();
+        let forward = FORWARD[c];
+        for from in self.pos.pieces(self.us, Role::Pawn) {
+            let mut to = PAWN_ATTACKS[c][from] & self.enemy;
+            for d in PAWN_OBLIQUE_DIRS[c] {
+                let s = STEPS[from][d];
+                if s != NO_CELL && !self.occ.has(s as usize) {
+                    to = to.with(s as usize);
+                }
+            }
+            let max = if TRIPLE_STEP[c].has(from) { 3 } else { 2 };
+            let mut at = from;
+            for _ in 0..max {
+                let s = STEPS[at][forward];
+                if s == NO_CELL || self.occ.has(s as usize) {
+                    break;
+                }
+                at = s as usize;
+                to = to.with(at);
+            }
+            if !self.emit(Role::Pawn, from, self.masks.restrict(from, to, self.us), f) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Elephants: four diagonal steps, one or two straight forward.
+    fn elephants<F: FnMut(PieceMoves) -> bool>(&self, f: &mut F) -> bool {
+        for from in self.pos.pieces(self.us, Role::Elephant) {
+            let to = elephant_targets(from, self.us, &self.occ) - self.own;
+            if !self.emit(
+                Role::Elephant,
+                from,
+                self.masks.restrict(from, to, self.us),
+                f,
+            ) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Knights: twelve leaps, and the non-capturing ride (the leap twice over an empty hex).
+    fn knights<F: FnMut(PieceMoves) -> bool>(&self, f: &mut F) -> bool {
+        for from in self.pos.pieces(self.us, Role::Knight) {
+            let mut to = KNIGHT[from] - self.own;
+            for (leap, &dest) in RIDE_STEPS[from].iter().enumerate() {
+                if dest != NO_CELL
+                    && !self.occ.has(KNIGHT_STEPS[from][leap] as usize)
+                    && !self.occ.has(dest as usize)
+                {
+                    to = to.with(dest as usize);
+                }
+            }
+            if !self.emit(
+                Role::Knight,
+                from,
+                self.masks.restrict(from, to, self.us),
+                f,
+            ) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The sliders: Bishop, Rook, Queen, and the Pegasus and Wyvern with their knight leap.
+    fn sliders<F: FnMut(PieceMoves) -> bool>(&self, role: Role, f: &mut F) -> bool {
+        for from in self.pos.pieces(self.us, role) {
+            let attacks = match role {
+                Role::Bishop => slide(from, &self.occ, 6..12),
+                Role::Rook => slide(from, &self.occ, 0..6),
+                Role::Pegasus => slide(from, &self.occ, 6..12) | KNIGHT[from],
+                Role::Wyvern => slide(from, &self.occ, 0..6) | KNIGHT[from],
+                _ => slide(from, &self.occ, 0..12),
+            };
+            let to = self.masks.restrict(from, attacks - self.own, self.us);
+            if !self.emit(role, from, to, f) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// King steps, tested with the king lifted off the board, and the King's leap.
+    fn king_moves<F: FnMut(PieceMoves) -> bool>(&self, f: &mut F) -> bool {
+        let k = self.masks.king;
+        let king_cell = Cell::ALL[k];
+        let lifted = self.occ.without(k);
+        let enemy_leaps = if self.pos.king_unmoved(self.them) {
+            KNIGHT[KING_HOME[self.them.index()].index()]
+        } else {
+            CellSet::EMPTY
+        };
+        let king_move = |t: usize| Move::Normal {
+            role: Role::King,
+            from: king_cell,
+            capture: self.pos.piece_at(Cell::ALL[t]).map(|p| p.role),
+            to: Cell::ALL[t],
+            promotion: None,
+        };
+        let mut to = CellSet::EMPTY;
+        for t in KING_STEPS[k] - self.own {
+            let safe = if enemy_leaps.has(t) {
+                self.pos.safe_after(king_move(t))
+            } else {
+                !self.pos.attacked_by_no_leap(t, self.them, &lifted)
+            };
+            if safe {
+                to = to.with(t);
+            }
+        }
+        // The King's leap: first king move, not in check, onto a hex not attacked now.
+        if self.pos.king_unmoved(self.us) && !self.masks.in_check() {
+            for t in KNIGHT[k] - self.own {
+                if !self.pos.attacked_by(t, self.them, &self.occ)
+                    && self.pos.safe_after(king_move(t))
+                {
+                    to = to.with(t);
+                }
+            }
+        }
+        self.emit(Role::King, k, to, f)
+    }
+
+    /// E.p. and scornful captures (played out: two men leave their hexes).
+    fn special_captures<F: FnMut(PieceMoves) -> bool>(&self, f: &mut F) -> bool {
+        match self.pos.special() {
+            Special::None => true,
+            Special::EnPassant { pawn: victim, .. } => self.en_passant(victim, f),
+            Special::Scornful {
+                pawn: victim,
+                capturer,
+            } => self.scornful(victim, capturer, f),
         }
     }
-}
 
-/// [`perft`] without bulk counting: plays every leaf move.
-pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    fn en_passant<F: FnMut(PieceMoves) -> bool>(&self, victim: Cell, f: &mut F) -> bool {
+        let capture = self.pos.piece_at(victim).map_or(Role::Pawn, |p| p.role);
+        let pawns = self.pos.pieces(self.us, Role::Pawn);
+        for to in self.pos.ep_targets().into_iter().flatten() {
+            for from in cells(PAWN_ATTACKS[self.them.index()][to.index()] & pawns) {
+                let m = Move::EnPassant {
+                    from,
+                    to,
+                    victim,
+                    capture,
+                };
+                if self.pos.safe_after(m) && !self.emit_special(m, Role::Pawn, f) {
+                    return false;
+                }
+            }
+        }
+        true
     }
-    let mut list = MoveList::new();
-    pos.legal_moves_into(&mut list);
-    let mut n = 0;
-    for &m in list.iter() {
-        let mut child = pos.clone();
-        child.play_unchecked(m);
-        n += perft_without_bulk(&child, depth - 1);
-    }
-    n
-}
 
-/// Perft per root move.
-pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    let mut out = Vec::new();
-    if depth == 0 {
-        return out;
+    fn scornful<F: FnMut(PieceMoves) -> bool>(&self, victim: Cell, from: Cell, f: &mut F) -> bool {
+        let pawn = Piece {
+            color: self.us,
+            role: Role::Pawn,
+        };
+        if self.pos.piece_at(from) != Some(pawn) {
+            return true;
+        }
+        let capture = self.pos.piece_at(victim).map_or(Role::Pawn, |p| p.role);
+        let scornful = |promotion| Move::Scornful {
+            from,
+            to: victim,
+            capture,
+            promotion,
+        };
+        if !self.pos.safe_after(scornful(None)) {
+            return true;
+        }
+        let mask = if victim.is_promotion_edge(self.us) {
+            self.promotions[victim.shade().index()]
+        } else {
+            0
+        };
+        if mask == 0 {
+            return self.emit_special(scornful(None), Role::Pawn, f);
+        }
+        Role::PROMOTIONS
+            .into_iter()
+            .filter(|r| mask >> r.index() & 1 != 0)
+            .all(|r| self.emit_special(scornful(Some(r)), Role::Pawn, f))
     }
-    for &m in pos.legal_moves().iter() {
-        let mut child = pos.clone();
-        child.play_unchecked(m);
-        out.push((m, perft(&child, depth - 1)));
-    }
-    out
-}
 
-#[allow(dead_code)]
-const _: usize = CELL_COUNT;
+    /// The 24 castlings (rules §4): king unmoved, not in check, K′ empty and not attacked now, each
+    /// rook unmoved with a free path to an empty hex; legal afterwards.
+    fn castlings<F: FnMut(PieceMoves) -> bool>(&self, f: &mut F) -> bool {
+        let rights = self.pos.castling_bits(self.us);
+        let c = self.us.index();
+        let home = KING_HOME[c].index();
+        if rights & KING_BIT == 0
+            || rights == KING_BIT
+            || self.masks.in_check()
+            || (KNIGHT[home] - self.occ).is_empty()
+        {
+            return true;
+        }
+        let rook_ok = |rook: usize, dest: Option<Cell>| match dest {
+            None => true,
+            Some(d) => {
+                rights & ROOK_BITS[rook] != 0
+                    && !self.occ.has(d.index())
+                    && !between(ROOK_HOME[c][rook].index(), d.index()).intersects(&self.occ)
+            }
+        };
+        for castling in Castling::ALL {
+            let kt = castling.king_to(self.us);
+            let m = Move::Castle {
+                color: self.us,
+                castling,
+            };
+            if !self.occ.has(kt.index())
+                && rook_ok(0, castling.queen_rook_to(self.us))
+                && rook_ok(1, castling.king_rook_to(self.us))
+                && !self.pos.attacked_by(kt.index(), self.them, &self.occ)
+                && self.pos.safe_after(m)
+                && !self.emit_special(m, Role::King, f)
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// In check from the enemy unmoved king's leap (rare): a move is legal when afterwards
+    /// our king is not attacked, and any move that checks the enemy king switches the leap
+    /// off, so the masks do not apply; every candidate is played out (each promotion on its
+    /// own, as the new piece may be the one that checks).
+    fn moves_in_leap_check<F: FnMut(PieceMoves) -> bool>(&self, f: &mut F) -> bool {
+        let unmasked = Ctx {
+            masks: Masks {
+                check_mask: !CellSet::EMPTY,
+                pinned: CellSet::EMPTY,
+                n_pins: 0,
+                ..self.masks
+            },
+            ..*self
+        };
+        let mut filter = |pm: PieceMoves| {
+            if pm.special.is_some() || pm.piece.role == Role::King {
+                // Special moves and king moves are judged on their own already.
+                return f(pm);
+            }
+            let mut to = CellSet::EMPTY;
+            for m in pm {
+                match m {
+                    Move::Normal {
+                        promotion: Some(_), ..
+                    } => {
+                        if self.pos.safe_after(m) && !self.emit_special(m, Role::Pawn, f) {
+                            return false;
+                        }
+                    }
+                    _ => {
+                        if self.pos.safe_after(m) {
+                            to = to.with(m.to().index());
+                        }
+                    }
+                }
+            }
+            to.is_empty() || f(PieceMoves { to, ..pm })
+        };
+        unmasked.pawns(&mut filter)
+            && unmasked.elephants(&mut filter)
+            && unmasked.knights(&mut filter)
+            && unmasked.sliders(Role::Bishop, &mut filter)
+            && unmasked.sliders(Role::Rook, &mut filter)
+            && unmasked.sliders(Role::Pegasus, &mut filter)
+            && unmasked.sliders(Role::Wyvern, &mut filter)
+            && unmasked.sliders(Role::Queen, &mut filter)
+            && unmasked.king_moves(&mut filter)
+            && unmasked.special_captures(&mut filter)
+    }
+}

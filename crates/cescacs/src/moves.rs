@@ -6,7 +6,7 @@ use core::str::FromStr;
 
 use crate::board::{cell_const, Cell, Color, Role};
 
-/// One of the 24 castlings of the rules (§5): 19 simple and 5 double. The cells are White's;
+/// One of the 24 castlings of the rules (rules §4): 19 simple and 5 double. The cells are White's;
 /// Black's are mirrored (same column, line `28 - l`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Castling(u8);
@@ -114,8 +114,8 @@ impl Castling {
     }
 }
 
-/// A move. Special moves are their own variants.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A move. Special moves are their own variants. `Debug` and `Display` print CTL-AN.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// An ordinary move or capture of any piece, including the King's leap, pawn steps and pawn
     /// promotions. A pawn ending on its promotion edge with `promotion: None` is an awaiting
@@ -154,8 +154,15 @@ pub enum Move {
         /// The capturer's promotion, if it lands on its promotion edge.
         promotion: Option<Role>,
     },
-    /// One of the 24 castlings.
-    Castle(Castling),
+    /// One of the 24 castlings of `color`. The notation does not name the side: a castling
+    /// name read without a position ([`Move::from_str`]) is White's, and
+    /// [`crate::Position::parse_move`] reads it as the mover's.
+    Castle {
+        /// The castling side.
+        color: Color,
+        /// Which castling.
+        castling: Castling,
+    },
     /// The forced in-place promotion of an awaiting pawn (`T22=D`).
     Promote {
         /// The awaiting pawn's hex.
@@ -175,22 +182,23 @@ pub(crate) fn pawn_color(from: Cell, to: Cell) -> Color {
 }
 
 impl Move {
-    /// The cell the moving piece (the king, for a castling) leaves.
-    pub fn from(self, turn: Color) -> Cell {
-        match self {
+    /// The cell the moving piece (the king, for a castling) leaves. Always `Some` in C'escacs
+    /// (the `Option` is for variants with drops).
+    pub fn from(self) -> Option<Cell> {
+        Some(match self {
             Move::Normal { from, .. }
             | Move::EnPassant { from, .. }
             | Move::Scornful { from, .. } => from,
-            Move::Castle(_) => crate::board::KING_HOME[turn.index()],
+            Move::Castle { color, .. } => crate::board::KING_HOME[color.index()],
             Move::Promote { at, .. } => at,
-        }
+        })
     }
 
     /// The cell the moving piece (the king, for a castling) ends on.
-    pub fn to(self, turn: Color) -> Cell {
+    pub fn to(self) -> Cell {
         match self {
             Move::Normal { to, .. } | Move::EnPassant { to, .. } | Move::Scornful { to, .. } => to,
-            Move::Castle(c) => c.king_to(turn),
+            Move::Castle { color, castling } => castling.king_to(color),
             Move::Promote { at, .. } => at,
         }
     }
@@ -200,7 +208,7 @@ impl Move {
         match self {
             Move::Normal { capture, .. } => capture,
             Move::EnPassant { capture, .. } | Move::Scornful { capture, .. } => Some(capture),
-            Move::Castle(_) | Move::Promote { .. } => None,
+            Move::Castle { .. } | Move::Promote { .. } => None,
         }
     }
 
@@ -211,6 +219,12 @@ impl Move {
             Move::Promote { role, .. } => Some(role),
             _ => None,
         }
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 
@@ -278,25 +292,29 @@ impl fmt::Display for Move {
                 write!(f, "{to}")?;
                 write_promotion(f, from, to, promotion)
             }
-            Move::Castle(c) => f.write_str(c.name()),
+            Move::Castle { castling, .. } => f.write_str(castling.name()),
             Move::Promote { at, role } => write!(f, "{at}={}", role.char()),
         }
     }
 }
 
-/// A move text that is not CTL-AN.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid move {text:?}: {reason}")]
-pub struct ParseMoveError {
-    /// The text.
-    pub text: String,
-    /// What is wrong with it.
-    pub reason: &'static str,
+/// A move text that names no move ([`Move::from_str`]) or no legal move
+/// ([`crate::Position::parse_move`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum ParseMoveError {
+    /// The text is not CTL-AN; the message says why.
+    #[error("{0}")]
+    Notation(String),
+    /// The text is CTL-AN but names no legal move in the position.
+    #[error("no legal move {0:?} in this position")]
+    NotLegal(String),
 }
 
-/// Removes check and mate marks (`+`, `++`, `+∞`, `+^`, `^+`, `#`) and surrounding spaces.
-pub fn strip_marks(s: &str) -> &str {
-    s.trim().trim_end_matches(['+', '#', '^', '∞', '!', '?'])
+/// Removes surrounding ASCII whitespace and trailing check and mate marks (`+`, `++`, `+∞`,
+/// `+^`, `^+`, `#`) and annotations (`!`, `?`).
+pub(crate) fn strip_marks(s: &str) -> &str {
+    s.trim_matches(|c: char| c.is_ascii_whitespace())
+        .trim_end_matches(['+', '#', '^', '∞', '!', '?'])
 }
 
 struct Cursor<'a> {
@@ -327,7 +345,7 @@ impl<'a> Cursor<'a> {
     /// A role letter, only if a letter follows it (so that `E7` stays a cell).
     fn role(&mut self) -> Option<Role> {
         let c = self.peek()?;
-        if c.is_ascii_uppercase() && self.peek2().is_some_and(|d| d.is_ascii_alphabetic()) {
+        if c.is_ascii_alphabetic() && self.peek2().is_some_and(|d| d.is_ascii_alphabetic()) {
             let r = Role::from_char(c)?;
             self.bump();
             Some(r)
@@ -353,14 +371,17 @@ impl<'a> Cursor<'a> {
 impl FromStr for Move {
     type Err = ParseMoveError;
     fn from_str(text: &str) -> Result<Move, ParseMoveError> {
-        let err = |reason| ParseMoveError {
-            text: text.to_string(),
-            reason,
-        };
-        let s = strip_marks(text);
+        let err =
+            |reason: &str| ParseMoveError::Notation(format!("invalid move {text:?}: {reason}"));
+        // CTL-AN is case-free: piece letters name no side, column letters are one alphabet.
+        let upper = strip_marks(text).to_ascii_uppercase();
+        let s = upper.as_str();
         if s.starts_with("KR") && s.len() > 3 && s.as_bytes()[3] == b'-' {
             return Castling::from_name(s)
-                .map(Move::Castle)
+                .map(|castling| Move::Castle {
+                    color: Color::White,
+                    castling,
+                })
                 .ok_or_else(|| err("unknown castling"));
         }
         let mut cur = Cursor { s };
@@ -481,91 +502,8 @@ impl FromStr for Move {
 /// or oblique step; in-place promotions exclude all other moves).
 pub const MAX_MOVES: usize = 768;
 
-/// A fixed-capacity list of moves (no allocation).
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
-}
-
-const DUMMY: Move = Move::Castle(Castling(0));
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl MoveList {
-    /// An empty list.
-    pub fn new() -> MoveList {
-        MoveList {
-            moves: [DUMMY; MAX_MOVES],
-            len: 0,
-        }
-    }
-
-    /// Appends a move.
-    ///
-    /// # Panics
-    /// If the list is full (never for the moves of a position, see [`MAX_MOVES`]).
-    #[inline]
-    pub fn push(&mut self, m: Move) {
-        self.moves[self.len] = m;
-        self.len += 1;
-    }
-
-    /// Removes all moves.
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-
-    /// The number of moves.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether the list is empty.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The moves as a slice.
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-
-    /// Iterates over the moves.
-    pub fn iter(&self) -> core::slice::Iter<'_, Move> {
-        self.as_slice().iter()
-    }
-
-    /// Whether the list holds `m`.
-    pub fn contains(&self, m: &Move) -> bool {
-        self.as_slice().contains(m)
-    }
-}
-
-impl core::ops::Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        self.as_slice()
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = core::slice::Iter<'a, Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
+/// A fixed-capacity list of moves on the stack (no allocation, no fill on creation).
+pub type MoveList = hexvar_geometry::MoveList<Move, MAX_MOVES>;
 
 #[cfg(test)]
 mod tests {
@@ -604,6 +542,11 @@ mod tests {
         assert_eq!("GL5×GE5^+".parse::<Move>().unwrap().to_string(), "GL5×GE5");
         assert!("KRK-ZZ".parse::<Move>().is_err());
         assert!("E7xE13".parse::<Move>().is_err());
+        assert_eq!(
+            "ef12×nf14".parse::<Move>().unwrap().to_string(),
+            "EF12×NF14"
+        );
+        assert_eq!(" t22=d# ".parse::<Move>().unwrap().to_string(), "T22=D");
         assert!("".parse::<Move>().is_err());
         assert!("E7-".parse::<Move>().is_err());
     }
@@ -615,5 +558,14 @@ mod tests {
         let c = Castling::from_name("KRK-HIOO").unwrap();
         assert_eq!(c.king_to(Color::White).to_string(), "H6");
         assert_eq!(c.king_rook_to(Color::Black).unwrap().to_string(), "I21");
+        let m: Move = "krk-hioo+".parse().unwrap();
+        assert_eq!(
+            m,
+            Move::Castle {
+                color: Color::White,
+                castling: c
+            }
+        );
+        assert_eq!(format!("{m:?}"), "KRK-HIOO");
     }
 }

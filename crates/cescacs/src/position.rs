@@ -3,33 +3,52 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::FastBits;
 use crate::board::{
-    between, positive, Bits, Cell, CellColor, Color, Piece, Role, CELL_COUNT, COLOR_CELLS,
-    ELEPHANT_DIAG, FORWARD, KING_HOME, KING_STEPS, KNIGHT, LINES, PAWN_ATTACKS, PAWN_OBLIQUE_DIRS,
-    RAYS, ROOK_HOME, STEPS, ZOBRIST_MISC, ZOBRIST_PIECES,
+    nearest, Cell, CellSet, Color, Piece, Role, Shade, CELL_COUNT, COORDS, ELEPHANT_DIAG, FORWARD,
+    KING_HOME, KING_STEPS, KNIGHT, LINES, PAWN_ATTACKS, PAWN_OBLIQUE_DIRS, RAYS, ROOK_HOME,
+    SHADE_CELLS, STEPS, ZOBRIST,
 };
 use crate::moves::{Move, ParseMoveError};
 use crate::setup::{CastlingRights, ParseSetupError, Setup, Special};
 use hexvar_geometry::table::NO_CELL;
 
-const KING_BIT: u8 = 1;
-const QROOK_BIT: u8 = 2;
-const KROOK_BIT: u8 = 4;
+/// Castling-rights bit: the king is unmoved.
+pub(crate) const KING_BIT: u8 = 1;
+/// Castling-rights bit: the queen's rook (C3/C25) is unmoved.
+pub(crate) const QUEEN_ROOK_BIT: u8 = 2;
+/// Castling-rights bit: the king's rook (I3/I25) is unmoved.
+pub(crate) const KING_ROOK_BIT: u8 = 4;
+/// The rook bits by rook: `[queen's rook, king's rook]`, as in `ROOK_HOME`.
+pub(crate) const ROOK_BITS: [u8; 2] = [QUEEN_ROOK_BIT, KING_ROOK_BIT];
+
+/// Mailbox byte of an empty cell; a man is `1 + ROLES · colour + role`.
+const EMPTY: u8 = 0;
+/// The number of roles (mailbox stride per colour).
+const ROLES: u8 = 9;
+/// Plies without pawn move or capture after which a draw may be claimed (50 moves each).
+pub(crate) const CLAIM_PLIES: u32 = 100;
+/// Plies without pawn move or capture after which the game is drawn (75 moves each).
+pub(crate) const AUTOMATIC_DRAW_PLIES: u32 = 150;
+
+/// The mailbox byte of a man.
+#[inline]
+pub(crate) const fn mailbox_code(color: Color, role: Role) -> u8 {
+    1 + ROLES * color as u8 + role as u8
+}
 
 /// A legal game position: the board, side to move, castling rights, the one-ply e.p. or
 /// scornful right, clocks and an incrementally kept Zobrist hash.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
-    /// 0 = empty, else 1 + 9·colour + role.
+    /// [`EMPTY`], else [`mailbox_code`] of the man.
     mailbox: [u8; CELL_COUNT],
-    by_color: [Bits; 2],
-    by_role: [Bits; 9],
+    by_color: [CellSet; 2],
+    by_role: [CellSet; 9],
     turn: Color,
     castling: [u8; 2],
     special: Special,
-    halfmoves: u32,
-    fullmoves: u32,
+    halfmove_clock: u32,
+    fullmove_number: u32,
     hash: u64,
 }
 
@@ -51,6 +70,13 @@ pub enum PositionProblem {
     /// More pieces of a kind than a side starts with (promotion only regains missing pieces).
     #[error("{0:?} has more than {n} of {1:?}", n = .1.initial_count())]
     TooMany(Color, Role),
+    /// Two bishops of a side on hexes of one colour (a side starts with one bishop per colour,
+    /// bishops keep their colour, and a pawn promotes to a bishop only on a colour it lacks).
+    #[error("{0:?} has two bishops on {1:?} hexes")]
+    BishopShade(Color, Shade),
+    /// The move number is 0 (it starts at 1).
+    #[error("the move number must be at least 1")]
+    MoveNumber,
 }
 
 /// Why a [`Setup`] is not a legal position: every broken rule.
@@ -73,27 +99,22 @@ pub enum ParsePositionError {
 }
 
 /// A move that is not legal in the position.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {0}")]
-pub struct IllegalMove(pub Move);
-
-/// A move text that names no legal move.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PlayError {
-    /// The text is not CTL-AN.
-    #[error(transparent)]
-    Parse(#[from] ParseMoveError),
-    /// The move is not legal here.
-    #[error("no legal move {0:?} in this position")]
-    Illegal(String),
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("illegal move {mv} in {position}")]
+pub struct IllegalMove {
+    /// The move.
+    pub mv: Move,
+    /// The position's text.
+    pub position: String,
 }
 
 /// Why a game ended in a draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum DrawReason {
     /// 75 moves each (150 plies) without pawn move or capture: automatic.
     SeventyFiveMoves,
-    /// Neither side can mate (§7).
+    /// Neither side can mate (rules §7.9).
     InsufficientMaterial,
     /// The same position for the fifth time: automatic ([`crate::Game`] only).
     FivefoldRepetition,
@@ -105,52 +126,140 @@ pub enum DrawReason {
     Agreement,
 }
 
-/// How a game ended.
+impl DrawReason {
+    /// The reason in lowercase words.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            DrawReason::SeventyFiveMoves => "seventy-five-move rule",
+            DrawReason::InsufficientMaterial => "insufficient material",
+            DrawReason::FivefoldRepetition => "fivefold repetition",
+            DrawReason::ThreefoldRepetition => "threefold repetition",
+            DrawReason::FiftyMoves => "fifty-move rule",
+            DrawReason::Agreement => "agreement",
+        }
+    }
+}
+
+impl fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a game was won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum WinReason {
+    /// Checkmate: the winner scores 3–0.
+    Checkmate,
+    /// Stalemate: a win "by the slightest" for the stalemating side, 2–1.
+    Stalemate,
+}
+
+impl WinReason {
+    /// The reason in lowercase words.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            WinReason::Checkmate => "checkmate",
+            WinReason::Stalemate => "stalemate",
+        }
+    }
+}
+
+impl fmt::Display for WinReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How a game ended. C'escacs scores 3-1-0: mate 3–0, stalemate 2–1 for the stalemating side,
+/// a draw 1–1 ([`Outcome::points`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
-    /// Checkmate: `winner` scores 3–0.
-    Checkmate {
-        /// The mating side.
+    /// A side won.
+    Decisive {
+        /// The winner (for a stalemate: the stalemating side, the one not to move).
         winner: Color,
-    },
-    /// Stalemate: a win "by the slightest", 2–1 for the stalemating side `winner`.
-    Stalemate {
-        /// The stalemating side (the one not to move).
-        winner: Color,
+        /// How.
+        reason: WinReason,
     },
     /// A draw, 1–1.
-    Draw(DrawReason),
+    Draw {
+        /// Why.
+        reason: DrawReason,
+    },
 }
 
 impl Outcome {
-    /// The author's 3-1-0 scoring: `(White's points, Black's points)`.
-    pub fn points(self) -> (u8, u8) {
+    /// The winner, or `None` for a draw.
+    pub const fn winner(self) -> Option<Color> {
         match self {
-            Outcome::Checkmate {
-                winner: Color::White,
+            Outcome::Decisive { winner, .. } => Some(winner),
+            Outcome::Draw { .. } => None,
+        }
+    }
+
+    /// Whether the game is drawn.
+    pub const fn is_draw(self) -> bool {
+        matches!(self, Outcome::Draw { .. })
+    }
+
+    /// The author's 3-1-0 scoring: `(White's points, Black's points)`.
+    pub const fn points(self) -> (u8, u8) {
+        let (win, lose) = match self {
+            Outcome::Decisive {
+                reason: WinReason::Checkmate,
+                ..
             } => (3, 0),
-            Outcome::Checkmate {
-                winner: Color::Black,
-            } => (0, 3),
-            Outcome::Stalemate {
-                winner: Color::White,
+            Outcome::Decisive {
+                reason: WinReason::Stalemate,
+                ..
             } => (2, 1),
-            Outcome::Stalemate {
-                winner: Color::Black,
-            } => (1, 2),
-            Outcome::Draw(_) => (1, 1),
+            Outcome::Draw { .. } => return (1, 1),
+        };
+        match self.winner() {
+            Some(Color::Black) => (lose, win),
+            _ => (win, lose),
+        }
+    }
+
+    /// The reason in lowercase words.
+    pub const fn reason_str(self) -> &'static str {
+        match self {
+            Outcome::Decisive { reason, .. } => reason.as_str(),
+            Outcome::Draw { reason } => reason.as_str(),
         }
     }
 }
 
 impl fmt::Display for Outcome {
+    /// `White wins by checkmate`, `Black wins by stalemate`, `draw by agreement`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (w, b) = self.points();
-        write!(f, "{w}-{b}")
+        match self {
+            Outcome::Decisive { winner, reason } => {
+                let side = match winner {
+                    Color::White => "White",
+                    Color::Black => "Black",
+                };
+                write!(f, "{side} wins by {reason}")
+            }
+            Outcome::Draw { reason } => write!(f, "draw by {reason}"),
+        }
     }
 }
 
-/// Mailbox byte → piece (0 = empty, else 1 + 9·colour + role).
+impl hexvar_geometry::VariantOutcome for Outcome {
+    type Winner = Color;
+    fn winner(&self) -> Option<Color> {
+        Outcome::winner(*self)
+    }
+    fn reason(&self) -> &'static str {
+        self.reason_str()
+    }
+}
+
+/// Mailbox byte → piece ([`EMPTY`] → `None`, else by [`mailbox_code`]).
 const DECODE: [Option<Piece>; 19] = {
     let mut out = [None; 19];
     let mut i = 0;
@@ -165,27 +274,15 @@ const DECODE: [Option<Piece>; 19] = {
     out
 };
 
-#[inline]
-fn nearest(blockers: &Bits, d: usize) -> usize {
-    if positive(d) {
-        blockers.low().unwrap_or(0)
-    } else {
-        blockers.high().unwrap_or(0)
-    }
-}
-
 /// Slider attacks from `from` in directions `dirs` with occupancy `occ`.
 #[inline]
-pub(crate) fn slide(from: usize, occ: &Bits, dirs: core::ops::Range<usize>) -> Bits {
-    let mut att = Bits::EMPTY;
+pub(crate) fn slide(from: usize, occ: &CellSet, dirs: core::ops::Range<usize>) -> CellSet {
+    let mut att = CellSet::EMPTY;
     for d in dirs {
         let ray = RAYS[from][d];
-        let b = ray & *occ;
-        if b.void() {
-            att |= ray;
-        } else {
-            let n = nearest(&b, d);
-            att |= ray ^ RAYS[n][d];
+        match nearest(&(ray & *occ), d) {
+            None => att |= ray,
+            Some(n) => att |= ray ^ RAYS[n][d],
         }
     }
     att
@@ -201,13 +298,13 @@ impl Position {
     pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
         let mut pos = Position {
             mailbox: [0; CELL_COUNT],
-            by_color: [Bits::EMPTY; 2],
-            by_role: [Bits::EMPTY; 9],
+            by_color: [CellSet::EMPTY; 2],
+            by_role: [CellSet::EMPTY; 9],
             turn: setup.turn,
             castling: [setup.castling[0].bits(), setup.castling[1].bits()],
             special: setup.special,
-            halfmoves: setup.halfmoves,
-            fullmoves: setup.fullmoves,
+            halfmove_clock: setup.halfmove_clock,
+            fullmove_number: setup.fullmove_number,
             hash: 0,
         };
         for cell in Cell::ALL {
@@ -227,6 +324,15 @@ impl Position {
                     problems.push(PositionProblem::TooMany(color, role));
                 }
             }
+            let bishops = pos.pieces(color, Role::Bishop);
+            for shade in Shade::ALL {
+                if (bishops & SHADE_CELLS[shade.index()]).len() > 1 {
+                    problems.push(PositionProblem::BishopShade(color, shade));
+                }
+            }
+        }
+        if setup.fullmove_number == 0 {
+            problems.push(PositionProblem::MoveNumber);
         }
         for color in Color::ALL {
             let r = setup.castling[color.index()];
@@ -286,7 +392,7 @@ impl Position {
                         .ep_targets()
                         .iter()
                         .flatten()
-                        .all(|t| self.mailbox[t.index()] == 0)
+                        .all(|t| self.mailbox[t.index()] == EMPTY)
             }
             Special::Scornful { pawn, capturer } => {
                 self.by_color[mover.index()].has(pawn.index())
@@ -333,26 +439,26 @@ impl Position {
                 CastlingRights::from_bits(self.castling[1]),
             ],
             special: self.special,
-            halfmoves: self.halfmoves,
-            fullmoves: self.fullmoves,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
         }
     }
 
     #[inline]
     fn put(&mut self, cell: usize, p: Piece) {
-        self.mailbox[cell] = 1 + 9 * p.color as u8 + p.role as u8;
+        self.mailbox[cell] = mailbox_code(p.color, p.role);
         self.by_color[p.color.index()].0[cell >> 6] |= 1 << (cell & 63);
         self.by_role[p.role.index()].0[cell >> 6] |= 1 << (cell & 63);
-        self.hash ^= ZOBRIST_PIECES[p.color.index()][p.role.index()][cell];
+        self.hash ^= ZOBRIST.pieces[p.color.index()][p.role.index()][cell];
     }
 
     #[inline]
     fn remove(&mut self, cell: usize) -> Option<Piece> {
         let p = self.piece_at_index(cell)?;
-        self.mailbox[cell] = 0;
+        self.mailbox[cell] = EMPTY;
         self.by_color[p.color.index()].0[cell >> 6] &= !(1 << (cell & 63));
         self.by_role[p.role.index()].0[cell >> 6] &= !(1 << (cell & 63));
-        self.hash ^= ZOBRIST_PIECES[p.color.index()][p.role.index()][cell];
+        self.hash ^= ZOBRIST.pieces[p.color.index()][p.role.index()][cell];
         Some(p)
     }
 
@@ -364,15 +470,10 @@ impl Position {
     /// Lifts the mover's own piece (known colour and role) off `cell`.
     #[inline]
     fn lift(&mut self, cell: usize, color: Color, role: Role) {
-        self.mailbox[cell] = 0;
+        self.mailbox[cell] = EMPTY;
         self.by_color[color.index()].0[cell >> 6] &= !(1 << (cell & 63));
         self.by_role[role.index()].0[cell >> 6] &= !(1 << (cell & 63));
-        self.hash ^= ZOBRIST_PIECES[color.index()][role.index()][cell];
-    }
-
-    #[inline]
-    pub(crate) fn mailbox_raw(&self, cell: usize) -> u8 {
-        self.mailbox[cell]
+        self.hash ^= ZOBRIST.pieces[color.index()][role.index()][cell];
     }
 
     /// The piece on a cell.
@@ -401,43 +502,43 @@ impl Position {
     }
 
     /// Plies since the last pawn move or capture.
-    pub fn halfmoves(&self) -> u32 {
-        self.halfmoves
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
     }
 
-    /// The move number.
-    pub fn fullmoves(&self) -> u32 {
-        self.fullmoves
+    /// The move number, from 1, raised after each Black move.
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
     }
 
     /// All occupied cells.
     #[inline]
-    pub fn occupied(&self) -> Bits {
+    pub fn occupied(&self) -> CellSet {
         self.by_color[0] | self.by_color[1]
     }
 
     /// The cells of one side's pieces.
     #[inline]
-    pub fn by_color(&self, color: Color) -> Bits {
+    pub fn by_color(&self, color: Color) -> CellSet {
         self.by_color[color.index()]
     }
 
     /// The cells of one role's pieces (both sides).
     #[inline]
-    pub fn by_role(&self, role: Role) -> Bits {
+    pub fn by_role(&self, role: Role) -> CellSet {
         self.by_role[role.index()]
     }
 
     /// The cells of one piece kind.
     #[inline]
-    pub fn pieces(&self, color: Color, role: Role) -> Bits {
+    pub fn pieces(&self, color: Color, role: Role) -> CellSet {
         self.by_color[color.index()] & self.by_role[role.index()]
     }
 
     /// The king of `color`.
     #[inline]
     pub(crate) fn king(&self, color: Color) -> usize {
-        self.pieces(color, Role::King).low().unwrap_or(0)
+        self.pieces(color, Role::King).first().unwrap_or(0)
     }
 
     /// Whether `color`'s king is unmoved (castling right) — it then stands on its home hex.
@@ -448,30 +549,30 @@ impl Position {
 
     /// Whether `cell` is attacked by `by`'s pieces, with occupancy `occ`, not counting the
     /// unmoved king's leap.
-    pub(crate) fn attacked_by_no_leap(&self, cell: usize, by: Color, occ: &Bits) -> bool {
+    pub(crate) fn attacked_by_no_leap(&self, cell: usize, by: Color, occ: &CellSet) -> bool {
         self.attacked_by_non_sliders(cell, by, occ) || self.attacked_by_sliders(cell, by, occ)
     }
 
     /// Leapers, king steps, pawns and elephants (not the unmoved king's leap).
     #[inline]
-    pub(crate) fn attacked_by_non_sliders(&self, cell: usize, by: Color, occ: &Bits) -> bool {
+    pub(crate) fn attacked_by_non_sliders(&self, cell: usize, by: Color, occ: &CellSet) -> bool {
         let them = self.by_color[by.index()];
         let r = &self.by_role;
         let leapers =
             (r[Role::Knight.index()] | r[Role::Wyvern.index()] | r[Role::Pegasus.index()]) & them;
-        if KNIGHT[cell].hits(&leapers) {
+        if KNIGHT[cell].intersects(&leapers) {
             return true;
         }
-        if KING_STEPS[cell].hits(&(r[Role::King.index()] & them)) {
+        if KING_STEPS[cell].intersects(&(r[Role::King.index()] & them)) {
             return true;
         }
         let other = by.other().index();
-        if PAWN_ATTACKS[other][cell].hits(&(r[Role::Pawn.index()] & them)) {
+        if PAWN_ATTACKS[other][cell].intersects(&(r[Role::Pawn.index()] & them)) {
             return true;
         }
         let elephants = r[Role::Elephant.index()] & them;
-        if !elephants.void() {
-            if ELEPHANT_DIAG[cell].hits(&elephants) {
+        if !elephants.is_empty() {
+            if ELEPHANT_DIAG[cell].intersects(&elephants) {
                 return true;
             }
             let back = FORWARD[other];
@@ -494,7 +595,7 @@ impl Position {
 
     /// Orthogonal and diagonal sliders.
     #[inline]
-    fn attacked_by_sliders(&self, cell: usize, by: Color, occ: &Bits) -> bool {
+    fn attacked_by_sliders(&self, cell: usize, by: Color, occ: &CellSet) -> bool {
         let them = self.by_color[by.index()];
         let r = &self.by_role;
         // Look at the nearest blocker in each direction that holds a slider.
@@ -503,35 +604,25 @@ impl Position {
             (r[Role::Rook.index()] | r[Role::Wyvern.index()]) & them | queens,
             (r[Role::Bishop.index()] | r[Role::Pegasus.index()]) & them | queens,
         ];
-        for kind in 0..2 {
-            let sl = sliders[kind];
-            if !LINES[kind][cell].hits(&sl) {
-                continue;
-            }
-            for d in 6 * kind..6 * kind + 6 {
-                let ray = RAYS[cell][d];
-                if !ray.hits(&sl) {
-                    continue;
-                }
-                let b = ray & *occ;
-                let n = if positive(d) { b.low() } else { b.high() };
-                if n.is_some_and(|n| sl.has(n)) {
-                    return true;
-                }
-            }
-        }
-        false
+        let rays = &RAYS[cell];
+        sliders.iter().enumerate().any(|(kind, sl)| {
+            LINES[kind][cell].intersects(sl)
+                && (6 * kind..6 * kind + 6).any(|d| {
+                    rays[d].intersects(sl)
+                        && nearest(&(rays[d] & *occ), d).is_some_and(|n| sl.has(n))
+                })
+        })
     }
 
-    /// Whether `by`'s unmoved king attacks its leap hexes now (§11.2: unmoved at home and not in
+    /// Whether `by`'s unmoved king attacks its leap hexes now (rules §7.2: unmoved at home and not in
     /// check, that check judged without leap attacks).
     #[inline]
-    pub(crate) fn leap_active(&self, by: Color, occ: &Bits) -> bool {
+    pub(crate) fn leap_active(&self, by: Color, occ: &CellSet) -> bool {
         self.king_unmoved(by) && !self.attacked_by_no_leap(self.king(by), by.other(), occ)
     }
 
     /// Whether `cell` is attacked by `by`, with occupancy `occ`.
-    pub(crate) fn attacked_by(&self, cell: usize, by: Color, occ: &Bits) -> bool {
+    pub(crate) fn attacked_by(&self, cell: usize, by: Color, occ: &CellSet) -> bool {
         if self.attacked_by_no_leap(cell, by, occ) {
             return true;
         }
@@ -546,12 +637,12 @@ impl Position {
     }
 
     /// The enemy pieces giving check to the side to move.
-    pub fn checkers(&self) -> Bits {
+    pub fn checkers(&self) -> CellSet {
         let us = self.turn;
         let them = us.other();
         let k = self.king(us);
         let occ = self.occupied();
-        let mut out = Bits::EMPTY;
+        let mut out = CellSet::EMPTY;
         for cell in self.by_color[them.index()].iter() {
             if self.attacks_from(cell, &occ).has(k) {
                 out = out.with(cell);
@@ -562,9 +653,9 @@ impl Position {
 
     /// The cells the piece on `from` attacks (pawns: forward diagonals; an unmoved king at home
     /// not in check: its leap hexes too).
-    pub fn attacks_from(&self, from: usize, occ: &Bits) -> Bits {
+    pub(crate) fn attacks_from(&self, from: usize, occ: &CellSet) -> CellSet {
         let Some(p) = self.piece_at_index(from) else {
-            return Bits::EMPTY;
+            return CellSet::EMPTY;
         };
         match p.role {
             Role::King => {
@@ -588,8 +679,8 @@ impl Position {
         }
     }
 
-    /// The Zobrist hash, kept incrementally.
-    pub fn hash(&self) -> u64 {
+    /// The Zobrist hash, kept incrementally; equal positions hash alike.
+    pub fn zobrist_hash(&self) -> u64 {
         self.hash
     }
 
@@ -597,10 +688,10 @@ impl Position {
         match special {
             Special::None => 0,
             Special::EnPassant { pawn, steps } => {
-                ZOBRIST_MISC[8 + pawn.index()] ^ if steps == 3 { ZOBRIST_MISC[7] } else { 0 }
+                ZOBRIST.special_pawn[pawn.index()] ^ if steps == 3 { ZOBRIST.triple } else { 0 }
             }
             Special::Scornful { pawn, capturer } => {
-                ZOBRIST_MISC[8 + pawn.index()] ^ ZOBRIST_MISC[8 + CELL_COUNT + capturer.index()]
+                ZOBRIST.special_pawn[pawn.index()] ^ ZOBRIST.capturer[capturer.index()]
             }
         }
     }
@@ -610,23 +701,23 @@ impl Position {
         for (side, bits) in c.iter().enumerate() {
             for i in 0..3 {
                 if bits >> i & 1 != 0 {
-                    h ^= ZOBRIST_MISC[1 + side * 3 + i];
+                    h ^= ZOBRIST.castling[side][i];
                 }
             }
         }
         h
     }
 
-    /// The hash computed from scratch (equals [`Position::hash`]).
-    pub fn compute_hash(&self) -> u64 {
+    /// The hash computed from scratch (equals [`Position::zobrist_hash`]).
+    fn compute_hash(&self) -> u64 {
         let mut h = 0;
         for cell in 0..CELL_COUNT {
             if let Some(p) = self.piece_at_index(cell) {
-                h ^= ZOBRIST_PIECES[p.color.index()][p.role.index()][cell];
+                h ^= ZOBRIST.pieces[p.color.index()][p.role.index()][cell];
             }
         }
         if self.turn == Color::Black {
-            h ^= ZOBRIST_MISC[0];
+            h ^= ZOBRIST.black;
         }
         h ^ Position::castling_key(self.castling) ^ Position::special_key(self.special)
     }
@@ -649,7 +740,7 @@ impl Position {
         let bishops = self.by_role[Role::Bishop.index()] & own;
         let mut out = [base; 3];
         for (k, m) in out.iter_mut().enumerate() {
-            if !bishops.hits(&COLOR_CELLS[k]) {
+            if !bishops.intersects(&SHADE_CELLS[k]) {
                 *m |= 1 << Role::Bishop.index();
             }
         }
@@ -664,7 +755,7 @@ impl Position {
         let old_castling = self.castling;
         let old_special = self.special;
         self.special = Special::None;
-        self.halfmoves += 1;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         match m {
             Move::Normal {
                 role,
@@ -676,7 +767,7 @@ impl Position {
                 let (from, to) = (from.index(), to.index());
                 self.lift(from, us, role);
                 if let Some(cap) = self.remove(to) {
-                    self.halfmoves = 0;
+                    self.halfmove_clock = 0;
                     if cap.role == Role::Rook {
                         self.clear_rook_right(them, to);
                     }
@@ -692,26 +783,25 @@ impl Position {
                     Role::King => self.castling[us.index()] = 0,
                     Role::Rook => self.clear_rook_right(us, from),
                     Role::Pawn => {
-                        self.halfmoves = 0;
-                        let (fc, fl) = crate::board::COORDS[from];
-                        let (tc, tl) = crate::board::COORDS[to];
+                        self.halfmove_clock = 0;
+                        let (fc, fl) = COORDS[from];
+                        let (tc, tl) = COORDS[to];
                         if fc == tc {
                             let steps = (i32::from(tl) - i32::from(fl)).unsigned_abs() / 2;
                             if steps >= 2 {
                                 self.special = Special::EnPassant {
-                                    pawn: Cell::new_unchecked(to),
+                                    pawn: Cell::ALL[to],
                                     steps: steps as u8,
                                 };
                             }
                         } else if tl.abs_diff(fl) == 1 {
                             let front = STEPS[from][FORWARD[us.index()]];
                             if front != NO_CELL
-                                && self.mailbox[front as usize]
-                                    == 1 + 9 * them as u8 + Role::Pawn as u8
+                                && self.mailbox[front as usize] == mailbox_code(them, Role::Pawn)
                             {
                                 self.special = Special::Scornful {
-                                    pawn: Cell::new_unchecked(to),
-                                    capturer: Cell::new_unchecked(front as usize),
+                                    pawn: Cell::ALL[to],
+                                    capturer: Cell::ALL[front as usize],
                                 };
                             }
                         }
@@ -731,7 +821,7 @@ impl Position {
                         role: Role::Pawn,
                     },
                 );
-                self.halfmoves = 0;
+                self.halfmove_clock = 0;
             }
             Move::Scornful {
                 from,
@@ -748,9 +838,9 @@ impl Position {
                         role: promotion.unwrap_or(Role::Pawn),
                     },
                 );
-                self.halfmoves = 0;
+                self.halfmove_clock = 0;
             }
-            Move::Castle(c) => {
+            Move::Castle { castling: c, .. } => {
                 let home = KING_HOME[us.index()].index();
                 self.remove(home);
                 if let Some(d) = c.queen_rook_to(us) {
@@ -785,14 +875,14 @@ impl Position {
             Move::Promote { at, role } => {
                 self.remove(at.index());
                 self.put(at.index(), Piece { color: us, role });
-                self.halfmoves = 0;
+                self.halfmove_clock = 0;
             }
         }
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.turn = them;
-        self.hash ^= ZOBRIST_MISC[0];
+        self.hash ^= ZOBRIST.black;
         if old_castling != self.castling {
             self.hash ^=
                 Position::castling_key(old_castling) ^ Position::castling_key(self.castling);
@@ -804,40 +894,50 @@ impl Position {
 
     fn clear_rook_right(&mut self, color: Color, cell: usize) {
         let c = color.index();
-        if cell == ROOK_HOME[c][0].index() {
-            self.castling[c] &= !QROOK_BIT;
-        } else if cell == ROOK_HOME[c][1].index() {
-            self.castling[c] &= !KROOK_BIT;
-        }
-        if self.castling[c] == KING_BIT | QROOK_BIT | KROOK_BIT {
-            // unchanged
+        for (home, bit) in ROOK_HOME[c].iter().zip(ROOK_BITS) {
+            if cell == home.index() {
+                self.castling[c] &= !bit;
+            }
         }
     }
 
     /// Plays a move if it is legal; otherwise leaves the position untouched.
-    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        if self.legal_moves().contains(&m) {
-            self.play_unchecked(m);
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        if self.is_legal(mv) {
+            self.play_unchecked(mv);
             Ok(())
         } else {
-            Err(IllegalMove(m))
+            Err(IllegalMove {
+                mv,
+                position: self.to_string(),
+            })
         }
     }
 
-    /// Whether `m` is legal here.
-    pub fn is_legal(&self, m: Move) -> bool {
-        self.legal_moves().contains(&m)
+    /// Whether `mv` is legal here.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.legal_moves().contains(&mv)
     }
 
-    /// The legal move a CTL-AN text names (check marks are ignored).
-    pub fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
+    /// The legal move a CTL-AN text names. Surrounding spaces, check and mate marks (`+ # ^ ∞`)
+    /// and `!`/`?` are ignored, and so is letter case; a castling name is the mover's castling.
+    ///
+    /// ```
+    /// use hexvar_cescacs::{ParseMoveError, Position};
+    ///
+    /// let pos = Position::new();
+    /// assert_eq!(pos.parse_move(" e7-e13+ ").unwrap().to_string(), "E7-E13");
+    /// assert!(matches!(pos.parse_move("E7-E15"), Err(ParseMoveError::NotLegal(_))));
+    /// assert!(matches!(pos.parse_move("E7?E15"), Err(ParseMoveError::Notation(_))));
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         let parsed: Move = text.parse()?;
         let legal = self.legal_moves();
         legal
             .iter()
             .copied()
             .find(|&m| m == parsed || loosely_equal(m, parsed))
-            .ok_or_else(|| PlayError::Illegal(text.to_string()))
+            .ok_or_else(|| ParseMoveError::NotLegal(text.to_string()))
     }
 
     /// Outcome decided by the position alone: mate, stalemate, the 75-move rule, insufficient
@@ -850,30 +950,35 @@ impl Position {
         });
         if !any {
             let winner = self.turn.other();
-            return Some(if self.is_check() {
-                Outcome::Checkmate { winner }
+            let reason = if self.is_check() {
+                WinReason::Checkmate
             } else {
-                Outcome::Stalemate { winner }
+                WinReason::Stalemate
+            };
+            return Some(Outcome::Decisive { winner, reason });
+        }
+        if self.halfmove_clock >= AUTOMATIC_DRAW_PLIES {
+            return Some(Outcome::Draw {
+                reason: DrawReason::SeventyFiveMoves,
             });
         }
-        if self.halfmoves >= 150 {
-            return Some(Outcome::Draw(DrawReason::SeventyFiveMoves));
-        }
         if self.is_insufficient_material() {
-            return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
+            return Some(Outcome::Draw {
+                reason: DrawReason::InsufficientMaterial,
+            });
         }
         None
     }
 
     /// Whether a side may claim a draw by the 50-move rule (100 plies).
     pub fn can_claim_fifty_moves(&self) -> bool {
-        self.halfmoves >= 100
+        self.halfmove_clock >= CLAIM_PLIES
     }
 
-    /// §7: no pawns, and neither side has a major piece (D, V, R), a Pegasus with another minor
+    /// Rules §7.9: no pawns, and neither side has a major piece (D, V, R), a Pegasus with another minor
     /// piece (G, N, J, E), or two Pegasi.
     pub fn is_insufficient_material(&self) -> bool {
-        if !self.by_role[Role::Pawn.index()].void() {
+        if !self.by_role[Role::Pawn.index()].is_empty() {
             return false;
         }
         Color::ALL.iter().all(|&c| {
@@ -885,29 +990,19 @@ impl Position {
                 | self.pieces(c, Role::Bishop)
                 | self.pieces(c, Role::Elephant))
             .len();
-            majors.void() && pegasi < 2 && !(pegasi == 1 && minors > 0)
+            majors.is_empty() && pegasi < 2 && !(pegasi == 1 && minors > 0)
         })
-    }
-
-    /// The colour of a cell (convenience).
-    pub fn cell_color(cell: Cell) -> CellColor {
-        cell.color()
     }
 
     /// Whether the move is a capture.
     pub fn is_capture(&self, m: Move) -> bool {
         m.capture().is_some()
     }
-
-    /// The cells between two cells on a line (convenience over the static table).
-    pub fn between(a: Cell, b: Cell) -> Bits {
-        between(a.index(), b.index())
-    }
 }
 
 /// The moves of an Elephant of `color` on `from` (also its attacks).
 #[inline]
-pub(crate) fn elephant_targets(from: usize, color: Color, occ: &Bits) -> Bits {
+pub(crate) fn elephant_targets(from: usize, color: Color, occ: &CellSet) -> CellSet {
     let mut t = ELEPHANT_DIAG[from];
     let f = FORWARD[color.index()];
     let one = STEPS[from][f];
@@ -923,8 +1018,11 @@ pub(crate) fn elephant_targets(from: usize, color: Color, occ: &Bits) -> Bits {
     t
 }
 
+/// Whether a parsed move names a legal one whose text leaves out what the position tells: the
+/// e.p. victim's role, the scornful victim's role, the castling side.
 fn loosely_equal(legal: Move, parsed: Move) -> bool {
     match (legal, parsed) {
+        (Move::Castle { castling: a, .. }, Move::Castle { castling: b, .. }) => a == b,
         (Move::EnPassant { from: a, to: b, .. }, Move::EnPassant { from: c, to: d, .. }) => {
             a == c && b == d
         }
@@ -976,9 +1074,3 @@ impl core::hash::Hash for Position {
         state.write_u64(self.hash);
     }
 }
-
-#[allow(dead_code)]
-const _: () = {
-    let _ = QROOK_BIT;
-    let _ = KROOK_BIT;
-};

@@ -2,27 +2,29 @@
 
 use core::fmt::Write;
 
-use crate::board::{Bits, Cell, Color, COLUMN_LETTERS};
+use hexvar_geometry::svg;
+
+use crate::board::{Cell, CellSet, Color, COLUMN_LETTERS};
 use crate::position::Position;
 
 impl Position {
     /// An ASCII diagram of the position (see [`ascii`] to mark cells on it).
     pub fn diagram(&self) -> String {
-        ascii(self, &Bits::EMPTY)
+        ascii(self, CellSet::EMPTY)
     }
 }
 
 /// An ASCII diagram: one row per line (28 at the top), each hex four characters wide at its
-/// column, `.` for an empty hex, the PDTL letter for a piece; a `marked` empty hex shows `*`,
-/// a marked piece gets a `*` before its letter.
+/// column, `.` for an empty hex, the PDTL letter for a man; a `marked` empty hex shows `*`,
+/// a marked man gets a `*` before its letter.
 ///
 /// ```
-/// use hexvar_cescacs::{render, Bits, Cell, Position};
+/// use hexvar_cescacs::{render, Cell, CellSet, Position};
 ///
-/// let text = render::ascii(&Position::new(), &Bits::single(Cell::CENTRE.index()));
+/// let text = render::ascii(&Position::new(), CellSet::single(Cell::CENTRE.index()));
 /// assert_eq!(text.matches('*').count(), 1);
 /// ```
-pub fn ascii(pos: &Position, marked: &Bits) -> String {
+pub fn ascii(pos: &Position, marked: CellSet) -> String {
     let mut out = String::new();
     out.push_str("   ");
     for c in COLUMN_LETTERS {
@@ -53,46 +55,38 @@ pub fn ascii(pos: &Position, marked: &Bits) -> String {
     out
 }
 
-/// An SVG picture of the position (flat-topped hexes, White at the bottom), with the
-/// `highlight`ed cells outlined.
+/// The hex's radius (centre to corner) in the picture, in pixels.
+const HEX_SIZE: f64 = 20.0;
+/// Cell fills by shade (line mod 3): black, white, coloured.
+const SHADE_FILLS: [&str; 3] = ["#8a8a8a", "#f0f0f0", "#c7a56a"];
+
+/// An SVG picture of the position (flat-topped hexes, White at the bottom) with the `marked`
+/// cells ringed. Every hex is a polygon with `data-cell="<hex>"`.
 ///
 /// ```
-/// use hexvar_cescacs::{render, Bits, Cell, Position};
+/// use hexvar_cescacs::{render, Cell, CellSet, Position};
 ///
-/// let centre = Bits::single(Cell::CENTRE.index());
-/// let svg = render::svg(&Position::new(), &centre);
-/// assert!(svg.starts_with("<svg") && svg.contains("<title>F14</title>"));
+/// let centre = CellSet::single(Cell::CENTRE.index());
+/// let svg = render::svg(&Position::new(), centre);
+/// assert!(svg.starts_with("<svg") && svg.contains("data-cell=\"F14\""));
+/// assert_eq!(svg.matches("<circle").count(), 54 + 1);
 /// ```
-pub fn svg(pos: &Position, highlight: &Bits) -> String {
-    let size = 20.0f64;
-    let w = size * 1.5;
-    let h = size * 3f64.sqrt() / 2.0;
-    let width = 15.0 * w + size;
-    let height = 30.0 * h + 2.0 * size;
+pub fn svg(pos: &Position, marked: CellSet) -> String {
+    let w = HEX_SIZE * 1.5;
+    let h = HEX_SIZE * 3f64.sqrt() / 2.0;
     let mut out = String::new();
-    let _ = write!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.1} {height:.1}">"#
-    );
-    out.push('\n');
-    let fills = ["#8a8a8a", "#f0f0f0", "#c7a56a"];
+    svg::begin(&mut out, 15.0 * w + HEX_SIZE, 30.0 * h + 2.0 * HEX_SIZE);
     for cell in Cell::ALL {
-        let cx = size + f64::from(cell.column()) * w;
-        let cy = size + (28.0 - f64::from(cell.line())) * h;
-        let pts: Vec<String> = hexvar_geometry::Hex::flat_corners(cx, cy, size)
-            .iter()
-            .map(|(x, y)| format!("{x:.1},{y:.1}"))
-            .collect();
-        let stroke = if highlight.has(cell.index()) {
-            r##" stroke="#d00000" stroke-width="3""##
-        } else {
-            r##" stroke="#333" stroke-width="0.5""##
-        };
-        let _ = writeln!(
-            out,
-            r#"<polygon points="{}" fill="{}"{stroke}><title>{cell}</title></polygon>"#,
-            pts.join(" "),
-            fills[(cell.line() % 3) as usize]
+        let cx = HEX_SIZE + f64::from(cell.column()) * w;
+        let cy = HEX_SIZE + (28.0 - f64::from(cell.line())) * h;
+        let corners = hexvar_geometry::Hex::flat_corners(cx, cy, HEX_SIZE);
+        let name = cell.to_string();
+        svg::cell(
+            &mut out,
+            &name,
+            &corners,
+            SHADE_FILLS[cell.shade().index()],
+            "#333",
         );
         if let Some(p) = pos.piece_at(cell) {
             let (fill, line) = match p.color {
@@ -101,14 +95,22 @@ pub fn svg(pos: &Position, highlight: &Bits) -> String {
             };
             let _ = writeln!(
                 out,
-                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{fill}" stroke="{line}"/><text x="{cx:.1}" y="{:.1}" font-family="sans-serif" font-size="{:.0}" text-anchor="middle" fill="{line}">{}</text>"#,
-                size * 0.62,
-                cy + size * 0.28,
-                size * 0.75,
-                p.role.char()
+                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{fill}" stroke="{line}" pointer-events="none"/>"#,
+                HEX_SIZE * 0.62,
+            );
+            let role = p.role.char().to_string();
+            svg::text(
+                &mut out,
+                (cx, cy + HEX_SIZE * 0.28),
+                HEX_SIZE * 0.75,
+                line,
+                &role,
             );
         }
+        if marked.has(cell.index()) {
+            svg::ring(&mut out, (cx, cy), HEX_SIZE * 0.8, "#d00000");
+        }
     }
-    out.push_str("</svg>\n");
+    svg::end(&mut out);
     out
 }

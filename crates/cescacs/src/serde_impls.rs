@@ -1,64 +1,21 @@
-//! `serde` support (feature `serde`): cells, pieces, moves, setups and positions serialize as
-//! their text forms (cell name, PDTL letter, CTL-AN, PDTL).
+//! `serde` support (feature `serde`): cells, colours, roles, pieces, moves, setups and
+//! positions serialize as their text forms (cell name, side letter, role letter, position-text
+//! letter, CTL-AN, PDTL); `Outcome` and its reasons as data (derived where they are defined).
 
-use core::fmt::Display;
-use core::str::FromStr;
+use crate::{Cell, Color, Move, Piece, Position, Role, Setup};
 
-use serde::de::{Deserializer, Error};
-use serde::ser::Serializer;
-use serde::{Deserialize, Serialize};
-
-use crate::{Cell, Move, Piece, Position, Setup};
-
-fn ser<T: Display, S: Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(v)
-}
-
-fn de<'de, T, D>(d: D) -> Result<T, D::Error>
-where
-    T: FromStr,
-    T::Err: Display,
-    D: Deserializer<'de>,
-{
-    let s = String::deserialize(d)?;
-    s.parse().map_err(D::Error::custom)
-}
-
-macro_rules! text_serde {
-    ($($ty:ty),*) => {$(
-        impl Serialize for $ty {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                ser(self, s)
-            }
-        }
-        impl<'de> Deserialize<'de> for $ty {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                de(d)
-            }
-        }
-    )*};
-}
-
-text_serde!(Cell, Move, Setup, Position);
-
-impl Serialize for Piece {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_char(self.char())
-    }
-}
-
-impl<'de> Deserialize<'de> for Piece {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let c = char::deserialize(d)?;
-        Piece::from_char(c)
-            .filter(|_| c.is_ascii_alphabetic())
-            .ok_or_else(|| D::Error::custom(format!("unknown piece letter {c:?}")))
-    }
-}
+hexvar_geometry::serde_as_text!(serde, Cell, "a C'escacs hex such as F14");
+hexvar_geometry::serde_as_text!(serde, Color, "a side letter, w or b");
+hexvar_geometry::serde_as_text!(serde, Role, "a role letter such as D");
+hexvar_geometry::serde_as_text!(serde, Piece, "a piece letter such as D or d");
+hexvar_geometry::serde_as_text!(serde, Move, "a move in CTL-AN such as E7-E13");
+hexvar_geometry::serde_as_text!(serde, Setup, "a position text (PDTL)");
+hexvar_geometry::serde_as_text!(serde, Position, "a legal position text (PDTL)");
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{DrawReason, Outcome, WinReason};
 
     #[test]
     fn round_trips_as_text() {
@@ -73,9 +30,23 @@ mod tests {
         let setup = Setup::start();
         let j = serde_json::to_string(&setup).unwrap();
         assert_eq!(serde_json::from_str::<Setup>(&j).unwrap(), setup);
-        let p = Piece::from_char('g').unwrap();
+        let p: Piece = "g".parse().unwrap();
         assert_eq!(serde_json::to_string(&p).unwrap(), "\"g\"");
         assert_eq!(serde_json::from_str::<Piece>("\"g\"").unwrap(), p);
+        assert_eq!(serde_json::to_string(&Color::Black).unwrap(), "\"b\"");
+        assert_eq!(serde_json::from_str::<Role>("\"V\"").unwrap(), Role::Wyvern);
         assert!(serde_json::from_str::<Cell>("\"J3\"").is_err());
+        for outcome in [
+            Outcome::Decisive {
+                winner: Color::White,
+                reason: WinReason::Stalemate,
+            },
+            Outcome::Draw {
+                reason: DrawReason::Agreement,
+            },
+        ] {
+            let j = serde_json::to_string(&outcome).unwrap();
+            assert_eq!(serde_json::from_str::<Outcome>(&j).unwrap(), outcome);
+        }
     }
 }

@@ -8,7 +8,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::{Cell, Color, Piece, Role, CELL_COUNT, COLUMN_LETTERS};
+use crate::board::{Cell, Color, Piece, Role, CELL_COUNT};
 
 /// The castling state of one side: which of king, queen's rook (C3/C25) and king's rook
 /// (I3/I25) are unmoved. Rook rights matter only while the king is unmoved.
@@ -87,13 +87,13 @@ pub struct Setup {
     /// The e.p. or scornful-capture right.
     pub special: Special,
     /// Plies since the last pawn move or capture.
-    pub halfmoves: u32,
+    pub halfmove_clock: u32,
     /// Move number, starting at 1.
-    pub fullmoves: u32,
+    pub fullmove_number: u32,
 }
 
 /// The author's PDTL of the start position.
-pub const START_PDTL: &str = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1";
+pub const START_TEXT: &str = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1";
 
 impl Setup {
     /// An empty board, White to move, no rights.
@@ -103,14 +103,14 @@ impl Setup {
             turn: Color::White,
             castling: [CastlingRights::NONE; 2],
             special: Special::None,
-            halfmoves: 0,
-            fullmoves: 1,
+            halfmove_clock: 0,
+            fullmove_number: 1,
         }
     }
 
     /// The start position of C'escacs v3.
     pub fn start() -> Setup {
-        START_PDTL.parse().expect("the start position parses")
+        START_TEXT.parse().expect("the start position parses")
     }
 
     /// The piece on a cell.
@@ -126,10 +126,10 @@ impl Default for Setup {
 }
 
 /// Why a PDTL text failed to parse. Each variant names the failing field.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum ParseSetupError {
     /// Not six space-separated fields.
-    #[error("expected 6 space-separated fields (placement, turn, castling, e.p., halfmoves, move number), found {0}")]
+    #[error("expected 6 fields separated by ASCII whitespace (placement, turn, castling, e.p., halfmoves, move number), found {0}")]
     FieldCount(usize),
     /// The placement field is malformed.
     #[error("invalid placement: {0}")]
@@ -143,24 +143,28 @@ pub enum ParseSetupError {
     /// The e.p./scornful field is malformed.
     #[error("invalid e.p./scornful field {0:?}: expected -, G15@13, G13@9-11, F14 or E15@F14")]
     Special(String),
-    /// The halfmove clock is not a number.
-    #[error("invalid halfmove clock {0:?}")]
+    /// The halfmove clock is not a number in `0..=4294967295`.
+    #[error("invalid halfmove clock {0:?}: expected 0 to 4294967295")]
     Halfmoves(String),
-    /// The move number is not a positive number.
-    #[error("invalid move number {0:?}")]
+    /// The move number is not a number in `1..=4294967295`.
+    #[error("invalid move number {0:?}: expected 1 to 4294967295")]
     Fullmoves(String),
 }
 
 /// The cells of line `l`, left to right.
-pub fn line_cells(l: u8) -> impl Iterator<Item = Cell> {
+pub(crate) fn line_cells(l: u8) -> impl Iterator<Item = Cell> {
     (0..15u8).filter_map(move |c| Cell::new(c, l))
 }
 
 fn parse_placement(s: &str) -> Result<[Option<Piece>; CELL_COUNT], ParseSetupError> {
     let err = |m: String| ParseSetupError::Placement(m);
     let mut board = [None; CELL_COUNT];
-    if !s.starts_with('/') || !s.ends_with('/') || s.len() < 2 {
+    if !s.starts_with('/') || !s.ends_with('/') {
         return Err(err(format!("{s:?} must start and end with '/'")));
+    }
+    if s == "/" {
+        // The empty board (every line omitted).
+        return Ok(board);
     }
     let mut seen = [false; 29];
     for part in s[1..s.len() - 1].split('/') {
@@ -375,8 +379,9 @@ fn resolve_scornful(
     }
 }
 
+/// A counter: ASCII digits only (no sign), at most `u32::MAX`.
 fn parse_number(s: &str) -> Option<u32> {
-    if s.is_empty() || s.len() > 9 || !s.bytes().all(|b| b.is_ascii_digit()) {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     s.parse().ok()
@@ -385,7 +390,9 @@ fn parse_number(s: &str) -> Option<u32> {
 impl FromStr for Setup {
     type Err = ParseSetupError;
     fn from_str(s: &str) -> Result<Setup, ParseSetupError> {
-        let fields: Vec<&str> = s.split_whitespace().collect();
+        // Fields are separated by runs of ASCII whitespace only: any other character (a
+        // non-breaking space included) stays inside a field and makes it invalid.
+        let fields: Vec<&str> = s.split_ascii_whitespace().collect();
         if fields.len() != 6 {
             return Err(ParseSetupError::FieldCount(fields.len()));
         }
@@ -398,9 +405,9 @@ impl FromStr for Setup {
         let castling = parse_castling(fields[2])?;
         let special = parse_special(fields[3], turn)?;
         let special = resolve_scornful(&board, special, turn, fields[3])?;
-        let halfmoves = parse_number(fields[4])
+        let halfmove_clock = parse_number(fields[4])
             .ok_or_else(|| ParseSetupError::Halfmoves(fields[4].to_string()))?;
-        let fullmoves = parse_number(fields[5])
+        let fullmove_number = parse_number(fields[5])
             .filter(|&n| n >= 1)
             .ok_or_else(|| ParseSetupError::Fullmoves(fields[5].to_string()))?;
         Ok(Setup {
@@ -408,8 +415,8 @@ impl FromStr for Setup {
             turn,
             castling,
             special,
-            halfmoves,
-            fullmoves,
+            halfmove_clock,
+            fullmove_number,
         })
     }
 }
@@ -497,12 +504,9 @@ impl fmt::Display for Setup {
                 }
             }
         }
-        write!(f, " {} {}", self.halfmoves, self.fullmoves)
+        write!(f, " {} {}", self.halfmove_clock, self.fullmove_number)
     }
 }
-
-/// The column letters (re-exported for renderers).
-pub const COLUMNS: [char; 15] = COLUMN_LETTERS;
 
 #[cfg(test)]
 mod tests {
@@ -511,7 +515,7 @@ mod tests {
     #[test]
     fn start_round_trips() {
         let s = Setup::start();
-        assert_eq!(s.to_string(), START_PDTL);
+        assert_eq!(s.to_string(), START_TEXT);
         let n = s.board.iter().flatten().count();
         assert_eq!(n, 54);
         let at = |t: &str| s.piece_at(t.parse().unwrap());

@@ -1,6 +1,8 @@
 //! Game end (§7), the game record, and the pictures.
 
-use hexvar_cescacs::{render, Bits, Color, DrawReason, Game, Outcome, Position};
+use hexvar_cescacs::{
+    render, CellSet, Color, DrawReason, Game, GameError, Outcome, Position, WinReason,
+};
 
 #[test]
 fn stalemate_is_a_two_one_win_for_the_stalemating_side() {
@@ -12,12 +14,15 @@ fn stalemate_is_a_two_one_win_for_the_stalemating_side() {
     let outcome = pos.outcome().unwrap();
     assert_eq!(
         outcome,
-        Outcome::Stalemate {
-            winner: Color::White
+        Outcome::Decisive {
+            winner: Color::White,
+            reason: WinReason::Stalemate
         }
     );
     assert_eq!(outcome.points(), (2, 1));
-    assert_eq!(outcome.to_string(), "2-1");
+    assert_eq!(outcome.winner(), Some(Color::White));
+    assert!(!outcome.is_draw());
+    assert_eq!(outcome.to_string(), "White wins by stalemate");
 }
 
 #[test]
@@ -27,18 +32,26 @@ fn checkmate_scores_three_nil() {
     assert!(pos.is_check());
     assert_eq!(
         pos.outcome(),
-        Some(Outcome::Checkmate {
-            winner: Color::White
+        Some(Outcome::Decisive {
+            winner: Color::White,
+            reason: WinReason::Checkmate
         })
     );
     assert_eq!(pos.outcome().unwrap().points(), (3, 0));
+    assert_eq!(
+        pos.outcome().unwrap().to_string(),
+        "White wins by checkmate"
+    );
 }
 
 #[test]
 fn insufficient_material_as_section_7_states() {
     let draw = |s: &str| {
         let pos: Position = s.parse().unwrap();
-        pos.outcome() == Some(Outcome::Draw(DrawReason::InsufficientMaterial))
+        pos.outcome()
+            == Some(Outcome::Draw {
+                reason: DrawReason::InsufficientMaterial,
+            })
     };
     assert!(draw("/27:1k/14:3G3/1:1K/ w - - 0 1"), "a lone Pegasus");
     assert!(
@@ -59,7 +72,13 @@ fn seventy_five_moves_are_automatic_fifty_may_be_claimed() {
     let pos: Position = "/27:1k/14:3R3/1:1K/ w - - 150 80".parse().unwrap();
     assert_eq!(
         pos.outcome(),
-        Some(Outcome::Draw(DrawReason::SeventyFiveMoves))
+        Some(Outcome::Draw {
+            reason: DrawReason::SeventyFiveMoves
+        })
+    );
+    assert_eq!(
+        pos.outcome().unwrap().to_string(),
+        "draw by seventy-five-move rule"
     );
     let pos: Position = "/27:1k/14:3R3/1:1K/ w - - 100 80".parse().unwrap();
     assert_eq!(pos.outcome(), None);
@@ -68,21 +87,35 @@ fn seventy_five_moves_are_automatic_fifty_may_be_claimed() {
 
 #[test]
 fn repetition_claim_at_three_automatic_at_five() {
-    let mut game = Game::new("/27:1k/25:r3/3:R3/1:1K/ w - - 0 1".parse().unwrap());
+    let mut game = Game::from_position("/27:1k/25:r3/3:R3/1:1K/ w - - 0 1".parse().unwrap());
     let cycle = ["KG1-F2", "KG27-F26", "KF2-G1", "KF26-G27"];
     for round in 1..=4 {
         for m in cycle {
             assert_eq!(game.outcome(), None, "round {round}");
-            game.play_str(m).unwrap();
+            game.play_text(m).unwrap();
         }
         assert_eq!(game.repetitions(), round + 1);
         assert_eq!(game.can_claim_draw(), round + 1 >= 3);
     }
     assert_eq!(
         game.outcome(),
-        Some(Outcome::Draw(DrawReason::FivefoldRepetition))
+        Some(Outcome::Draw {
+            reason: DrawReason::FivefoldRepetition
+        })
     );
     assert_eq!(game.moves().len(), 16);
+    // The automatic draw ends the game: no further move is accepted.
+    let next = game.position().parse_move("KG1-F2").unwrap();
+    assert_eq!(
+        game.play(next),
+        Err(GameError::Finished(Outcome::Draw {
+            reason: DrawReason::FivefoldRepetition
+        }))
+    );
+    // Taking a move back reopens it.
+    assert!(game.undo().is_some());
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.moves().len(), 15);
 }
 
 #[test]
@@ -94,13 +127,13 @@ fn diagram_of_the_start() {
 
 #[test]
 fn svg_of_the_start_matches_the_docs_picture() {
-    let svg = render::svg(&Position::new(), &Bits::EMPTY);
-    assert_eq!(svg.matches("<polygon").count(), 169);
+    let svg = render::svg(&Position::new(), CellSet::EMPTY);
+    assert_eq!(svg.matches("<polygon data-cell=").count(), 169);
     assert_eq!(svg.matches("<circle").count(), 54);
-    let doc = include_str!("../../../docs/cescacs-start.svg");
+    let doc = include_str!("../docs/cescacs-start.svg");
     assert_eq!(
         svg, doc,
-        "regenerate docs/cescacs-start.svg with `cargo run -p hexvar-cescacs --example cescacs_svg`"
+        "regenerate crates/cescacs/docs/cescacs-start.svg with `cargo run -p hexvar-cescacs --example cescacs_svg`"
     );
 }
 

@@ -1,5 +1,5 @@
 //! proptest properties over random games, and a slow reference legality oracle written straight
-//! from the rules specification (column/line coordinates, a map of pieces, no crate tables):
+//! from the rules text (column/line coordinates, a map of pieces, no crate tables):
 //! the generated move list must equal the oracle's.
 
 use std::collections::{BTreeSet, HashMap};
@@ -622,7 +622,7 @@ fn crate_key(pos: &Position, m: Move) -> String {
             Some(r) => format!("{}@{}={r:?}", key(from), key(to)),
             None => format!("{}@{}", key(from), key(to)),
         },
-        Move::Castle(c) => format!(
+        Move::Castle { castling: c, .. } => format!(
             "O{}:{}:{}",
             key(c.king_to(us)),
             c.queen_rook_to(us).map_or("-".to_string(), key),
@@ -681,30 +681,56 @@ proptest! {
         }
     }
 
+    /// On every ply of a random game: the position text and the setup text round-trip (equal
+    /// values, same hash), the incremental hash equals a fresh one, every legal move's
+    /// notation reads back to that move, an illegal move is refused without a trace, and serde
+    /// JSON round-trips the position.
     #[test]
-    fn text_hash_and_play_invariants(start in 0usize..STARTS.len(), choices in prop::collection::vec(any::<u16>(), 0..40)) {
+    fn every_ply_round_trips(start in 0usize..STARTS.len(), choices in prop::collection::vec(any::<u16>(), 0..40)) {
         for pos in random_game(start, &choices) {
-            // PDTL round trip.
             let text = pos.to_string();
             let back: Position = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             prop_assert_eq!(&back, &pos);
-            prop_assert_eq!(back.to_string(), text);
-            // The incremental hash equals the hash from scratch.
-            prop_assert_eq!(pos.hash(), pos.compute_hash());
+            prop_assert_eq!(back.zobrist_hash(), pos.zobrist_hash());
+            prop_assert_eq!(&back.to_string(), &text);
+            // A fresh hash: the position rebuilt from its plain data.
+            let fresh = Position::from_setup(pos.to_setup()).unwrap();
+            prop_assert_eq!(fresh.zobrist_hash(), pos.zobrist_hash());
+            let setup: Setup = text.parse().unwrap();
+            prop_assert_eq!(&setup, &pos.to_setup());
+            prop_assert_eq!(setup.to_string().parse::<Setup>().unwrap(), setup);
             let moves = pos.legal_moves();
-            // Set-wise counting equals the list length.
             prop_assert_eq!(pos.legal_move_count(), moves.len());
+            prop_assert_eq!(pos.has_legal_move(), !moves.is_empty());
             for &m in moves.iter() {
-                // Notation round trip, and parse_move finds the move.
                 let s = m.to_string();
-                prop_assert_eq!(s.parse::<Move>().unwrap(), m);
                 prop_assert_eq!(pos.parse_move(&s).unwrap(), m);
+                prop_assert!(pos.is_legal(m));
+                if !matches!(m, Move::Castle { color: Color::Black, .. }) {
+                    prop_assert_eq!(s.parse::<Move>().unwrap(), m);
+                }
             }
-            // An illegal move is refused and leaves the position untouched.
+            // An illegal move: a legal move of the other side, or a move from an empty hex.
             let bogus = Move::Normal { role: Role::Pawn, from: Cell::CENTRE, capture: None, to: Cell::CENTRE, promotion: None };
             let mut copy = pos.clone();
-            prop_assert!(copy.play(bogus).is_err());
+            let err = copy.play(bogus).unwrap_err();
+            prop_assert_eq!(err.mv, bogus);
+            prop_assert_eq!(&err.position, &text);
             prop_assert_eq!(&copy, &pos);
+            if let Some(&first) = moves.first() {
+                let mut after = pos.clone();
+                after.play(first).unwrap();
+                // After the move it is the other side's turn: the same move is illegal again
+                // (a man has left its hex, or the in-place promotion is done).
+                let mut twice = after.clone();
+                prop_assert!(twice.play(first).is_err());
+                prop_assert_eq!(&twice, &after);
+            }
+            #[cfg(feature = "serde")]
+            {
+                let json = serde_json::to_string(&pos).unwrap();
+                prop_assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), pos);
+            }
         }
     }
 
