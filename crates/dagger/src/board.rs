@@ -1,41 +1,78 @@
-//! The 39-cell Dagger Chess board: cells, cell notation, colours, pieces and the static tables.
+//! The 39-cell Dagger Chess board: cells, cell notation, cell colours, sides, roles, pieces, and
+//! the static tables the rules read.
 //!
 //! Cells are numbered densely rank by rank from White's back rank (`a1` = 0) to Black's
 //! (`n1` = 38), left to right within a rank as White sees the board. A rank-by-rank index means a
 //! ray whose direction raises the index meets its nearest blocker at the lowest set bit.
 //!
-//! Coordinates follow the rules specification: `(q, r)` with `r` the rank index (a = 0 … n = 12,
-//! no `i`) and `q` rising by one per cell to the right. The geometry crate's axial [`Hex`] uses the
-//! neighbour set `(±1,0) (0,±1) (1,-1) (-1,1)`; the spec's `(q, r)` maps to `Hex::new(q - r, r)`.
+//! Coordinates follow the rules: `(q, r)` with `r` the rank index (a = 0 … n = 12, no `i`) and
+//! `q` rising by one per cell to the right. The geometry crate's axial [`Hex`] uses the neighbour
+//! set `(±1,0) (0,±1) (1,-1) (-1,1)`; the rules' `(q, r)` maps to `Hex::new(q - r, r)`.
 
 use core::fmt;
 use core::str::FromStr;
 
-use hexvar_geometry::{table, Hex};
+use hexvar_geometry::zobrist::KeyStream;
+use hexvar_geometry::{table, DenseCell, Hex, Set128};
 
 /// The number of cells on the board.
 pub const CELL_COUNT: usize = 39;
 
+/// The raw cell set the hot paths work on: one bit per dense index (the public face is
+/// [`CellSet`]). 39 cells fit one 64-bit word.
+pub(crate) type Bits = u64;
+
+const _: () = assert!(CELL_COUNT <= Bits::BITS as usize);
+
+/// The number of ranks.
+pub(crate) const RANK_COUNT: usize = 13;
 /// The rank letters, from White's back rank to Black's (there is no `i`).
-pub const RANK_LETTERS: [u8; 13] = *b"abcdefghjklmn";
+pub(crate) const RANK_LETTERS: [u8; RANK_COUNT] = *b"abcdefghjklmn";
 /// The number of cells of each rank, `a` to `n`.
-pub const RANK_LENGTHS: [u8; 13] = [1, 2, 3, 4, 3, 4, 5, 4, 3, 4, 3, 2, 1];
-/// The spec's `q` of the first cell of each rank.
-pub const RANK_QMIN: [i8; 13] = [0, 0, 0, 0, 1, 1, 1, 2, 3, 3, 4, 5, 6];
+pub(crate) const RANK_LENGTHS: [u8; RANK_COUNT] = [1, 2, 3, 4, 3, 4, 5, 4, 3, 4, 3, 2, 1];
+/// The rules' `q` of the first cell of each rank.
+const RANK_QMIN: [i8; RANK_COUNT] = [0, 0, 0, 0, 1, 1, 1, 2, 3, 3, 4, 5, 6];
 /// The dense index of the first cell of each rank.
-pub const RANK_START: [u8; 13] = {
-    let mut out = [0u8; 13];
+pub(crate) const RANK_START: [u8; RANK_COUNT] = {
+    let mut out = [0u8; RANK_COUNT];
     let mut r = 1;
-    while r < 13 {
+    while r < RANK_COUNT {
         out[r] = out[r - 1] + RANK_LENGTHS[r - 1];
         r += 1;
     }
     out
 };
 
+/// A text that names no side, role, piece or hand knight.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("not a Dagger Chess {what}: {text:?} (expected {expected})")]
+pub struct ParseLetterError {
+    what: &'static str,
+    expected: &'static str,
+    text: String,
+}
+
+impl ParseLetterError {
+    pub(crate) fn new(what: &'static str, expected: &'static str, text: &str) -> ParseLetterError {
+        ParseLetterError {
+            what,
+            expected,
+            text: text.to_owned(),
+        }
+    }
+}
+
+/// The one character of `text`, if it has exactly one.
+fn single_char(text: &str) -> Option<char> {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Some(c),
+        _ => None,
+    }
+}
+
 /// One of the two sides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Color {
     /// White moves first, up the board (rising rank).
     White = 0,
@@ -62,7 +99,7 @@ impl Color {
         self as usize
     }
 
-    /// The side's first-rank cell, its King's start cell and the opponent's promotion cell.
+    /// The side's one-cell first rank: its King's start cell and the opponent's promotion cell.
     #[inline]
     pub const fn home(self) -> Cell {
         match self {
@@ -71,11 +108,28 @@ impl Color {
         }
     }
 
-    /// `'w'` or `'b'`.
+    /// `'w'` or `'b'`, as in the position text.
     pub const fn char(self) -> char {
         match self {
             Color::White => 'w',
             Color::Black => 'b',
+        }
+    }
+
+    /// The colour of `'w'` or `'b'`.
+    pub const fn from_char(c: char) -> Option<Color> {
+        match c {
+            'w' => Some(Color::White),
+            'b' => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    /// `"White"` or `"Black"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
         }
     }
 }
@@ -88,9 +142,24 @@ impl core::ops::Not for Color {
     }
 }
 
+impl fmt::Display for Color {
+    /// The letter `w` or `b`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+impl FromStr for Color {
+    type Err = ParseLetterError;
+    fn from_str(s: &str) -> Result<Color, ParseLetterError> {
+        single_char(s)
+            .and_then(Color::from_char)
+            .ok_or_else(|| ParseLetterError::new("side", "`w` or `b`", s))
+    }
+}
+
 /// The kind of a piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Role {
     /// Moeser's pawn.
     Pawn = 0,
@@ -106,9 +175,12 @@ pub enum Role {
     King = 5,
 }
 
+/// The number of roles.
+pub(crate) const ROLE_COUNT: usize = 6;
+
 impl Role {
     /// All roles, pawn first.
-    pub const ALL: [Role; 6] = [
+    pub const ALL: [Role; ROLE_COUNT] = [
         Role::Pawn,
         Role::Knight,
         Role::Bishop,
@@ -120,7 +192,7 @@ impl Role {
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
     /// The upper-case letter: `P N B R Q K`.
-    pub const fn upper_char(self) -> char {
+    pub const fn char(self) -> char {
         match self {
             Role::Pawn => 'P',
             Role::Knight => 'N',
@@ -151,7 +223,24 @@ impl Role {
     }
 }
 
-/// A coloured piece.
+impl fmt::Display for Role {
+    /// The upper-case letter.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+impl FromStr for Role {
+    type Err = ParseLetterError;
+    /// One letter of `PNBRQK`, either case.
+    fn from_str(s: &str) -> Result<Role, ParseLetterError> {
+        single_char(s)
+            .and_then(Role::from_char)
+            .ok_or_else(|| ParseLetterError::new("role", "one of `P N B R Q K`", s))
+    }
+}
+
+/// A man of one side: its colour and its role.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Piece {
     /// Its side.
@@ -160,15 +249,18 @@ pub struct Piece {
     pub role: Role,
 }
 
+/// The number of distinct pieces (colour × role).
+pub(crate) const PIECE_COUNT: usize = 2 * ROLE_COUNT;
+
 impl Piece {
     /// A piece of `color` and `role`.
     pub const fn new(color: Color, role: Role) -> Piece {
         Piece { color, role }
     }
 
-    /// `KQRBNP` for White, `kqrbnp` for Black.
+    /// `KQRBNP` for White, `kqrbnp` for Black, as in the position text.
     pub const fn char(self) -> char {
-        let c = self.role.upper_char();
+        let c = self.role.char();
         match self.color {
             Color::White => c,
             Color::Black => c.to_ascii_lowercase(),
@@ -190,19 +282,73 @@ impl Piece {
 
     /// `0..12`: `color * 6 + role`.
     #[inline]
-    pub const fn index(self) -> usize {
-        self.color as usize * 6 + self.role as usize
+    pub(crate) const fn index(self) -> usize {
+        self.color as usize * ROLE_COUNT + self.role as usize
+    }
+
+    /// The piece of [`Piece::index`].
+    #[inline]
+    pub(crate) const fn from_index(index: usize) -> Piece {
+        Piece {
+            color: if index < ROLE_COUNT {
+                Color::White
+            } else {
+                Color::Black
+            },
+            role: Role::ALL[index % ROLE_COUNT],
+        }
     }
 }
 
-/// A cell of the board: a dense index `0..39`, rank by rank from `a1` to `n1`.
+impl fmt::Display for Piece {
+    /// The letter of the position text: `K` for a White King, `p` for a Black pawn.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+impl FromStr for Piece {
+    type Err = ParseLetterError;
+    fn from_str(s: &str) -> Result<Piece, ParseLetterError> {
+        single_char(s).and_then(Piece::from_char).ok_or_else(|| {
+            ParseLetterError::new("piece", "one of `KQRBNP` (White) or `kqrbnp` (Black)", s)
+        })
+    }
+}
+
+/// The three cell colours, `(q + r) mod 3`. An orthogonal step always changes the colour and a
+/// diagonal step never does, so each Bishop keeps its colour. The rules page gives the colours no
+/// names; these follow the pictures (`render::svg`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Shade {
+    /// `(q + r) mod 3 = 0`: 15 cells, the centre `g3` and both back-rank cells among them.
+    Medium = 0,
+    /// `(q + r) mod 3 = 1`: 12 cells.
+    Light = 1,
+    /// `(q + r) mod 3 = 2`: 12 cells.
+    Dark = 2,
+}
+
+impl Shade {
+    /// The three shades in the order of `(q + r) mod 3`.
+    pub const ALL: [Shade; 3] = [Shade::Medium, Shade::Light, Shade::Dark];
+
+    /// `(q + r) mod 3`.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A cell of the board: a dense index `0..39`, rank by rank from `a1` to `n1`. Every value is a
+/// cell of the board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(u8);
 
-/// The error for a text that names no cell.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// A text that names no cell.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("not a Dagger Chess cell: {0:?} (ranks a–n without i, numbered from 1)")]
-pub struct ParseCellError(pub String);
+pub struct ParseCellError(String);
 
 impl Cell {
     /// White's back-rank cell (White King's start, Black's promotion cell).
@@ -225,12 +371,25 @@ impl Cell {
 
     /// The cell of a dense index, if `index < 39`.
     #[inline]
-    pub const fn new(index: usize) -> Option<Cell> {
+    pub const fn from_index(index: usize) -> Option<Cell> {
         if index < CELL_COUNT {
             Some(Cell(index as u8))
         } else {
             None
         }
+    }
+
+    /// The cell of a bit index known to be below 39 (from a set of cells).
+    #[inline]
+    pub(crate) const fn from_bit_index(index: u32) -> Cell {
+        debug_assert!((index as usize) < CELL_COUNT);
+        Cell(index as u8)
+    }
+
+    /// The lowest cell of a non-empty raw set.
+    #[inline]
+    pub(crate) const fn first_of(set: Bits) -> Cell {
+        Cell::from_bit_index(set.trailing_zeros())
     }
 
     /// The dense index `0..39`.
@@ -241,7 +400,7 @@ impl Cell {
 
     /// The rank index: `a` = 0 … `n` = 12.
     pub const fn rank(self) -> u8 {
-        let mut r = 12;
+        let mut r = RANK_COUNT - 1;
         while RANK_START[r] > self.0 {
             r -= 1;
         }
@@ -255,21 +414,21 @@ impl Cell {
 
     /// The cell at rank index `rank` (0..13) and number `number` (from 1), if on the board.
     pub const fn from_rank_number(rank: u8, number: u8) -> Option<Cell> {
-        if rank >= 13 || number == 0 || number > RANK_LENGTHS[rank as usize] {
+        if rank as usize >= RANK_COUNT || number == 0 || number > RANK_LENGTHS[rank as usize] {
             return None;
         }
         Some(Cell(RANK_START[rank as usize] + number - 1))
     }
 
-    /// The spec's coordinates `(q, r)` (see the module docs).
+    /// The rules' coordinates `(q, r)` (see the module docs).
     pub const fn qr(self) -> (i8, i8) {
         let r = self.rank();
         (RANK_QMIN[r as usize] + self.number() as i8 - 1, r as i8)
     }
 
-    /// The cell at the spec's coordinates `(q, r)`, if on the board.
+    /// The cell at the rules' coordinates `(q, r)`, if on the board.
     pub const fn from_qr(q: i8, r: i8) -> Option<Cell> {
-        if r < 0 || r > 12 {
+        if r < 0 || r as usize >= RANK_COUNT {
             return None;
         }
         let k = q - RANK_QMIN[r as usize];
@@ -285,16 +444,15 @@ impl Cell {
         spec_hex(q, r)
     }
 
-    /// The colour class `(q + r) mod 3`: 0, 1 or 2 (15, 12 and 12 cells). An orthogonal step
-    /// always changes it and a diagonal step never does, so each Bishop keeps its class.
-    pub const fn shade(self) -> u8 {
+    /// The cell's colour, `(q + r) mod 3` (15, 12 and 12 cells).
+    pub const fn shade(self) -> Shade {
         let (q, r) = self.qr();
-        ((q + r) % 3) as u8
+        Shade::ALL[((q + r) % 3) as usize]
     }
 
     /// The cell turned 180° about the centre `g3`: `(q, r)` → `(6 − q, 12 − r)`.
     pub const fn flip(self) -> Cell {
-        Cell(38 - self.0)
+        Cell(CELL_COUNT as u8 - 1 - self.0)
     }
 
     /// The cell mirrored left–right: `(q, r)` → `(r − q, r)`.
@@ -303,19 +461,20 @@ impl Cell {
         Cell(2 * RANK_START[r as usize] + RANK_LENGTHS[r as usize] - 1 - self.0)
     }
 
-    /// The one-cell set.
+    /// The one-cell raw set.
     #[inline]
-    pub const fn bit(self) -> u64 {
+    pub(crate) const fn bit(self) -> Bits {
         1 << self.0
     }
 }
 
-/// A spec `(q, r)` step or cell as a geometry [`Hex`].
-pub const fn spec_hex(q: i8, r: i8) -> Hex {
+/// A rules' `(q, r)` step or cell as a geometry [`Hex`].
+pub(crate) const fn spec_hex(q: i8, r: i8) -> Hex {
     Hex::new(q - r, r)
 }
 
 impl fmt::Display for Cell {
+    /// The cell's name: rank letter and number, `a1` … `n1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -326,155 +485,89 @@ impl fmt::Display for Cell {
     }
 }
 
+impl fmt::Debug for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
 impl FromStr for Cell {
     type Err = ParseCellError;
+    /// A cell name in lower case: `a1`, `g3`, `n1`.
     fn from_str(s: &str) -> Result<Cell, ParseCellError> {
         let err = || ParseCellError(s.to_owned());
-        let bytes = s.as_bytes();
-        if bytes.len() != 2 {
+        let &[letter, digit] = s.as_bytes() else {
             return Err(err());
-        }
+        };
         let rank = RANK_LETTERS
             .iter()
-            .position(|&l| l == bytes[0])
+            .position(|&l| l == letter)
             .ok_or_else(err)?;
-        if !bytes[1].is_ascii_digit() {
+        if !digit.is_ascii_digit() {
             return Err(err());
         }
-        Cell::from_rank_number(rank as u8, bytes[1] - b'0').ok_or_else(err)
+        Cell::from_rank_number(rank as u8, digit - b'0').ok_or_else(err)
     }
 }
 
-#[cfg(feature = "serde")]
-impl serde::Serialize for Cell {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
+/// A set of cells: `hexvar_geometry`'s [`Set128`], one bit per dense index (bits 39 and above
+/// are never set by this crate). Iterating it yields indices; `cells()` yields [`Cell`]s.
+///
+/// ```
+/// use hexvar_dagger::{Cell, CellSet};
+/// let set: CellSet = ["a1", "g3"].iter().map(|c| c.parse::<Cell>().unwrap()).collect();
+/// assert!(set.has(Cell::G3.index()));
+/// let names: Vec<String> = set.cells::<Cell>().map(|c| c.to_string()).collect();
+/// assert_eq!(names, ["a1", "g3"]);
+/// ```
+pub type CellSet = Set128;
 
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Cell {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Cell, D::Error> {
-        let text = <String as serde::Deserialize>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
-
-/// Pieces serialize as their letter (`"K"`, `"p"`, …).
-#[cfg(feature = "serde")]
-impl serde::Serialize for Piece {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_char(self.char())
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Piece {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Piece, D::Error> {
-        let c = <char as serde::Deserialize>::deserialize(deserializer)?;
-        Piece::from_char(c)
-            .ok_or_else(|| serde::de::Error::custom(format!("not a piece letter: {c:?}")))
-    }
-}
-
-/// A set of cells, one bit per dense index (bits 39..64 are always clear).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
-pub struct CellSet(pub u64);
-
-impl CellSet {
-    /// The empty set.
-    pub const EMPTY: CellSet = CellSet(0);
-    /// Every cell of the board.
-    pub const FULL: CellSet = CellSet((1 << CELL_COUNT) - 1);
-
-    /// Whether `cell` is in the set.
-    #[inline]
-    pub const fn contains(self, cell: Cell) -> bool {
-        self.0 >> cell.0 & 1 != 0
-    }
-
-    /// The number of cells in the set.
-    #[inline]
-    pub const fn len(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    /// Whether the set is empty.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The cells in index order.
-    #[inline]
-    pub fn iter(self) -> CellSetIter {
-        CellSetIter(self.0)
-    }
-}
-
-/// Iterator over a [`CellSet`], lowest index first.
-#[derive(Clone, Debug)]
-pub struct CellSetIter(u64);
-
-impl Iterator for CellSetIter {
-    type Item = Cell;
-    #[inline]
-    fn next(&mut self) -> Option<Cell> {
-        if self.0 == 0 {
-            return None;
-        }
-        let c = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(Cell(c))
-    }
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for CellSetIter {}
-
-impl IntoIterator for CellSet {
-    type Item = Cell;
-    type IntoIter = CellSetIter;
-    fn into_iter(self) -> CellSetIter {
-        self.iter()
+impl DenseCell for Cell {
+    /// # Panics
+    /// When `index` is 39 or more: no cell has it.
+    fn from_dense(index: usize) -> Cell {
+        Cell::from_index(index).expect("a cell set holds only cells of the board")
     }
 }
 
 impl FromIterator<Cell> for CellSet {
     fn from_iter<I: IntoIterator<Item = Cell>>(iter: I) -> CellSet {
-        CellSet(iter.into_iter().fold(0, |a, c| a | c.bit()))
+        iter.into_iter()
+            .fold(CellSet::EMPTY, |s, c| s.with(c.index()))
     }
 }
 
-/// Iterate the set bits of a raw set as cells (hot-loop helper).
+impl From<Cell> for CellSet {
+    fn from(cell: Cell) -> CellSet {
+        CellSet::single(cell.index())
+    }
+}
+
+/// A raw set as the public [`CellSet`].
 #[inline]
-pub(crate) fn bits(mut set: u64) -> impl Iterator<Item = Cell> {
+pub(crate) const fn cell_set(bits: Bits) -> CellSet {
+    Set128(bits as u128)
+}
+
+/// The cells of a raw set, lowest index first (hot-loop helper).
+#[inline]
+pub(crate) fn cells_of(mut set: Bits) -> impl Iterator<Item = Cell> {
     core::iter::from_fn(move || {
         if set == 0 {
             None
         } else {
-            let c = set.trailing_zeros() as u8;
+            let c = set.trailing_zeros();
             set &= set - 1;
-            Some(Cell(c))
+            Some(Cell::from_bit_index(c))
         }
     })
-}
-
-/// A cell from a raw index known to be below 39.
-#[inline]
-pub(crate) const fn cell_unchecked(index: u32) -> Cell {
-    Cell(index as u8)
 }
 
 // ---------------------------------------------------------------------------------------------
 // Static tables.
 
 /// Every cell as a geometry hex, in dense order.
-pub const HEXES: [Hex; CELL_COUNT] = {
+const HEXES: [Hex; CELL_COUNT] = {
     let mut out = [Hex::ZERO; CELL_COUNT];
     let mut i = 0;
     while i < CELL_COUNT {
@@ -494,14 +587,16 @@ const fn to_hexes<const D: usize>(steps: [(i8, i8); D]) -> [Hex; D] {
     out
 }
 
-/// The 6 orthogonal (Rook) directions in spec `(dq, dr)`: the three that raise the dense index
-/// first (right, up-left, up-right), then their opposites.
-pub const ROOK_DIRS: [(i8, i8); 6] = [(1, 0), (0, 1), (1, 1), (-1, 0), (0, -1), (-1, -1)];
-/// The 6 diagonal (Bishop) directions in spec `(dq, dr)`: straight up, up-right oblique, up-left
+/// The 6 orthogonal (Rook) directions in `(dq, dr)`: the three that raise the dense index first
+/// (right, up-left, up-right), then their opposites.
+const ROOK_DIRS: [(i8, i8); 6] = [(1, 0), (0, 1), (1, 1), (-1, 0), (0, -1), (-1, -1)];
+/// The 6 diagonal (Bishop) directions in `(dq, dr)`: straight up, up-right oblique, up-left
 /// oblique, then their opposites.
-pub const BISHOP_DIRS: [(i8, i8); 6] = [(1, 2), (2, 1), (-1, 1), (-1, -2), (-2, -1), (1, -1)];
-/// The 12 Gliński knight leaps in spec `(dq, dr)` (§2 of the rules).
-pub const KNIGHT_LEAPS: [(i8, i8); 12] = [
+const BISHOP_DIRS: [(i8, i8); 6] = [(1, 2), (2, 1), (-1, 1), (-1, -2), (-2, -1), (1, -1)];
+/// The number of line directions (6 orthogonal, then 6 diagonal).
+const LINE_DIRS: usize = 12;
+/// The 12 Gliński knight leaps in `(dq, dr)` (rules §2).
+pub(crate) const KNIGHT_LEAPS: [(i8, i8); 12] = [
     (1, 3),
     (2, 3),
     (-1, 2),
@@ -518,8 +613,8 @@ pub const KNIGHT_LEAPS: [(i8, i8); 12] = [
 
 const ROOK_HEX: [Hex; 6] = to_hexes(ROOK_DIRS);
 const BISHOP_HEX: [Hex; 6] = to_hexes(BISHOP_DIRS);
-const LINE_HEX: [Hex; 12] = {
-    let mut out = [Hex::ZERO; 12];
+const LINE_HEX: [Hex; LINE_DIRS] = {
+    let mut out = [Hex::ZERO; LINE_DIRS];
     let mut i = 0;
     while i < 6 {
         out[i] = ROOK_HEX[i];
@@ -529,6 +624,18 @@ const LINE_HEX: [Hex; 12] = {
     out
 };
 const KNIGHT_HEX: [Hex; 12] = to_hexes(KNIGHT_LEAPS);
+
+/// A pawn's three moves (rules §4.6), for White; Black's are the negated vectors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PawnStep {
+    /// The forward-left orthogonal step `(0, +1)`: moves or captures.
+    Left = 0,
+    /// The forward-right orthogonal step `(+1, +1)`: moves or captures.
+    Right = 1,
+    /// The straight-forward diagonal "double jump" `(+1, +2)`: moves only.
+    Jump = 2,
+}
+
 /// Pawn steps (forward-left, forward-right) then the straight jump, per colour.
 const PAWN_HEX: [[Hex; 3]; 2] = [
     to_hexes([(0, 1), (1, 1), (1, 2)]),
@@ -536,19 +643,21 @@ const PAWN_HEX: [[Hex; 3]; 2] = [
 ];
 const RANK_HEX: [Hex; 2] = to_hexes([(1, 0), (-1, 0)]);
 
-static LINE_STEPS: [[u16; 12]; CELL_COUNT] = table::step_table(&HEXES, &LINE_HEX);
+static LINE_STEPS: [[u16; LINE_DIRS]; CELL_COUNT] = table::step_table(&HEXES, &LINE_HEX);
 static KNIGHT_STEPS: [[u16; 12]; CELL_COUNT] = table::step_table(&HEXES, &KNIGHT_HEX);
-static WHITE_PAWN_STEPS: [[u16; 3]; CELL_COUNT] = table::step_table(&HEXES, &PAWN_HEX[0]);
-static BLACK_PAWN_STEPS: [[u16; 3]; CELL_COUNT] = table::step_table(&HEXES, &PAWN_HEX[1]);
+static PAWN_TABLE: [[[u16; 3]; CELL_COUNT]; 2] = [
+    table::step_table(&HEXES, &PAWN_HEX[0]),
+    table::step_table(&HEXES, &PAWN_HEX[1]),
+];
 static RANK_STEPS: [[u16; 2]; CELL_COUNT] = table::step_table(&HEXES, &RANK_HEX);
 
-const fn narrow<const D: usize>(wide: &[[u128; D]; CELL_COUNT]) -> [[u64; D]; CELL_COUNT] {
-    let mut out = [[0u64; D]; CELL_COUNT];
+const fn narrow<const D: usize>(wide: &[[u128; D]; CELL_COUNT]) -> [[Bits; D]; CELL_COUNT] {
+    let mut out = [[0; D]; CELL_COUNT];
     let mut i = 0;
     while i < CELL_COUNT {
         let mut d = 0;
         while d < D {
-            out[i][d] = wide[i][d] as u64;
+            out[i][d] = wide[i][d] as Bits;
             d += 1;
         }
         i += 1;
@@ -556,18 +665,19 @@ const fn narrow<const D: usize>(wide: &[[u128; D]; CELL_COUNT]) -> [[u64; D]; CE
     out
 }
 
-const fn narrow_sets(wide: &[u128; CELL_COUNT]) -> [u64; CELL_COUNT] {
-    let mut out = [0u64; CELL_COUNT];
+const fn narrow_sets(wide: &[u128; CELL_COUNT]) -> [Bits; CELL_COUNT] {
+    let mut out = [0; CELL_COUNT];
     let mut i = 0;
     while i < CELL_COUNT {
-        out[i] = wide[i] as u64;
+        out[i] = wide[i] as Bits;
         i += 1;
     }
     out
 }
 
-const fn pick<const D: usize>(steps: &[[u16; D]; CELL_COUNT], which: usize) -> [u64; CELL_COUNT] {
-    let mut out = [0u64; CELL_COUNT];
+/// The cells `steps[cell][which]` as one-cell sets (empty where the step leaves the board).
+const fn pick<const D: usize>(steps: &[[u16; D]; CELL_COUNT], which: usize) -> [Bits; CELL_COUNT] {
+    let mut out = [0; CELL_COUNT];
     let mut i = 0;
     while i < CELL_COUNT {
         if steps[i][which] != table::NO_CELL {
@@ -578,10 +688,11 @@ const fn pick<const D: usize>(steps: &[[u16; D]; CELL_COUNT], which: usize) -> [
     out
 }
 
-const fn pick_two<const D: usize>(steps: &[[u16; D]; CELL_COUNT]) -> [u64; CELL_COUNT] {
+/// The cells `steps[cell][0]` and `steps[cell][1]` together.
+const fn pick_two<const D: usize>(steps: &[[u16; D]; CELL_COUNT]) -> [Bits; CELL_COUNT] {
     let a = pick(steps, 0);
     let b = pick(steps, 1);
-    let mut out = [0u64; CELL_COUNT];
+    let mut out = [0; CELL_COUNT];
     let mut i = 0;
     while i < CELL_COUNT {
         out[i] = a[i] | b[i];
@@ -591,17 +702,17 @@ const fn pick_two<const D: usize>(steps: &[[u16; D]; CELL_COUNT]) -> [u64; CELL_
 }
 
 /// `RAYS[cell][d]`: the cells reached by repeating line direction `d` from `cell` (0..6 the
-/// [`ROOK_DIRS`], 6..12 the [`BISHOP_DIRS`]); in each half the first three raise the index.
-pub static RAYS: [[u64; 12]; CELL_COUNT] = narrow(&table::ray_table_128(&LINE_STEPS));
+/// Rook directions, 6..12 the Bishop directions); in each half the first three raise the index.
+static RAYS: [[Bits; LINE_DIRS]; CELL_COUNT] = narrow(&table::ray_table_128(&LINE_STEPS));
 /// `KNIGHT[cell]`: the knight leaps from `cell`.
-pub static KNIGHT: [u64; CELL_COUNT] = narrow_sets(&table::leap_sets_128(&KNIGHT_STEPS));
-/// `KING[cell]`: the 12 (or fewer, at the edge) King steps from `cell`.
-pub static KING: [u64; CELL_COUNT] = {
-    let mut out = [0u64; CELL_COUNT];
+pub(crate) static KNIGHT: [Bits; CELL_COUNT] = narrow_sets(&table::leap_sets_128(&KNIGHT_STEPS));
+/// `KING[cell]`: the 12 (or fewer, at the edge) King steps from `cell`: one step along each line.
+pub(crate) static KING: [Bits; CELL_COUNT] = {
+    let mut out = [0; CELL_COUNT];
     let mut i = 0;
     while i < CELL_COUNT {
         let mut d = 0;
-        while d < 12 {
+        while d < LINE_DIRS {
             if LINE_STEPS[i][d] != table::NO_CELL {
                 out[i] |= 1 << LINE_STEPS[i][d];
             }
@@ -611,35 +722,35 @@ pub static KING: [u64; CELL_COUNT] = {
     }
     out
 };
-/// `PAWN_STEPS[color][cell]`: the two forward orthogonal cells of a pawn (move or capture).
-pub static PAWN_STEPS: [[u64; CELL_COUNT]; 2] =
-    [pick_two(&WHITE_PAWN_STEPS), pick_two(&BLACK_PAWN_STEPS)];
+/// `PAWN_STEPS[color][cell]`: the two forward orthogonal cells of a pawn (move or capture); the
+/// cells a pawn attacks.
+pub(crate) static PAWN_STEPS: [[Bits; CELL_COUNT]; 2] =
+    [pick_two(&PAWN_TABLE[0]), pick_two(&PAWN_TABLE[1])];
 /// `PAWN_JUMP[color][cell]`: the straight-forward diagonal cell of a pawn (move only).
-pub static PAWN_JUMP: [[u64; CELL_COUNT]; 2] =
-    [pick(&WHITE_PAWN_STEPS, 2), pick(&BLACK_PAWN_STEPS, 2)];
-/// `PAWN_SHIFTS[color][kind]`: the pawn moves (0 forward-left, 1 forward-right, 2 jump) as
-/// shifts of the dense index: groups of `(source cells, distance)`, the index rising for White
-/// and falling for Black. Sources whose target is off the board are in no group; unused groups
-/// are `(0, 0)`.
-pub static PAWN_SHIFTS: [[[(u64, u32); PAWN_SHIFT_GROUPS]; 3]; 2] = {
-    let mut out = [[[(0u64, 0u32); PAWN_SHIFT_GROUPS]; 3]; 2];
+pub(crate) static PAWN_JUMP: [[Bits; CELL_COUNT]; 2] = [
+    pick(&PAWN_TABLE[0], PawnStep::Jump as usize),
+    pick(&PAWN_TABLE[1], PawnStep::Jump as usize),
+];
+/// The number of distinct index distances of one pawn move over the whole board.
+pub(crate) const PAWN_SHIFT_GROUPS: usize = 5;
+/// `PAWN_SHIFTS[color][step]`: one pawn move as shifts of the dense index: groups of
+/// `(source cells, distance)`, the index rising for White and falling for Black. Sources whose
+/// target is off the board are in no group; unused groups are `(0, 0)`.
+pub(crate) static PAWN_SHIFTS: [[[(Bits, u32); PAWN_SHIFT_GROUPS]; 3]; 2] = {
+    let mut out = [[[(0, 0u32); PAWN_SHIFT_GROUPS]; 3]; 2];
     let mut c = 0;
     while c < 2 {
-        let mut kind = 0;
-        while kind < 3 {
+        let mut step = 0;
+        while step < 3 {
             let mut i = 0;
             while i < CELL_COUNT {
-                let target = if c == 0 {
-                    WHITE_PAWN_STEPS[i][kind]
-                } else {
-                    BLACK_PAWN_STEPS[i][kind]
-                };
+                let target = PAWN_TABLE[c][i][step];
                 if target != table::NO_CELL {
                     let distance = (target as i32 - i as i32).unsigned_abs();
                     let mut g = 0;
                     while g < PAWN_SHIFT_GROUPS {
-                        if out[c][kind][g].0 == 0 || out[c][kind][g].1 == distance {
-                            out[c][kind][g] = (out[c][kind][g].0 | 1 << i, distance);
+                        if out[c][step][g].0 == 0 || out[c][step][g].1 == distance {
+                            out[c][step][g] = (out[c][step][g].0 | 1 << i, distance);
                             break;
                         }
                         g += 1;
@@ -648,25 +759,23 @@ pub static PAWN_SHIFTS: [[[(u64, u32); PAWN_SHIFT_GROUPS]; 3]; 2] = {
                 }
                 i += 1;
             }
-            kind += 1;
+            step += 1;
         }
         c += 1;
     }
     out
 };
-/// The number of distinct index distances of one pawn move.
-pub const PAWN_SHIFT_GROUPS: usize = 5;
 /// `RANK_NEIGHBOURS[cell]`: the cells beside `cell` on its rank (the en-passant capturers).
-pub static RANK_NEIGHBOURS: [u64; CELL_COUNT] = pick_two(&RANK_STEPS);
+pub(crate) static RANK_NEIGHBOURS: [Bits; CELL_COUNT] = pick_two(&RANK_STEPS);
 /// `BETWEEN[a][b]`: the cells strictly between `a` and `b` on a common line, else empty.
-pub static BETWEEN: [[u64; CELL_COUNT]; CELL_COUNT] = {
+pub(crate) static BETWEEN: [[Bits; CELL_COUNT]; CELL_COUNT] = {
     let wide = table::between_128(&LINE_STEPS);
-    let mut out = [[0u64; CELL_COUNT]; CELL_COUNT];
+    let mut out = [[0; CELL_COUNT]; CELL_COUNT];
     let mut i = 0;
     while i < CELL_COUNT {
         let mut j = 0;
         while j < CELL_COUNT {
-            out[i][j] = wide[i][j] as u64;
+            out[i][j] = wide[i][j] as Bits;
             j += 1;
         }
         i += 1;
@@ -675,13 +784,13 @@ pub static BETWEEN: [[u64; CELL_COUNT]; CELL_COUNT] = {
 };
 /// `LINE[a][b]`: the whole line through `a` and `b` (both included) when they share a line,
 /// else empty.
-pub static LINE: [[u64; CELL_COUNT]; CELL_COUNT] = {
+pub(crate) static LINE: [[Bits; CELL_COUNT]; CELL_COUNT] = {
     let rays = narrow(&table::ray_table_128(&LINE_STEPS));
-    let mut out = [[0u64; CELL_COUNT]; CELL_COUNT];
+    let mut out = [[0; CELL_COUNT]; CELL_COUNT];
     let mut a = 0;
     while a < CELL_COUNT {
         let mut d = 0;
-        while d < 12 {
+        while d < LINE_DIRS {
             let opposite = if d % 6 < 3 { d + 3 } else { d - 3 };
             let line = rays[a][d] | rays[a][opposite] | 1 << a;
             let mut set = rays[a][d];
@@ -698,13 +807,13 @@ pub static LINE: [[u64; CELL_COUNT]; CELL_COUNT] = {
 };
 
 /// Empty-board Rook attacks.
-pub static ROOK_PSEUDO: [u64; CELL_COUNT] = union_rays(0);
+pub(crate) static ROOK_PSEUDO: [Bits; CELL_COUNT] = union_rays(0);
 /// Empty-board Bishop attacks.
-pub static BISHOP_PSEUDO: [u64; CELL_COUNT] = union_rays(6);
+pub(crate) static BISHOP_PSEUDO: [Bits; CELL_COUNT] = union_rays(6);
 
-const fn union_rays(first: usize) -> [u64; CELL_COUNT] {
+const fn union_rays(first: usize) -> [Bits; CELL_COUNT] {
     let rays = narrow(&table::ray_table_128(&LINE_STEPS));
-    let mut out = [0u64; CELL_COUNT];
+    let mut out = [0; CELL_COUNT];
     let mut i = 0;
     while i < CELL_COUNT {
         let mut d = first;
@@ -720,15 +829,14 @@ const fn union_rays(first: usize) -> [u64; CELL_COUNT] {
 /// `LINES[cell][l]` = `[upper, lower]`: the two halves of line `l` through `cell` (0..3 the Rook
 /// lines, 3..6 the Bishop lines): `upper` the ray whose cells have higher indices, `lower` the
 /// opposite ray.
-pub static LINES: [[[u64; 2]; 6]; CELL_COUNT] = {
-    let rays = narrow(&table::ray_table_128(&LINE_STEPS));
-    let mut out = [[[0u64; 2]; 6]; CELL_COUNT];
+static LINES: [[[Bits; 2]; 6]; CELL_COUNT] = {
+    let mut out = [[[0; 2]; 6]; CELL_COUNT];
     let mut c = 0;
     while c < CELL_COUNT {
         let mut l = 0;
         while l < 6 {
             let d = if l < 3 { l } else { l + 3 };
-            out[c][l] = [rays[c][d], rays[c][d + 3]];
+            out[c][l] = [RAYS[c][d], RAYS[c][d + 3]];
             l += 1;
         }
         c += 1;
@@ -736,19 +844,22 @@ pub static LINES: [[[u64; 2]; 6]; CELL_COUNT] = {
     out
 };
 
+/// The highest bit of a raw set.
+const TOP_BIT: Bits = 1 << (Bits::BITS - 1);
+
 /// Attacks along one line through a cell, both directions at once ("obstruction difference"): the
 /// nearest blocker above is found by subtraction, the nearest below by a leading-zero count.
 #[inline(always)]
-fn line_attacks(line: &[u64; 2], occupied: u64) -> u64 {
+fn line_attacks(line: &[Bits; 2], occupied: Bits) -> Bits {
     let [upper, lower] = *line;
     let up = upper & occupied;
     let low = lower & occupied;
-    let below = 0x8000_0000_0000_0000u64 >> (low | 1).leading_zeros();
+    let below = TOP_BIT >> (low | 1).leading_zeros();
     (upper | lower) & (up ^ up.wrapping_sub(below))
 }
 
 #[inline(always)]
-fn slide(cell: Cell, occupied: u64, first: usize) -> u64 {
+fn slide(cell: Cell, occupied: Bits, first: usize) -> Bits {
     let lines = &LINES[cell.index()];
     line_attacks(&lines[first], occupied)
         | line_attacks(&lines[first + 1], occupied)
@@ -757,150 +868,40 @@ fn slide(cell: Cell, occupied: u64, first: usize) -> u64 {
 
 /// Rook attacks from `cell` with `occupied` blocking (the first blocker is included).
 #[inline]
-pub fn rook_attacks(cell: Cell, occupied: u64) -> u64 {
+pub(crate) fn rook_attacks(cell: Cell, occupied: Bits) -> Bits {
     slide(cell, occupied, 0)
 }
 
 /// Bishop attacks from `cell` with `occupied` blocking (the first blocker is included). A
 /// diagonal step is not blocked by the two cells it passes between.
 #[inline]
-pub fn bishop_attacks(cell: Cell, occupied: u64) -> u64 {
+pub(crate) fn bishop_attacks(cell: Cell, occupied: Bits) -> Bits {
     slide(cell, occupied, 3)
 }
 
-/// Which of a side's two in-hand knights (interpretation A: each is tied to its own imaginary
-/// first-rank cell beside the King's start cell).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum HandKnight {
-    /// The knight on the imaginary cell left of the back-rank cell as White sees the board
-    /// (`a0` = (−1, 0) for White, (5, 12) for Black).
-    L = 0,
-    /// The knight on the imaginary cell to the right (`a2` = (1, 0) for White, (7, 12) for Black).
-    R = 1,
-}
-
-impl HandKnight {
-    /// Both, `L` first.
-    pub const ALL: [HandKnight; 2] = [HandKnight::L, HandKnight::R];
-
-    /// `'L'` or `'R'`.
-    pub const fn char(self) -> char {
-        match self {
-            HandKnight::L => 'L',
-            HandKnight::R => 'R',
-        }
-    }
-
-    /// The imaginary cell in spec `(q, r)` coordinates.
-    pub const fn imaginary_qr(self, color: Color) -> (i8, i8) {
-        match (color, self) {
-            (Color::White, HandKnight::L) => (-1, 0),
-            (Color::White, HandKnight::R) => (1, 0),
-            (Color::Black, HandKnight::L) => (5, 12),
-            (Color::Black, HandKnight::R) => (7, 12),
-        }
-    }
-
-    /// The in-hand bit of this knight in a [`crate::Hand`].
-    #[inline]
-    pub const fn bit(self) -> u8 {
-        1 << self as u8
-    }
-}
-
-/// `ENTRY[color][knight]`: the cells a knight in hand enters on (its knight leaps from its
-/// imaginary cell that land on the board) — and attacks while in hand.
-pub static ENTRY: [[u64; 2]; 2] = {
-    let mut out = [[0u64; 2]; 2];
-    let colors = [Color::White, Color::Black];
-    let mut c = 0;
-    while c < 2 {
-        let mut k = 0;
-        while k < 2 {
-            let knight = if k == 0 { HandKnight::L } else { HandKnight::R };
-            let (q, r) = knight.imaginary_qr(colors[c]);
-            let mut l = 0;
-            while l < 12 {
-                if let Some(cell) = Cell::from_qr(q + KNIGHT_LEAPS[l].0, r + KNIGHT_LEAPS[l].1) {
-                    out[c][k] |= cell.bit();
-                }
-                l += 1;
-            }
-            k += 1;
-        }
-        c += 1;
-    }
-    out
-};
-
-/// `HAND_ATTACKS[color][hand bits]`: the union of the entry cells of the knights in hand.
-pub static HAND_ATTACKS: [[u64; 4]; 2] = {
-    let mut out = [[0u64; 4]; 2];
-    let mut c = 0;
-    while c < 2 {
-        out[c][1] = ENTRY[c][0];
-        out[c][2] = ENTRY[c][1];
-        out[c][3] = ENTRY[c][0] | ENTRY[c][1];
-        c += 1;
-    }
-    out
-};
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
-
-/// Zobrist keys: `[piece index][cell]`, then side to move, hand bits and en-passant cells.
+/// Zobrist keys: one per (piece, cell), the side to move, each knight in hand, and each
+/// en-passant cell.
 pub(crate) struct Zobrist {
-    pub pieces: [[u64; CELL_COUNT]; 12],
-    pub black_to_move: u64,
+    /// `[piece index][cell]`.
+    pub(crate) pieces: [[u64; CELL_COUNT]; PIECE_COUNT],
+    /// Xored in when Black is to move.
+    pub(crate) black_to_move: u64,
     /// `[color][knight]`: xored in while that knight is in hand.
-    pub hand: [[u64; 2]; 2],
-    pub en_passant: [u64; CELL_COUNT],
+    pub(crate) hand: [[u64; 2]; 2],
+    /// `[cell]`: xored in while an en-passant capture onto the jumper on that cell is possible.
+    pub(crate) en_passant: [u64; CELL_COUNT],
 }
+
+/// The seed of the Zobrist key stream.
+const ZOBRIST_SEED: u64 = 0x0DA6_6E4C_4E55;
 
 pub(crate) static ZOBRIST: Zobrist = {
-    let mut state = 0x0DA6_6E4C_4E55_u64;
-    let mut pieces = [[0u64; CELL_COUNT]; 12];
-    let mut p = 0;
-    while p < 12 {
-        let mut c = 0;
-        while c < CELL_COUNT {
-            let (s, z) = splitmix(state);
-            state = s;
-            pieces[p][c] = z;
-            c += 1;
-        }
-        p += 1;
-    }
-    let (s, black_to_move) = splitmix(state);
-    state = s;
-    let mut hand = [[0u64; 2]; 2];
-    let mut i = 0;
-    while i < 4 {
-        let (s, z) = splitmix(state);
-        state = s;
-        hand[i / 2][i % 2] = z;
-        i += 1;
-    }
-    let mut ep = [0u64; CELL_COUNT];
-    let mut c = 0;
-    while c < CELL_COUNT {
-        let (s, z) = splitmix(state);
-        state = s;
-        ep[c] = z;
-        c += 1;
-    }
+    let mut stream = KeyStream::new(ZOBRIST_SEED);
     Zobrist {
-        pieces,
-        black_to_move,
-        hand,
-        en_passant: ep,
+        pieces: stream.table(),
+        black_to_move: stream.next_key(),
+        hand: stream.table(),
+        en_passant: stream.keys(),
     }
 };
 
@@ -908,7 +909,7 @@ pub(crate) static ZOBRIST: Zobrist = {
 mod tests {
     use super::*;
 
-    fn set(names: &str) -> u64 {
+    fn set(names: &str) -> Bits {
         names
             .split_whitespace()
             .map(|n| n.parse::<Cell>().unwrap().bit())
@@ -923,17 +924,22 @@ mod tests {
         assert_eq!(names[38], "n1");
         for c in Cell::ALL {
             assert_eq!(c.to_string().parse::<Cell>(), Ok(c));
+            assert_eq!(format!("{c:?}"), c.to_string());
+            assert_eq!(Cell::from_index(c.index()), Some(c));
             let (q, r) = c.qr();
             assert_eq!(Cell::from_qr(q, r), Some(c));
         }
-        for bad in ["i1", "a2", "g6", "n0", "", "a", "a10", "z1", "b3"] {
+        assert_eq!(Cell::from_index(CELL_COUNT), None);
+        for bad in [
+            "i1", "a2", "g6", "n0", "", "a", "a10", "z1", "b3", "A1", " a1", "é1",
+        ] {
             assert!(bad.parse::<Cell>().is_err(), "{bad}");
         }
     }
 
     #[test]
-    fn coordinates_match_the_spec_table() {
-        // Spec §2: d2 = (1,3), e2 = (2,4), f2 = (2,5), f3 = (3,5), n1 = (6,12).
+    fn coordinates_match_the_rules_table() {
+        // Rules §2: d2 = (1,3), e2 = (2,4), f2 = (2,5), f3 = (3,5), n1 = (6,12).
         for (name, qr) in [
             ("d2", (1, 3)),
             ("e2", (2, 4)),
@@ -946,36 +952,64 @@ mod tests {
     }
 
     #[test]
-    fn colour_classes_match_the_spec() {
-        let by = |k: u8| -> u64 {
+    fn colour_classes_match_the_rules() {
+        let by = |shade: Shade| -> Bits {
             Cell::ALL
                 .iter()
-                .filter(|c| c.shade() == k)
+                .filter(|c| c.shade() == shade)
                 .map(|c| c.bit())
                 .sum()
         };
-        assert_eq!(by(0), set("a1 c2 d1 d4 e2 f1 f4 g3 h1 h4 j2 k1 k4 l2 n1"));
-        assert_eq!(by(1), set("b1 c3 d2 e3 f2 g1 g4 h2 j3 k2 l3 m1"));
-        assert_eq!(by(2), set("b2 c1 d3 e1 f3 g2 g5 h3 j1 k3 l1 m2"));
+        assert_eq!(
+            by(Shade::Medium),
+            set("a1 c2 d1 d4 e2 f1 f4 g3 h1 h4 j2 k1 k4 l2 n1")
+        );
+        assert_eq!(by(Shade::Light), set("b1 c3 d2 e3 f2 g1 g4 h2 j3 k2 l3 m1"));
+        assert_eq!(by(Shade::Dark), set("b2 c1 d3 e1 f3 g2 g5 h3 j1 k3 l1 m2"));
     }
 
     #[test]
-    fn entry_cells_match_the_spec() {
-        assert_eq!(ENTRY[0][0], set("d1 d2 c3"));
-        assert_eq!(ENTRY[0][1], set("c1 d3 d4"));
-        assert_eq!(ENTRY[1][0], set("k1 k2 l3"));
-        assert_eq!(ENTRY[1][1], set("k3 k4 l1"));
+    fn letters_round_trip() {
+        for color in Color::ALL {
+            assert_eq!(color.to_string().parse::<Color>(), Ok(color));
+            for role in Role::ALL {
+                let piece = Piece::new(color, role);
+                assert_eq!(piece.to_string().parse::<Piece>(), Ok(piece));
+                assert_eq!(Piece::from_index(piece.index()), piece);
+                assert_eq!(role.to_string().parse::<Role>(), Ok(role));
+                assert_eq!(role.to_string().to_lowercase().parse::<Role>(), Ok(role));
+            }
+        }
+        for bad in ["", "x", "ww", "W", "white"] {
+            assert!(bad.parse::<Color>().is_err(), "{bad}");
+        }
+        for bad in ["", "X", "KK", "1"] {
+            assert!(bad.parse::<Piece>().is_err(), "{bad}");
+            assert!(bad.parse::<Role>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn cell_sets_yield_cells() {
+        let set: CellSet = [Cell::N1, Cell::A1].into_iter().collect();
+        assert_eq!(
+            set.cells::<Cell>().collect::<Vec<_>>(),
+            [Cell::A1, Cell::N1]
+        );
+        assert!(set.has(Cell::N1.index()) && !set.has(Cell::G3.index()));
+        assert_eq!(cell_set(Cell::A1.bit() | Cell::N1.bit()), set);
+        assert_eq!(CellSet::from(Cell::G3).len(), 1);
     }
 
     #[test]
     fn pawn_shift_groups_reproduce_the_pawn_tables() {
-        for (c, color) in [(0usize, 0usize), (1, 1)] {
+        for color in 0..2 {
             for cell in Cell::ALL {
-                let mut reached = [0u64; 3];
-                for (kind, slot) in reached.iter_mut().enumerate() {
-                    for &(mask, shift) in &PAWN_SHIFTS[c][kind] {
+                let mut reached = [0; 3];
+                for (step, slot) in reached.iter_mut().enumerate() {
+                    for &(mask, shift) in &PAWN_SHIFTS[color][step] {
                         if mask & cell.bit() != 0 {
-                            *slot |= if c == 0 {
+                            *slot |= if color == 0 {
                                 cell.bit() << shift
                             } else {
                                 cell.bit() >> shift
@@ -984,14 +1018,48 @@ mod tests {
                     }
                 }
                 assert_eq!(
-                    reached[0] | reached[1],
+                    reached[PawnStep::Left as usize] | reached[PawnStep::Right as usize],
                     PAWN_STEPS[color][cell.index()],
                     "{cell}"
                 );
-                assert_eq!(reached[0] & reached[1], 0);
-                assert_eq!(reached[2], PAWN_JUMP[color][cell.index()], "{cell}");
+                assert_eq!(
+                    reached[PawnStep::Left as usize] & reached[PawnStep::Right as usize],
+                    0
+                );
+                assert_eq!(
+                    reached[PawnStep::Jump as usize],
+                    PAWN_JUMP[color][cell.index()],
+                    "{cell}"
+                );
             }
         }
+    }
+
+    #[test]
+    fn pawn_tables_follow_the_rules_vectors() {
+        // Rules §4.6: a White pawn on d2 = (1,3) steps to e1 = (1,4) and e2 = (2,4) and jumps to
+        // f2 = (2,5); Black mirrors it.
+        let d2: Cell = "d2".parse().unwrap();
+        assert_eq!(PAWN_STEPS[0][d2.index()], set("e1 e2"));
+        assert_eq!(PAWN_JUMP[0][d2.index()], set("f2"));
+        let k2: Cell = "k2".parse().unwrap();
+        assert_eq!(PAWN_STEPS[1][k2.index()], set("j1 j2"));
+        assert_eq!(PAWN_JUMP[1][k2.index()], set("h2"));
+        assert_eq!(PAWN_STEPS[0][Cell::N1.index()], 0);
+    }
+
+    #[test]
+    fn slider_attacks_stop_at_the_first_blocker_both_ways() {
+        let g3 = Cell::G3;
+        // A Rook on g3 with blockers on g2 and f3 = (3,5), the (0,-1) neighbour.
+        let occupied = set("g2 f3 g5");
+        let attacks = rook_attacks(g3, occupied);
+        assert_eq!(attacks, set("g2 g4 g5 f2 e1 d1 f3 h2 j1 k1 h3 j3 k4"));
+        // A Bishop on g3 is not blocked by the cells a diagonal step passes between.
+        assert_eq!(
+            bishop_attacks(g3, set("f3 g4")),
+            set("a1 c2 e2 f1 f4 h1 h4 j2 l2 n1")
+        );
     }
 
     #[test]
@@ -1014,7 +1082,7 @@ mod tests {
     #[test]
     fn diagonal_steps_keep_the_colour_and_orthogonal_steps_change_it() {
         for a in Cell::ALL {
-            for b in CellSet(RAYS[a.index()][6] | RAYS[a.index()][9]) {
+            for b in cells_of(RAYS[a.index()][6] | RAYS[a.index()][9]) {
                 assert_eq!(a.shade(), b.shade());
             }
             for (d, &first) in RAYS[a.index()].iter().enumerate().take(6) {
@@ -1022,9 +1090,9 @@ mod tests {
                     let near = if d < 3 {
                         first.trailing_zeros()
                     } else {
-                        63 - first.leading_zeros()
+                        Bits::BITS - 1 - first.leading_zeros()
                     };
-                    assert_ne!(a.shade(), cell_unchecked(near).shade());
+                    assert_ne!(a.shade(), Cell::from_bit_index(near).shade());
                 }
             }
         }

@@ -1,45 +1,66 @@
-//! A game record with repetition detection.
+//! A game record with repetition detection: [`Game`].
 
 use crate::moves::Move;
-use crate::position::{IllegalMove, Outcome, Position};
+use crate::outcome::{DrawReason, Outcome};
+use crate::position::{IllegalMove, Position};
 
-/// A start position plus the moves played, with the hash of every position reached.
+/// The number of occurrences of a position that draws by repetition.
+const REPETITION_DRAW: usize = 3;
+
+/// Why [`Game::play`] refused a move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum GameError {
+    /// The move is not legal in the current position.
+    #[error(transparent)]
+    IllegalMove(#[from] IllegalMove),
+    /// The game is over; it takes no more moves.
+    #[error("the game is over: {0}")]
+    Finished(Outcome),
+}
+
+/// A start position plus the moves played, with every position reached (for repetitions and
+/// [`Game::undo`]).
 ///
 /// ```
-/// use hexvar_dagger::{Game, Position};
-/// let mut game = Game::new(Position::new());
+/// use hexvar_dagger::{Game, GameError};
+/// let mut game = Game::new();
 /// let m = game.position().parse_move("d2-f2").unwrap();
 /// game.play(m).unwrap();
 /// assert_eq!(game.moves().len(), 1);
 /// assert_eq!(game.outcome(), None);
+/// assert_eq!(game.undo(), Some(m));
+/// assert_eq!(game.position(), game.start_position());
+/// assert!(matches!(game.play(m), Ok(())));
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
-    start: Position,
-    position: Position,
+    /// The positions reached, the start first.
+    positions: Vec<Position>,
     moves: Vec<Move>,
-    hashes: Vec<u64>,
 }
 
 impl Game {
+    /// A game from the start position.
+    pub fn new() -> Game {
+        Game::from_position(Position::new())
+    }
+
     /// A game from `start` with no moves yet.
-    pub fn new(start: Position) -> Game {
+    pub fn from_position(start: Position) -> Game {
         Game {
-            start,
-            position: start,
+            positions: vec![start],
             moves: Vec::new(),
-            hashes: vec![start.hash()],
         }
     }
 
     /// The start position.
-    pub fn start(&self) -> &Position {
-        &self.start
+    pub fn start_position(&self) -> &Position {
+        &self.positions[0]
     }
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        &self.position
+        self.positions.last().expect("a game has a start position")
     }
 
     /// The moves played so far.
@@ -47,35 +68,49 @@ impl Game {
         &self.moves
     }
 
-    /// Play a legal move; on error nothing changes.
-    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        self.position.play(m)?;
+    /// Plays a legal move. A finished game (any [`Game::outcome`], automatic draws included)
+    /// refuses every move; on error nothing changes.
+    pub fn play(&mut self, m: Move) -> Result<(), GameError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(GameError::Finished(outcome));
+        }
+        let mut next = *self.position();
+        next.play(m)?;
+        self.positions.push(next);
         self.moves.push(m);
-        self.hashes.push(self.position.hash());
         Ok(())
     }
 
-    /// How many times the current position has occurred (by hash, including now).
+    /// Takes back the last move and returns it; `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        self.positions.pop();
+        Some(m)
+    }
+
+    /// How many times the current position has occurred, now included (positions compare by
+    /// hash; only those since the last irreversible move can repeat).
     pub fn repetitions(&self) -> usize {
-        let now = self.position.hash();
-        // Only positions with the same side to move and no irreversible move since can repeat.
-        let plies = (self.position.halfmove_clock() as usize).min(self.hashes.len() - 1);
-        self.hashes[self.hashes.len() - 1 - plies..]
+        let now = self.position().zobrist_hash();
+        let plies = (self.position().halfmove_clock() as usize).min(self.moves.len());
+        self.positions[self.positions.len() - 1 - plies..]
             .iter()
-            .filter(|&&h| h == now)
+            .filter(|p| p.zobrist_hash() == now)
             .count()
     }
 
-    /// [`Position::outcome`], plus a draw when the current position occurs for the third time.
+    /// [`Position::outcome`], or a draw when the current position occurs for the third time.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.position
-            .outcome()
-            .or_else(|| (self.repetitions() >= 3).then_some(Outcome::ThreefoldRepetition))
+        self.position().outcome().or_else(|| {
+            (self.repetitions() >= REPETITION_DRAW).then_some(Outcome::Draw {
+                reason: DrawReason::ThreefoldRepetition,
+            })
+        })
     }
 }
 
 impl Default for Game {
     fn default() -> Game {
-        Game::new(Position::new())
+        Game::new()
     }
 }

@@ -1,21 +1,31 @@
 //! Legal move generation — the set-wise layer ([`Position::for_each_piece_moves`]) and the list
 //! layer ([`Position::legal_moves`]) — and perft.
 //!
-//! Generation is fully legal without make/test/undo: the King avoids every cell the enemy attacks
-//! (its pieces with the King removed from the occupancy, plus the entry cells of its in-hand
-//! knights); in single check the other moves must capture the checker or block its line (an entry
-//! or a drop may block); pinned pieces keep to the line through King and pinner. Only en-passant
-//! captures are tested by playing them on a copy.
+//! Generation is fully legal without make/test/undo. First the masks:
+//! - the King's moves avoid every cell the enemy attacks (its pieces with the King removed from
+//!   the occupancy, so that a slider sees through it, plus the entry cells of its in-hand
+//!   knights);
+//! - the checkers and the pinned pieces come from one pass over the enemy sliders on the King's
+//!   lines (nothing between: check; exactly one own piece between: a pin);
+//! - in double check, or in check by an in-hand knight (which can be neither captured nor
+//!   blocked, and arises only in a constructed position), only the King moves; in single check
+//!   every other move must capture the checker or block its line (an entry or a drop may block);
+//! - a pinned piece keeps to the line through its King and the pinner.
+//!
+//! Then one function per kind of mover: pawns, knights, bishops, rooks, queens, en-passant
+//! captures (judged by recomputing the King's attackers with the three cells the capture
+//! changes) and knights in hand.
 
 use crate::board::{
-    bishop_attacks, bits, cell_unchecked, rook_attacks, Cell, CellSet, Color, HandKnight, Role,
-    BETWEEN, BISHOP_PSEUDO, CELL_COUNT, ENTRY, HAND_ATTACKS, KING, KNIGHT, LINE, PAWN_JUMP,
-    PAWN_SHIFTS, PAWN_STEPS, RANK_NEIGHBOURS, ROOK_PSEUDO,
+    bishop_attacks, cell_set, cells_of, rook_attacks, Bits, Cell, CellSet, Color, PawnStep, Role,
+    BETWEEN, BISHOP_PSEUDO, CELL_COUNT, KING, KNIGHT, LINE, PAWN_JUMP, PAWN_SHIFTS, PAWN_STEPS,
+    RANK_NEIGHBOURS, ROOK_PSEUDO,
 };
+use crate::hand::{HandKnight, ENTRY};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
-/// Where the moving piece comes from.
+/// Where a mover comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Origin {
     /// A piece on the board.
@@ -24,48 +34,112 @@ pub enum Origin {
     Hand(HandKnight),
 }
 
-/// The legal moves of one piece (or in-hand knight) as a destination set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The two promotion cells: each side's one-cell back rank.
+const PROMOTION_CELLS: Bits = Cell::A1.bit() | Cell::N1.bit();
+/// Every cell of the board.
+const ALL_CELLS: Bits = (1 << CELL_COUNT) - 1;
+/// The number of promotion choices.
+const PROMOTION_CHOICES: usize = Role::PROMOTIONS.len();
+
+/// The legal moves of one mover (a piece, or a knight in hand) as a destination set.
+///
+/// It iterates its moves: one per destination, four per promoting destination (`=Q`, `=R`, `=B`,
+/// `=N`), a drop for a knight in hand landing on its own King's start cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PieceMoves {
-    /// The side moving.
-    pub color: Color,
-    /// The moving piece's role.
-    pub role: Role,
-    /// Where it comes from.
-    pub from: Origin,
-    /// The destinations.
-    pub to: CellSet,
-    /// Whether these are en-passant captures.
-    pub en_passant: bool,
+    color: Color,
+    role: Role,
+    from: Origin,
+    to: Bits,
+    en_passant: bool,
 }
 
-const PROMOTION_CELLS: u64 = Cell::A1.bit() | Cell::N1.bit();
-
 impl PieceMoves {
-    /// The number of moves: one per destination, four per promoting destination.
+    /// The side moving.
     #[inline]
-    pub fn len(&self) -> usize {
-        let n = self.to.len() as usize;
+    pub fn color(&self) -> Color {
+        self.color
+    }
+
+    /// The moving piece's role.
+    #[inline]
+    pub fn role(&self) -> Role {
+        self.role
+    }
+
+    /// Where the mover comes from.
+    #[inline]
+    pub fn from(&self) -> Origin {
+        self.from
+    }
+
+    /// The destinations.
+    #[inline]
+    pub fn to(&self) -> CellSet {
+        cell_set(self.to)
+    }
+
+    /// Whether these are en-passant captures.
+    #[inline]
+    pub fn is_en_passant(&self) -> bool {
+        self.en_passant
+    }
+
+    /// The destinations that promote (a pawn's move, not en passant, onto a back-rank cell).
+    #[inline]
+    fn promoting(&self) -> Bits {
         if self.role == Role::Pawn && !self.en_passant {
-            // A pawn reaches at most one promotion cell (White n1, Black a1).
-            n + 3 * usize::from(self.to.0 & PROMOTION_CELLS != 0)
+            self.to & PROMOTION_CELLS
         } else {
-            n
+            0
         }
     }
 
-    /// Whether there is no move.
-    pub fn is_empty(&self) -> bool {
-        self.to.is_empty()
+    /// The number of moves: one per destination, four per promoting destination.
+    #[inline]
+    pub fn len(&self) -> usize {
+        // A pawn reaches at most one promotion cell (White n1, Black a1).
+        self.to.count_ones() as usize + (PROMOTION_CHOICES - 1) * usize::from(self.promoting() != 0)
     }
 
-    /// Call `f` with each move (the fast form of [`PieceMoves::moves`]).
+    /// Whether there is no move.
     #[inline]
-    pub fn for_each_move(&self, mut f: impl FnMut(Move)) {
+    pub fn is_empty(&self) -> bool {
+        self.to == 0
+    }
+
+    /// Whether `m` is one of these moves.
+    pub(crate) fn contains(&self, m: Move) -> bool {
+        let hit = |to: Cell| self.to & to.bit() != 0;
+        match (m, self.from) {
+            (Move::Normal { from, to }, Origin::Cell(origin)) => {
+                from == origin && !self.en_passant && hit(to) && self.promoting() & to.bit() == 0
+            }
+            (Move::Promotion { from, to, role }, Origin::Cell(origin)) => {
+                from == origin
+                    && self.promoting() & to.bit() != 0
+                    && Role::PROMOTIONS.contains(&role)
+            }
+            (Move::EnPassant { from, to }, Origin::Cell(origin)) => {
+                from == origin && self.en_passant && hit(to)
+            }
+            (Move::Entry { knight, to }, Origin::Hand(k)) => {
+                knight == k && hit(to) && to != self.color.home()
+            }
+            (Move::Drop { knight, to }, Origin::Hand(k)) => {
+                knight == k && hit(to) && to == self.color.home()
+            }
+            _ => false,
+        }
+    }
+
+    /// Calls `f` with each move (the fast form of the iterator).
+    #[inline]
+    pub(crate) fn for_each_move(&self, mut f: impl FnMut(Move)) {
         match self.from {
             Origin::Hand(knight) => {
                 let home = self.color.home();
-                for to in bits(self.to.0) {
+                for to in cells_of(self.to) {
                     f(if to == home {
                         Move::Drop { knight, to }
                     } else {
@@ -74,20 +148,16 @@ impl PieceMoves {
                 }
             }
             Origin::Cell(from) if self.en_passant => {
-                for to in bits(self.to.0) {
+                for to in cells_of(self.to) {
                     f(Move::EnPassant { from, to });
                 }
             }
             Origin::Cell(from) => {
-                let promoting = if self.role == Role::Pawn {
-                    self.to.0 & PROMOTION_CELLS
-                } else {
-                    0
-                };
-                for to in bits(self.to.0 & !promoting) {
+                let promoting = self.promoting();
+                for to in cells_of(self.to & !promoting) {
                     f(Move::Normal { from, to });
                 }
-                for to in bits(promoting) {
+                for to in cells_of(promoting) {
                     for role in Role::PROMOTIONS {
                         f(Move::Promotion { from, to, role });
                     }
@@ -95,52 +165,149 @@ impl PieceMoves {
             }
         }
     }
+}
 
-    /// The moves.
-    pub fn moves(self) -> impl Iterator<Item = Move> {
-        self.to.iter().flat_map(move |to| {
-            let mut out = [None; 4];
-            match self.from {
-                Origin::Hand(knight) => {
-                    out[0] = Some(if to == self.color.home() {
-                        Move::Drop { knight, to }
-                    } else {
-                        Move::Entry { knight, to }
-                    })
-                }
-                Origin::Cell(from) => {
-                    if self.en_passant {
-                        out[0] = Some(Move::EnPassant { from, to });
-                    } else if self.role == Role::Pawn && to.bit() & PROMOTION_CELLS != 0 {
-                        for (slot, role) in out.iter_mut().zip(Role::PROMOTIONS) {
-                            *slot = Some(Move::Promotion { from, to, role });
-                        }
-                    } else {
-                        out[0] = Some(Move::Normal { from, to });
-                    }
-                }
-            }
-            out.into_iter().flatten()
-        })
+impl IntoIterator for PieceMoves {
+    type Item = Move;
+    type IntoIter = PieceMovesIter;
+    fn into_iter(self) -> PieceMovesIter {
+        PieceMovesIter {
+            moves: self,
+            promotion: 0,
+        }
     }
 }
 
+/// The moves of a [`PieceMoves`], destinations in index order.
+#[derive(Clone, Debug)]
+pub struct PieceMovesIter {
+    moves: PieceMoves,
+    /// The next promotion choice on the current (promoting) destination.
+    promotion: usize,
+}
+
+impl Iterator for PieceMovesIter {
+    type Item = Move;
+
+    fn next(&mut self) -> Option<Move> {
+        let pm = &mut self.moves;
+        if pm.to == 0 {
+            return None;
+        }
+        let to = Cell::first_of(pm.to);
+        let mut done = true;
+        let m = match pm.from {
+            Origin::Hand(knight) if to == pm.color.home() => Move::Drop { knight, to },
+            Origin::Hand(knight) => Move::Entry { knight, to },
+            Origin::Cell(from) if pm.en_passant => Move::EnPassant { from, to },
+            Origin::Cell(from) if pm.promoting() & to.bit() != 0 => {
+                let role = Role::PROMOTIONS[self.promotion];
+                self.promotion += 1;
+                done = self.promotion == PROMOTION_CHOICES;
+                Move::Promotion { from, to, role }
+            }
+            Origin::Cell(from) => Move::Normal { from, to },
+        };
+        if done {
+            pm.to &= pm.to - 1;
+            self.promotion = 0;
+        }
+        Some(m)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.moves.len() - self.promotion;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for PieceMovesIter {}
+
+/// What every mover's generation reads: the side, the occupancy, the King, and the check and
+/// pin masks.
+struct Masks {
+    us: Color,
+    them: Color,
+    own: Bits,
+    occupied: Bits,
+    king: Cell,
+    /// Where a move other than the King's must land: everywhere, or in single check the checker
+    /// and the cells between it and the King.
+    target: Bits,
+    /// The own pieces pinned against the King.
+    pinned: Bits,
+}
+
+/// Reports one mover's moves to the closure, unless there are none; `false` when it stopped.
+#[inline(always)]
+fn emit<F: FnMut(PieceMoves) -> bool>(
+    f: &mut F,
+    color: Color,
+    role: Role,
+    from: Origin,
+    to: Bits,
+    en_passant: bool,
+) -> bool {
+    to == 0
+        || f(PieceMoves {
+            color,
+            role,
+            from,
+            to,
+            en_passant,
+        })
+}
+
+/// The cells reached by one pawn move of all `pawns` of `color` at once: one shift of the dense
+/// index per group of ranks with the same distance.
+#[inline(always)]
+fn shift_pawns(pawns: Bits, color: Color, step: PawnStep) -> Bits {
+    let groups = &PAWN_SHIFTS[color.index()][step as usize];
+    let mut out = 0;
+    for &(sources, distance) in groups {
+        out |= match color {
+            Color::White => (pawns & sources) << distance,
+            Color::Black => (pawns & sources) >> distance,
+        };
+    }
+    out
+}
+
+/// The number of moves of the unpinned `pawns` of `color`, counted set-wise: each destination
+/// bit of a step or a jump stands for exactly one pawn, a promotion cell for four moves.
+#[inline(always)]
+fn count_pawn_moves(pawns: Bits, color: Color, step_to: Bits, jump_to: Bits) -> usize {
+    let sets = [
+        shift_pawns(pawns, color, PawnStep::Left) & step_to,
+        shift_pawns(pawns, color, PawnStep::Right) & step_to,
+        shift_pawns(pawns, color, PawnStep::Jump) & jump_to,
+    ];
+    sets.iter()
+        .map(|&set| {
+            set.count_ones() as usize
+                + (PROMOTION_CHOICES - 1) * usize::from(set & PROMOTION_CELLS != 0)
+        })
+        .sum()
+}
+
 impl Position {
-    /// The set-wise layer: calls `f` once per (piece, origin, destination set) of the legal
-    /// moves, in a fixed order (King, pawns, knights, bishops, rooks, queens, en passant, hand).
-    /// Stops early when `f` returns `false`; returns `false` then, `true` otherwise.
+    /// The set-wise layer: calls `f` once per mover (a piece, or a knight in hand) that has legal
+    /// moves, with its destination set, in a fixed order (King, pawns, knights, bishops, rooks,
+    /// queens, en passant, hand). Stops early when `f` returns `false`; returns `false` then,
+    /// `true` otherwise.
     ///
     /// ```
     /// use hexvar_dagger::Position;
     /// let mut count = 0;
-    /// Position::new().for_each_piece_moves(|pm| {
+    /// let finished = Position::new().for_each_piece_moves(|pm| {
     ///     count += pm.len();
     ///     true
     /// });
+    /// assert!(finished);
     /// assert_eq!(count, 13);
     /// ```
-    pub fn for_each_piece_moves<F: FnMut(PieceMoves) -> bool>(&self, f: F) -> bool {
-        self.generate::<F, false>(f, &mut 0)
+    pub fn for_each_piece_moves(&self, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
+        self.generate::<_, false>(&mut f, &mut 0)
     }
 
     /// The generator behind [`Position::for_each_piece_moves`]. With `COUNT_PAWNS`, the moves of
@@ -148,48 +315,75 @@ impl Position {
     #[inline(always)]
     fn generate<F: FnMut(PieceMoves) -> bool, const COUNT_PAWNS: bool>(
         &self,
-        mut f: F,
+        f: &mut F,
         pawn_count: &mut usize,
     ) -> bool {
         let us = self.turn;
         let them = us.other();
-        let u = us.index();
-        let own = self.by_color[u];
-        let occupied = self.occupied();
-        let king_bit = self.by_role[Role::King.index()] & own;
-        let king = cell_unchecked(king_bit.trailing_zeros());
-        let k = king.index();
-        let emit = |f: &mut F, role: Role, from: Origin, to: u64, en_passant: bool| {
-            f(PieceMoves {
-                color: us,
-                role,
-                from,
-                to: CellSet(to),
-                en_passant,
-            })
+        let own = self.by_color[us.index()];
+        let occupied = self.occupied_bits();
+        let king = self.king(us);
+        let king_moves = self.king_moves(king, own, occupied);
+        if !emit(f, us, Role::King, Origin::Cell(king), king_moves, false) {
+            return false;
+        }
+        let (checkers, pinned) = self.checkers_and_pins(king, own, occupied);
+        let mut target = ALL_CELLS;
+        if checkers != 0 || self.hand_attacks(them) & king.bit() != 0 {
+            if self.hand_attacks(them) & king.bit() != 0 || checkers & (checkers - 1) != 0 {
+                // Double check, or check by a knight in hand: only the King may move.
+                return true;
+            }
+            target = BETWEEN[king.index()][checkers.trailing_zeros() as usize] | checkers;
+        }
+        let m = Masks {
+            us,
+            them,
+            own,
+            occupied,
+            king,
+            target,
+            pinned,
         };
+        self.pawn_moves::<F, COUNT_PAWNS>(&m, f, pawn_count)
+            && self.knight_moves(&m, f)
+            && self.bishop_moves(&m, f)
+            && self.rook_moves(&m, f)
+            && self.queen_moves(&m, f)
+            && self.en_passant_moves(&m, f)
+            && self.hand_moves(&m, f)
+    }
 
-        // King moves: test a few candidate cells one by one, or build the whole attack map when
-        // the King has many (the occupancy leaves the King out, so sliders see through it).
-        let candidates = KING[k] & !own;
-        let hand_attacks = HAND_ATTACKS[them.index()][self.hands[them.index()].bits() as usize];
-        let king_moves = if candidates.count_ones() <= 3 {
-            let without_king = occupied ^ king_bit;
+    /// The King's legal destinations: a few candidate cells tested one by one, or, when it has
+    /// many, the whole enemy attack map (built with the King off the board, so that sliders see
+    /// through it).
+    #[inline(always)]
+    fn king_moves(&self, king: Cell, own: Bits, occupied: Bits) -> Bits {
+        /// Up to this many candidate cells, testing each is cheaper than the attack map.
+        const FEW_CANDIDATES: u32 = 3;
+        let them = self.turn.other();
+        let candidates = KING[king.index()] & !own;
+        let without_king = occupied ^ king.bit();
+        if candidates.count_ones() <= FEW_CANDIDATES {
             let mut ok = 0;
-            for c in bits(candidates & !hand_attacks) {
+            for c in cells_of(candidates & !self.hand_attacks(them)) {
                 if self.attackers(c, them, without_king) == 0 {
                     ok |= c.bit();
                 }
             }
             ok
         } else {
-            candidates & !self.attack_map(them, occupied ^ king_bit)
-        };
-        if king_moves != 0 && !emit(&mut f, Role::King, Origin::Cell(king), king_moves, false) {
-            return false;
+            candidates & !self.attack_map(them, without_king)
         }
-        // Checkers and pins from one pass over the enemy sliders on the King's lines: a slider
-        // with nothing between gives check, one with a single own piece between pins it.
+    }
+
+    /// The enemy pieces that check the King, and the own pieces pinned against it: one pass
+    /// over the enemy sliders on the King's lines.
+    #[inline(always)]
+    fn checkers_and_pins(&self, king: Cell, own: Bits, occupied: Bits) -> (Bits, Bits) {
+        let us = self.turn;
+        let them = us.other();
+        let k = king.index();
         let enemy = self.by_color[them.index()];
         let r = &self.by_role;
         let queens = r[Role::Queen.index()];
@@ -197,118 +391,148 @@ impl Position {
             | (BISHOP_PSEUDO[k] & (r[Role::Bishop.index()] | queens)))
             & enemy;
         let mut checkers = ((KNIGHT[k] & r[Role::Knight.index()])
-            | (PAWN_STEPS[u][k] & r[Role::Pawn.index()]))
+            | (PAWN_STEPS[us.index()][k] & r[Role::Pawn.index()]))
             & enemy;
         let mut pinned = 0;
-        for s in bits(snipers) {
+        for s in cells_of(snipers) {
             let between = BETWEEN[k][s.index()] & occupied;
             if between == 0 {
                 checkers |= s.bit();
-            } else if between & between.wrapping_sub(1) == 0 && between & own != 0 {
+            } else if between & (between - 1) == 0 && between & own != 0 {
                 pinned |= between;
             }
         }
-        let mut target = CellSet::FULL.0;
-        if checkers != 0 || hand_attacks & king_bit != 0 {
-            if hand_attacks & king_bit != 0 || checkers & checkers.wrapping_sub(1) != 0 {
-                // Double check, or a check by an in-hand knight (which can be neither captured
-                // nor blocked): only the King may move.
-                return true;
-            }
-            target = BETWEEN[k][checkers.trailing_zeros() as usize] | checkers;
-        }
+        (checkers, pinned)
+    }
 
-        let not_own = !own & CellSet::FULL.0;
-        macro_rules! piece_moves {
-            ($role:expr, $set:expr, |$from:ident, $c:ident| $dests:expr) => {
-                for $from in bits($set) {
-                    let $c = $from.index();
-                    let mut to = $dests & target;
-                    if pinned & $from.bit() != 0 {
-                        to &= LINE[k][$c];
-                    }
-                    if to != 0 && !emit(&mut f, $role, Origin::Cell($from), to, false) {
-                        return false;
-                    }
-                }
-            };
+    /// Reports the moves of each piece of `role` on `pieces` with destinations `dests(cell)`,
+    /// kept to the check mask and, for a pinned piece, to its pin line.
+    #[inline(always)]
+    fn each_piece<F: FnMut(PieceMoves) -> bool>(
+        &self,
+        m: &Masks,
+        f: &mut F,
+        role: Role,
+        pieces: Bits,
+        dests: impl Fn(Cell) -> Bits,
+    ) -> bool {
+        for from in cells_of(pieces) {
+            let mut to = dests(from) & m.target;
+            if m.pinned & from.bit() != 0 {
+                to &= LINE[m.king.index()][from.index()];
+            }
+            if !emit(f, m.us, role, Origin::Cell(from), to, false) {
+                return false;
+            }
         }
-        let mine = |role: Role| r[role.index()] & own;
-        let empty = !occupied;
+        true
+    }
+
+    /// Pawns: the two forward steps (move or capture) and the jump (move only). In counting
+    /// mode the unpinned pawns are counted set-wise and only the pinned ones reported.
+    #[inline(always)]
+    fn pawn_moves<F: FnMut(PieceMoves) -> bool, const COUNT_PAWNS: bool>(
+        &self,
+        m: &Masks,
+        f: &mut F,
+        pawn_count: &mut usize,
+    ) -> bool {
+        let u = m.us.index();
+        let pawns = self.pieces_bits(m.us, Role::Pawn);
+        let not_own = !m.own;
+        let empty = !m.occupied;
+        let one = |from: Cell| {
+            (PAWN_STEPS[u][from.index()] & not_own) | (PAWN_JUMP[u][from.index()] & empty)
+        };
         if COUNT_PAWNS {
-            // Unpinned pawns set-wise: each pawn move shifts the pawn set (one shift per group of
-            // ranks); a destination bit stands for exactly one pawn, a promotion cell for four
-            // moves.
-            let free = mine(Role::Pawn) & !pinned;
-            let steps = (
-                shift_pawns(free, u, 0) & not_own & target,
-                shift_pawns(free, u, 1) & not_own & target,
-            );
-            let jumps = shift_pawns(free, u, 2) & empty & target;
-            for set in [steps.0, steps.1, jumps] {
-                *pawn_count +=
-                    set.count_ones() as usize + 3 * usize::from(set & PROMOTION_CELLS != 0);
-            }
-            piece_moves!(
-                Role::Pawn,
-                mine(Role::Pawn) & pinned,
-                |from, c| (PAWN_STEPS[u][c] & not_own) | (PAWN_JUMP[u][c] & empty)
-            );
+            let free = pawns & !m.pinned;
+            *pawn_count += count_pawn_moves(free, m.us, not_own & m.target, empty & m.target);
+            self.each_piece(m, f, Role::Pawn, pawns & m.pinned, one)
         } else {
-            piece_moves!(Role::Pawn, mine(Role::Pawn), |from, c| (PAWN_STEPS[u][c]
-                & not_own)
-                | (PAWN_JUMP[u][c] & empty));
+            self.each_piece(m, f, Role::Pawn, pawns, one)
         }
-        // A pinned knight never moves: no knight leap stays on a line.
-        piece_moves!(Role::Knight, mine(Role::Knight) & !pinned, |from, c| KNIGHT
-            [c]
-            & not_own);
-        piece_moves!(Role::Bishop, mine(Role::Bishop), |from, c| bishop_attacks(
-            from, occupied
-        ) & not_own);
-        piece_moves!(Role::Rook, mine(Role::Rook), |from, c| rook_attacks(
-            from, occupied
-        ) & not_own);
-        piece_moves!(Role::Queen, mine(Role::Queen), |from, c| (rook_attacks(
-            from, occupied
-        )
-            | bishop_attacks(from, occupied))
-            & not_own);
+    }
 
-        if let Some(t) = self.en_passant {
-            let capturers = RANK_NEIGHBOURS[t.index()] & r[Role::Pawn.index()] & own;
-            // The jump's start cell is the jumper's backward jump, i.e. our forward jump from t.
-            let start = PAWN_JUMP[u][t.index()];
-            if capturers != 0 && start != 0 {
-                let passed = PAWN_STEPS[them.index()][start.trailing_zeros() as usize] & !occupied;
-                for from in bits(capturers) {
-                    let to = PAWN_STEPS[u][from.index()] & passed;
-                    if to == 0 {
-                        continue;
-                    }
-                    let m = Move::EnPassant {
-                        from,
-                        to: cell_unchecked(to.trailing_zeros()),
-                    };
-                    let after = self.played(m);
-                    if after.is_attacked(king, them, after.occupied()) {
-                        continue;
-                    }
-                    if !emit(&mut f, Role::Pawn, Origin::Cell(from), to, true) {
-                        return false;
-                    }
-                }
+    /// Knights on the board. A pinned knight never moves: no knight leap stays on a line.
+    #[inline(always)]
+    fn knight_moves<F: FnMut(PieceMoves) -> bool>(&self, m: &Masks, f: &mut F) -> bool {
+        let knights = self.pieces_bits(m.us, Role::Knight) & !m.pinned;
+        self.each_piece(m, f, Role::Knight, knights, |from| {
+            KNIGHT[from.index()] & !m.own
+        })
+    }
+
+    /// Bishops.
+    #[inline(always)]
+    fn bishop_moves<F: FnMut(PieceMoves) -> bool>(&self, m: &Masks, f: &mut F) -> bool {
+        let bishops = self.pieces_bits(m.us, Role::Bishop);
+        self.each_piece(m, f, Role::Bishop, bishops, |from| {
+            bishop_attacks(from, m.occupied) & !m.own
+        })
+    }
+
+    /// Rooks.
+    #[inline(always)]
+    fn rook_moves<F: FnMut(PieceMoves) -> bool>(&self, m: &Masks, f: &mut F) -> bool {
+        let rooks = self.pieces_bits(m.us, Role::Rook);
+        self.each_piece(m, f, Role::Rook, rooks, |from| {
+            rook_attacks(from, m.occupied) & !m.own
+        })
+    }
+
+    /// Queens.
+    #[inline(always)]
+    fn queen_moves<F: FnMut(PieceMoves) -> bool>(&self, m: &Masks, f: &mut F) -> bool {
+        let queens = self.pieces_bits(m.us, Role::Queen);
+        self.each_piece(m, f, Role::Queen, queens, |from| {
+            (rook_attacks(from, m.occupied) | bishop_attacks(from, m.occupied)) & !m.own
+        })
+    }
+
+    /// En-passant captures of the pawn that has just jumped onto the e.p. cell `t`: by the own
+    /// pawns beside `t` on its rank, each onto the one passed cell that is its forward step. The
+    /// capture changes three cells (the capturer leaves, it lands, the jumper goes), so it is
+    /// legal when the King has no attacker left with that occupancy (the jumper itself no
+    /// longer counts).
+    #[inline(always)]
+    fn en_passant_moves<F: FnMut(PieceMoves) -> bool>(&self, m: &Masks, f: &mut F) -> bool {
+        let Some(t) = self.en_passant else {
+            return true;
+        };
+        let u = m.us.index();
+        let capturers = RANK_NEIGHBOURS[t.index()] & self.pieces_bits(m.us, Role::Pawn);
+        // The jump's start cell is the jumper's backward jump, i.e. our forward jump from t.
+        let start = PAWN_JUMP[u][t.index()];
+        if capturers == 0 || start == 0 {
+            return true;
+        }
+        let passed = PAWN_STEPS[m.them.index()][start.trailing_zeros() as usize] & !m.occupied;
+        for from in cells_of(capturers) {
+            let to = PAWN_STEPS[u][from.index()] & passed;
+            if to == 0 {
+                continue;
+            }
+            let occupied = (m.occupied ^ from.bit() ^ t.bit()) | to;
+            if self.attackers(m.king, m.them, occupied) & !t.bit() != 0 {
+                continue;
+            }
+            if !emit(f, m.us, Role::Pawn, Origin::Cell(from), to, true) {
+                return false;
             }
         }
+        true
+    }
 
-        let home = us.home().bit();
+    /// Knights in hand: entries onto their entry cells (empty or enemy) and drops onto the own
+    /// King's start cell when it is empty.
+    #[inline(always)]
+    fn hand_moves<F: FnMut(PieceMoves) -> bool>(&self, m: &Masks, f: &mut F) -> bool {
+        let u = m.us.index();
+        let home = m.us.home().bit();
+        let drop = home & !m.occupied;
         for knight in self.hands[u].iter() {
-            let mut to = ENTRY[u][knight as usize] & not_own;
-            if occupied & home == 0 {
-                to |= home;
-            }
-            to &= target;
-            if to != 0 && !emit(&mut f, Role::Knight, Origin::Hand(knight), to, false) {
+            let to = ((ENTRY[u][knight as usize] & !m.own) | drop) & m.target;
+            if !emit(f, m.us, Role::Knight, Origin::Hand(knight), to, false) {
                 return false;
             }
         }
@@ -338,12 +562,13 @@ impl Position {
         });
     }
 
-    /// The number of legal moves (a popcount per piece).
+    /// The number of legal moves, counted set-wise (a popcount per piece, the unpinned pawns
+    /// by shifts).
     pub fn legal_move_count(&self) -> usize {
         let mut n = 0;
         let mut pawns = 0;
         self.generate::<_, true>(
-            |pm| {
+            &mut |pm: PieceMoves| {
                 n += pm.len();
                 true
             },
@@ -351,31 +576,28 @@ impl Position {
         );
         n + pawns
     }
-}
 
-/// The cells reached by pawn move `kind` (0 forward-left, 1 forward-right, 2 jump) of the pawns
-/// `pawns` of colour index `u`.
-#[inline(always)]
-fn shift_pawns(pawns: u64, u: usize, kind: usize) -> u64 {
-    let groups = &PAWN_SHIFTS[u][kind];
-    let mut out = 0;
-    if u == 0 {
-        for &(mask, shift) in groups {
-            out |= (pawns & mask) << shift;
-        }
-    } else {
-        for &(mask, shift) in groups {
-            out |= (pawns & mask) >> shift;
-        }
+    /// Whether the side to move has a legal move (stops at the first).
+    pub fn has_legal_move(&self) -> bool {
+        !self.for_each_piece_moves(|_| false)
     }
-    out
+
+    /// Whether `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        !self.for_each_piece_moves(|pm| !pm.contains(m))
+    }
 }
 
-/// The number of leaf nodes `depth` plies below `pos`, counting the last ply by popcount.
+/// The number of leaf nodes `depth` plies below `pos`, counting the last ply in bulk
+/// ([`Position::legal_move_count`]).
+///
+/// This crate keeps its own perft rather than `hexvar_geometry`'s generic one: it plays each
+/// move straight from the set-wise layer, without a move list, and measures faster (see the
+/// rules page, "Speed").
 ///
 /// ```
 /// use hexvar_dagger::{perft, Position};
-/// assert_eq!(perft(&Position::new(), 2), 166);
+/// assert_eq!(perft(&Position::new(), 3), 2580);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
@@ -413,18 +635,25 @@ pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
     n
 }
 
-/// Perft split by first move: `(move, leaf count below it)` in generation order.
+/// Perft split by legal root move: `(move, leaf count below it)`, sorted by the move's notation;
+/// empty at depth 0.
+///
+/// ```
+/// use hexvar_dagger::{divide, Position};
+/// let split = divide(&Position::new(), 2);
+/// assert_eq!(split.len(), 13);
+/// assert_eq!(split[0].0.to_string(), "d1-f1");
+/// assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 166);
+/// ```
 pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    let mut out = Vec::new();
     if depth == 0 {
-        return out;
+        return Vec::new();
     }
-    for &m in pos.legal_moves().iter() {
-        let mut next = *pos;
-        next.play_unchecked(m);
-        out.push((m, perft(&next, depth - 1)));
-    }
-    out
+    let mut split: Vec<(Move, u64)> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| (m, perft(&pos.played(m), depth - 1)))
+        .collect();
+    split.sort_by_cached_key(|(m, _)| m.to_string());
+    split
 }
-
-const _: () = assert!(CELL_COUNT <= 64);

@@ -17,10 +17,11 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::{Cell, Color, HandKnight, Role, ENTRY};
+use crate::board::{Cell, Role};
+use crate::hand::{entry_knight, HandKnight};
 
-/// A move. Special moves are variants of their own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A move. Special moves are variants of their own. `Debug` and `Display` print the notation.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// A piece (or pawn, not promoting) moves from `from` to `to`, capturing whatever enemy
     /// piece stands there.
@@ -100,43 +101,48 @@ impl Move {
     }
 }
 
-/// The error for a text that is not a move in this notation.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "not a Dagger Chess move: {0:?} (expected e.g. `d2-f2`, `m1-n1=Q`, `f3-e2ep`, `N@d1`, `NL@a1`)"
-)]
-pub struct ParseMoveError(pub String);
+/// A move text that names no move ([`Move::from_str`]), or no legal move in a position
+/// ([`crate::Position::parse_move`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum ParseMoveError {
+    /// The text is not move notation.
+    #[error(
+        "not a Dagger Chess move: {0:?} (expected e.g. `d2-f2`, `m1-n1=Q`, `f3-e2ep`, `N@d1`, `NL@a1`)"
+    )]
+    Notation(String),
+    /// The text is notation, but no single legal move of the position matches it.
+    #[error("no legal move matches {0}")]
+    NotLegal(String),
+}
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Move::Normal { from, to } => write!(f, "{from}-{to}"),
-            Move::Promotion { from, to, role } => write!(f, "{from}-{to}={}", role.upper_char()),
+            Move::Promotion { from, to, role } => write!(f, "{from}-{to}={role}"),
             Move::EnPassant { from, to } => write!(f, "{from}-{to}ep"),
             Move::Entry { to, .. } => write!(f, "N@{to}"),
-            Move::Drop { knight, to } => write!(f, "N{}@{to}", knight.char()),
+            Move::Drop { knight, to } => write!(f, "N{knight}@{to}"),
         }
     }
 }
 
-/// The hand knight that enters on `cell`, if `cell` is an entry cell.
-pub(crate) fn entry_knight(cell: Cell) -> Option<(Color, HandKnight)> {
-    for color in Color::ALL {
-        for knight in HandKnight::ALL {
-            if ENTRY[color.index()][knight as usize] & cell.bit() != 0 {
-                return Some((color, knight));
-            }
-        }
+impl fmt::Debug for Move {
+    /// The notation, as [`Display`](fmt::Display).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
-    None
 }
 
 impl FromStr for Move {
     type Err = ParseMoveError;
+    /// The notation exactly as [`Display`](fmt::Display) writes it (and `NL@`/`NR@` for
+    /// entries). [`crate::Position::parse_move`] is more forgiving.
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
-        let err = || ParseMoveError(s.to_owned());
-        if let Some((head, cell)) = s.split_once('@') {
-            let to: Cell = cell.parse().map_err(|_| err())?;
+        let err = || ParseMoveError::Notation(s.to_owned());
+        let cell = |text: &str| text.parse::<Cell>().map_err(|_| err());
+        if let Some((head, to)) = s.split_once('@') {
+            let to = cell(to)?;
             let named = match head {
                 "N" => None,
                 "NL" => Some(HandKnight::L),
@@ -144,10 +150,8 @@ impl FromStr for Move {
                 _ => return Err(err()),
             };
             if to == Cell::A1 || to == Cell::N1 {
-                return Ok(Move::Drop {
-                    knight: named.ok_or_else(err)?,
-                    to,
-                });
+                let knight = named.ok_or_else(err)?;
+                return Ok(Move::Drop { knight, to });
             }
             let (_, knight) = entry_knight(to).ok_or_else(err)?;
             if named.is_some_and(|k| k != knight) {
@@ -156,126 +160,125 @@ impl FromStr for Move {
             return Ok(Move::Entry { knight, to });
         }
         let (from, rest) = s.split_once('-').ok_or_else(err)?;
-        let from: Cell = from.parse().map_err(|_| err())?;
+        let from = cell(from)?;
         if let Some(to) = rest.strip_suffix("ep") {
-            return Ok(Move::EnPassant {
-                from,
-                to: to.parse().map_err(|_| err())?,
-            });
+            let to = cell(to)?;
+            return Ok(Move::EnPassant { from, to });
         }
         if let Some((to, role)) = rest.split_once('=') {
-            let to: Cell = to.parse().map_err(|_| err())?;
-            let mut chars = role.chars();
-            let role = match (chars.next().and_then(Role::from_char), chars.next()) {
-                (Some(r), None)
-                    if Role::PROMOTIONS.contains(&r)
-                        && role.chars().all(|c| c.is_ascii_uppercase()) =>
-                {
-                    r
-                }
-                _ => return Err(err()),
-            };
+            let to = cell(to)?;
+            let role = match role.as_bytes() {
+                [letter] if letter.is_ascii_uppercase() => Role::from_char(*letter as char),
+                _ => None,
+            }
+            .filter(|r| Role::PROMOTIONS.contains(r))
+            .ok_or_else(err)?;
             return Ok(Move::Promotion { from, to, role });
         }
         Ok(Move::Normal {
             from,
-            to: rest.parse().map_err(|_| err())?,
+            to: cell(rest)?,
         })
     }
 }
 
-#[cfg(feature = "serde")]
-impl serde::Serialize for Move {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+/// A move text as a player may type it, in the notation's own case: surrounding ASCII
+/// whitespace and trailing `+ # ! ?` removed, cells and `ep` in lower case, the piece letters
+/// (`N`, `L`, `R` before `@`, the role after `=`) in upper case. The notation has no other
+/// letters, so its case carries no meaning.
+pub(crate) fn canonical_move_text(text: &str) -> String {
+    let text = text
+        .trim_matches(|c: char| c.is_ascii_whitespace())
+        .trim_end_matches(['+', '#', '!', '?'])
+        .trim_end_matches(|c: char| c.is_ascii_whitespace());
+    let lower = text.to_ascii_lowercase();
+    if let Some((head, to)) = lower.split_once('@') {
+        format!("{}@{to}", head.to_ascii_uppercase())
+    } else if let Some((cells, role)) = lower.split_once('=') {
+        format!("{cells}={}", role.to_ascii_uppercase())
+    } else {
+        lower
     }
 }
 
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Move {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
-        let text = <String as serde::Deserialize>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
-
-/// The most legal moves any position can have (see [`MoveList`]).
-pub const MAX_MOVES: usize = MoveList::CAPACITY;
-
-/// A fixed-capacity list of moves (no allocation).
+/// The most legal moves any position can have: the capacity of [`MoveList`].
 ///
-/// [`MoveList::CAPACITY`] is a proven bound on the number of legal moves in any position: a move
-/// is a mover, a destination and (for promotions) a role. Into a destination cell, at most one
-/// piece can come along each of the 12 line directions (the nearest piece on that line — King
-/// steps and pawn steps and jumps are one-step line moves), at most one per knight leap, and at
-/// most two knights from the hand; a move into a promotion cell counts at most four times; at most
-/// two en-passant captures exist. Summed over the board this gives [`MoveList::CAPACITY`]; the test
-/// `move_list_capacity_is_the_proven_bound` recomputes it from the tables.
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MoveList::CAPACITY],
-    len: usize,
-}
+/// A move is a mover, a destination and (for promotions) a role. Into a destination cell, at
+/// most one piece can come along each of the 12 line directions (the nearest piece on that line:
+/// King steps, pawn steps and pawn jumps are one-step line moves), at most one per knight leap,
+/// one knight entering from the hand (the entry sets are disjoint) and two knights dropped on a
+/// back-rank cell; a move into a promotion cell counts at most four times; at most two
+/// en-passant captures exist. Summed over the board this is 580; the test
+/// `max_moves_is_the_proven_bound` recomputes it from the tables.
+pub const MAX_MOVES: usize = 580;
 
-impl MoveList {
-    /// The capacity: the bound described in the type's docs.
-    pub const CAPACITY: usize = 580;
+/// A fixed-capacity list of moves on the stack (no allocation, no fill on creation).
+pub type MoveList = hexvar_geometry::MoveList<Move, MAX_MOVES>;
 
-    /// An empty list.
-    pub fn new() -> MoveList {
-        MoveList {
-            moves: [Move::Normal {
-                from: Cell::A1,
-                to: Cell::A1,
-            }; MoveList::CAPACITY],
-            len: 0,
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Color, KING, KNIGHT};
+    use crate::hand::ENTRY;
+
+    #[test]
+    fn max_moves_is_the_proven_bound() {
+        // Into each destination: at most one mover per line direction (KING lists the line
+        // neighbours), one per knight leap, one entering knight, two drops on a back-rank cell;
+        // four promotion choices on a1/n1; plus two e.p. captures.
+        let entries = ENTRY.iter().flatten().fold(0, |a, &b| a | b);
+        let mut bound = 2;
+        for c in Cell::ALL {
+            let i = c.index();
+            let back_rank = c == Color::White.home() || c == Color::Black.home();
+            let hand = if back_rank {
+                2
+            } else {
+                usize::from(entries & c.bit() != 0)
+            };
+            let per = KING[i].count_ones() as usize + KNIGHT[i].count_ones() as usize + hand;
+            bound += if back_rank { 4 * per } else { per };
+        }
+        assert_eq!(MAX_MOVES, bound);
+        assert_eq!(MoveList::CAPACITY, MAX_MOVES);
+    }
+
+    #[test]
+    fn notation_round_trips() {
+        for text in [
+            "d2-f2", "m1-n1=Q", "l2-n1=N", "f3-e2ep", "N@d1", "N@l1", "NL@a1", "NR@n1",
+        ] {
+            let m: Move = text.parse().unwrap();
+            assert_eq!(m.to_string(), text);
+            assert_eq!(format!("{m:?}"), text);
+        }
+        assert_eq!(
+            "NL@d1".parse::<Move>().unwrap(),
+            "N@d1".parse::<Move>().unwrap()
+        );
+        for bad in [
+            "", "d2", "d2-", "d2-i1", "NR@d1", "N@a1", "N@g3", "X@d1", "m1-n1=K", "m1-n1=q",
+            "m1-n1=", "m1-n1=QQ", "d2-f2ep ", "D2-F2", "d2–f2",
+        ] {
+            assert!(
+                matches!(bad.parse::<Move>(), Err(ParseMoveError::Notation(_))),
+                "{bad:?}"
+            );
         }
     }
 
-    /// Append a move.
-    ///
-    /// # Panics
-    /// If the list is full (never for the legal moves of a position, see the type's docs).
-    #[inline]
-    pub fn push(&mut self, m: Move) {
-        self.moves[self.len] = m;
-        self.len += 1;
-    }
-
-    /// Remove every move.
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-
-    /// The moves as a slice.
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> MoveList {
-        MoveList::new()
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
-
-impl core::ops::Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        self.as_slice()
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = core::slice::Iter<'a, Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.as_slice().iter()
+    #[test]
+    fn canonical_text_forgives_case_spaces_and_annotations() {
+        for (typed, canonical) in [
+            ("  D2-F2+ ", "d2-f2"),
+            ("m1-n1=q#", "m1-n1=Q"),
+            ("F3-E2EP!?", "f3-e2ep"),
+            ("n@D1", "N@d1"),
+            ("nl@a1", "NL@a1"),
+            ("\tk1-j1\n", "k1-j1"),
+            ("k1-j1 +", "k1-j1"),
+        ] {
+            assert_eq!(canonical_move_text(typed), canonical, "{typed:?}");
+        }
     }
 }

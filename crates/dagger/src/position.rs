@@ -4,46 +4,22 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::board::{
-    bishop_attacks, bits, cell_unchecked, rook_attacks, Cell, CellSet, Color, HandKnight, Piece,
-    Role, BISHOP_PSEUDO, CELL_COUNT, HAND_ATTACKS, KING, KNIGHT, PAWN_JUMP, PAWN_STEPS,
-    RANK_NEIGHBOURS, ROOK_PSEUDO, ZOBRIST,
+    bishop_attacks, cell_set, cells_of, rook_attacks, Bits, Cell, CellSet, Color, Piece, Role,
+    BISHOP_PSEUDO, CELL_COUNT, KING, KNIGHT, PAWN_JUMP, PAWN_STEPS, RANK_NEIGHBOURS, ROOK_PSEUDO,
+    ZOBRIST,
 };
-use crate::hand::Hand;
-use crate::moves::{Move, ParseMoveError};
+use crate::hand::{Hand, HandKnight, HAND_ATTACKS};
+use crate::moves::{canonical_move_text, Move, ParseMoveError};
+use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::setup::{ParseSetupError, Setup};
 
-/// How a game ended (the same variants as every hexvar crate).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Outcome {
-    /// The side to move is checkmated.
-    Checkmate {
-        /// The side that gave mate.
-        winner: Color,
-    },
-    /// The side to move has no legal move and is not in check: a draw.
-    Stalemate,
-    /// 100 plies (50 moves each) without a capture, pawn move, entry or drop: a draw.
-    FiftyMoveRule,
-    /// The same position for the third time: a draw (only [`crate::Game`] sees this).
-    ThreefoldRepetition,
-    /// Only the two Kings are left and no knight is in hand: a draw.
-    InsufficientMaterial,
-}
-
-impl Outcome {
-    /// The winner, or `None` for a draw.
-    pub fn winner(self) -> Option<Color> {
-        match self {
-            Outcome::Checkmate { winner } => Some(winner),
-            _ => None,
-        }
-    }
-}
+/// The halfmove clock at which the fifty-move rule draws (100 plies without a capture, pawn
+/// move, entry or drop).
+const FIFTY_MOVE_PLIES: u32 = 100;
 
 /// A rule a [`Setup`] breaks; [`PositionError`] lists all of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Problem {
+pub enum PositionProblem {
     /// The side has no King.
     MissingKing(Color),
     /// The side has more than one King.
@@ -55,35 +31,40 @@ pub enum Problem {
     /// The en-passant cell does not hold a pawn of the side that just moved, or its jump's start
     /// cell is off the board or occupied.
     InvalidEnPassant(Cell),
+    /// The move number is 0 (it starts at 1).
+    ZeroMoveNumber,
 }
 
-impl fmt::Display for Problem {
+impl fmt::Display for PositionProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Problem::MissingKing(c) => write!(f, "{c:?} has no King"),
-            Problem::TooManyKings(c) => write!(f, "{c:?} has more than one King"),
-            Problem::PawnOnBackCell(c) => write!(f, "a pawn stands on the back-rank cell {c}"),
-            Problem::OppositeCheck => f.write_str("the side not to move is in check"),
-            Problem::InvalidEnPassant(c) => {
-                write!(
-                    f,
-                    "en-passant cell {c} does not hold a pawn that just made a double jump"
-                )
+            PositionProblem::MissingKing(c) => write!(f, "{} has no King", c.name()),
+            PositionProblem::TooManyKings(c) => {
+                write!(f, "{} has more than one King", c.name())
             }
+            PositionProblem::PawnOnBackCell(c) => {
+                write!(f, "a pawn stands on the back-rank cell {c}")
+            }
+            PositionProblem::OppositeCheck => f.write_str("the side not to move is in check"),
+            PositionProblem::InvalidEnPassant(c) => write!(
+                f,
+                "en-passant cell {c} does not hold a pawn that just made a double jump"
+            ),
+            PositionProblem::ZeroMoveNumber => f.write_str("the move number is 0"),
         }
     }
 }
 
 /// Why a [`Setup`] is not a legal position: every broken rule.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("illegal position: {}", .problems.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; "))]
 pub struct PositionError {
     /// The broken rules, at least one.
-    pub problems: Vec<Problem>,
+    pub problems: Vec<PositionProblem>,
 }
 
 /// Why a position text could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum ParsePositionError {
     /// The text is malformed.
     #[error(transparent)]
@@ -94,31 +75,23 @@ pub enum ParsePositionError {
 }
 
 /// A move that is not legal in the position it was played in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move: {0}")]
-pub struct IllegalMove(pub Move);
-
-/// Why [`Position::parse_move`] found no move.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum MoveTextError {
-    /// The text is not a move in the notation.
-    #[error(transparent)]
-    Syntax(#[from] ParseMoveError),
-    /// The move is not legal here.
-    #[error(transparent)]
-    Illegal(#[from] IllegalMove),
-    /// `N@a1` / `N@n1` while both knights are in hand: say `NL@` or `NR@`.
-    #[error("ambiguous drop {0:?}: both knights are in hand, write NL@ or NR@")]
-    Ambiguous(String),
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("illegal move {mv} in {position}")]
+pub struct IllegalMove {
+    /// The move.
+    pub mv: Move,
+    /// The position's text.
+    pub position: String,
 }
 
 /// A legal Dagger Chess position (validated; see [`Position::from_setup`]).
 ///
-/// Small and `Copy`: move generation plays moves on copies (copy-make).
+/// Small and `Copy`: move generation plays moves on copies (copy-make). `Display` and `FromStr`
+/// use the position text (see [`Setup`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
-    pub(crate) by_color: [u64; 2],
-    pub(crate) by_role: [u64; 6],
+    pub(crate) by_color: [Bits; 2],
+    pub(crate) by_role: [Bits; 6],
     /// `0` empty, else `piece.index() + 1`.
     pub(crate) mailbox: [u8; CELL_COUNT],
     pub(crate) turn: Color,
@@ -129,19 +102,6 @@ pub struct Position {
     pub(crate) fullmove_number: u32,
     pub(crate) hash: u64,
 }
-
-const PIECES: [Piece; 12] = {
-    let mut out = [Piece::new(Color::White, Role::Pawn); 12];
-    let mut i = 0;
-    while i < 12 {
-        out[i] = Piece::new(
-            if i < 6 { Color::White } else { Color::Black },
-            Role::ALL[i % 6],
-        );
-        i += 1;
-    }
-    out
-};
 
 impl Position {
     /// The start position.
@@ -181,41 +141,36 @@ impl Position {
         pos.fullmove_number = setup.fullmove_number;
         let mut problems = Vec::new();
         for color in Color::ALL {
-            match (pos.by_role[Role::King.index()] & pos.by_color[color.index()]).count_ones() {
-                0 => problems.push(Problem::MissingKing(color)),
+            match pos.pieces_bits(color, Role::King).count_ones() {
+                0 => problems.push(PositionProblem::MissingKing(color)),
                 1 => {}
-                _ => problems.push(Problem::TooManyKings(color)),
+                _ => problems.push(PositionProblem::TooManyKings(color)),
             }
         }
         for cell in [Cell::A1, Cell::N1] {
             if pos.by_role[Role::Pawn.index()] & cell.bit() != 0 {
-                problems.push(Problem::PawnOnBackCell(cell));
+                problems.push(PositionProblem::PawnOnBackCell(cell));
             }
+        }
+        if setup.fullmove_number == 0 {
+            problems.push(PositionProblem::ZeroMoveNumber);
         }
         if let Some(t) = setup.en_passant {
             let mover = setup.turn.other();
             let start = PAWN_JUMP[setup.turn.index()][t.index()];
             let ok = setup.board[t.index()] == Some(Piece::new(mover, Role::Pawn))
                 && start != 0
-                && start & pos.occupied() == 0;
-            if ok {
-                let from = cell_unchecked(start.trailing_zeros());
-                if pos.ep_capturable(mover, from, t) {
-                    pos.en_passant = Some(t);
-                }
-            } else {
-                problems.push(Problem::InvalidEnPassant(t));
+                && start & pos.occupied_bits() == 0;
+            if !ok {
+                problems.push(PositionProblem::InvalidEnPassant(t));
+            } else if pos.ep_capturable(mover, Cell::first_of(start), t) {
+                pos.en_passant = Some(t);
             }
         }
         if problems.is_empty() {
             let them = pos.turn.other();
-            let king = pos.by_role[Role::King.index()] & pos.by_color[them.index()];
-            if pos.is_attacked(
-                cell_unchecked(king.trailing_zeros()),
-                pos.turn,
-                pos.occupied(),
-            ) {
-                problems.push(Problem::OppositeCheck);
+            if pos.is_attacked(pos.king(them), pos.turn, pos.occupied_bits()) {
+                problems.push(PositionProblem::OppositeCheck);
             }
         }
         if !problems.is_empty() {
@@ -227,12 +182,8 @@ impl Position {
 
     /// The position as plain data.
     pub fn to_setup(&self) -> Setup {
-        let mut board = [None; CELL_COUNT];
-        for cell in Cell::ALL {
-            board[cell.index()] = self.piece_at(cell);
-        }
         Setup {
-            board,
+            board: Cell::ALL.map(|cell| self.piece_at(cell)),
             turn: self.turn,
             hands: self.hands,
             en_passant: self.en_passant,
@@ -246,7 +197,7 @@ impl Position {
     pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
         match self.mailbox[cell.index()] {
             0 => None,
-            k => Some(PIECES[k as usize - 1]),
+            k => Some(Piece::from_index(k as usize - 1)),
         }
     }
 
@@ -268,48 +219,56 @@ impl Position {
         self.en_passant
     }
 
-    /// Plies since the last capture, pawn move, entry or drop.
+    /// Plies since the last capture, pawn move, entry or drop (it stops at `u32::MAX`).
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove_clock
     }
 
-    /// The move number.
+    /// The move number: 1 at the start, rising after each Black move (it stops at `u32::MAX`).
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove_number
     }
 
     /// The occupied cells.
+    pub fn occupied(&self) -> CellSet {
+        cell_set(self.occupied_bits())
+    }
+
     #[inline]
-    pub fn occupied(&self) -> u64 {
+    pub(crate) fn occupied_bits(&self) -> Bits {
         self.by_color[0] | self.by_color[1]
     }
 
     /// The cells of `color`'s pieces.
     pub fn pieces_of(&self, color: Color) -> CellSet {
-        CellSet(self.by_color[color.index()])
+        cell_set(self.by_color[color.index()])
     }
 
     /// The cells of `color`'s pieces of `role`.
     pub fn pieces(&self, color: Color, role: Role) -> CellSet {
-        CellSet(self.by_color[color.index()] & self.by_role[role.index()])
+        cell_set(self.pieces_bits(color, role))
+    }
+
+    #[inline]
+    pub(crate) fn pieces_bits(&self, color: Color, role: Role) -> Bits {
+        self.by_color[color.index()] & self.by_role[role.index()]
     }
 
     /// The King of `color`.
     #[inline]
     pub fn king(&self, color: Color) -> Cell {
-        cell_unchecked(
-            (self.by_role[Role::King.index()] & self.by_color[color.index()]).trailing_zeros(),
-        )
+        Cell::first_of(self.pieces_bits(color, Role::King))
     }
 
-    /// The Zobrist hash (kept incrementally): pieces, side to move, knights in hand, e.p. cell.
+    /// The Zobrist hash (kept incrementally): pieces, side to move, knights in hand, and the
+    /// en-passant cell while a capture onto it is possible. The clocks are not hashed.
     #[inline]
-    pub fn hash(&self) -> u64 {
+    pub fn zobrist_hash(&self) -> u64 {
         self.hash
     }
 
-    /// The hash computed from scratch (for tests; equals [`Position::hash`]).
-    pub fn compute_hash(&self) -> u64 {
+    /// The hash computed from scratch.
+    fn compute_hash(&self) -> u64 {
         let mut h = 0;
         for cell in Cell::ALL {
             if let Some(p) = self.piece_at(cell) {
@@ -352,7 +311,7 @@ impl Position {
 
     /// The pieces of `by` that attack `cell` on the board, with `occupied` blocking sliders.
     #[inline]
-    pub(crate) fn attackers(&self, cell: Cell, by: Color, occupied: u64) -> u64 {
+    pub(crate) fn attackers(&self, cell: Cell, by: Color, occupied: Bits) -> Bits {
         let theirs = self.by_color[by.index()];
         let c = cell.index();
         let r = &self.by_role;
@@ -372,63 +331,69 @@ impl Position {
         a
     }
 
+    /// The cells `by`'s knights in hand attack: their entry cells.
+    #[inline]
+    pub(crate) fn hand_attacks(&self, by: Color) -> Bits {
+        HAND_ATTACKS[by.index()][self.hands[by.index()].index()]
+    }
+
     /// Whether `by` attacks `cell`, counting its knights in hand (which attack their entry cells).
-    pub(crate) fn is_attacked(&self, cell: Cell, by: Color, occupied: u64) -> bool {
-        HAND_ATTACKS[by.index()][self.hands[by.index()].bits() as usize] & cell.bit() != 0
-            || self.attackers(cell, by, occupied) != 0
+    pub(crate) fn is_attacked(&self, cell: Cell, by: Color, occupied: Bits) -> bool {
+        self.hand_attacks(by) & cell.bit() != 0 || self.attackers(cell, by, occupied) != 0
     }
 
     /// Every cell `by` attacks (pieces with `occupied` blocking, plus in-hand knights).
-    pub(crate) fn attack_map(&self, by: Color, occupied: u64) -> u64 {
-        let theirs = self.by_color[by.index()];
-        let r = &self.by_role;
-        let mut a = HAND_ATTACKS[by.index()][self.hands[by.index()].bits() as usize];
-        for c in bits(r[Role::Pawn.index()] & theirs) {
+    pub(crate) fn attack_map(&self, by: Color, occupied: Bits) -> Bits {
+        let mut a = self.hand_attacks(by);
+        for c in cells_of(self.pieces_bits(by, Role::Pawn)) {
             a |= PAWN_STEPS[by.index()][c.index()];
         }
-        for c in bits(r[Role::Knight.index()] & theirs) {
+        for c in cells_of(self.pieces_bits(by, Role::Knight)) {
             a |= KNIGHT[c.index()];
         }
-        let queens = r[Role::Queen.index()];
-        for c in bits((r[Role::Bishop.index()] | queens) & theirs) {
+        let queens = self.pieces_bits(by, Role::Queen);
+        for c in cells_of(self.pieces_bits(by, Role::Bishop) | queens) {
             a |= bishop_attacks(c, occupied);
         }
-        for c in bits((r[Role::Rook.index()] | queens) & theirs) {
+        for c in cells_of(self.pieces_bits(by, Role::Rook) | queens) {
             a |= rook_attacks(c, occupied);
         }
-        for c in bits(r[Role::King.index()] & theirs) {
-            a |= KING[c.index()];
-        }
-        a
+        a | KING[self.king(by).index()]
     }
 
     /// The enemy pieces on the board that give check.
     pub fn checkers(&self) -> CellSet {
-        CellSet(self.attackers(self.king(self.turn), self.turn.other(), self.occupied()))
+        cell_set(self.attackers(
+            self.king(self.turn),
+            self.turn.other(),
+            self.occupied_bits(),
+        ))
     }
 
     /// Whether the side to move is in check (by a piece, or — only in a constructed position — by
     /// an in-hand knight whose entry cell holds the King).
     pub fn is_check(&self) -> bool {
-        self.is_attacked(self.king(self.turn), self.turn.other(), self.occupied())
+        self.is_attacked(
+            self.king(self.turn),
+            self.turn.other(),
+            self.occupied_bits(),
+        )
     }
 
     /// Whether a pawn of `mover` that just jumped from `from` to `to` can be taken en passant
     /// (pseudo-legally) by a pawn of the other side.
     #[inline]
     pub(crate) fn ep_capturable(&self, mover: Color, from: Cell, to: Cell) -> bool {
-        let capturers = RANK_NEIGHBOURS[to.index()]
-            & self.by_role[Role::Pawn.index()]
-            & self.by_color[mover.other().index()];
+        let capturers = RANK_NEIGHBOURS[to.index()] & self.pieces_bits(mover.other(), Role::Pawn);
         if capturers == 0 {
             return false;
         }
-        let passed = PAWN_STEPS[mover.index()][from.index()] & !self.occupied();
-        bits(capturers).any(|p| PAWN_STEPS[mover.other().index()][p.index()] & passed != 0)
+        let passed = PAWN_STEPS[mover.index()][from.index()] & !self.occupied_bits();
+        cells_of(capturers).any(|p| PAWN_STEPS[mover.other().index()][p.index()] & passed != 0)
     }
 
-    /// Play a move known to be legal here (no check). Playing an illegal move leaves an
-    /// unspecified (but memory-safe) position.
+    /// Play a move known to be legal here (from [`Position::legal_moves`]); no check. Playing an
+    /// illegal move leaves an unspecified (but memory-safe) position.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
         *self = self.played(m);
@@ -439,7 +404,7 @@ impl Position {
     /// Every field is read from `self` and written to the copy, never read back from the fresh
     /// copy (which would stall on store forwarding).
     #[inline(always)]
-    pub fn played(&self, m: Move) -> Position {
+    pub(crate) fn played(&self, m: Move) -> Position {
         let mut next = *self;
         self.play_into(m, &mut next);
         next
@@ -457,7 +422,7 @@ impl Position {
         }
         next.en_passant = None;
         next.turn = them;
-        next.fullmove_number = self.fullmove_number + us.index() as u32;
+        next.fullmove_number = self.fullmove_number.saturating_add(us.index() as u32);
         next.halfmove_clock = 0;
         match m {
             Move::Normal { from, to } => {
@@ -481,7 +446,7 @@ impl Position {
                 } else {
                     next.by_role[role] = self.by_role[role] ^ both;
                     if role != Role::Pawn.index() {
-                        next.halfmove_clock = self.halfmove_clock + 1;
+                        next.halfmove_clock = self.halfmove_clock.saturating_add(1);
                     }
                 }
                 next.by_color[u] = self.by_color[u] ^ both;
@@ -508,7 +473,7 @@ impl Position {
                 // `to` is one of its backward steps.
                 next.hash = hash;
                 let victim = RANK_NEIGHBOURS[from.index()] & PAWN_STEPS[them.index()][to.index()];
-                next.remove(cell_unchecked(victim.trailing_zeros()));
+                next.remove(Cell::first_of(victim));
                 next.remove(from);
                 next.put(to, Piece::new(us, Role::Pawn));
             }
@@ -541,48 +506,55 @@ impl Position {
             self.play_unchecked(m);
             Ok(())
         } else {
-            Err(IllegalMove(m))
+            Err(IllegalMove {
+                mv: m,
+                position: self.to_string(),
+            })
         }
     }
 
-    /// Whether `m` is legal here.
-    pub fn is_legal(&self, m: Move) -> bool {
-        let mut found = false;
-        self.for_each_piece_moves(|pm| {
-            found = pm.moves().any(|x| x == m);
-            !found
-        });
-        found
-    }
-
-    /// The legal move that `text` names (see [`crate::moves`] for the notation). `N@a1` /
-    /// `N@n1` is read as the drop of the only knight in hand.
-    pub fn parse_move(&self, text: &str) -> Result<Move, MoveTextError> {
-        let home = self.turn.home();
-        if text == format!("N@{home}") {
-            let hand = self.hand(self.turn);
-            if hand.len() > 1 {
-                return Err(MoveTextError::Ambiguous(text.to_owned()));
+    /// The legal move that `text` names (see [`crate::Move`] for the notation). It forgives
+    /// surrounding spaces, trailing `+ # ! ?` and letter case, and reads `N@a1` / `N@n1` as the
+    /// drop of the only knight in hand.
+    ///
+    /// ```
+    /// use hexvar_dagger::{ParseMoveError, Position};
+    /// let pos = Position::new();
+    /// assert_eq!(pos.parse_move(" D2-F2+ ").unwrap().to_string(), "d2-f2");
+    /// assert!(matches!(pos.parse_move("d2-g2"), Err(ParseMoveError::NotLegal(_))));
+    /// assert!(matches!(pos.parse_move("d2:f2"), Err(ParseMoveError::Notation(_))));
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        let canonical = canonical_move_text(text);
+        let not_legal = |why: String| Err(ParseMoveError::NotLegal(why));
+        for home in [Cell::A1, Cell::N1] {
+            if canonical == format!("N@{home}") {
+                let hand = self.hand(self.turn);
+                if home != self.turn.home() || hand.is_empty() {
+                    return not_legal(canonical);
+                }
+                if hand.len() > 1 {
+                    return not_legal(format!(
+                        "{canonical} (both knights are in hand: write NL@{home} or NR@{home})"
+                    ));
+                }
+                let knight = hand.iter().next().unwrap_or(HandKnight::L);
+                let m = Move::Drop { knight, to: home };
+                return if self.is_legal(m) {
+                    Ok(m)
+                } else {
+                    not_legal(canonical)
+                };
             }
-            let knight = hand.iter().next().unwrap_or(HandKnight::L);
-            let m = Move::Drop { knight, to: home };
-            return if self.is_legal(m) {
-                Ok(m)
-            } else {
-                Err(IllegalMove(m).into())
-            };
         }
-        let m: Move = text.parse()?;
+        let m: Move = canonical
+            .parse()
+            .map_err(|_| ParseMoveError::Notation(text.to_owned()))?;
         if self.is_legal(m) {
             Ok(m)
         } else {
-            Err(IllegalMove(m).into())
+            not_legal(canonical)
         }
-    }
-
-    /// Whether the side to move has a legal move (stops at the first).
-    pub fn has_legal_move(&self) -> bool {
-        !self.for_each_piece_moves(|_| false)
     }
 
     /// Whether the side to move is checkmated.
@@ -597,30 +569,35 @@ impl Position {
 
     /// Bare Kings with both hands empty: neither side can ever mate.
     pub fn is_insufficient_material(&self) -> bool {
-        self.occupied() == self.by_role[Role::King.index()]
+        self.occupied_bits() == self.by_role[Role::King.index()]
             && self.hands[0].is_empty()
             && self.hands[1].is_empty()
     }
 
     /// The game result if the game is over: checkmate, stalemate, the fifty-move rule
-    /// (100 plies, applied automatically) or bare Kings with empty hands.
+    /// (100 plies, applied automatically) or bare Kings with empty hands. Repetition is judged
+    /// by [`crate::Game`], which sees the history.
     pub fn outcome(&self) -> Option<Outcome> {
         if !self.has_legal_move() {
             return Some(if self.is_check() {
-                Outcome::Checkmate {
+                Outcome::Decisive {
                     winner: self.turn.other(),
+                    reason: WinReason::Checkmate,
                 }
             } else {
-                Outcome::Stalemate
+                Outcome::Draw {
+                    reason: DrawReason::Stalemate,
+                }
             });
         }
-        if self.halfmove_clock >= 100 {
-            return Some(Outcome::FiftyMoveRule);
-        }
-        if self.is_insufficient_material() {
-            return Some(Outcome::InsufficientMaterial);
-        }
-        None
+        let reason = if self.halfmove_clock >= FIFTY_MOVE_PLIES {
+            DrawReason::FiftyMoveRule
+        } else if self.is_insufficient_material() {
+            DrawReason::InsufficientMaterial
+        } else {
+            return None;
+        };
+        Some(Outcome::Draw { reason })
     }
 }
 
@@ -637,6 +614,7 @@ impl fmt::Debug for Position {
 }
 
 impl fmt::Display for Position {
+    /// The position text.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.to_setup(), f)
     }
@@ -655,3 +633,6 @@ impl TryFrom<Setup> for Position {
         Position::from_setup(setup)
     }
 }
+
+#[cfg(feature = "serde")]
+hexvar_geometry::serde_as_text!(serde, Position, "a Dagger Chess position text");

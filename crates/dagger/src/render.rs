@@ -1,8 +1,11 @@
-//! ASCII diagram and SVG picture.
+//! Pictures of a position: an ASCII diagram ([`ascii`]) and an SVG picture ([`svg`]).
 
 use core::fmt::Write;
 
-use crate::board::{Cell, CellSet, Color, HandKnight, RANK_LENGTHS, RANK_LETTERS, RANK_START};
+use hexvar_geometry::{svg as draw, Hex};
+
+use crate::board::{Cell, CellSet, Color, RANK_COUNT, RANK_LENGTHS, RANK_LETTERS, RANK_START};
+use crate::hand::HandKnight;
 use crate::position::Position;
 use crate::setup::Setup;
 
@@ -30,8 +33,8 @@ pub fn ascii(pos: &Position, marked: CellSet) -> String {
 
 fn ascii_of_setup(setup: &Setup, marked: CellSet) -> String {
     let mut out = String::new();
-    for rank in (0..13u8).rev() {
-        let first = Cell::new(RANK_START[rank as usize] as usize).expect("on board");
+    for rank in (0..RANK_COUNT as u8).rev() {
+        let first = Cell::from_index(RANK_START[rank as usize] as usize).expect("on board");
         let (q, r) = first.qr();
         // Screen column of a cell: 2q − r runs from −4 to 4; three characters per half cell.
         let indent = 3 * (2 * q - r + 4) as usize;
@@ -41,7 +44,7 @@ fn ascii_of_setup(setup: &Setup, marked: CellSet) -> String {
             " ".repeat(indent)
         );
         let hand_side = match rank {
-            12 => Some(Color::Black),
+            r if r as usize == RANK_COUNT - 1 => Some(Color::Black),
             0 => Some(Color::White),
             _ => None,
         };
@@ -58,17 +61,19 @@ fn ascii_of_setup(setup: &Setup, marked: CellSet) -> String {
             let cell = Cell::from_rank_number(rank, k + 1).expect("on board");
             let ch = match setup.piece_at(cell) {
                 Some(p) => p.char(),
-                None if marked.contains(cell) => 'x',
+                None if marked.has(cell.index()) => 'x',
                 None => '.',
             };
             line.push(ch);
             if k + 1 < RANK_LENGTHS[rank as usize] {
-                line.push_str(if marked.contains(cell) && setup.piece_at(cell).is_some() {
-                    "*    "
-                } else {
-                    "     "
-                });
-            } else if marked.contains(cell) && setup.piece_at(cell).is_some() {
+                line.push_str(
+                    if marked.has(cell.index()) && setup.piece_at(cell).is_some() {
+                        "*    "
+                    } else {
+                        "     "
+                    },
+                );
+            } else if marked.has(cell.index()) && setup.piece_at(cell).is_some() {
                 line.push('*');
             }
         }
@@ -81,21 +86,15 @@ fn ascii_of_setup(setup: &Setup, marked: CellSet) -> String {
             });
             let _ = write!(
                 line,
-                "    ({color:?}: {} in hand)",
+                "    ({}: {} in hand)",
+                color.name(),
                 setup.hands[color.index()]
             );
         }
         out.push_str(line.trim_end());
         out.push('\n');
     }
-    let _ = writeln!(
-        out,
-        "{} to move",
-        match setup.turn {
-            Color::White => "White",
-            Color::Black => "Black",
-        }
-    );
+    let _ = writeln!(out, "{} to move", setup.turn.name());
     out
 }
 
@@ -106,78 +105,65 @@ fn hand_char(color: Color) -> char {
     }
 }
 
-/// An SVG picture of the position: pointy-topped hexes in three colours, White at the bottom,
-/// piece letters, `highlighted` cells outlined, and the knights in hand drawn dashed on their
+/// The cell size of the SVG picture: a hex's circumradius in pixels.
+const SIZE: f64 = 30.0;
+/// The cell fills by [`crate::Shade`]: medium, light, dark.
+const FILLS: [&str; 3] = ["#d8b48a", "#f3dcb6", "#a87a4f"];
+/// The colour of cell outlines and names.
+const INK: &str = "#5a4030";
+/// The colour of the rings around marked cells.
+const MARK: &str = "#d01010";
+
+/// An SVG picture of the position, as White sees the board: pointy-topped hexes in three
+/// colours, each a polygon with `data-cell="<cell>"`, the cell names, the pieces as chess
+/// symbols, `marked` cells ringed, and the knights in hand drawn in dashed outline on their
 /// imaginary cells beside the back-rank cells.
-pub fn svg(pos: &Position, highlighted: CellSet) -> String {
-    svg_of_setup(&pos.to_setup(), highlighted)
+pub fn svg(pos: &Position, marked: CellSet) -> String {
+    svg_of_setup(&pos.to_setup(), marked)
 }
 
-fn svg_of_setup(setup: &Setup, highlighted: CellSet) -> String {
-    const SIZE: f64 = 30.0;
-    let w3 = 3f64.sqrt() * SIZE;
-    // Screen position (spec §2): X = q − r/2 cell widths, Y = r·√3/2 cell widths, White at the bottom.
-    let centre = |q: i8, r: i8| -> (f64, f64) {
-        let x = (f64::from(q) - f64::from(r) / 2.0 + 3.0) * w3;
-        let y = (12.0 - f64::from(r)) * 1.5 * SIZE + SIZE * 1.5;
-        (x, y)
-    };
-    let width = 6.0 * w3;
+/// The screen centre of the cell at the rules' `(q, r)`: X = q − r/2 cell widths, Y = r·√3/2
+/// cell widths, White at the bottom.
+fn centre(q: i8, r: i8) -> (f64, f64) {
+    let width = 3f64.sqrt() * SIZE;
+    let x = (f64::from(q) - f64::from(r) / 2.0 + 3.0) * width;
+    let y = (12.0 - f64::from(r)) * 1.5 * SIZE + SIZE * 1.5;
+    (x, y)
+}
+
+/// A piece as a chess symbol: outlined for White, filled for Black.
+fn symbol(color: Color, role: crate::Role) -> &'static str {
+    const WHITE: [&str; 6] = ["♙", "♘", "♗", "♖", "♕", "♔"];
+    const BLACK: [&str; 6] = ["♟", "♞", "♝", "♜", "♛", "♚"];
+    match color {
+        Color::White => WHITE[role.index()],
+        Color::Black => BLACK[role.index()],
+    }
+}
+
+fn svg_of_setup(setup: &Setup, marked: CellSet) -> String {
+    let width = 6.0 * 3f64.sqrt() * SIZE;
     let height = 13.0 * 1.5 * SIZE + 2.0 * SIZE;
-    let fills = ["#d8b48a", "#f3dcb6", "#a87a4f"];
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0} {height:.0}" width="{width:.0}" height="{height:.0}" font-family="sans-serif">"#
-    );
-    let hex = |out: &mut String, cx: f64, cy: f64, style: &str| {
-        let corners: Vec<String> = (0..6)
-            .map(|i| {
-                let a = (-90.0 + 60.0 * f64::from(i)).to_radians();
-                format!("{:.1},{:.1}", cx + SIZE * a.cos(), cy + SIZE * a.sin())
-            })
-            .collect();
-        let _ = writeln!(
-            out,
-            r#"  <polygon points="{}" {style}/>"#,
-            corners.join(" ")
-        );
-    };
-    let piece_text = |out: &mut String, cx: f64, cy: f64, ch: char, white: bool| {
-        let (fill, stroke) = if white {
-            ("#ffffff", "#000000")
-        } else {
-            ("#000000", "#ffffff")
-        };
-        let _ = writeln!(
-            out,
-            r#"  <text x="{cx:.1}" y="{:.1}" font-size="24" font-weight="bold" text-anchor="middle" fill="{fill}" stroke="{stroke}" stroke-width="0.8">{}</text>"#,
-            cy + 8.0,
-            ch.to_ascii_uppercase()
-        );
-    };
+    draw::begin(&mut out, width, height);
     for cell in Cell::ALL {
         let (q, r) = cell.qr();
         let (cx, cy) = centre(q, r);
-        let stroke = if highlighted.contains(cell) {
-            r##"stroke="#d01010" stroke-width="4""##
-        } else {
-            r##"stroke="#5a4030" stroke-width="1""##
-        };
-        hex(
-            &mut out,
-            cx,
-            cy,
-            &format!(r#"fill="{}" {stroke}"#, fills[cell.shade() as usize]),
-        );
-        let _ = writeln!(
-            out,
-            r##"  <text x="{:.1}" y="{:.1}" font-size="8" fill="#5a4030">{cell}</text>"##,
-            cx - 7.0,
-            cy + SIZE * 0.75
-        );
+        let name = cell.to_string();
+        let corners = Hex::pointy_corners(cx, cy, SIZE);
+        draw::cell(&mut out, &name, &corners, FILLS[cell.shade().index()], INK);
+        draw::text(&mut out, (cx, cy + SIZE * 0.8), 8.0, INK, &name);
         if let Some(p) = setup.piece_at(cell) {
-            piece_text(&mut out, cx, cy, p.char(), p.color == Color::White);
+            draw::text(
+                &mut out,
+                (cx, cy + 9.0),
+                26.0,
+                "#000000",
+                symbol(p.color, p.role),
+            );
+        }
+        if marked.has(cell.index()) {
+            draw::ring(&mut out, (cx, cy), SIZE * 0.75, MARK);
         }
     }
     for color in Color::ALL {
@@ -185,16 +171,25 @@ fn svg_of_setup(setup: &Setup, highlighted: CellSet) -> String {
             if setup.hands[color.index()].contains(knight) {
                 let (q, r) = knight.imaginary_qr(color);
                 let (cx, cy) = centre(q, r);
-                hex(
-                    &mut out,
-                    cx,
-                    cy,
-                    r##"fill="none" stroke="#5a4030" stroke-width="1.5" stroke-dasharray="4 3""##,
+                let points: Vec<String> = Hex::pointy_corners(cx, cy, SIZE)
+                    .iter()
+                    .map(|(x, y)| format!("{x:.1},{y:.1}"))
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    r#"<polygon points="{}" fill="none" stroke="{INK}" stroke-width="1.5" stroke-dasharray="4 3"/>"#,
+                    points.join(" ")
                 );
-                piece_text(&mut out, cx, cy, 'N', color == Color::White);
+                draw::text(
+                    &mut out,
+                    (cx, cy + 9.0),
+                    26.0,
+                    "#000000",
+                    symbol(color, crate::Role::Knight),
+                );
             }
         }
     }
-    out.push_str("</svg>\n");
+    draw::end(&mut out);
     out
 }

@@ -1,12 +1,17 @@
 //! Plain-data [`Setup`], the start position, and the position text format.
 //!
-//! The format (spec §7): `<ranks n..a> <side> <hands> <ep> [<halfmove_clock> <fullmove>]`.
+//! The format: `<ranks n..a> <side> <hands> <ep> [<halfmove clock> <move number>]`, fields
+//! separated by runs of ASCII whitespace (any other character, a non-breaking space included,
+//! is an error; leading and trailing ASCII whitespace is ignored):
 //! - ranks from `n` down to `a`, separated by `/`; each lists its cells from 1 upward, letters
 //!   `KQRBNP` for White and `kqrbnp` for Black, digits counting empty cells;
 //! - side to move `w` or `b`;
-//! - hands `<White>/<Black>`, each a subset of `LR` or `-`;
+//! - hands `<White>/<Black>`, each `LR`, `L`, `R` or `-`;
 //! - the cell where a pawn has just landed after a double jump, or `-`;
-//! - optionally the halfmove clock and the fullmove number (default `0 1`).
+//! - optionally the halfmove clock (`0..=4294967295`) and the move number
+//!   (`1..=4294967295`), in decimal digits; both or neither (default `0 1`).
+//!
+//! The printed text always has all six fields; it reads back to an equal `Setup`.
 //!
 //! ```
 //! use hexvar_dagger::Setup;
@@ -18,7 +23,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::{Cell, Color, Piece, CELL_COUNT, RANK_LENGTHS, RANK_START};
+use crate::board::{
+    Cell, Color, Piece, CELL_COUNT, RANK_COUNT, RANK_LENGTHS, RANK_LETTERS, RANK_START,
+};
 use crate::hand::Hand;
 
 /// The start position in the text format.
@@ -42,10 +49,10 @@ pub struct Setup {
 }
 
 /// What went wrong while reading a position text; each variant names the failing field.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum ParseSetupError {
-    /// Fewer than four space-separated fields, or more than six.
-    #[error("expected 4 to 6 space-separated fields (ranks, side, hands, ep[, halfmoves, fullmove]), got {0}")]
+    /// Not 4 or 6 fields separated by ASCII whitespace.
+    #[error("expected 4 or 6 fields separated by spaces (ranks, side, hands, ep[, halfmove clock, move number]), got {0}")]
     FieldCount(usize),
     /// The board field is malformed.
     #[error("board field: {0}")]
@@ -59,11 +66,11 @@ pub enum ParseSetupError {
     /// The en-passant field is not a cell or `-`.
     #[error("en-passant field must be a cell or `-`, got {0:?}")]
     EnPassant(String),
-    /// The halfmove clock is not a number.
-    #[error("halfmove clock must be a non-negative number, got {0:?}")]
+    /// The halfmove clock is not a decimal number in `0..=4294967295`.
+    #[error("halfmove clock must be a decimal number from 0 to 4294967295, got {0:?}")]
     Halfmoves(String),
-    /// The fullmove number is not a positive number.
-    #[error("fullmove number must be a positive number, got {0:?}")]
+    /// The move number is not a decimal number in `1..=4294967295`.
+    #[error("move number must be a decimal number from 1 to 4294967295, got {0:?}")]
     Fullmoves(String),
 }
 
@@ -104,15 +111,15 @@ impl Setup {
     fn parse_board(text: &str) -> Result<[Option<Piece>; CELL_COUNT], ParseSetupError> {
         let mut board = [None; CELL_COUNT];
         let rows: Vec<&str> = text.split('/').collect();
-        if rows.len() != 13 {
+        if rows.len() != RANK_COUNT {
             return Err(ParseSetupError::Board(format!(
                 "expected 13 ranks separated by `/`, got {}",
                 rows.len()
             )));
         }
         for (i, row) in rows.iter().enumerate() {
-            let rank = 12 - i;
-            let letter = crate::board::RANK_LETTERS[rank] as char;
+            let rank = RANK_COUNT - 1 - i;
+            let letter = RANK_LETTERS[rank] as char;
             let len = RANK_LENGTHS[rank] as usize;
             let mut k = 0usize;
             for ch in row.chars() {
@@ -155,52 +162,54 @@ impl Default for Setup {
     }
 }
 
+/// A counter field: decimal ASCII digits only (no sign), within `u32`.
+fn counter(text: &str) -> Option<u32> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
 impl FromStr for Setup {
     type Err = ParseSetupError;
     fn from_str(s: &str) -> Result<Setup, ParseSetupError> {
-        let fields: Vec<&str> = s.split_whitespace().collect();
-        if !(4..=6).contains(&fields.len()) {
+        let fields: Vec<&str> = s.split_ascii_whitespace().collect();
+        if fields.len() != 4 && fields.len() != 6 {
             return Err(ParseSetupError::FieldCount(fields.len()));
         }
         let board = Setup::parse_board(fields[0])?;
-        let turn = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => return Err(ParseSetupError::Turn(other.to_owned())),
-        };
+        let turn = fields[1]
+            .parse::<Color>()
+            .map_err(|_| ParseSetupError::Turn(fields[1].to_owned()))?;
         let hands = {
             let bad = || ParseSetupError::Hands(fields[2].to_owned());
             let (w, b) = fields[2].split_once('/').ok_or_else(bad)?;
             [
-                Hand::parse(w).ok_or_else(bad)?,
-                Hand::parse(b).ok_or_else(bad)?,
+                w.parse::<Hand>().map_err(|_| bad())?,
+                b.parse::<Hand>().map_err(|_| bad())?,
             ]
         };
-        let ep = match fields[3] {
+        let en_passant = match fields[3] {
             "-" => None,
             text => Some(
                 text.parse::<Cell>()
                     .map_err(|_| ParseSetupError::EnPassant(text.to_owned()))?,
             ),
         };
-        let halfmove_clock = match fields.get(4) {
-            None => 0,
-            Some(t) => t
-                .parse::<u32>()
-                .map_err(|_| ParseSetupError::Halfmoves((*t).to_owned()))?,
-        };
-        let fullmove_number = match fields.get(5) {
-            None => 1,
-            Some(t) => match t.parse::<u32>() {
-                Ok(n) if n > 0 => n,
-                _ => return Err(ParseSetupError::Fullmoves((*t).to_owned())),
-            },
+        let (halfmove_clock, fullmove_number) = match fields.get(4..) {
+            Some(&[half, full]) => (
+                counter(half).ok_or_else(|| ParseSetupError::Halfmoves(half.to_owned()))?,
+                counter(full)
+                    .filter(|&n| n >= 1)
+                    .ok_or_else(|| ParseSetupError::Fullmoves(full.to_owned()))?,
+            ),
+            _ => (0, 1),
         };
         Ok(Setup {
             board,
             turn,
             hands,
-            en_passant: ep,
+            en_passant,
             halfmove_clock,
             fullmove_number,
         })
@@ -209,7 +218,7 @@ impl FromStr for Setup {
 
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..13).rev() {
+        for rank in (0..RANK_COUNT).rev() {
             let mut empty = 0;
             for k in 0..RANK_LENGTHS[rank] as usize {
                 match self.board[RANK_START[rank] as usize + k] {
@@ -230,13 +239,7 @@ impl fmt::Display for Setup {
                 f.write_str("/")?;
             }
         }
-        write!(
-            f,
-            " {} {}/{} ",
-            self.turn.char(),
-            self.hands[0],
-            self.hands[1]
-        )?;
+        write!(f, " {} {}/{} ", self.turn, self.hands[0], self.hands[1])?;
         match self.en_passant {
             Some(c) => write!(f, "{c}")?,
             None => f.write_str("-")?,
@@ -246,16 +249,4 @@ impl fmt::Display for Setup {
 }
 
 #[cfg(feature = "serde")]
-impl serde::Serialize for Setup {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Setup {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Setup, D::Error> {
-        let text = <String as serde::Deserialize>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+hexvar_geometry::serde_as_text!(serde, Setup, "a Dagger Chess position text");

@@ -2,7 +2,8 @@
 //! lines and steps of spec §2 and §4), written next to each case.
 
 use hexvar_dagger::{
-    Color, Game, Outcome, ParseSetupError, Position, PositionError, Problem, Setup,
+    Color, DrawReason, Game, GameError, Outcome, ParseSetupError, Position, PositionError,
+    PositionProblem, Setup, WinReason,
 };
 
 fn pos(text: &str) -> Position {
@@ -19,8 +20,9 @@ fn queen_on_l2_guarded_by_the_king_on_j2_mates_n1() {
     assert_eq!(p.legal_moves().len(), 0);
     assert_eq!(
         p.outcome(),
-        Some(Outcome::Checkmate {
-            winner: Color::White
+        Some(Outcome::Decisive {
+            winner: Color::White,
+            reason: WinReason::Checkmate
         })
     );
 }
@@ -30,13 +32,23 @@ fn queen_on_k2_stalemates_n1() {
     // From k2 the Queen sees l2 and m2 (orthogonal) and m1 (straight diagonal) but not n1.
     let p = pos("k/2/3/1Q2/3/4/5/4/3/4/3/2/K b -/- -");
     assert!(!p.is_check());
-    assert_eq!(p.outcome(), Some(Outcome::Stalemate));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::Stalemate
+        })
+    );
 }
 
 #[test]
 fn bare_kings_draw_but_not_with_a_knight_in_hand() {
     let bare = pos("k/2/3/4/3/4/5/4/3/4/3/2/K w -/- -");
-    assert_eq!(bare.outcome(), Some(Outcome::InsufficientMaterial));
+    assert_eq!(
+        bare.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::InsufficientMaterial
+        })
+    );
     assert_eq!(pos("k/2/3/4/3/4/5/4/3/4/3/2/K w L/- -").outcome(), None);
 }
 
@@ -48,7 +60,9 @@ fn fifty_move_rule_at_one_hundred_plies() {
     );
     assert_eq!(
         pos("k/2/3/4/3/4/5/4/3/4/3/2/K w L/- - 100 80").outcome(),
-        Some(Outcome::FiftyMoveRule)
+        Some(Outcome::Draw {
+            reason: DrawReason::FiftyMoveRule
+        })
     );
     // An entry resets the clock.
     let mut p = pos("k/2/3/4/3/4/5/4/3/4/3/2/K w L/- - 99 80");
@@ -58,7 +72,7 @@ fn fifty_move_rule_at_one_hundred_plies() {
 
 #[test]
 fn threefold_repetition_in_a_game() {
-    let mut game = Game::new(pos("k/2/3/4/3/4/5/4/3/4/3/2/K w L/- -"));
+    let mut game = Game::from_position(pos("k/2/3/4/3/4/5/4/3/4/3/2/K w L/- -"));
     let cycle = ["a1-b1", "n1-m1", "b1-a1", "m1-n1"];
     for (i, text) in cycle.iter().chain(cycle.iter()).enumerate() {
         assert_eq!(game.outcome(), None, "before ply {i}");
@@ -66,7 +80,17 @@ fn threefold_repetition_in_a_game() {
         game.play(m).unwrap();
     }
     assert_eq!(game.repetitions(), 3);
-    assert_eq!(game.outcome(), Some(Outcome::ThreefoldRepetition));
+    let draw = Outcome::Draw {
+        reason: DrawReason::ThreefoldRepetition,
+    };
+    assert_eq!(game.outcome(), Some(draw));
+    // A finished game refuses moves; undo reopens it.
+    let m = game.position().parse_move("a1-b1").unwrap();
+    assert_eq!(game.play(m), Err(GameError::Finished(draw)));
+    assert_eq!(game.moves().len(), 8);
+    assert_eq!(game.undo().map(|m| m.to_string()), Some("m1-n1".to_owned()));
+    assert_eq!(game.repetitions(), 2);
+    assert_eq!(game.outcome(), None);
 }
 
 #[test]
@@ -74,11 +98,11 @@ fn hash_depends_on_hand_side_and_ep() {
     let a = pos("k/2/3/4/3/4/5/4/3/4/3/2/K w LR/- -");
     let b = pos("k/2/3/4/3/4/5/4/3/4/3/2/K w L/- -");
     let c = pos("k/2/3/4/3/4/5/4/3/4/3/2/K b LR/- -");
-    assert_ne!(a.hash(), b.hash());
-    assert_ne!(a.hash(), c.hash());
+    assert_ne!(a.zobrist_hash(), b.zobrist_hash());
+    assert_ne!(a.zobrist_hash(), c.zobrist_hash());
     let ep = pos("k/2/3/4/3/4/5/1Pp1/3/4/3/2/K b -/- f2");
     let no_ep = pos("k/2/3/4/3/4/5/1Pp1/3/4/3/2/K b -/- -");
-    assert_ne!(ep.hash(), no_ep.hash());
+    assert_ne!(ep.zobrist_hash(), no_ep.zobrist_hash());
     // An e.p. cell no pawn can use is dropped (spec: only the next turn, only beside the pawn).
     assert_eq!(
         pos("k/2/3/4/3/4/5/1P2/3/4/3/2/K b -/- f2").en_passant(),
@@ -98,9 +122,9 @@ fn illegal_setups_list_every_broken_rule() {
         err,
         PositionError {
             problems: vec![
-                Problem::MissingKing(Color::White),
-                Problem::MissingKing(Color::Black),
-                Problem::PawnOnBackCell("a1".parse().unwrap()),
+                PositionProblem::MissingKing(Color::White),
+                PositionProblem::MissingKing(Color::Black),
+                PositionProblem::PawnOnBackCell("a1".parse().unwrap()),
             ]
         }
     );
@@ -136,12 +160,16 @@ fn parse_errors_name_the_field() {
         Err(ParseSetupError::EnPassant(_))
     ));
     assert!(matches!(
-        format!("{start} w LR/LR - x").parse::<Setup>(),
+        format!("{start} w LR/LR - x 1").parse::<Setup>(),
         Err(ParseSetupError::Halfmoves(_))
     ));
     assert!(matches!(
         format!("{start} w LR/LR - 0 0").parse::<Setup>(),
         Err(ParseSetupError::Fullmoves(_))
+    ));
+    assert!(matches!(
+        format!("{start} w LR/LR - 0").parse::<Setup>(),
+        Err(ParseSetupError::FieldCount(5))
     ));
     assert!(matches!(
         "k/rr/bbb/pppp/ppp/4/5/5/PPP/PPPP/BBB/RR/K w LR/LR -".parse::<Setup>(),
@@ -157,7 +185,9 @@ fn parse_errors_name_the_field() {
 fn play_rejects_illegal_moves_and_leaves_the_position_alone() {
     let mut p = Position::new();
     let before = p;
-    assert!(p.play("d2-g2".parse().unwrap()).is_err());
+    let err = p.play("d2-g2".parse().unwrap()).unwrap_err();
+    assert_eq!(err.mv.to_string(), "d2-g2");
+    assert_eq!(err.position, before.to_string());
     assert!(p.play("N@d1".parse().unwrap()).is_err()); // d1 holds a White pawn.
     assert!(p.parse_move("a1-b1").is_err());
     assert!(p.parse_move("zz").is_err());
@@ -170,4 +200,10 @@ fn divide_sums_to_perft() {
     let split = hexvar_dagger::divide(&p, 3);
     assert_eq!(split.len(), 13);
     assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 2580);
+    let names: Vec<String> = split.iter().map(|(m, _)| m.to_string()).collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(names, sorted);
+    assert!(hexvar_dagger::divide(&p, 0).is_empty());
+    assert!(hexvar_dagger::divide(&p, 1).iter().all(|&(_, n)| n == 1));
 }

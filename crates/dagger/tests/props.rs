@@ -1,10 +1,13 @@
 //! proptest properties over random games, and a slow reference legality oracle written straight
-//! from the rules specification (spec coordinates, no crate tables): the generated move list must
-//! equal the oracle's.
+//! from the rules (the rules' `(q, r)` coordinates, no crate tables): the generated move list must
+//! equal the oracle's. On every ply of every game the texts, the hash, the notation and serde
+//! round-trip, and an illegal move is refused without a trace.
 
 use std::collections::{BTreeSet, HashMap};
 
-use hexvar_dagger::{perft, perft_without_bulk, Cell, Color, Move, Piece, Position, Role, Setup};
+use hexvar_dagger::{
+    perft, perft_without_bulk, Cell, Color, Hand, HandKnight, Move, Piece, Position, Role, Setup,
+};
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------------------------------------
@@ -93,10 +96,7 @@ impl Model {
         }
         let hand = |c: Color| {
             let h = s.hands[c.index()];
-            [
-                h.contains(hexvar_dagger::HandKnight::L),
-                h.contains(hexvar_dagger::HandKnight::R),
-            ]
+            [h.contains(HandKnight::L), h.contains(HandKnight::R)]
         };
         Model {
             board,
@@ -303,13 +303,13 @@ fn flipped(pos: &Position) -> Position {
             s.board[cell.index()].map(|p| Piece::new(p.color.other(), p.role));
     }
     f.turn = s.turn.other();
-    let swap = |h: hexvar_dagger::Hand| {
-        let mut out = hexvar_dagger::Hand::EMPTY;
-        if h.contains(hexvar_dagger::HandKnight::L) {
-            out = out.with(hexvar_dagger::HandKnight::R);
+    let swap = |h: Hand| {
+        let mut out = Hand::EMPTY;
+        if h.contains(HandKnight::L) {
+            out = out.with(HandKnight::R);
         }
-        if h.contains(hexvar_dagger::HandKnight::R) {
-            out = out.with(hexvar_dagger::HandKnight::L);
+        if h.contains(HandKnight::R) {
+            out = out.with(HandKnight::L);
         }
         out
     };
@@ -332,10 +332,7 @@ fn check_position(pos: &Position) -> Result<(), TestCaseError> {
     let model = Model::from_setup(&pos.to_setup());
     prop_assert_eq!(names(pos), model.legal(), "in {}", pos);
     prop_assert_eq!(pos.legal_move_count(), pos.legal_moves().len());
-    prop_assert_eq!(pos.hash(), pos.compute_hash());
-    let again: Position = pos.to_string().parse().unwrap();
-    prop_assert_eq!(again, *pos);
-    prop_assert_eq!(again.to_string(), pos.to_string());
+    prop_assert_eq!(pos.has_legal_move(), !pos.legal_moves().is_empty());
     let f = flipped(pos);
     prop_assert_eq!(
         f.legal_move_count(),
@@ -345,6 +342,56 @@ fn check_position(pos: &Position) -> Result<(), TestCaseError> {
     );
     prop_assert_eq!(flipped(&f), *pos);
     Ok(())
+}
+
+/// The round trips every position must pass: its text reparses to an equal position whose hash
+/// (computed afresh from the text) equals the incrementally kept one; the `Setup` text
+/// round-trips; serde JSON round-trips; every legal move's notation names it.
+fn check_round_trips(pos: &Position) -> Result<(), TestCaseError> {
+    let text = pos.to_string();
+    let again: Position = text.parse().unwrap();
+    prop_assert_eq!(again, *pos);
+    prop_assert_eq!(again.zobrist_hash(), pos.zobrist_hash());
+    prop_assert_eq!(again.to_string(), text.clone());
+    let setup: Setup = text.parse().unwrap();
+    prop_assert_eq!(&setup, &pos.to_setup());
+    prop_assert_eq!(setup.to_string(), text.clone());
+    #[cfg(feature = "serde")]
+    {
+        let json = serde_json::to_string(pos).unwrap();
+        prop_assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), *pos);
+    }
+    for &m in pos.legal_moves().iter() {
+        prop_assert_eq!(pos.parse_move(&m.to_string()), Ok(m));
+        prop_assert_eq!(m.to_string().parse::<Move>(), Ok(m));
+        prop_assert!(pos.is_legal(m));
+    }
+    Ok(())
+}
+
+/// A move that is not legal in `pos`, picked by `choice` from every plain move, promotion,
+/// e.p. capture, entry and drop the notation can write.
+fn illegal_move(pos: &Position, choice: u32) -> Move {
+    let legal = pos.legal_moves();
+    let mut pool = Vec::new();
+    for from in Cell::ALL {
+        for to in Cell::ALL {
+            pool.push(Move::Normal { from, to });
+            pool.push(Move::EnPassant { from, to });
+            pool.extend(Role::PROMOTIONS.map(|role| Move::Promotion { from, to, role }));
+        }
+    }
+    for knight in HandKnight::ALL {
+        for to in Cell::ALL {
+            pool.push(Move::Entry { knight, to });
+            pool.push(Move::Drop { knight, to });
+        }
+    }
+    let start = choice as usize % pool.len();
+    (0..pool.len())
+        .map(|i| pool[(start + i) % pool.len()])
+        .find(|m| !legal.contains(m))
+        .expect("some move is illegal")
 }
 
 proptest! {
@@ -363,22 +410,38 @@ proptest! {
             if ply % 16 == 0 {
                 prop_assert_eq!(perft(&pos, 2), perft_without_bulk(&pos, 2));
             }
-            // An illegal move leaves the position untouched.
-            let before = pos;
-            let bogus = Move::Normal { from: Cell::G3, to: Cell::G3 };
-            prop_assert!(pos.play(bogus).is_err());
-            prop_assert_eq!(pos, before);
             let m = moves[choice as usize % moves.len()];
-            prop_assert_eq!(pos.parse_move(&m.to_string()), Ok(m));
-            prop_assert_eq!(m.to_string().parse::<Move>(), Ok(m));
             pos.play(m).unwrap();
         }
     }
 
     #[test]
+    fn random_games_round_trip_on_every_ply(start in 0..STARTS.len(), choices in prop::collection::vec(any::<u32>(), 1..160)) {
+        let mut pos: Position = STARTS[start].parse().unwrap();
+        for choice in choices {
+            check_round_trips(&pos)?;
+            // An illegal move is refused and leaves the position as it was.
+            let before = pos;
+            let bogus = illegal_move(&pos, choice.rotate_left(16));
+            prop_assert!(pos.play(bogus).is_err(), "{} in {}", bogus, pos);
+            prop_assert_eq!(pos, before);
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                prop_assert!(pos.outcome().is_some());
+                break;
+            }
+            pos.play(moves[choice as usize % moves.len()]).unwrap();
+        }
+    }
+
+    #[test]
     fn setup_text_never_panics(text in "[kqrbnpKQRBNP1-5/ wbLR-]{0,60}") {
-        let _ = text.parse::<Setup>();
-        let _ = text.parse::<Position>();
+        if let Ok(setup) = text.parse::<Setup>() {
+            prop_assert_eq!(setup.to_string().parse::<Setup>(), Ok(setup));
+        }
+        if let Ok(pos) = text.parse::<Position>() {
+            prop_assert_eq!(pos.to_string().parse::<Position>(), Ok(pos));
+        }
     }
 
     #[test]
@@ -386,5 +449,6 @@ proptest! {
         if let Ok(m) = text.parse::<Move>() {
             prop_assert_eq!(m.to_string().parse::<Move>(), Ok(m));
         }
+        let _ = Position::new().parse_move(&text);
     }
 }

@@ -1,10 +1,11 @@
-//! Snapshot tests from the rule documents (the page's diagrams, shared/rules/dagger.md), each
-//! with an exact assertion of the expected cells or moves. The expected sets come from the rules:
+//! Snapshot tests from the rule documents (the original page's diagrams, and the rules as this
+//! crate states them in `docs/rules.md`), each with an exact assertion of the expected cells or
+//! moves. The expected sets come from the rules:
 //! the page's piece diagrams read with the spec's direction vectors (§2, §4) on the real board,
 //! the pawn and e.p. diagrams (§4.6, §4.7), the knight-entry diagram (§5) and the depth-1 lists
 //! of §8. The snapshots are pictures; the assertions are the proof.
 
-use hexvar_dagger::{render, Cell, CellSet, Move, Origin, Position};
+use hexvar_dagger::{render, Cell, CellSet, HandKnight, Move, Origin, Position};
 
 fn pos(text: &str) -> Position {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -19,8 +20,8 @@ fn targets(p: &Position, from: &str) -> CellSet {
     let from: Cell = from.parse().unwrap();
     let mut out = CellSet::EMPTY;
     p.for_each_piece_moves(|pm| {
-        if pm.from == Origin::Cell(from) {
-            out = CellSet(out.0 | pm.to.0);
+        if pm.from() == Origin::Cell(from) {
+            out |= pm.to();
         }
         true
     });
@@ -34,7 +35,7 @@ fn move_names(p: &Position) -> Vec<String> {
 }
 
 fn names(set: CellSet) -> Vec<String> {
-    set.iter().map(|c| c.to_string()).collect()
+    set.cells::<Cell>().map(|c| c.to_string()).collect()
 }
 
 /// A piece alone on the centre cell g3 (White King b1, Black King m1, out of the way).
@@ -64,7 +65,7 @@ fn bishop_on_g3_slides_along_the_six_diagonals_and_keeps_its_colour() {
         t,
         cells(&["a1", "c2", "e2", "f1", "f4", "h1", "h4", "j2", "l2", "n1"])
     );
-    assert!(t.iter().all(|c| c.shade() == Cell::G3.shade()));
+    assert!(t.cells::<Cell>().all(|c| c.shade() == Cell::G3.shade()));
     insta::assert_snapshot!("bishop_g3", render::ascii(&p, t));
 }
 
@@ -214,16 +215,16 @@ fn knight_entry_cells_from_the_imaginary_cells() {
     let mut left = CellSet::EMPTY;
     let mut right = CellSet::EMPTY;
     p.for_each_piece_moves(|pm| {
-        match pm.from {
-            Origin::Hand(hexvar_dagger::HandKnight::L) => left = pm.to,
-            Origin::Hand(hexvar_dagger::HandKnight::R) => right = pm.to,
+        match pm.from() {
+            Origin::Hand(HandKnight::L) => left = pm.to(),
+            Origin::Hand(HandKnight::R) => right = pm.to(),
             _ => {}
         }
         true
     });
     assert_eq!(left, cells(&["d1", "d2", "c3"]));
     assert_eq!(right, cells(&["c1", "d3", "d4"]));
-    let mut marked = render::ascii(&p, CellSet(left.0 | right.0));
+    let mut marked = render::ascii(&p, left | right);
     marked.push_str(&format!(
         "L (a0): {}\nR (a2): {}\n",
         names(left).join(" "),
@@ -304,43 +305,16 @@ fn promotion_by_step_and_by_jump() {
 }
 
 #[test]
-fn move_list_capacity_is_the_proven_bound() {
-    use hexvar_dagger::board::{KING, KNIGHT};
-    // Into each destination: at most one mover per line direction (KING lists the line
-    // neighbours), one per knight leap, one entering knight (entry cells are disjoint), two drops
-    // on a back-rank cell; four promotion choices on a1/n1; plus two e.p. captures.
-    let mut bound = 2;
-    for c in Cell::ALL {
-        let i = c.index();
-        let hand = if c == Cell::A1 || c == Cell::N1 {
-            2
-        } else if hexvar_dagger::Color::ALL.iter().any(|&col| {
-            hexvar_dagger::HandKnight::ALL
-                .iter()
-                .any(|&k| hexvar_dagger::entry_cells(col, k).contains(c))
-        }) {
-            1
-        } else {
-            0
-        };
-        let per = KING[i].count_ones() as usize + KNIGHT[i].count_ones() as usize + hand;
-        bound += if c == Cell::A1 || c == Cell::N1 {
-            4 * per
-        } else {
-            per
-        };
-    }
-    assert_eq!(hexvar_dagger::MoveList::CAPACITY, bound);
-}
-
-#[test]
 fn docs_start_picture_is_current() {
     // docs/dagger-start.svg is the start position drawn by `render::svg`, knights in hand dashed
     // on their imaginary cells. Regenerate with UPDATE_DOCS=1.
-    let svg = hexvar_dagger::render::svg(&Position::new(), CellSet::EMPTY);
-    assert_eq!(svg.matches("<polygon").count(), 39 + 4);
+    let svg = render::svg(&Position::new(), CellSet::EMPTY);
+    assert_eq!(svg.matches("<polygon data-cell=").count(), 39);
+    for cell in Cell::ALL {
+        assert_eq!(svg.matches(&format!("data-cell=\"{cell}\"")).count(), 1);
+    }
     assert_eq!(svg.matches("stroke-dasharray").count(), 4);
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/dagger-start.svg");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/dagger-start.svg");
     if std::env::var_os("UPDATE_DOCS").is_some() {
         std::fs::write(&path, &svg).unwrap();
     }
@@ -349,4 +323,12 @@ fn docs_start_picture_is_current() {
         svg,
         "run with UPDATE_DOCS=1"
     );
+}
+
+#[test]
+fn svg_rings_the_marked_cells() {
+    let p = centre_piece('R');
+    let svg = render::svg(&p, targets(&p, "g3"));
+    assert_eq!(svg.matches("<circle").count(), 16);
+    assert_eq!(svg.matches("stroke-dasharray").count(), 0);
 }
