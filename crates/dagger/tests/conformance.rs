@@ -79,3 +79,20 @@ fn data_files_are_well_formed() {
         }
     }
 }
+
+#[test]
+fn bench_positions_are_conformance_middlegames() {
+    let rows = read_rows(CONFORMANCE).unwrap();
+    let bench: Vec<&str> = include_str!("data/bench.txt")
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    assert!((2..=3).contains(&bench.len()));
+    for text in bench {
+        assert!(rows.iter().any(|r| r.position == text), "{text}");
+        let pos: Position = text.parse().unwrap();
+        assert!(pos.occupied().len() >= 20, "{text}");
+        assert!(pos.fullmove_number() >= 15, "{text}");
+    }
+}
