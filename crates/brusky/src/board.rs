@@ -506,6 +506,17 @@ static BISHOP_STEPS: [[u16; 6]; CELL_COUNT] = step_table(&HEXES, &BISHOP_DIRS);
 static KING_STEPS: [[u16; 12]; CELL_COUNT] = step_table(&HEXES, &Hex::KING);
 static KNIGHT_STEPS: [[u16; 12]; CELL_COUNT] = step_table(&HEXES, &Hex::KNIGHT);
 
+/// `BIT[cell]` = the one-cell set of `cell` (a table load instead of a variable 128-bit shift).
+pub(crate) static BIT: [u128; CELL_COUNT] = {
+    let mut out = [0u128; CELL_COUNT];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        out[i] = 1 << i;
+        i += 1;
+    }
+    out
+};
+
 /// Rook rays per cell and orthogonal direction.
 pub(crate) static ROOK_RAYS: [[u128; 6]; CELL_COUNT] = ray_table_128(&ROOK_STEPS);
 /// Bishop rays per cell and diagonal direction.

@@ -25,6 +25,6 @@ pub use movegen::{MovesKind, PieceMoves, PieceMovesIter};
 pub use moves::{CastlingCells, CastlingSide, Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use position::{
     DrawReason, IllegalMove, Outcome, ParsePositionError, Position, PositionError, PositionProblem,
-    WinReason,
+    WinReason, MAX_MEN, MAX_PAWNS,
 };
 pub use setup::{CastlingRights, EnPassant, ParseSetupError, Setup, START_TEXT};

@@ -72,13 +72,19 @@ impl PieceMoves {
         let from = self.from;
         match self.kind {
             MovesKind::Normal => {
-                for to in self.to {
-                    list.push(Move::Normal {
-                        from,
-                        to: Cell::ALL[to],
-                        capture: self.enemies >> to & 1 != 0,
-                        promotion: None,
-                    });
+                // Captures and plain moves in two loops, so the flag is no per-move bit test.
+                for (targets, capture) in [
+                    (self.to.0 & self.enemies, true),
+                    (self.to.0 & !self.enemies, false),
+                ] {
+                    for to in Set128(targets) {
+                        list.push(Move::Normal {
+                            from,
+                            to: Cell::ALL[to],
+                            capture,
+                            promotion: None,
+                        });
+                    }
                 }
             }
             MovesKind::Promotion => {

@@ -7,8 +7,8 @@ use hexvar_geometry::Set128;
 
 use crate::board::{
     bishop_attacks, rook_attacks, slider_attacks, Cell, CellSet, Color, Piece, Role, BISHOP_LINES,
-    BISHOP_RAYS, CELL_COUNT, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKERS, PAWN_DOUBLE, ROOK_LINES,
-    ROOK_RAYS, ZOBRIST,
+    BISHOP_RAYS, BIT, CELL_COUNT, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKERS, PAWN_DOUBLE,
+    ROOK_LINES, ROOK_RAYS, ZOBRIST,
 };
 use crate::moves::{castling_side_of, CastlingSide, Move, ParseMoveError, QUOTED_CHARS};
 use crate::setup::{CastlingRights, EnPassant, ParseSetupError, Setup};
@@ -54,6 +54,35 @@ const DECODE: [Option<Piece>; 13] = {
     out
 };
 
+/// The mailbox code of a man: `1 + 6 · color + role`.
+#[inline(always)]
+const fn code_of(color: usize, role: Role) -> u8 {
+    1 + (Role::ALL.len() * color) as u8 + role as u8
+}
+
+/// The role index of each mailbox code (0 for an empty cell; never read for it).
+const ROLE_OF_CODE: [usize; 13] = {
+    let mut out = [0; 13];
+    let mut i = 0;
+    while i < 12 {
+        out[i + 1] = i % 6;
+        i += 1;
+    }
+    out
+};
+
+/// The Zobrist key of each mailbox code on each cell; the empty code's row is all zeros, so that
+/// an empty cell hashes as nothing without a branch.
+static ZOBRIST_BY_CODE: [[u64; CELL_COUNT]; 13] = {
+    let mut out = [[0; CELL_COUNT]; 13];
+    let mut i = 0;
+    while i < 12 {
+        out[i + 1] = ZOBRIST.pieces[i / 6][i % 6];
+        i += 1;
+    }
+    out
+};
+
 impl Mailbox {
     const EMPTY: Mailbox = Mailbox([0; CELL_COUNT]);
 
@@ -64,7 +93,7 @@ impl Mailbox {
 
     #[inline(always)]
     fn set(&mut self, cell: usize, piece: Option<Piece>) {
-        self.0[cell] = piece.map_or(0, |p| 1 + 6 * p.color as u8 + p.role as u8);
+        self.0[cell] = piece.map_or(0, |p| code_of(p.color.index(), p.role));
     }
 
     fn to_array(self) -> [Option<Piece>; CELL_COUNT] {
@@ -81,7 +110,7 @@ pub enum PositionProblem {
     /// A side has more than one king.
     #[error("{0:?} has more than one king")]
     TooManyKings(Color),
-    /// A side has more than the 19 men it starts with.
+    /// A side has more than the 19 men it starts with ([`MAX_MEN`]).
     #[error("{0:?} has more than 19 men")]
     TooManyMen(Color),
     /// A side has more than the 10 pawns it starts with.
@@ -265,6 +294,15 @@ impl hexvar_geometry::VariantOutcome for Outcome {
     }
 }
 
+/// The most men a side may have: the 19 it starts with (promotion keeps the count).
+pub const MAX_MEN: u32 = 19;
+/// The most pawns a side may have: the 10 it starts with.
+pub const MAX_PAWNS: u32 = 10;
+
+/// More than the index distance of any one-rank step (at most 14), less than that of any
+/// two-rank step (at least 19): tells a pawn's double step from its single step.
+const ONE_RANK_MAX_DISTANCE: usize = 16;
+
 /// The halfmove clock at which the 50-move rule draws: 50 moves by each side.
 const FIFTY_MOVE_HALFMOVES: u32 = 100;
 
@@ -309,10 +347,10 @@ impl Position {
                 1 => {}
                 _ => problems.push(PositionProblem::TooManyKings(color)),
             }
-            if men.count_ones() > 19 {
+            if men.count_ones() > MAX_MEN {
                 problems.push(PositionProblem::TooManyMen(color));
             }
-            if (men & pos.by_role[Role::Pawn.index()]).count_ones() > 10 {
+            if (men & pos.by_role[Role::Pawn.index()]).count_ones() > MAX_PAWNS {
                 problems.push(PositionProblem::TooManyPawns(color));
             }
         }
@@ -661,7 +699,7 @@ impl Position {
 
     #[inline]
     fn put(&mut self, cell: Cell, piece: Piece) {
-        let bit = 1u128 << cell.index();
+        let bit = BIT[cell.index()];
         self.board.set(cell.index(), Some(piece));
         self.by_color[piece.color.index()] |= bit;
         self.by_role[piece.role.index()] |= bit;
@@ -670,7 +708,7 @@ impl Position {
 
     #[inline]
     fn remove(&mut self, cell: Cell, piece: Piece) {
-        let bit = 1u128 << cell.index();
+        let bit = BIT[cell.index()];
         self.board.set(cell.index(), None);
         self.by_color[piece.color.index()] ^= bit;
         self.by_role[piece.role.index()] ^= bit;
@@ -697,30 +735,7 @@ impl Position {
                 to,
                 promotion,
                 ..
-            } => {
-                let Some(piece) = self.board.get(from.index()) else {
-                    return;
-                };
-                let captured = self.board.get(to.index());
-                if let Some(captured) = captured {
-                    self.remove(to, captured);
-                    self.halfmove_clock = 0;
-                }
-                self.remove(from, piece);
-                self.put(to, Piece::new(us, promotion.unwrap_or(piece.role)));
-                if piece.role == Role::Pawn {
-                    self.halfmove_clock = 0;
-                    // A pawn's single step or capture climbs one rank (at most 14 indices); only a
-                    // double step or the vertical capture climbs two (at least 19).
-                    if captured.is_none() && from.index().abs_diff(to.index()) > 16 {
-                        self.note_double_step(from, to);
-                    }
-                }
-                if self.castling != CastlingRights::NONE {
-                    let kept = CASTLING_KEPT[from.index()] & CASTLING_KEPT[to.index()];
-                    self.set_castling(CastlingRights::from_bits(self.castling.bits() & kept));
-                }
-            }
+            } => self.play_normal(from.index(), to.index(), promotion),
             Move::EnPassant { from, to } => {
                 let pawn = Piece::new(us, Role::Pawn);
                 self.remove(from, pawn);
@@ -749,6 +764,47 @@ impl Position {
         }
         self.turn = us.other();
         self.hash ^= ZOBRIST.black_to_move;
+    }
+
+    /// A move or capture (promotions included) from `from` to `to`: the hot path of play.
+    #[inline(always)]
+    fn play_normal(&mut self, from: usize, to: usize, promotion: Option<Role>) {
+        let us = self.turn.index();
+        let code = self.board.0[from] as usize;
+        if code == 0 {
+            return; // not a legal move: there is no man to move
+        }
+        let role = ROLE_OF_CODE[code];
+        let new_code = match promotion {
+            Some(r) => code_of(us, r) as usize,
+            None => code,
+        };
+        let captured = self.board.0[to] as usize;
+        let (from_bit, to_bit) = (BIT[from], BIT[to]);
+        let keys = &ZOBRIST_BY_CODE;
+        self.hash ^= keys[code][from] ^ keys[new_code][to] ^ keys[captured][to];
+        if captured != 0 {
+            self.by_color[us ^ 1] ^= to_bit;
+            self.by_role[ROLE_OF_CODE[captured]] ^= to_bit;
+            self.halfmove_clock = 0;
+        }
+        self.board.0[from] = 0;
+        self.board.0[to] = new_code as u8;
+        self.by_color[us] ^= from_bit | to_bit;
+        self.by_role[role] ^= from_bit;
+        self.by_role[ROLE_OF_CODE[new_code]] |= to_bit;
+        if role == Role::Pawn.index() {
+            self.halfmove_clock = 0;
+            // A pawn's single step or capture climbs one rank (at most 14 indices); only a double
+            // step or the vertical capture climbs two (at least 19).
+            if captured == 0 && from.abs_diff(to) > ONE_RANK_MAX_DISTANCE {
+                self.note_double_step(Cell::ALL[from], Cell::ALL[to]);
+            }
+        }
+        if self.castling != CastlingRights::NONE {
+            let kept = CASTLING_KEPT[from] & CASTLING_KEPT[to];
+            self.set_castling(CastlingRights::from_bits(self.castling.bits() & kept));
+        }
     }
 
     /// Records the en passant target after a double step, if a pawn of the opponent can use it.

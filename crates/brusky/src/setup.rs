@@ -236,6 +236,54 @@ fn parse_en_passant(text: &str) -> Option<EnPassant> {
     Some(EnPassant { passed, pawn })
 }
 
+/// The castling field: `-`, or some of `KQkq` in that order.
+impl FromStr for CastlingRights {
+    type Err = ParseSetupError;
+    fn from_str(text: &str) -> Result<CastlingRights, ParseSetupError> {
+        let err = || ParseSetupError::Castling(clip(text));
+        if text == "-" {
+            return Ok(CastlingRights::NONE);
+        }
+        if text.is_empty() {
+            return Err(err());
+        }
+        let mut rights = CastlingRights::NONE;
+        let mut last = None;
+        for ch in text.chars() {
+            let (order, color, side) = match ch {
+                'K' => (0, Color::White, CastlingSide::KingSide),
+                'Q' => (1, Color::White, CastlingSide::QueenSide),
+                'k' => (2, Color::Black, CastlingSide::KingSide),
+                'q' => (3, Color::Black, CastlingSide::QueenSide),
+                _ => return Err(err()),
+            };
+            if last.is_some_and(|l| l >= order) {
+                return Err(err());
+            }
+            last = Some(order);
+            rights = rights.with(color, side, true);
+        }
+        Ok(rights)
+    }
+}
+
+/// The en passant field without its `-`: the passed cell, then the landing cell (`g6g5`).
+impl FromStr for EnPassant {
+    type Err = ParseSetupError;
+    fn from_str(text: &str) -> Result<EnPassant, ParseSetupError> {
+        parse_en_passant(text).ok_or_else(|| ParseSetupError::EnPassant(clip(text)))
+    }
+}
+
+#[cfg(feature = "serde")]
+hexvar_geometry::serde_as_text!(
+    serde,
+    CastlingRights,
+    "castling rights like \"KQkq\" or \"-\""
+);
+#[cfg(feature = "serde")]
+hexvar_geometry::serde_as_text!(serde, EnPassant, "an en passant target like \"g6g5\"");
+
 fn parse_placement(
     text: &str,
     board: &mut [Option<Piece>; CELL_COUNT],
@@ -305,37 +353,13 @@ impl FromStr for Setup {
         }
         let mut setup = Setup::empty();
         parse_placement(fields[0], &mut setup.board)?;
-        setup.turn = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => return Err(ParseSetupError::Turn(clip(other))),
-        };
-        setup.castling = if fields[2] == "-" {
-            CastlingRights::NONE
-        } else {
-            let mut rights = CastlingRights::NONE;
-            let mut last = None;
-            for ch in fields[2].chars() {
-                let (order, color, side) = match ch {
-                    'K' => (0, Color::White, CastlingSide::KingSide),
-                    'Q' => (1, Color::White, CastlingSide::QueenSide),
-                    'k' => (2, Color::Black, CastlingSide::KingSide),
-                    'q' => (3, Color::Black, CastlingSide::QueenSide),
-                    _ => return Err(ParseSetupError::Castling(clip(fields[2]))),
-                };
-                if last.is_some_and(|l| l >= order) {
-                    return Err(ParseSetupError::Castling(clip(fields[2])));
-                }
-                last = Some(order);
-                rights = rights.with(color, side, true);
-            }
-            rights
-        };
+        setup.turn = fields[1]
+            .parse()
+            .map_err(|_| ParseSetupError::Turn(clip(fields[1])))?;
+        setup.castling = fields[2].parse()?;
         setup.en_passant = match fields[3] {
             "-" => None,
-            text => {
-                Some(parse_en_passant(text).ok_or_else(|| ParseSetupError::EnPassant(clip(text)))?)
-            }
+            text => Some(text.parse()?),
         };
         setup.halfmove_clock = parse_counter(fields[4])
             .ok_or_else(|| ParseSetupError::HalfmoveClock(clip(fields[4])))?;
