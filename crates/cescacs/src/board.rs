@@ -28,6 +28,17 @@ pub fn cells(set: CellSet) -> impl Iterator<Item = Cell> {
     set.into_iter().map(Cell::new_unchecked)
 }
 
+/// `SINGLE[cell]`: the set holding only `cell` (a table, so that updates are plain word XORs).
+pub(crate) static SINGLE: [CellSet; CELL_COUNT] = {
+    let mut out = [CellSet::EMPTY; CELL_COUNT];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        out[i] = CellSet::single(i);
+        i += 1;
+    }
+    out
+};
+
 /// The nearest cell of `blockers` along a ray in direction `d` (see [`positive`]): the lowest
 /// set index in a positive direction, else the highest. `None` for an empty set.
 #[inline(always)]
@@ -797,8 +808,8 @@ pub(crate) struct ZobristKeys {
     pub(crate) pieces: [[[u64; CELL_COUNT]; 9]; 2],
     /// Black to move.
     pub(crate) black: u64,
-    /// Per colour and castling-right bit (king, queen's rook, king's rook).
-    pub(crate) castling: [[u64; 3]; 2],
+    /// Per colour and set of castling-right bits (the keys of the set bits combined).
+    pub(crate) castling_rights: [[u64; 8]; 2],
     /// The e.p. right comes from a triple step.
     pub(crate) triple: u64,
     /// The e.p. or scornful pawn's cell.
@@ -815,7 +826,26 @@ pub(crate) static ZOBRIST: ZobristKeys = {
     ZobristKeys {
         pieces: [stream.table(), stream.table()],
         black: stream.next_key(),
-        castling: stream.table(),
+        castling_rights: {
+            let keys: [[u64; 3]; 2] = stream.table();
+            let mut out = [[0; 8]; 2];
+            let mut side = 0;
+            while side < 2 {
+                let mut bits = 0;
+                while bits < 8 {
+                    let mut i = 0;
+                    while i < 3 {
+                        if bits >> i & 1 != 0 {
+                            out[side][bits] ^= keys[side][i];
+                        }
+                        i += 1;
+                    }
+                    bits += 1;
+                }
+                side += 1;
+            }
+            out
+        },
         triple: stream.next_key(),
         special_pawn: stream.keys(),
         capturer: stream.keys(),

@@ -139,23 +139,29 @@ impl<'a> PieceMoves<'a> {
         }
         let role = self.piece.role;
         let from = self.from;
-        for to in cells(self.to) {
-            let capture = self.pos.piece_at(to).map(|p| p.role);
-            let normal = |promotion| Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion,
-            };
-            let mask = self.promotion_mask(to);
+        let normal = |t: usize, promotion| Move::Normal {
+            role,
+            from,
+            capture: self.pos.role_at(t),
+            to: Cell::ALL[t],
+            promotion,
+        };
+        let edge = if role == Role::Pawn {
+            self.to & PROMOTION_EDGE[self.piece.color.index()]
+        } else {
+            CellSet::EMPTY
+        };
+        for t in self.to - edge {
+            list.push(normal(t, None));
+        }
+        for t in edge {
+            let mask = self.promotions[Cell::ALL[t].shade().index()];
             if mask == 0 {
-                list.push(normal(None));
-            } else {
-                for r in Role::PROMOTIONS {
-                    if mask >> r.index() & 1 != 0 {
-                        list.push(normal(Some(r)));
-                    }
+                list.push(normal(t, None));
+            }
+            for r in Role::PROMOTIONS {
+                if mask >> r.index() & 1 != 0 {
+                    list.push(normal(t, Some(r)));
                 }
             }
         }

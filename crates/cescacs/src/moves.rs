@@ -394,7 +394,8 @@ impl FromStr for Move {
             let r = cur
                 .bump()
                 .and_then(Role::from_char)
-                .ok_or_else(|| err("expected a piece letter after '='"))?;
+                .filter(|r| Role::PROMOTIONS.contains(r))
+                .ok_or_else(|| err("a pawn promotes to D, V, R, G, N or J only"))?;
             if !cur.s.is_empty() {
                 return Err(err("trailing text"));
             }

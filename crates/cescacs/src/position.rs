@@ -6,7 +6,7 @@ use core::str::FromStr;
 use crate::board::{
     nearest, Cell, CellSet, Color, Piece, Role, Shade, CELL_COUNT, COORDS, ELEPHANT_DIAG, FORWARD,
     KING_HOME, KING_STEPS, KNIGHT, LINES, PAWN_ATTACKS, PAWN_OBLIQUE_DIRS, RAYS, ROOK_HOME,
-    SHADE_CELLS, STEPS, ZOBRIST,
+    SHADE_CELLS, SINGLE, STEPS, ZOBRIST,
 };
 use crate::moves::{Move, ParseMoveError};
 use crate::setup::{CastlingRights, ParseSetupError, Setup, Special};
@@ -259,6 +259,17 @@ impl hexvar_geometry::VariantOutcome for Outcome {
     }
 }
 
+/// Mailbox byte → role.
+const DECODE_ROLE: [Option<Role>; 19] = {
+    let mut out = [None; 19];
+    let mut i = 0;
+    while i < 18 {
+        out[i + 1] = Some(Role::ALL[i % 9]);
+        i += 1;
+    }
+    out
+};
+
 /// Mailbox byte → piece ([`EMPTY`] → `None`, else by [`mailbox_code`]).
 const DECODE: [Option<Piece>; 19] = {
     let mut out = [None; 19];
@@ -467,13 +478,10 @@ impl Position {
         DECODE[self.mailbox[cell] as usize]
     }
 
-    /// Lifts the mover's own piece (known colour and role) off `cell`.
+    /// The role of the man on a cell, if any.
     #[inline]
-    fn lift(&mut self, cell: usize, color: Color, role: Role) {
-        self.mailbox[cell] = EMPTY;
-        self.by_color[color.index()].0[cell >> 6] &= !(1 << (cell & 63));
-        self.by_role[role.index()].0[cell >> 6] &= !(1 << (cell & 63));
-        self.hash ^= ZOBRIST.pieces[color.index()][role.index()][cell];
+    pub(crate) fn role_at(&self, cell: usize) -> Option<Role> {
+        DECODE_ROLE[self.mailbox[cell] as usize]
     }
 
     /// The piece on a cell.
@@ -696,16 +704,10 @@ impl Position {
         }
     }
 
+    #[inline]
     fn castling_key(c: [u8; 2]) -> u64 {
-        let mut h = 0;
-        for (side, bits) in c.iter().enumerate() {
-            for i in 0..3 {
-                if bits >> i & 1 != 0 {
-                    h ^= ZOBRIST.castling[side][i];
-                }
-            }
-        }
-        h
+        ZOBRIST.castling_rights[0][c[0] as usize & 7]
+            ^ ZOBRIST.castling_rights[1][c[1] as usize & 7]
     }
 
     /// The hash computed from scratch (equals [`Position::zobrist_hash`]).
@@ -760,55 +762,10 @@ impl Position {
             Move::Normal {
                 role,
                 from,
+                capture,
                 to,
                 promotion,
-                ..
-            } => {
-                let (from, to) = (from.index(), to.index());
-                self.lift(from, us, role);
-                if let Some(cap) = self.remove(to) {
-                    self.halfmove_clock = 0;
-                    if cap.role == Role::Rook {
-                        self.clear_rook_right(them, to);
-                    }
-                }
-                self.put(
-                    to,
-                    Piece {
-                        color: us,
-                        role: promotion.unwrap_or(role),
-                    },
-                );
-                match role {
-                    Role::King => self.castling[us.index()] = 0,
-                    Role::Rook => self.clear_rook_right(us, from),
-                    Role::Pawn => {
-                        self.halfmove_clock = 0;
-                        let (fc, fl) = COORDS[from];
-                        let (tc, tl) = COORDS[to];
-                        if fc == tc {
-                            let steps = (i32::from(tl) - i32::from(fl)).unsigned_abs() / 2;
-                            if steps >= 2 {
-                                self.special = Special::EnPassant {
-                                    pawn: Cell::ALL[to],
-                                    steps: steps as u8,
-                                };
-                            }
-                        } else if tl.abs_diff(fl) == 1 {
-                            let front = STEPS[from][FORWARD[us.index()]];
-                            if front != NO_CELL
-                                && self.mailbox[front as usize] == mailbox_code(them, Role::Pawn)
-                            {
-                                self.special = Special::Scornful {
-                                    pawn: Cell::ALL[to],
-                                    capturer: Cell::ALL[front as usize],
-                                };
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
+            } => self.play_normal(role, from.index(), capture, to.index(), promotion),
             Move::EnPassant {
                 from, to, victim, ..
             } => {
@@ -889,6 +846,72 @@ impl Position {
         }
         if old_special != Special::None || self.special != Special::None {
             self.hash ^= Position::special_key(old_special) ^ Position::special_key(self.special);
+        }
+    }
+
+    /// An ordinary move or capture, `capture` as the move says (the move is legal).
+    #[inline(always)]
+    fn play_normal(
+        &mut self,
+        role: Role,
+        from: usize,
+        capture: Option<Role>,
+        to: usize,
+        promotion: Option<Role>,
+    ) {
+        let us = self.turn;
+        let c = us.index();
+        let placed = promotion.unwrap_or(role);
+        let (from_bit, to_bit) = (&SINGLE[from], &SINGLE[to]);
+        if let Some(cap) = capture {
+            let them = us.other();
+            self.by_color[them.index()] ^= *to_bit;
+            self.by_role[cap.index()] ^= *to_bit;
+            self.hash ^= ZOBRIST.pieces[them.index()][cap.index()][to];
+            self.halfmove_clock = 0;
+            if cap == Role::Rook {
+                self.clear_rook_right(them, to);
+            }
+        }
+        self.mailbox[from] = EMPTY;
+        self.mailbox[to] = mailbox_code(us, placed);
+        self.by_color[c] ^= *from_bit | *to_bit;
+        self.by_role[role.index()] ^= *from_bit;
+        self.by_role[placed.index()] ^= *to_bit;
+        self.hash ^= ZOBRIST.pieces[c][role.index()][from] ^ ZOBRIST.pieces[c][placed.index()][to];
+        match role {
+            Role::King => self.castling[c] = 0,
+            Role::Rook => self.clear_rook_right(us, from),
+            Role::Pawn => self.pawn_moved(from, to),
+            _ => {}
+        }
+    }
+
+    /// After a pawn move: the clock, and the e.p. or scornful right it creates.
+    #[inline(always)]
+    fn pawn_moved(&mut self, from: usize, to: usize) {
+        let us = self.turn;
+        self.halfmove_clock = 0;
+        let (fc, fl) = COORDS[from];
+        let (tc, tl) = COORDS[to];
+        if fc == tc {
+            let steps = tl.abs_diff(fl) / 2;
+            if steps >= 2 {
+                self.special = Special::EnPassant {
+                    pawn: Cell::ALL[to],
+                    steps,
+                };
+            }
+        } else if tl.abs_diff(fl) == 1 {
+            let front = STEPS[from][FORWARD[us.index()]];
+            if front != NO_CELL
+                && self.mailbox[front as usize] == mailbox_code(us.other(), Role::Pawn)
+            {
+                self.special = Special::Scornful {
+                    pawn: Cell::ALL[to],
+                    capturer: Cell::ALL[front as usize],
+                };
+            }
         }
     }
 
