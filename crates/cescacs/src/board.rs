@@ -302,6 +302,73 @@ const fn build_dir_sets<const K: usize>(dirs: [usize; K]) -> [CellSet; CELL_COUN
     out
 }
 
+/// `PAWN_OBLIQUE[color][cell]`: the pawn's two 60° oblique forward steps.
+pub(crate) static PAWN_OBLIQUE: [[CellSet; CELL_COUNT]; 2] = [
+    build_dir_sets(PAWN_OBLIQUE_DIRS[0]),
+    build_dir_sets(PAWN_OBLIQUE_DIRS[1]),
+];
+
+/// The triple-step hexes of each side (rules §3): the initial pawn hexes minus the A, F and L
+/// pawns: White B4 C5 D6 E7 G7 H6 I5 K4; Black B24 C23 D22 E21 G21 H22 I23 K24.
+const TRIPLE_STEP_C: [CellSet; 2] = {
+    const fn set(cells: [(u8, u8); 8]) -> CellSet {
+        let mut b = CellSet::EMPTY;
+        let mut i = 0;
+        while i < 8 {
+            b = b.with(cell_const(cells[i].0, cells[i].1).index());
+            i += 1;
+        }
+        b
+    }
+    [
+        set([
+            (3, 4),
+            (4, 5),
+            (5, 6),
+            (6, 7),
+            (8, 7),
+            (9, 6),
+            (10, 5),
+            (11, 4),
+        ]),
+        set([
+            (3, 24),
+            (4, 23),
+            (5, 22),
+            (6, 21),
+            (8, 21),
+            (9, 22),
+            (10, 23),
+            (11, 24),
+        ]),
+    ]
+};
+
+/// The most straight steps of a pawn: two from any hex, three from a triple-step hex.
+const fn build_pushes(color: usize) -> [CellSet; CELL_COUNT] {
+    let mut out = [CellSet::EMPTY; CELL_COUNT];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        let max = if TRIPLE_STEP_C[color].has(i) { 3 } else { 2 };
+        let mut at = i;
+        let mut s = 0;
+        while s < max {
+            let next = STEPS_C[at][FORWARD[color]];
+            if next == NO_CELL {
+                break;
+            }
+            at = next as usize;
+            out[i] = out[i].with(at);
+            s += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `PAWN_PUSHES[color][cell]`: the hexes of the pawn's straight steps on an empty board.
+pub(crate) static PAWN_PUSHES: [[CellSet; CELL_COUNT]; 2] = [build_pushes(0), build_pushes(1)];
+
 /// `PAWN_ATTACKS[color][cell]`: the cells a pawn of `color` on `cell` attacks.
 pub(crate) static PAWN_ATTACKS: [[CellSet; CELL_COUNT]; 2] = [
     build_dir_sets(PAWN_CAPTURE_DIRS[0]),

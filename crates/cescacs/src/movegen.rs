@@ -15,50 +15,14 @@
 
 use crate::board::{
     between, cells, nearest, Cell, CellSet, Color, Piece, Role, KING_HOME, KING_STEPS, KNIGHT,
-    KNIGHT_STEPS, PAWN_ATTACKS, PAWN_OBLIQUE_DIRS, PROMOTION_EDGE, RAYS, RIDE_STEPS, ROOK_HOME,
-    SHADE_CELLS, STEPS,
+    KNIGHT_STEPS, PAWN_ATTACKS, PAWN_OBLIQUE, PAWN_PUSHES, PROMOTION_EDGE, RAYS, RIDE_STEPS,
+    ROOK_HOME, SHADE_CELLS, SINGLE, STEPS,
 };
 use crate::board::{ELEPHANT_DIAG, FORWARD};
 use crate::moves::{Castling, Move, MoveList};
 use crate::position::{elephant_targets, slide, Position, KING_BIT, ROOK_BITS};
 use crate::setup::Special;
 use hexvar_geometry::table::NO_CELL;
-
-/// The triple-step hexes of each side (rules §3): the initial pawn hexes minus the A, F and L pawns.
-pub(crate) static TRIPLE_STEP: [CellSet; 2] = {
-    const fn set(cells: [(u8, u8); 8]) -> CellSet {
-        let mut b = CellSet::EMPTY;
-        let mut i = 0;
-        while i < 8 {
-            b = b.with(crate::board::cell_const(cells[i].0, cells[i].1).index());
-            i += 1;
-        }
-        b
-    }
-    // White B4 C5 D6 E7 G7 H6 I5 K4; Black B24 C23 D22 E21 G21 H22 I23 K24.
-    [
-        set([
-            (3, 4),
-            (4, 5),
-            (5, 6),
-            (6, 7),
-            (8, 7),
-            (9, 6),
-            (10, 5),
-            (11, 4),
-        ]),
-        set([
-            (3, 24),
-            (4, 23),
-            (5, 22),
-            (6, 21),
-            (8, 21),
-            (9, 22),
-            (10, 23),
-            (11, 24),
-        ]),
-    ]
-};
 
 /// The most pins at once: one per line direction from the king, plus the Elephant's.
 const MAX_PINS: usize = 13;
@@ -292,6 +256,9 @@ struct Ctx<'a> {
     enemy: CellSet,
     masks: Masks,
     promotions: [u16; 3],
+    /// The King's leap hexes not attacked now, while the king may still leap or castle (its
+    /// leap hexes are the castlings' K′ too); empty otherwise.
+    open_leaps: CellSet,
 }
 
 impl Ctx<'_> {
@@ -485,15 +452,26 @@ impl Position {
     pub fn for_each_piece_moves<F: FnMut(PieceMoves) -> bool>(&self, mut f: F) -> bool {
         let us = self.turn();
         let them = us.other();
+        let occ = self.occupied();
+        let masks = self.masks();
+        let mut open_leaps = CellSet::EMPTY;
+        if self.king_unmoved(us) && !masks.in_check() {
+            for t in KNIGHT[KING_HOME[us.index()].index()] {
+                if !self.attacked_by(t, them, &occ) {
+                    open_leaps = open_leaps.with(t);
+                }
+            }
+        }
         let ctx = Ctx {
             pos: self,
             us,
             them,
-            occ: self.occupied(),
+            occ,
             own: self.by_color(us),
             enemy: self.by_color(them),
-            masks: self.masks(),
+            masks,
             promotions: self.promotion_masks(us),
+            open_leaps,
         };
         let f = &mut f;
         if !ctx.masks.in_check() {
@@ -575,23 +553,15 @@ impl Ctx<'_> {
         let c = self.us.index();
         let forward = FORWARD[c];
         for from in self.pos.pieces(self.us, Role::Pawn) {
-            let mut to = PAWN_ATTACKS[c][from] & self.enemy;
-            for d in PAWN_OBLIQUE_DIRS[c] {
-                let s = STEPS[from][d];
-                if s != NO_CELL && !self.occ.has(s as usize) {
-                    to = to.with(s as usize);
-                }
-            }
-            let max = if TRIPLE_STEP[c].has(from) { 3 } else { 2 };
-            let mut at = from;
-            for _ in 0..max {
-                let s = STEPS[at][forward];
-                if s == NO_CELL || self.occ.has(s as usize) {
-                    break;
-                }
-                at = s as usize;
-                to = to.with(at);
-            }
+            // Straight steps stop before the first occupied hex on the forward ray.
+            let ray = RAYS[from][forward];
+            let open = match nearest(&(ray & self.occ), forward) {
+                None => ray,
+                Some(n) => ray - RAYS[n][forward] - SINGLE[n],
+            };
+            let to = (open & PAWN_PUSHES[c][from])
+                | (PAWN_OBLIQUE[c][from] - self.occ)
+                | (PAWN_ATTACKS[c][from] & self.enemy);
             if !self.emit(Role::Pawn, from, self.masks.restrict(from, to, self.us), f) {
                 return false;
             }
@@ -686,13 +656,9 @@ impl Ctx<'_> {
             }
         }
         // The King's leap: first king move, not in check, onto a hex not attacked now.
-        if self.pos.king_unmoved(self.us) && !self.masks.in_check() {
-            for t in KNIGHT[k] - self.own {
-                if !self.pos.attacked_by(t, self.them, &self.occ)
-                    && self.pos.safe_after(king_move(t))
-                {
-                    to = to.with(t);
-                }
+        for t in self.open_leaps - self.own {
+            if self.pos.safe_after(king_move(t)) {
+                to = to.with(t);
             }
         }
         self.emit(Role::King, k, to, f)
@@ -766,12 +732,8 @@ impl Ctx<'_> {
     fn castlings<F: FnMut(PieceMoves) -> bool>(&self, f: &mut F) -> bool {
         let rights = self.pos.castling_bits(self.us);
         let c = self.us.index();
-        let home = KING_HOME[c].index();
-        if rights & KING_BIT == 0
-            || rights == KING_BIT
-            || self.masks.in_check()
-            || (KNIGHT[home] - self.occ).is_empty()
-        {
+        // `open_leaps` is empty unless the king is unmoved and not in check.
+        if rights == KING_BIT || (self.open_leaps - self.occ).is_empty() {
             return true;
         }
         let rook_ok = |rook: usize, dest: Option<Cell>| match dest {
@@ -789,9 +751,9 @@ impl Ctx<'_> {
                 castling,
             };
             if !self.occ.has(kt.index())
+                && self.open_leaps.has(kt.index())
                 && rook_ok(0, castling.queen_rook_to(self.us))
                 && rook_ok(1, castling.king_rook_to(self.us))
-                && !self.pos.attacked_by(kt.index(), self.them, &self.occ)
                 && self.pos.safe_after(m)
                 && !self.emit_special(m, Role::King, f)
             {
