@@ -778,6 +778,10 @@ pub(crate) struct Ray {
     pub slot: u8,
     /// Whether the ray runs towards higher cell indices (nearest blocker = lowest bit).
     pub ascending: bool,
+    /// The set word of the ray's nearest cell.
+    pub near_word: u8,
+    /// The set word of the ray's farthest cell.
+    pub far_word: u8,
 }
 
 /// The non-empty rook-type (or bishop-type) rays of each cell, packed, with their count.
@@ -795,6 +799,8 @@ const fn ray_lists(wanted: &[u16; 14]) -> [RayList; CELLS] {
         rays: [Ray {
             slot: 0,
             ascending: false,
+            near_word: 0,
+            far_word: 0,
         }; 8],
         len: 0,
     }; CELLS];
@@ -803,9 +809,16 @@ const fn ray_lists(wanted: &[u16; 14]) -> [RayList; CELLS] {
         let mut n = 0;
         while n < 8 && lists[c][n] != NO_CELL {
             let slot = lists[c][n] as usize;
+            let near = GRAPH_CONST[c][slot] as usize;
+            let mut far = near;
+            while GRAPH_CONST[far][slot] != NO_CELL {
+                far = GRAPH_CONST[far][slot] as usize;
+            }
             out[c].rays[n] = Ray {
                 slot: slot as u8,
-                ascending: GRAPH_CONST[c][slot] as usize > c,
+                ascending: near > c,
+                near_word: (near / 64) as u8,
+                far_word: (far / 64) as u8,
             };
             n += 1;
         }
@@ -1062,40 +1075,40 @@ pub(crate) const fn slot_is_rook(slot: usize) -> bool {
 /// (the first blocker included).
 #[inline]
 pub(crate) fn slider_attacks(cell: usize, list: &RayList, occupied: &CellSet) -> CellSet {
-    let mut out = CellSet::EMPTY;
+    let mut out = [0u64; 5];
     let rays = &RAYS[cell];
     for ray in &list.rays[..list.len as usize] {
-        let set = rays[ray.slot as usize];
-        let blockers = set & *occupied;
-        let nearest = if ray.ascending {
-            blockers.first()
+        let set = &rays[ray.slot as usize].0;
+        let (near, far) = (ray.near_word as usize, ray.far_word as usize);
+        // Rays are monotone in the cell index: walk the ray's words from its near end, take
+        // whole words until the word of the nearest blocker, and in that word the cells up to
+        // the blocker (the lowest set bit going up, the highest going down). Only the words the
+        // ray covers are touched.
+        if ray.ascending {
+            for w in near..=far {
+                let blockers = set[w] & occupied.0[w];
+                if blockers == 0 {
+                    out[w] |= set[w];
+                } else {
+                    let lowest = blockers & blockers.wrapping_neg();
+                    out[w] |= set[w] & (lowest | (lowest - 1));
+                    break;
+                }
+            }
         } else {
-            blockers.last()
-        };
-        // Rays are monotone in the cell index, so the cells up to the blocker are the ray's
-        // cells on the near side of the blocker's index.
-        match nearest {
-            Some(b) if ray.ascending => out |= set & up_to(b),
-            Some(b) => out |= set - up_to(b).without(b),
-            None => out |= set,
+            for w in (far..=near).rev() {
+                let blockers = set[w] & occupied.0[w];
+                if blockers == 0 {
+                    out[w] |= set[w];
+                } else {
+                    let highest = 63 - blockers.leading_zeros();
+                    out[w] |= set[w] & (!0u64 << highest);
+                    break;
+                }
+            }
         }
     }
-    out
-}
-
-/// The cells of index `0..=b`.
-#[inline]
-pub(crate) fn up_to(b: usize) -> CellSet {
-    let (w, bit) = (b / 64, b % 64);
-    let mut words = [0u64; 5];
-    for (i, word) in words.iter_mut().enumerate() {
-        *word = match i.cmp(&w) {
-            core::cmp::Ordering::Less => !0,
-            core::cmp::Ordering::Equal => !0 >> (63 - bit),
-            core::cmp::Ordering::Greater => 0,
-        };
-    }
-    WideSet(words)
+    WideSet(out)
 }
 
 /// Rook attacks from `cell`.

@@ -1,7 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
-mod attacks_impl;
+pub mod attacks;
 mod board;
 mod colors;
 mod elimination;
@@ -13,12 +13,6 @@ mod position;
 pub mod render;
 mod setup;
 mod variant;
-
-/// The moves of each kind of piece on Kirby's board, given the occupancy: for engines, and
-/// for tests that check the generator against a slow oracle.
-pub mod attacks {
-    pub use crate::attacks_impl::*;
-}
 
 /// Kirby's HexChess: the rules as this crate implements them, the position text format, and
 /// how the perft counts were obtained.

@@ -413,7 +413,7 @@ impl FromStr for Setup {
         let mut setup = Setup::empty();
         let mut seen: Vec<String> = Vec::new();
         let mut seated = [false; 6];
-        let mut teams_text: Option<String> = None;
+        let mut teams_text: Option<&str> = None;
         for token in s.split_ascii_whitespace() {
             let key = match (token.split_once('='), token.split_once(':')) {
                 (Some((k, _)), _) if !k.contains(':') => k.to_string(),
@@ -424,130 +424,150 @@ impl FromStr for Setup {
                 return Err(ParseSetupError::DuplicateField(key));
             }
             seen.push(key.clone());
-            if let Some(army_letter) = key.strip_suffix(':') {
-                let mut chars = army_letter.chars();
-                let army = match (chars.next().and_then(Color::from_char), chars.next()) {
-                    (Some(a), None) => a,
-                    _ => return Err(ParseSetupError::UnknownField(token.to_string())),
-                };
-                seated[army.index()] = true;
-                let list = &token[2..];
-                if list.is_empty() {
-                    continue;
-                }
-                for piece in list.split(',') {
-                    let mut chars = piece.chars();
-                    let role = chars.next().and_then(Role::from_char).ok_or_else(|| {
-                        ParseSetupError::Piece {
-                            army: army.char(),
-                            piece: piece.to_string(),
-                        }
-                    })?;
-                    let cell: Cell =
-                        chars
-                            .as_str()
-                            .parse()
-                            .map_err(|cell| ParseSetupError::PieceCell {
-                                army: army.char(),
-                                piece: piece.to_string(),
-                                cell,
-                            })?;
-                    if setup.board[cell.index()].is_some() {
-                        return Err(ParseSetupError::DuplicateCell(cell));
-                    }
-                    setup.board[cell.index()] = Some(Piece { color: army, role });
-                }
-                continue;
-            }
-            let value = &token[key.len() + 1..];
+            let value = &token[key.len() + usize::from(!key.ends_with(':'))..];
             match key.as_str() {
-                "layout" => {
-                    setup.layout = match value {
-                        "QL" => Layout::QueenLeft,
-                        "QR" => Layout::QueenRight,
-                        _ => return Err(ParseSetupError::Layout(value.to_string())),
-                    }
+                "teams" => teams_text = Some(value),
+                k if k.ends_with(':') => {
+                    let army = parse_army_letter(&k[..k.len() - 1])
+                        .ok_or_else(|| ParseSetupError::UnknownField(token.to_string()))?;
+                    seated[army.index()] = true;
+                    parse_pieces(&mut setup, army, value)?;
                 }
-                "turn" => {
-                    let mut chars = value.chars();
-                    setup.turn = match (chars.next().and_then(Color::from_char), chars.next()) {
-                        (Some(a), None) => a,
-                        _ => return Err(ParseSetupError::Turn(value.to_string())),
-                    }
-                }
-                "teams" => teams_text = Some(value.to_string()),
-                "castling" => {
-                    setup.castling = parse_cells(value)
-                        .ok_or_else(|| ParseSetupError::Castling(value.to_string()))?;
-                    setup.castling.sort();
-                }
-                "waiting" => {
-                    setup.waiting = parse_cells(value)
-                        .ok_or_else(|| ParseSetupError::Waiting(value.to_string()))?
-                }
-                "dead" => {
-                    if value != "-" {
-                        if value.is_empty() {
-                            return Err(ParseSetupError::Dead(value.to_string()));
-                        }
-                        for c in value.chars() {
-                            let a = Color::from_char(c)
-                                .ok_or_else(|| ParseSetupError::Dead(value.to_string()))?;
-                            if setup.dead[a.index()] {
-                                return Err(ParseSetupError::Dead(value.to_string()));
-                            }
-                            setup.dead[a.index()] = true;
-                        }
-                    }
-                }
-                _ => return Err(ParseSetupError::UnknownField(token.to_string())),
+                k => parse_header(&mut setup, k, value, token)?,
             }
         }
-        for (name, key) in [("layout", "layout"), ("turn", "turn"), ("teams", "teams")] {
+        for key in ["layout", "turn", "teams"] {
             if !seen.iter().any(|k| k == key) {
-                return Err(ParseSetupError::MissingField(name));
+                return Err(ParseSetupError::MissingField(key));
             }
         }
-        let teams_text = teams_text.unwrap_or_default();
-        let mut team_of = [None; 6];
-        let groups: Vec<&str> = if teams_text == "-" {
-            Vec::new()
-        } else {
-            teams_text.split('/').collect()
-        };
-        for (t, group) in groups.into_iter().enumerate() {
-            if group.is_empty() {
-                return Err(ParseSetupError::Teams(format!(
-                    "{teams_text:?} has an empty group"
-                )));
-            }
-            for c in group.chars() {
-                let a = Color::from_char(c).ok_or_else(|| {
-                    ParseSetupError::Teams(format!("{c:?} is not an army letter"))
-                })?;
-                if team_of[a.index()].is_some() {
-                    return Err(ParseSetupError::Teams(format!("{c} is in two groups")));
-                }
-                team_of[a.index()] = Some(t as u8);
-            }
-        }
-        for army in Color::ALL {
-            if team_of[army.index()].is_some() != seated[army.index()] {
-                return Err(ParseSetupError::Teams(format!(
-                    "{} is {} but {} the team map",
-                    army.char(),
-                    if seated[army.index()] {
-                        "seated"
-                    } else {
-                        "not seated"
-                    },
-                    if seated[army.index()] { "not in" } else { "in" },
-                )));
-            }
-        }
-        setup.teams = canonical_teams(team_of);
+        setup.teams = parse_teams(teams_text.unwrap_or_default(), seated)?;
         Ok(setup)
     }
+}
+
+fn parse_army_letter(text: &str) -> Option<Color> {
+    let mut chars = text.chars();
+    match (chars.next().and_then(Color::from_char), chars.next()) {
+        (Some(a), None) => Some(a),
+        _ => None,
+    }
+}
+
+/// An army's pieces: `<role><cell>` separated by commas, possibly none.
+fn parse_pieces(setup: &mut Setup, army: Color, list: &str) -> Result<(), ParseSetupError> {
+    if list.is_empty() {
+        return Ok(());
+    }
+    for piece in list.split(',') {
+        let mut chars = piece.chars();
+        let role =
+            chars
+                .next()
+                .and_then(Role::from_char)
+                .ok_or_else(|| ParseSetupError::Piece {
+                    army: army.char(),
+                    piece: piece.to_string(),
+                })?;
+        let cell: Cell = chars
+            .as_str()
+            .parse()
+            .map_err(|cell| ParseSetupError::PieceCell {
+                army: army.char(),
+                piece: piece.to_string(),
+                cell,
+            })?;
+        if setup.board[cell.index()].is_some() {
+            return Err(ParseSetupError::DuplicateCell(cell));
+        }
+        setup.board[cell.index()] = Some(Piece::new(army, role));
+    }
+    Ok(())
+}
+
+/// One `key=value` header field other than `teams`.
+fn parse_header(
+    setup: &mut Setup,
+    key: &str,
+    value: &str,
+    token: &str,
+) -> Result<(), ParseSetupError> {
+    match key {
+        "layout" => {
+            setup.layout = match value {
+                "QL" => Layout::QueenLeft,
+                "QR" => Layout::QueenRight,
+                _ => return Err(ParseSetupError::Layout(value.to_string())),
+            }
+        }
+        "turn" => {
+            setup.turn =
+                parse_army_letter(value).ok_or_else(|| ParseSetupError::Turn(value.to_string()))?
+        }
+        "castling" => {
+            setup.castling =
+                parse_cells(value).ok_or_else(|| ParseSetupError::Castling(value.to_string()))?;
+            setup.castling.sort();
+        }
+        "waiting" => {
+            setup.waiting =
+                parse_cells(value).ok_or_else(|| ParseSetupError::Waiting(value.to_string()))?
+        }
+        "dead" if value != "-" => {
+            let bad = || ParseSetupError::Dead(value.to_string());
+            if value.is_empty() {
+                return Err(bad());
+            }
+            for c in value.chars() {
+                let a = Color::from_char(c).ok_or_else(bad)?;
+                if setup.dead[a.index()] {
+                    return Err(bad());
+                }
+                setup.dead[a.index()] = true;
+            }
+        }
+        "dead" => {}
+        _ => return Err(ParseSetupError::UnknownField(token.to_string())),
+    }
+    Ok(())
+}
+
+/// The team map (`BW/PR/SG`, or `-` for nobody), which must cover exactly the seated armies;
+/// teams numbered in seat order of their first member.
+fn parse_teams(text: &str, seated: [bool; 6]) -> Result<[Option<u8>; 6], ParseSetupError> {
+    let mut team_of = [None; 6];
+    let groups: Vec<&str> = if text == "-" {
+        Vec::new()
+    } else {
+        text.split('/').collect()
+    };
+    for (t, group) in groups.into_iter().enumerate() {
+        if group.is_empty() {
+            return Err(ParseSetupError::Teams(format!(
+                "{text:?} has an empty group"
+            )));
+        }
+        for c in group.chars() {
+            let a = Color::from_char(c)
+                .ok_or_else(|| ParseSetupError::Teams(format!("{c:?} is not an army letter")))?;
+            if team_of[a.index()].is_some() {
+                return Err(ParseSetupError::Teams(format!("{c} is in two groups")));
+            }
+            team_of[a.index()] = Some(t as u8);
+        }
+    }
+    for army in Color::ALL {
+        let (is_seated, in_map) = (seated[army.index()], team_of[army.index()].is_some());
+        if is_seated != in_map {
+            return Err(ParseSetupError::Teams(format!(
+                "{} is {} but {} the team map",
+                army.char(),
+                if is_seated { "seated" } else { "not seated" },
+                if is_seated { "not in" } else { "in" },
+            )));
+        }
+    }
+    Ok(canonical_teams(team_of))
 }
 
 #[cfg(feature = "serde")]

@@ -55,7 +55,10 @@ fn only_ascii_whitespace_separates_fields() {
     for odd in ['\u{a0}', '\u{3000}', '\u{2003}'] {
         let text = good.replacen(' ', &odd.to_string(), 1);
         assert!(text.parse::<Setup>().is_err(), "{odd:?} accepted");
-        assert!(format!("{good}{odd}").parse::<Setup>().is_err(), "{odd:?} accepted");
+        assert!(
+            format!("{good}{odd}").parse::<Setup>().is_err(),
+            "{odd:?} accepted"
+        );
     }
 }
 
@@ -100,7 +103,10 @@ fn finished_game_refuses_moves() {
     game.play(mate).unwrap();
     let outcome = game.outcome().expect("mate");
     assert_eq!(outcome.to_string(), "Black wins by checkmate");
-    assert_eq!(outcome.winner().unwrap().iter().collect::<Vec<_>>(), [Color::Black]);
+    assert_eq!(
+        outcome.winner().unwrap().iter().collect::<Vec<_>>(),
+        [Color::Black]
+    );
     let any = "B/15-B/25".parse().unwrap();
     assert_eq!(game.play(any), Err(GameError::Finished(outcome)));
     assert_eq!(game.undo(), Some(mate));
@@ -111,7 +117,13 @@ fn finished_game_refuses_moves() {
 fn parse_move_forgives_what_players_type() {
     let pos = Position::new();
     let m = pos.parse_move("B/22-A10").unwrap();
-    for text in [" B/22-A10 ", "b/22-a10", "B/22-A10+", "B/22-A10!?", "\tb/22-a10#\n"] {
+    for text in [
+        " B/22-A10 ",
+        "b/22-a10",
+        "B/22-A10+",
+        "B/22-A10!?",
+        "\tb/22-a10#\n",
+    ] {
         assert_eq!(pos.parse_move(text), Ok(m), "{text:?}");
     }
     assert!(matches!(

@@ -1,4 +1,5 @@
-//! The public face of the board's move tables (see [`crate::attacks`]).
+//! The moves of each kind of piece on Kirby's board, given the occupancy: for engines, and
+//! for tests that check the generator against a slow oracle.
 
 use crate::board::{
     bishop_attacks, rook_attacks, slot_is_rook, Cell, CellSet, Color, GRAPH, KING_ATTACKS,
