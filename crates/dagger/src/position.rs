@@ -5,8 +5,8 @@ use core::str::FromStr;
 
 use crate::board::{
     bishop_attacks, cell_set, cells_of, rook_attacks, Bits, Cell, CellSet, Color, Piece, Role,
-    BISHOP_PSEUDO, CELL_COUNT, KING, KNIGHT, PAWN_JUMP, PAWN_STEPS, RANK_NEIGHBOURS, ROOK_PSEUDO,
-    ZOBRIST,
+    BISHOP_PSEUDO, CELL_COUNT, KING, KNIGHT, PAWN_JUMP, PAWN_STEPS, PIECE_COUNT, RANK_NEIGHBOURS,
+    ROLE_COUNT, ROOK_PSEUDO, ZOBRIST,
 };
 use crate::hand::{Hand, HandKnight, HAND_ATTACKS};
 use crate::moves::{canonical_move_text, Move, ParseMoveError};
@@ -91,7 +91,7 @@ pub struct IllegalMove {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) by_color: [Bits; 2],
-    pub(crate) by_role: [Bits; 6],
+    pub(crate) by_role: [Bits; ROLE_COUNT],
     /// `0` empty, else `piece.index() + 1`.
     pub(crate) mailbox: [u8; CELL_COUNT],
     pub(crate) turn: Color,
@@ -112,7 +112,7 @@ impl Position {
     fn empty() -> Position {
         Position {
             by_color: [0; 2],
-            by_role: [0; 6],
+            by_role: [0; ROLE_COUNT],
             mailbox: [0; CELL_COUNT],
             turn: Color::White,
             hands: [Hand::EMPTY; 2],
@@ -428,14 +428,16 @@ impl Position {
             Move::Normal { from, to } => {
                 let code = self.mailbox[from.index()];
                 let captured = self.mailbox[to.index()];
-                let p = code.wrapping_sub(1) as usize % 12;
-                let role = p % 6;
+                // The mover's piece index (the mailbox code minus one; the modulo tells the
+                // compiler it is in bounds) and role.
+                let p = code.wrapping_sub(1) as usize % PIECE_COUNT;
+                let role = p % ROLE_COUNT;
                 let both = from.bit() | to.bit();
                 let u = us.index();
                 if captured != 0 {
                     let cap = captured as usize - 1;
                     next.by_color[them.index()] = self.by_color[them.index()] ^ to.bit();
-                    let cap_role = cap % 6;
+                    let cap_role = cap % ROLE_COUNT;
                     if cap_role == role {
                         next.by_role[role] = self.by_role[role] ^ from.bit();
                     } else {

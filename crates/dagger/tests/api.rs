@@ -207,3 +207,64 @@ fn divide_sums_to_perft() {
     assert!(hexvar_dagger::divide(&p, 0).is_empty());
     assert!(hexvar_dagger::divide(&p, 1).iter().all(|&(_, n)| n == 1));
 }
+
+#[test]
+fn game_play_after_an_automatic_draw_is_refused() {
+    // Issue 12: a finished game (automatic draws included) refuses moves with a typed error.
+    let fifty = pos("k/2/3/4/3/4/5/4/3/4/3/2/K w L/- - 100 80");
+    let mut game = Game::from_position(fifty);
+    let draw = Outcome::Draw {
+        reason: DrawReason::FiftyMoveRule,
+    };
+    assert_eq!(game.outcome(), Some(draw));
+    let m = fifty.parse_move("a1-b1").unwrap();
+    assert_eq!(game.play(m), Err(GameError::Finished(draw)));
+    assert!(game.moves().is_empty());
+    // Bare Kings with empty hands.
+    let bare = pos("k/2/3/4/3/4/5/4/3/4/3/2/K w -/- -");
+    let mut game = Game::from_position(bare);
+    let m = bare.parse_move("a1-b1").unwrap();
+    assert!(matches!(game.play(m), Err(GameError::Finished(_))));
+    // An illegal move in a live game is the other error, and changes nothing.
+    let mut game = Game::new();
+    let m = "a1-b1".parse().unwrap();
+    assert!(matches!(game.play(m), Err(GameError::IllegalMove(_))));
+    assert_eq!(game.position(), game.start_position());
+    assert_eq!(game.undo(), None);
+}
+
+#[test]
+fn parse_move_forgives_what_players_type() {
+    let p = Position::new();
+    for typed in [
+        "d2-f2",
+        " d2-f2 ",
+        "D2-F2",
+        "d2-f2+",
+        "d2-f2#",
+        "d2-f2!?",
+        "\td2-F2 ?",
+    ] {
+        assert_eq!(
+            p.parse_move(typed).unwrap().to_string(),
+            "d2-f2",
+            "{typed:?}"
+        );
+    }
+    let drops = pos("k/2/3/4/3/4/5/4/3/4/3/1K/1 b -/R -");
+    assert!(drops.parse_move("n1-m1").is_ok());
+    let white = pos("k/2/3/4/3/4/5/4/3/4/3/1K/1 w R/- -");
+    assert_eq!(white.parse_move("n@a1").unwrap().to_string(), "NR@a1");
+    assert_eq!(white.parse_move("nr@A1").unwrap().to_string(), "NR@a1");
+    assert!(matches!(
+        white.parse_move("NL@a1"),
+        Err(hexvar_dagger::ParseMoveError::NotLegal(_))
+    ));
+    assert!(matches!(
+        white.parse_move("N@n1"),
+        Err(hexvar_dagger::ParseMoveError::NotLegal(_))
+    ));
+    let both = pos("k/2/3/4/3/4/5/4/3/4/3/1K/1 w LR/- -");
+    let err = both.parse_move("N@a1").unwrap_err();
+    assert!(err.to_string().contains("NL@a1 or NR@a1"), "{err}");
+}
