@@ -20,8 +20,8 @@ pub use board::{
     CellSet, CellSetExt, Color, ParseCellError, ParseLetterError, Piece, Role, Shade, CELL_COUNT,
 };
 pub use game::{Game, GameError};
-pub use hexvar_geometry::{divide, perft, perft_without_bulk};
-pub use movegen::{MovesKind, PieceMoves, PieceMovesIter};
+pub use hexvar_geometry::{divide, perft};
+pub use movegen::{perft_without_bulk, MovesKind, PieceMoves, PieceMovesIter};
 pub use moves::{CastlingCells, CastlingSide, Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use position::{
     DrawReason, IllegalMove, Outcome, ParsePositionError, Position, PositionError, PositionProblem,

@@ -69,6 +69,12 @@ impl PieceMoves {
     /// Appends the moves to `list`, with one loop per kind of move.
     #[inline]
     pub fn push_into(&self, list: &mut MoveList) {
+        self.for_each_move(|m| list.push(m));
+    }
+
+    /// Calls `f` with each move, with one loop per kind of move.
+    #[inline(always)]
+    pub fn for_each_move(&self, mut f: impl FnMut(Move)) {
         let from = self.from;
         match self.kind {
             MovesKind::Normal => {
@@ -78,7 +84,7 @@ impl PieceMoves {
                     (self.to.0 & !self.enemies, false),
                 ] {
                     for to in Set128(targets) {
-                        list.push(Move::Normal {
+                        f(Move::Normal {
                             from,
                             to: Cell::ALL[to],
                             capture,
@@ -91,7 +97,7 @@ impl PieceMoves {
                 for to in self.to {
                     let capture = self.enemies >> to & 1 != 0;
                     for role in Role::PROMOTIONS {
-                        list.push(Move::Normal {
+                        f(Move::Normal {
                             from,
                             to: Cell::ALL[to],
                             capture,
@@ -100,7 +106,7 @@ impl PieceMoves {
                     }
                 }
             }
-            _ => list.extend(*self),
+            _ => self.into_iter().for_each(f),
         }
     }
 }
@@ -538,4 +544,28 @@ impl Position {
     pub fn is_legal(&self, m: Move) -> bool {
         !self.for_each_piece_moves(|moves| !moves.into_iter().any(|x| x == m))
     }
+}
+
+/// The number of leaves `depth` plies below `pos`, playing every leaf move: the same count as
+/// [`hexvar_geometry::perft_without_bulk`], faster because the moves go from the set-wise layer
+/// straight into play, with no move list.
+///
+/// ```
+/// use hexvar_brusky::{perft_without_bulk, Position};
+/// assert_eq!(perft_without_bulk(&Position::new(), 2), 3_583);
+/// ```
+pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    pos.for_each_piece_moves(|moves| {
+        moves.for_each_move(|m| {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            nodes += perft_without_bulk(&child, depth - 1);
+        });
+        true
+    });
+    nodes
 }

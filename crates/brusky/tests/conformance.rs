@@ -43,5 +43,11 @@ fn bulk_and_plain_perft_agree() {
         }
         let pos: Position = line.parse().unwrap();
         assert_eq!(perft_without_bulk(&pos, 2), perft(&pos, 2), "{pos}");
+        // The crate's own no-bulk perft against geometry's generic one.
+        assert_eq!(
+            perft_without_bulk(&pos, 2),
+            hexvar_geometry::perft_without_bulk(&pos, 2),
+            "{pos}"
+        );
     }
 }
