@@ -540,3 +540,35 @@ proptest! {
         }
     }
 }
+
+/// Every conformance position with waiting pawns, and every position one replacing capture
+/// later, agrees with the oracle, which applies the waiting-pawn replacement before judging
+/// the mover's king.
+#[test]
+fn waiting_pawn_positions_agree_with_the_oracle() {
+    let mut rng = Rng(7);
+    let mut replacing = 0;
+    for text in waiting_positions() {
+        let pos: Position = text.parse().unwrap();
+        check_position(&pos, &mut rng);
+        for &m in pos.legal_moves().iter() {
+            let Some(victim) = pos.piece_at(m.to()) else {
+                continue;
+            };
+            if !matches!(m, Move::Normal { .. }) {
+                continue;
+            }
+            if victim.role.is_power()
+                && pos.alive().contains(victim.color)
+                && !pos.waiting_pawns(victim.color).is_empty()
+            {
+                replacing += 1;
+                let mut child = pos.clone();
+                child.play(m).unwrap();
+                check_position(&child, &mut rng);
+            }
+        }
+    }
+    println!("{replacing} replacing captures");
+    assert!(replacing >= 10, "only {replacing} replacing captures");
+}
