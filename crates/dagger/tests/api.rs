@@ -268,3 +268,55 @@ fn parse_move_forgives_what_players_type() {
     let err = both.parse_move("N@a1").unwrap_err();
     assert!(err.to_string().contains("NL@a1 or NR@a1"), "{err}");
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_writes_text_types_as_their_text_and_outcomes_as_data() {
+    use hexvar_dagger::{Cell, Hand, HandKnight, Move, Piece, Role};
+    let setup = Setup::start();
+    let json = serde_json::to_string(&setup).unwrap();
+    assert_eq!(
+        json,
+        "\"k/rr/bbb/pppp/ppp/4/5/4/PPP/PPPP/BBB/RR/K w LR/LR - 0 1\""
+    );
+    assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), setup);
+    let p = Position::new();
+    assert_eq!(serde_json::to_string(&p).unwrap(), json);
+    assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), p);
+    // A well-formed text of an illegal position is no Position.
+    assert!(serde_json::from_str::<Position>("\"k/R1/3/4/3/4/5/4/3/4/3/2/K w -/- -\"").is_err());
+    let m: Move = "NL@a1".parse().unwrap();
+    assert_eq!(serde_json::to_string(&m).unwrap(), "\"NL@a1\"");
+    assert_eq!(
+        serde_json::from_str::<Move>("\"m1-n1=Q\"")
+            .unwrap()
+            .to_string(),
+        "m1-n1=Q"
+    );
+    assert_eq!(serde_json::to_string(&Cell::G3).unwrap(), "\"g3\"");
+    assert!(serde_json::from_str::<Cell>("\"i1\"").is_err());
+    assert!(serde_json::from_str::<Cell>("7").is_err());
+    assert_eq!(
+        serde_json::from_str::<Piece>("\"p\"").unwrap(),
+        Piece::new(Color::Black, Role::Pawn)
+    );
+    assert_eq!(serde_json::to_string(&Color::White).unwrap(), "\"w\"");
+    assert_eq!(serde_json::to_string(&Role::Knight).unwrap(), "\"N\"");
+    assert_eq!(serde_json::to_string(&Hand::BOTH).unwrap(), "\"LR\"");
+    assert_eq!(
+        serde_json::from_str::<HandKnight>("\"R\"").unwrap(),
+        HandKnight::R
+    );
+    let outcome = Outcome::Decisive {
+        winner: Color::Black,
+        reason: WinReason::Checkmate,
+    };
+    let json = serde_json::to_string(&outcome).unwrap();
+    assert_eq!(json, r#"{"Decisive":{"winner":"b","reason":"Checkmate"}}"#);
+    assert_eq!(serde_json::from_str::<Outcome>(&json).unwrap(), outcome);
+    let draw = Outcome::Draw {
+        reason: DrawReason::FiftyMoveRule,
+    };
+    let json = serde_json::to_string(&draw).unwrap();
+    assert_eq!(serde_json::from_str::<Outcome>(&json).unwrap(), draw);
+}
