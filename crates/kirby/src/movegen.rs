@@ -463,15 +463,23 @@ impl Position {
     fn normal_moves(&self, ctx: &Context, f: &mut impl FnMut(PieceMoves) -> bool) -> Flow {
         let skip_pieces = ctx.checkers.has_many() && ctx.replacing.is_empty();
         if !skip_pieces {
-            let own = self.by_color[ctx.army.index()].without(ctx.king);
-            for c in own.iter() {
-                let flow = match Piece::from_code(self.mailbox[c]).role {
-                    Role::Pawn => self.pawn_moves(ctx, c, f),
-                    Role::Knight => self.knight_moves(ctx, c, f),
-                    role => self.slider_moves(ctx, c, role, f),
-                };
-                if !flow {
+            let own = self.by_color[ctx.army.index()];
+            let of = |role: Role| own & self.by_role[role.index()];
+            for c in of(Role::Pawn).iter() {
+                if !self.pawn_moves(ctx, c, f) {
                     return false;
+                }
+            }
+            for c in of(Role::Knight).iter() {
+                if !self.knight_moves(ctx, c, f) {
+                    return false;
+                }
+            }
+            for role in [Role::Bishop, Role::Rook, Role::Queen, Role::Amazon] {
+                for c in of(role).iter() {
+                    if !self.slider_moves(ctx, c, role, f) {
+                        return false;
+                    }
                 }
             }
         }
