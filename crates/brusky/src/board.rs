@@ -831,6 +831,17 @@ const fn pawn_shifts(side: usize) -> PawnShifts {
 /// The pawn steps of each side, set-wise (White, Black).
 pub(crate) static PAWN_SHIFTS: [PawnShifts; 2] = [pawn_shifts(0), pawn_shifts(1)];
 
+/// `AT_OR_ABOVE[i]` = every index from `i` up (a table load instead of a variable shift).
+static AT_OR_ABOVE: [u128; 128] = {
+    let mut out = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        out[i] = !((1u128 << i) - 1);
+        i += 1;
+    }
+    out
+};
+
 /// Slider attacks along `rays` (directions 0–2 raise the index, 3–5 lower it) from `cell`
 /// given the occupancy `occupied`: each ray up to and including its nearest blocker.
 #[inline(always)]
@@ -846,7 +857,7 @@ pub(crate) fn slider_attacks(rays: &[[u128; 6]; CELL_COUNT], cell: usize, occupi
         // Down to the highest blocker; with none, `| 1` makes the bound cell 0: the whole ray.
         let blockers = ray & occupied | 1;
         let nearest = 127 - blockers.leading_zeros();
-        attacks |= ray & !((1u128 << nearest) - 1);
+        attacks |= ray & AT_OR_ABOVE[nearest as usize];
     }
     attacks
 }

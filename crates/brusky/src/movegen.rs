@@ -10,9 +10,9 @@
 use hexvar_geometry::Set128;
 
 use crate::board::{
-    slider_attacks, Cell, CellSet, Color, Role, BETWEEN, BISHOP_LINES, BISHOP_RAYS, KING_ATTACKS,
-    KNIGHT_ATTACKS, LINE, PAWN_AHEAD, PAWN_ATTACKERS, PAWN_ATTACKS, PAWN_DOUBLE, PAWN_SHIFTS,
-    RANK_CELLS, ROOK_LINES, ROOK_RAYS,
+    slider_attacks, Cell, CellSet, Color, Role, BETWEEN, BISHOP_LINES, BISHOP_RAYS, BIT,
+    KING_ATTACKS, KNIGHT_ATTACKS, LINE, PAWN_AHEAD, PAWN_ATTACKERS, PAWN_ATTACKS, PAWN_DOUBLE,
+    PAWN_SHIFTS, RANK_CELLS, ROOK_LINES, ROOK_RAYS,
 };
 use crate::moves::{CastlingSide, Move, MoveList};
 use crate::position::Position;
@@ -322,11 +322,26 @@ impl Position {
     /// that it cannot hide from a slider on the line it stands on.
     fn king_steps(&self, m: &Masks) -> u128 {
         let them = m.us.other();
-        let without_king = m.occupied ^ 1 << m.king;
+        let r = &self.by_role;
+        let theirs = |role: Role| m.theirs & r[role.index()];
+        let (knights, pawns, king) = (theirs(Role::Knight), theirs(Role::Pawn), theirs(Role::King));
+        let queens = theirs(Role::Queen);
+        let straight = theirs(Role::Rook) | queens;
+        let diagonal = theirs(Role::Bishop) | queens;
+        let without_king = m.occupied ^ BIT[m.king];
         let mut safe = 0;
         for to in Set128(KING_ATTACKS[m.king] & !m.ours) {
-            if !self.is_attacked(Cell::ALL[to], them, without_king) {
-                safe |= 1 << to;
+            let leapers = (KNIGHT_ATTACKS[to] & knights)
+                | (KING_ATTACKS[to] & king)
+                | (PAWN_ATTACKERS[them.index()][to] & pawns);
+            // Only sliders on a line through the cell can attack it: skip the ray walk otherwise.
+            let attacked = leapers != 0
+                || (ROOK_LINES[to] & straight != 0
+                    && slider_attacks(&ROOK_RAYS, to, without_king) & straight != 0)
+                || (BISHOP_LINES[to] & diagonal != 0
+                    && slider_attacks(&BISHOP_RAYS, to, without_king) & diagonal != 0);
+            if !attacked {
+                safe |= BIT[to];
             }
         }
         safe

@@ -6,9 +6,9 @@ use core::str::FromStr;
 use hexvar_geometry::Set128;
 
 use crate::board::{
-    bishop_attacks, rook_attacks, slider_attacks, Cell, CellSet, Color, Piece, Role, BISHOP_LINES,
-    BISHOP_RAYS, BIT, CELL_COUNT, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKERS, PAWN_DOUBLE,
-    ROOK_LINES, ROOK_RAYS, ZOBRIST,
+    bishop_attacks, rook_attacks, slider_attacks, Cell, CellSet, Color, Piece, Role, BETWEEN,
+    BISHOP_LINES, BISHOP_RAYS, BIT, CELL_COUNT, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKERS,
+    PAWN_DOUBLE, ROOK_LINES, ROOK_RAYS, ZOBRIST,
 };
 use crate::moves::{castling_side_of, CastlingSide, Move, ParseMoveError, QUOTED_CHARS};
 use crate::setup::{CastlingRights, EnPassant, ParseSetupError, Setup};
@@ -820,26 +820,20 @@ impl Position {
 
     /// Records the en passant target after a double step, if a pawn of the opponent can use it.
     fn note_double_step(&mut self, from: Cell, to: Cell) {
-        let us = self.turn;
-        for (single, double) in PAWN_DOUBLE[us.index()][from.index()] {
-            if double >> to.index() & 1 == 0 {
-                continue;
-            }
-            let passed = single.trailing_zeros() as usize;
-            let them = us.other();
-            if PAWN_ATTACKERS[them.index()][passed]
-                & self.by_color[them.index()]
-                & self.by_role[Role::Pawn.index()]
-                != 0
-            {
-                let ep = EnPassant {
-                    passed: Cell::ALL[passed],
-                    pawn: to,
-                };
-                self.en_passant = Some(ep);
-                self.hash ^= ep_key(ep);
-            }
-            return;
+        // The passed cell is the one cell between the start and the landing cell.
+        let passed = BETWEEN[from.index()][to.index()].trailing_zeros() as usize;
+        let them = self.turn.other();
+        if PAWN_ATTACKERS[them.index()][passed]
+            & self.by_color[them.index()]
+            & self.by_role[Role::Pawn.index()]
+            != 0
+        {
+            let ep = EnPassant {
+                passed: Cell::ALL[passed],
+                pawn: to,
+            };
+            self.en_passant = Some(ep);
+            self.hash ^= ep_key(ep);
         }
     }
 
