@@ -828,8 +828,9 @@ const fn pawn_shifts(side: usize) -> PawnShifts {
     }
 }
 
-/// The pawn steps of each side, set-wise (White, Black).
-pub(crate) static PAWN_SHIFTS: [PawnShifts; 2] = [pawn_shifts(0), pawn_shifts(1)];
+/// The pawn steps of each side, set-wise (White, Black). A `const`, so that code specialised
+/// to one side sees the shift distances as constants.
+pub(crate) const PAWN_SHIFTS: [PawnShifts; 2] = [pawn_shifts(0), pawn_shifts(1)];
 
 /// `AT_OR_ABOVE[i]` = every index from `i` up (a table load instead of a variable shift).
 static AT_OR_ABOVE: [u128; 128] = {

@@ -235,6 +235,10 @@ const fn rank_ahead(color: Color, rank: u8, n: i8) -> usize {
     }
 }
 
+/// The index of White, of Black (for code specialised to one side).
+const WHITE: usize = Color::White.index();
+const BLACK: usize = Color::Black.index();
+
 /// Whether generation counts the unpinned pawns' moves set-wise instead of reporting them.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Pawns {
@@ -470,8 +474,17 @@ impl Position {
     /// shifts, and a destination bit stands for exactly one pawn (four moves on the last rank).
     #[inline(always)]
     fn count_free_pawn_moves(&self, m: &Masks) -> usize {
-        let u = m.us.index();
-        let shifts = &PAWN_SHIFTS[u];
+        match m.us {
+            Color::White => self.count_free_pawn_moves_of::<WHITE>(m),
+            Color::Black => self.count_free_pawn_moves_of::<BLACK>(m),
+        }
+    }
+
+    /// [`Position::count_free_pawn_moves`] for the side with index `SIDE`, whose shift
+    /// distances are then constants.
+    #[inline(always)]
+    fn count_free_pawn_moves_of<const SIDE: usize>(&self, m: &Masks) -> usize {
+        let shifts = const { &PAWN_SHIFTS[SIDE] };
         let pawns = m.ours & self.by_role[Role::Pawn.index()] & !m.pinned;
         let empty = !m.occupied;
         // The enemy-block rule, set-wise: pawns with an enemy man on a forward cell only capture.
@@ -578,7 +591,14 @@ pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
         moves.for_each_move(|m| {
             let mut child = pos.clone();
             child.play_unchecked(m);
-            nodes += perft_without_bulk(&child, depth - 1);
+            nodes += if depth == 1 {
+                // A leaf: the move is played (and kept from being optimised away), not recursed
+                // into, which would only return 1.
+                core::hint::black_box(&child);
+                1
+            } else {
+                perft_without_bulk(&child, depth - 1)
+            };
         });
         true
     });
