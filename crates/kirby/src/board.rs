@@ -29,6 +29,10 @@ pub(crate) const CELLS: usize = CELL_COUNT;
 pub(crate) const SQUARES: usize = 144;
 /// The number of field cells (pents and hexes).
 pub(crate) const FIELD: usize = 169;
+/// The number of armies (seats).
+pub(crate) const ARMIES: usize = 6;
+/// The number of roles.
+pub(crate) const ROLES: usize = 7;
 /// Squares per sideboard (8 files × 3 ranks).
 pub(crate) const SQUARES_PER_BOARD: usize = 24;
 /// Files per sideboard.
@@ -54,7 +58,7 @@ pub enum Color {
 
 impl Color {
     /// The six armies in clockwise seat order.
-    pub const ALL: [Color; 6] = [
+    pub const ALL: [Color; ARMIES] = [
         Color::Black,
         Color::Pink,
         Color::Silver,
@@ -163,7 +167,7 @@ pub enum Role {
 
 impl Role {
     /// Every role.
-    pub const ALL: [Role; 7] = [
+    pub const ALL: [Role; ROLES] = [
         Role::Pawn,
         Role::Knight,
         Role::Bishop,
@@ -1033,7 +1037,7 @@ const fn pawn_tables(k: usize) -> PawnTables {
 }
 
 /// The pawn tables of the six armies.
-pub(crate) static PAWNS: [PawnTables; 6] = [
+pub(crate) static PAWNS: [PawnTables; ARMIES] = [
     pawn_tables(0),
     pawn_tables(1),
     pawn_tables(2),
@@ -1183,9 +1187,9 @@ pub(crate) static ROOK_CORNER: [Option<(Color, CastleSide)>; CELLS] = rook_corne
 pub(crate) struct Zobrist {
     pub(crate) piece: [[u64; PIECE_CODES]; CELLS],
     pub(crate) waiting: [u64; CELLS],
-    pub(crate) turn: [u64; 6],
-    pub(crate) castling: [[u64; 2]; 6],
-    pub(crate) dead: [u64; 6],
+    pub(crate) turn: [u64; ARMIES],
+    pub(crate) castling: [[u64; 2]; ARMIES],
+    pub(crate) dead: [u64; ARMIES],
 }
 
 /// Mailbox codes: 0 for an empty cell, then 7 roles for each of the 6 armies.

@@ -14,8 +14,9 @@
 //! role sets after the replacement.
 
 use crate::board::{
-    bishop_attacks, rook_attacks, Cell, CellSet, Color, Piece, Role, BISHOP_RAYS, BISHOP_REACH,
-    KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, RAYS, ROOK_RAYS, ROOK_REACH,
+    bishop_attacks, rook_attacks, Cell, CellSet, Color, Piece, Role, ARMIES, BISHOP_RAYS,
+    BISHOP_REACH, KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, RAYS, ROOK_RAYS,
+    ROOK_REACH,
 };
 use crate::elimination::ALL_CELLS;
 use crate::moves::{Move, MoveList};
@@ -197,7 +198,7 @@ impl Position {
         let mut friends = CellSet::EMPTY;
         let mut replacing = CellSet::EMPTY;
         let powers = self.by_role[Role::Pawn.index()] | self.by_role[Role::King.index()];
-        for a in 0..6 {
+        for a in 0..ARMIES {
             if hostile_armies & (1 << a) != 0 {
                 hostile |= self.by_color[a];
                 if !self.waiting[a].is_empty() {

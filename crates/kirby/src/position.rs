@@ -6,9 +6,9 @@ use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
 use crate::board::{
-    bishop_attacks, rook_attacks, CastleSide, Cell, CellSet, Color, Piece, Role, BISHOP_REACH,
-    CELLS, KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, ROOK_CORNER, ROOK_REACH,
-    ZOBRIST,
+    bishop_attacks, rook_attacks, CastleSide, Cell, CellSet, Color, Piece, Role, ARMIES,
+    BISHOP_REACH, CELLS, KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, ROLES,
+    ROOK_CORNER, ROOK_REACH, ZOBRIST,
 };
 use crate::colors::ColorSet;
 use crate::moves::{Move, MoveList, ParseMoveError};
@@ -87,18 +87,18 @@ impl Hash for Waiting {
 #[derive(Clone)]
 pub struct Position {
     pub(crate) mailbox: [u8; CELLS],
-    pub(crate) by_color: [CellSet; 6],
-    pub(crate) by_role: [CellSet; 7],
+    pub(crate) by_color: [CellSet; ARMIES],
+    pub(crate) by_role: [CellSet; ROLES],
     pub(crate) occupied: CellSet,
-    pub(crate) kings: [u16; 6],
+    pub(crate) kings: [u16; ARMIES],
     /// Bit mask of the armies on each army's team (itself included); 0 for empty seats.
-    pub(crate) team_mask: [u8; 6],
+    pub(crate) team_mask: [u8; ARMIES],
     pub(crate) seated: u8,
     pub(crate) alive: u8,
     pub(crate) turn: Color,
     /// Each army's castling rights ([`CastleSide`] bits).
-    pub(crate) castling: [u8; 6],
-    pub(crate) waiting: [Waiting; 6],
+    pub(crate) castling: [u8; ARMIES],
+    pub(crate) waiting: [Waiting; ARMIES],
     pub(crate) layout: Layout,
     pub(crate) hash: u64,
 }
@@ -209,16 +209,16 @@ impl Position {
     fn empty(setup: &Setup) -> Position {
         Position {
             mailbox: [0; CELLS],
-            by_color: [CellSet::EMPTY; 6],
-            by_role: [CellSet::EMPTY; 7],
+            by_color: [CellSet::EMPTY; ARMIES],
+            by_role: [CellSet::EMPTY; ROLES],
             occupied: CellSet::EMPTY,
-            kings: [NO_KING; 6],
-            team_mask: [0; 6],
+            kings: [NO_KING; ARMIES],
+            team_mask: [0; ARMIES],
             seated: 0,
             alive: 0,
             turn: setup.turn,
-            castling: [0; 6],
-            waiting: [Waiting::default(); 6],
+            castling: [0; ARMIES],
+            waiting: [Waiting::default(); ARMIES],
             layout: setup.layout,
             hash: 0,
         }
@@ -271,8 +271,8 @@ impl Position {
     }
 
     fn place_pieces(&mut self, setup: &Setup, problems: &mut Vec<PositionProblem>) {
-        let mut unseated_reported = [false; 6];
-        let mut king_count = [0usize; 6];
+        let mut unseated_reported = [false; ARMIES];
+        let mut king_count = [0usize; ARMIES];
         for cell in Cell::ALL {
             let Some(piece) = setup.board[cell.index()] else {
                 continue;
@@ -313,7 +313,7 @@ impl Position {
                 problems.push(PositionProblem::KingCount(a, king_count[i]));
             }
         }
-        for a in 0..6 {
+        for a in 0..ARMIES {
             if self.alive & (1 << a) == 0 && self.kings[a] != NO_KING {
                 // A dead army's king (reported above) does not count as a king.
                 self.kings[a] = NO_KING;
@@ -519,7 +519,7 @@ impl Position {
     pub(crate) fn hostile_to(&self, army: usize) -> CellSet {
         let mask = self.hostile_armies(army);
         let mut out = CellSet::EMPTY;
-        for a in 0..6 {
+        for a in 0..ARMIES {
             if mask & (1 << a) != 0 {
                 out |= self.by_color[a];
             }
@@ -570,7 +570,7 @@ impl Position {
     /// one to move: a king can be left in check by a third army's move).
     pub fn colors_in_check(&self) -> ColorSet {
         let mut out = 0;
-        for a in 0..6 {
+        for a in 0..ARMIES {
             if self.kings[a] != NO_KING {
                 let attackers = self.attackers(
                     self.kings[a] as usize,
@@ -590,7 +590,7 @@ impl Position {
     pub fn live_teams(&self) -> usize {
         let mut seen = 0u8;
         let mut n = 0;
-        for a in 0..6 {
+        for a in 0..ARMIES {
             if self.alive & (1 << a) != 0 && seen & (1 << a) == 0 {
                 n += 1;
                 seen |= self.team_mask[a];
@@ -812,7 +812,7 @@ impl Position {
 
     fn next_live(&self, from: Color) -> Color {
         let mut a = from.next();
-        for _ in 0..6 {
+        for _ in 0..ARMIES {
             if self.alive & (1 << a.index()) != 0 {
                 return a;
             }
@@ -834,7 +834,7 @@ impl Position {
                 h ^= ZOBRIST.piece[c][self.mailbox[c] as usize];
             }
         }
-        for a in 0..6 {
+        for a in 0..ARMIES {
             for castle in CastleSide::BOTH {
                 if self.castling[a] & castle.bit() != 0 {
                     h ^= ZOBRIST.castling[a][castle as usize - 1];
@@ -873,8 +873,8 @@ pub(crate) fn attackers_on(
     occupied: &CellSet,
     hostile: &CellSet,
     hostile_armies: u8,
-    roles: &[CellSet; 7],
-    armies: &[CellSet; 6],
+    roles: &[CellSet; ROLES],
+    armies: &[CellSet; ARMIES],
 ) -> CellSet {
     let role = |r: Role| roles[r.index()];
     let mut out = KNIGHT_ATTACKS[cell] & (role(Role::Knight) | role(Role::Amazon));

@@ -472,7 +472,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 4, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 2, ..ProptestConfig::default() })]
 
     /// Each mode the issue names, played long: 2p, 3p, 4p in teams, 6p.
     #[test]
