@@ -13,7 +13,7 @@ Usage: hexvar-play [--port PORT] [--max-games N] [--think MILLIS]
 
   --port PORT      port on 127.0.0.1 (default: a free one)
   --max-games N    games kept in memory; the least recently used is dropped (default: 256)
-  --think MILLIS   how long the opponent thinks (default: 800)
+  --think MILLIS   how long the opponent thinks (default: 700)
   -h, --help       this text
   -V, --version    the version
 ";

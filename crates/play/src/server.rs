@@ -57,7 +57,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             max_games: 256,
-            opponent_time: Duration::from_millis(800),
+            opponent_time: Duration::from_millis(700),
             max_opponent_time: Duration::from_secs(5),
         }
     }
