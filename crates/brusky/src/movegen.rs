@@ -10,7 +10,7 @@
 use hexvar_geometry::Set128;
 
 use crate::board::{
-    slider_attacks, Cell, CellSet, Color, Role, BETWEEN, BISHOP_LINES, BISHOP_RAYS, BIT,
+    indices, slider_attacks, Cell, CellSet, Color, Role, BETWEEN, BISHOP_LINES, BISHOP_RAYS, BIT,
     KING_ATTACKS, KNIGHT_ATTACKS, LINE, PAWN_AHEAD, PAWN_ATTACKERS, PAWN_ATTACKS, PAWN_DOUBLE,
     PAWN_SHIFTS, RANK_CELLS, ROOK_LINES, ROOK_RAYS,
 };
@@ -83,7 +83,7 @@ impl PieceMoves {
                     (self.to.0 & self.enemies, true),
                     (self.to.0 & !self.enemies, false),
                 ] {
-                    for to in Set128(targets) {
+                    for to in indices(targets) {
                         f(Move::Normal {
                             from,
                             to: Cell::ALL[to],
@@ -197,7 +197,7 @@ impl Masks {
     /// The cells a man on `from` may move along: its pin line when pinned, else everywhere.
     #[inline(always)]
     fn pin_line(&self, from: usize) -> u128 {
-        if self.pinned >> from & 1 == 0 {
+        if self.pinned & BIT[from] == 0 {
             !0
         } else {
             LINE[self.king][from]
@@ -334,7 +334,7 @@ impl Position {
         let diagonal = theirs(Role::Bishop) | queens;
         let without_king = m.occupied ^ BIT[m.king];
         let mut safe = 0;
-        for to in Set128(KING_ATTACKS[m.king] & !m.ours) {
+        for to in indices(KING_ATTACKS[m.king] & !m.ours) {
             let leapers = (KNIGHT_ATTACKS[to] & knights)
                 | (KING_ATTACKS[to] & king)
                 | (PAWN_ATTACKERS[them.index()][to] & pawns);
@@ -367,7 +367,7 @@ impl Position {
             & ((ROOK_LINES[k] & (r[Role::Rook.index()] | queens))
                 | (BISHOP_LINES[k] & (r[Role::Bishop.index()] | queens)));
         let mut pinned = 0;
-        for sniper in Set128(snipers) {
+        for sniper in indices(snipers) {
             let blockers = BETWEEN[k][sniper] & m.occupied;
             if blockers == 0 {
                 checkers |= 1 << sniper;
@@ -390,9 +390,7 @@ impl Position {
             let (king_to, rook_from) = (c.king_to.index(), c.rook_from.index());
             let walk = BETWEEN[m.king][king_to] | 1 << king_to;
             if BETWEEN[m.king][rook_from] & m.occupied == 0
-                && Set128(walk)
-                    .iter()
-                    .all(|cell| !self.is_attacked(Cell::ALL[cell], them, m.occupied))
+                && indices(walk).all(|cell| !self.is_attacked(Cell::ALL[cell], them, m.occupied))
                 && !m.emit(f, Role::King, m.king, 1 << king_to, MovesKind::Castle(side))
             {
                 return false;
@@ -404,7 +402,7 @@ impl Position {
     /// Knight leaps. A pinned knight never moves: no leap stays on a line.
     fn knight_moves(&self, m: &Masks, f: &mut impl FnMut(PieceMoves) -> bool) -> bool {
         let knights = m.ours & self.by_role[Role::Knight.index()] & !m.pinned;
-        Set128(knights).iter().all(|from| {
+        indices(knights).all(|from| {
             m.emit(
                 f,
                 Role::Knight,
@@ -417,15 +415,15 @@ impl Position {
 
     /// Bishops, rooks and queens, one loop per role.
     fn slider_moves(&self, m: &Masks, f: &mut impl FnMut(PieceMoves) -> bool) -> bool {
-        let mine = |role: Role| Set128(m.ours & self.by_role[role.index()]);
+        let mine = |role: Role| indices(m.ours & self.by_role[role.index()]);
         let legal = |from: usize| m.target & m.pin_line(from);
-        mine(Role::Bishop).iter().all(|from| {
+        mine(Role::Bishop).all(|from| {
             let to = slider_attacks(&BISHOP_RAYS, from, m.occupied);
             m.emit(f, Role::Bishop, from, to & legal(from), MovesKind::Normal)
-        }) && mine(Role::Rook).iter().all(|from| {
+        }) && mine(Role::Rook).all(|from| {
             let to = slider_attacks(&ROOK_RAYS, from, m.occupied);
             m.emit(f, Role::Rook, from, to & legal(from), MovesKind::Normal)
-        }) && mine(Role::Queen).iter().all(|from| {
+        }) && mine(Role::Queen).all(|from| {
             let to = slider_attacks(&ROOK_RAYS, from, m.occupied)
                 | slider_attacks(&BISHOP_RAYS, from, m.occupied);
             m.emit(f, Role::Queen, from, to & legal(from), MovesKind::Normal)
@@ -443,7 +441,7 @@ impl Position {
         let before_last = RANK_CELLS[rank_ahead(m.us, m.us.promotion_rank(), -1)];
         let start_rank = RANK_CELLS[m.us.pawn_rank() as usize];
         let empty = !m.occupied;
-        for from in Set128(pawns) {
+        for from in indices(pawns) {
             let ahead = PAWN_AHEAD[u][from];
             let mut to = PAWN_ATTACKS[u][from] & m.theirs;
             // The enemy-block rule: an enemy man on either forward cell forbids every non-capture.
@@ -522,7 +520,7 @@ impl Position {
         let (passed, victim) = (ep.passed.index(), ep.pawn.index());
         let capturers =
             PAWN_ATTACKERS[m.us.index()][passed] & m.ours & self.by_role[Role::Pawn.index()];
-        for from in Set128(capturers) {
+        for from in indices(capturers) {
             let occupied = (m.occupied ^ 1 << from ^ 1 << victim) | 1 << passed;
             let theirs = m.theirs ^ 1 << victim;
             if !self.is_attacked_by(Cell::ALL[m.king], m.us.other(), theirs, occupied)
