@@ -456,7 +456,8 @@ impl Position {
         let masks = self.masks();
         let mut open_leaps = CellSet::EMPTY;
         if self.king_unmoved(us) && !masks.in_check() {
-            for t in KNIGHT[KING_HOME[us.index()].index()] {
+            // Own men stand on the leap hexes in most positions: judge only the others.
+            for t in KNIGHT[KING_HOME[us.index()].index()] - self.by_color(us) {
                 if !self.attacked_by(t, them, &occ) {
                     open_leaps = open_leaps.with(t);
                 }
