@@ -1,5 +1,5 @@
-//! Legal move generation — the set-wise layer ([`Position::for_each_piece_moves`]) and the list
-//! layer ([`Position::legal_moves`]) — and perft.
+//! Legal move generation: the set-wise layer ([`Position::for_each_piece_moves`]), the list
+//! layer ([`Position::legal_moves`]) and the bulk count ([`Position::legal_move_count`]).
 //!
 //! Generation is fully legal without make/test/undo. First the masks:
 //! - the King's moves avoid every cell the enemy attacks (its pieces with the King removed from
@@ -586,74 +586,4 @@ impl Position {
     pub fn is_legal(&self, m: Move) -> bool {
         !self.for_each_piece_moves(|pm| !pm.contains(m))
     }
-}
-
-/// The number of leaf nodes `depth` plies below `pos`, counting the last ply in bulk
-/// ([`Position::legal_move_count`]).
-///
-/// This crate keeps its own perft rather than `hexvar_geometry`'s generic one: it plays each
-/// move straight from the set-wise layer, without a move list, and measures faster (see the
-/// rules page, "Speed").
-///
-/// ```
-/// use hexvar_dagger::{perft, Position};
-/// assert_eq!(perft(&Position::new(), 3), 2580);
-/// ```
-pub fn perft(pos: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.legal_move_count() as u64,
-        _ => {
-            let mut n = 0;
-            pos.for_each_piece_moves(|pm| {
-                pm.for_each_move(|m| {
-                    let mut next = *pos;
-                    pos.play_into(m, &mut next);
-                    n += perft(&next, depth - 1);
-                });
-                true
-            });
-            n
-        }
-    }
-}
-
-/// [`perft`] that plays every move down to the leaves (no bulk counting).
-pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut n = 0;
-    pos.for_each_piece_moves(|pm| {
-        pm.for_each_move(|m| {
-            let mut next = *pos;
-            pos.play_into(m, &mut next);
-            n += perft_without_bulk(&next, depth - 1);
-        });
-        true
-    });
-    n
-}
-
-/// Perft split by legal root move: `(move, leaf count below it)`, sorted by the move's notation;
-/// empty at depth 0.
-///
-/// ```
-/// use hexvar_dagger::{divide, Position};
-/// let split = divide(&Position::new(), 2);
-/// assert_eq!(split.len(), 13);
-/// assert_eq!(split[0].0.to_string(), "d1-f1");
-/// assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 166);
-/// ```
-pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
-    }
-    let mut split: Vec<(Move, u64)> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| (m, perft(&pos.played(m), depth - 1)))
-        .collect();
-    split.sort_by_cached_key(|(m, _)| m.to_string());
-    split
 }

@@ -393,37 +393,21 @@ impl Position {
     }
 
     /// Play a move known to be legal here (from [`Position::legal_moves`]); no check. Playing an
-    /// illegal move leaves an unspecified (but memory-safe) position.
+    /// illegal move leaves an unspecified (but memory-safe) position. The hot path of perft:
+    /// it changes the position in place, touching only the sets, mailbox cells and keys the
+    /// move changes.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
-        *self = self.played(m);
-    }
-
-    /// Copy-make, the hot path of perft: the position after `m`, known to be legal here.
-    ///
-    /// Every field is read from `self` and written to the copy, never read back from the fresh
-    /// copy (which would stall on store forwarding).
-    #[inline(always)]
-    pub(crate) fn played(&self, m: Move) -> Position {
-        let mut next = *self;
-        self.play_into(m, &mut next);
-        next
-    }
-
-    /// [`Position::played`] into `next`, which must be a copy of `self`: only stores into `next`,
-    /// all reads from `self`.
-    #[inline(always)]
-    pub(crate) fn play_into(&self, m: Move, next: &mut Position) {
         let us = self.turn;
         let them = us.other();
-        let mut hash = self.hash ^ ZOBRIST.black_to_move;
-        if let Some(ep) = self.en_passant {
-            hash ^= ZOBRIST.en_passant[ep.index()];
+        self.hash ^= ZOBRIST.black_to_move;
+        if let Some(ep) = self.en_passant.take() {
+            self.hash ^= ZOBRIST.en_passant[ep.index()];
         }
-        next.en_passant = None;
-        next.turn = them;
-        next.fullmove_number = self.fullmove_number.saturating_add(us.index() as u32);
-        next.halfmove_clock = 0;
+        self.turn = them;
+        self.fullmove_number = self.fullmove_number.saturating_add(us.index() as u32);
+        let clock = self.halfmove_clock;
+        self.halfmove_clock = 0;
         match m {
             Move::Normal { from, to } => {
                 let code = self.mailbox[from.index()];
@@ -433,62 +417,50 @@ impl Position {
                 let p = code.wrapping_sub(1) as usize % PIECE_COUNT;
                 let role = p % ROLE_COUNT;
                 let both = from.bit() | to.bit();
-                let u = us.index();
                 if captured != 0 {
-                    let cap = captured as usize - 1;
-                    next.by_color[them.index()] = self.by_color[them.index()] ^ to.bit();
-                    let cap_role = cap % ROLE_COUNT;
-                    if cap_role == role {
-                        next.by_role[role] = self.by_role[role] ^ from.bit();
-                    } else {
-                        next.by_role[cap_role] = self.by_role[cap_role] ^ to.bit();
-                        next.by_role[role] = self.by_role[role] ^ both;
-                    }
-                    hash ^= ZOBRIST.pieces[cap][to.index()];
-                } else {
-                    next.by_role[role] = self.by_role[role] ^ both;
-                    if role != Role::Pawn.index() {
-                        next.halfmove_clock = self.halfmove_clock.saturating_add(1);
-                    }
+                    let cap = (captured - 1) as usize % PIECE_COUNT;
+                    self.by_color[them.index()] ^= to.bit();
+                    self.by_role[cap % ROLE_COUNT] ^= to.bit();
+                    self.hash ^= ZOBRIST.pieces[cap][to.index()];
+                } else if role != Role::Pawn.index() {
+                    self.halfmove_clock = clock.saturating_add(1);
                 }
-                next.by_color[u] = self.by_color[u] ^ both;
-                next.mailbox[to.index()] = code;
-                next.mailbox[from.index()] = 0;
-                hash ^= ZOBRIST.pieces[p][from.index()] ^ ZOBRIST.pieces[p][to.index()];
+                self.by_role[role] ^= both;
+                self.by_color[us.index()] ^= both;
+                self.mailbox[to.index()] = code;
+                self.mailbox[from.index()] = 0;
+                self.hash ^= ZOBRIST.pieces[p][from.index()] ^ ZOBRIST.pieces[p][to.index()];
+                // A jump may be taken en passant next move (the cells it passed between are
+                // neither its start nor its landing cell, so the test reads the same after it).
                 if role == Role::Pawn.index()
-                    && PAWN_JUMP[u][from.index()] == to.bit()
+                    && PAWN_JUMP[us.index()][from.index()] == to.bit()
                     && self.ep_capturable(us, from, to)
                 {
-                    next.en_passant = Some(to);
-                    hash ^= ZOBRIST.en_passant[to.index()];
+                    self.en_passant = Some(to);
+                    self.hash ^= ZOBRIST.en_passant[to.index()];
                 }
-                next.hash = hash;
             }
             Move::Promotion { from, to, role } => {
-                next.hash = hash;
-                next.remove(to);
-                next.remove(from);
-                next.put(to, Piece::new(us, role));
+                self.remove(to);
+                self.remove(from);
+                self.put(to, Piece::new(us, role));
             }
             Move::EnPassant { from, to } => {
                 // The jumped pawn stands beside the capturer, on the rank neighbour from which
                 // `to` is one of its backward steps.
-                next.hash = hash;
                 let victim = RANK_NEIGHBOURS[from.index()] & PAWN_STEPS[them.index()][to.index()];
-                next.remove(Cell::first_of(victim));
-                next.remove(from);
-                next.put(to, Piece::new(us, Role::Pawn));
+                self.remove(Cell::first_of(victim));
+                self.remove(from);
+                self.put(to, Piece::new(us, Role::Pawn));
             }
             Move::Entry { knight, to } => {
-                next.hash = hash;
-                next.take_from_hand(us, knight);
-                next.remove(to);
-                next.put(to, Piece::new(us, Role::Knight));
+                self.take_from_hand(us, knight);
+                self.remove(to);
+                self.put(to, Piece::new(us, Role::Knight));
             }
             Move::Drop { knight, to } => {
-                next.hash = hash;
-                next.take_from_hand(us, knight);
-                next.put(to, Piece::new(us, Role::Knight));
+                self.take_from_hand(us, knight);
+                self.put(to, Piece::new(us, Role::Knight));
             }
         }
     }

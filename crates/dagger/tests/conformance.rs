@@ -3,7 +3,7 @@
 //! independently written implementations; see its header). `cargo test` runs the rows of at most
 //! a million leaves, `cargo test -p hexvar-dagger -- --ignored` every row.
 
-use hexvar_dagger::{perft, perft_without_bulk, Position};
+use hexvar_dagger::{perft_without_bulk, Position};
 use hexvar_geometry::perft::{check_rows, read_rows};
 
 const PERFT: &str = include_str!("data/perft.txt");
@@ -51,15 +51,6 @@ fn bulk_and_plain_perft_agree() {
         }
     }
     assert!(ran > 400, "{ran}");
-}
-
-#[test]
-fn the_generic_perft_agrees_with_the_crate_s_own() {
-    for row in read_rows(CONFORMANCE).unwrap().iter().step_by(7) {
-        let pos: Position = row.position.parse().unwrap();
-        assert_eq!(hexvar_geometry::perft(&pos, row.depth), row.count);
-        assert_eq!(perft(&pos, row.depth), row.count);
-    }
 }
 
 #[test]
