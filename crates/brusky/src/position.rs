@@ -339,48 +339,7 @@ impl Position {
                 pos.put(cell, piece);
             }
         }
-        let mut problems = Vec::new();
-        for color in Color::ALL {
-            let men = pos.by_color[color.index()];
-            match (men & pos.by_role[Role::King.index()]).count_ones() {
-                0 => problems.push(PositionProblem::MissingKing(color)),
-                1 => {}
-                _ => problems.push(PositionProblem::TooManyKings(color)),
-            }
-            if men.count_ones() > MAX_MEN {
-                problems.push(PositionProblem::TooManyMen(color));
-            }
-            if (men & pos.by_role[Role::Pawn.index()]).count_ones() > MAX_PAWNS {
-                problems.push(PositionProblem::TooManyPawns(color));
-            }
-        }
-        for cell in Set128(pos.by_role[Role::Pawn.index()]) {
-            let cell = Cell::ALL[cell];
-            let color = pos
-                .board
-                .get(cell.index())
-                .map_or(Color::White, |p| p.color);
-            let behind = match color {
-                Color::White => cell.rank() < color.pawn_rank(),
-                Color::Black => cell.rank() > color.pawn_rank(),
-            };
-            if behind || cell.rank() == color.promotion_rank() {
-                problems.push(PositionProblem::PawnOnBackRank(cell));
-            }
-        }
-        for color in Color::ALL {
-            for side in CastlingSide::ALL {
-                if pos.castling.has(color, side) {
-                    let cells = side.cells(color);
-                    if pos.board.get(cells.king_from.index()) != Some(Piece::new(color, Role::King))
-                        || pos.board.get(cells.rook_from.index())
-                            != Some(Piece::new(color, Role::Rook))
-                    {
-                        problems.push(PositionProblem::CastlingRight { color, side });
-                    }
-                }
-            }
-        }
+        let mut problems = pos.men_problems();
         if let Some(ep) = setup.en_passant {
             if pos.en_passant_trace_is_valid(ep) {
                 if pos.pawns_can_capture_on(ep.passed) {
@@ -404,6 +363,54 @@ impl Position {
         }
         pos.hash = pos.compute_hash();
         Ok(pos)
+    }
+
+    /// The broken rules about the men: kings, numbers, pawns' ranks, castling rights.
+    fn men_problems(&self) -> Vec<PositionProblem> {
+        let mut problems = Vec::new();
+        for color in Color::ALL {
+            let men = self.by_color[color.index()];
+            match (men & self.by_role[Role::King.index()]).count_ones() {
+                0 => problems.push(PositionProblem::MissingKing(color)),
+                1 => {}
+                _ => problems.push(PositionProblem::TooManyKings(color)),
+            }
+            if men.count_ones() > MAX_MEN {
+                problems.push(PositionProblem::TooManyMen(color));
+            }
+            if (men & self.by_role[Role::Pawn.index()]).count_ones() > MAX_PAWNS {
+                problems.push(PositionProblem::TooManyPawns(color));
+            }
+        }
+        for cell in Set128(self.by_role[Role::Pawn.index()]) {
+            let cell = Cell::ALL[cell];
+            let color = self
+                .board
+                .get(cell.index())
+                .map_or(Color::White, |p| p.color);
+            let behind = match color {
+                Color::White => cell.rank() < color.pawn_rank(),
+                Color::Black => cell.rank() > color.pawn_rank(),
+            };
+            if behind || cell.rank() == color.promotion_rank() {
+                problems.push(PositionProblem::PawnOnBackRank(cell));
+            }
+        }
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if self.castling.has(color, side) {
+                    let cells = side.cells(color);
+                    if self.board.get(cells.king_from.index())
+                        != Some(Piece::new(color, Role::King))
+                        || self.board.get(cells.rook_from.index())
+                            != Some(Piece::new(color, Role::Rook))
+                    {
+                        problems.push(PositionProblem::CastlingRight { color, side });
+                    }
+                }
+            }
+        }
+        problems
     }
 
     fn en_passant_trace_is_valid(&self, ep: EnPassant) -> bool {
