@@ -517,3 +517,19 @@ fn castling_with_a_rook_pinned_against_the_kings_start_hex() {
     let names = move_names(&attacked);
     assert!(!names.iter().any(|n| n.starts_with("KRK-I")), "{names:?}");
 }
+
+#[test]
+fn castling_that_opens_a_line_onto_the_kings_destination_is_illegal() {
+    // The black rook on A5 looks along A5-B4-C3-D2; White's queen's rook on C3 blocks it, so
+    // D2 is not attacked now and the King's leap there is legal. A castling onto D2 moves
+    // that rook away (KRD-DD to D4, KRD-DE to E1) and opens the line: illegal.
+    let pos: Position = "/27:1k/5:r5/3:R3/1:1K/ w RK - 0 1".parse().unwrap();
+    let names = move_names(&pos);
+    assert!(names.contains("KG1-D2"), "{}", listing(&names));
+    assert!(!names.contains("KRD-DD") && !names.contains("KRD-DE"));
+    assert!(names.contains("KRD-ED"), "{}", listing(&names));
+    // Without the attacker both castlings onto D2 are legal.
+    let quiet: Position = "/27:1k/3:R3/1:1K/ w RK - 0 1".parse().unwrap();
+    let names = move_names(&quiet);
+    assert!(names.contains("KRD-DD") && names.contains("KRD-DE"));
+}
