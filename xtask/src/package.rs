@@ -1,7 +1,7 @@
 //! `cargo xtask package`: every library crate as it would be published, unpacked and tested on
 //! its own, so that no crate reads a file outside its folder or lacks one it needs.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::root;
@@ -16,13 +16,20 @@ const LIBRARIES: [&str; 6] = [
     "hexvar-kirby",
 ];
 
+/// The target folder of this build (`CARGO_TARGET_DIR`, or the workspace's `target`).
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target"))
+}
+
 fn cargo(dir: &Path, args: &[&str]) -> Result<(), String> {
     println!("$ cargo {} (in {})", args.join(" "), dir.display());
     let status = Command::new("cargo")
         .current_dir(dir)
         // The unpacked crates build into the workspace's target folder, so that dependencies
         // already built there are reused.
-        .env("CARGO_TARGET_DIR", root().join("target"))
+        .env("CARGO_TARGET_DIR", target_dir())
         .args(args)
         .status()
         .map_err(|e| format!("cargo: {e}"))?;
@@ -47,12 +54,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
         package.extend(["-p", name]);
     }
     cargo(&root, &package)?;
-    let unpacked = root.join("target/package-check");
+    let unpacked = target_dir().join("package-check");
     let _ = std::fs::remove_dir_all(&unpacked);
     std::fs::create_dir_all(&unpacked).map_err(|e| e.to_string())?;
     let version = env!("CARGO_PKG_VERSION");
     for name in LIBRARIES {
-        let file = root.join(format!("target/package/{name}-{version}.crate"));
+        let file = target_dir().join(format!("package/{name}-{version}.crate"));
         let status = Command::new("tar")
             .arg("-xzf")
             .arg(&file)
@@ -81,7 +88,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
     );
     for name in LIBRARIES {
         let dir = unpacked.join(format!("{name}-{version}"));
-        cargo(&dir, &["test", "--all-features", "--config", &patch])?;
+        // The unpacked crate is a workspace of its own: give it the repository's test profile, so
+        // that its perft tests run optimised and the dependencies built for the workspace are reused.
+        let profile = [
+            "--config",
+            "profile.test.opt-level=3",
+            "--config",
+            "profile.test.debug=\"line-tables-only\"",
+        ];
+        let mut args = vec!["test", "--all-features", "--config", &patch];
+        args.extend(profile);
+        cargo(&dir, &args)?;
     }
     println!(
         "package: {} crates packaged, unpacked and tested on their own",
