@@ -9,6 +9,7 @@ mod game;
 mod movegen;
 mod moves;
 mod outcome;
+mod perft;
 mod position;
 pub mod render;
 mod setup;
@@ -25,10 +26,10 @@ pub use board::{
 };
 pub use colors::ColorSet;
 pub use game::{Game, GameError, GameOptionError};
-pub use hexvar_geometry::{divide, perft, perft_without_bulk};
 pub use movegen::{MovesKind, PieceMoves};
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use outcome::{DrawReason, Outcome, WinReason};
+pub use perft::{divide, perft, perft_without_bulk};
 pub use position::{
     Choices, IllegalMove, ParsePositionError, Position, PositionError, PositionProblem,
 };

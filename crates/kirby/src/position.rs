@@ -744,6 +744,14 @@ impl Position {
     /// a broken position). Then passes the turn clockwise to the next live army, eliminating
     /// checkmated armies on the way.
     pub fn play_unchecked(&mut self, m: Move) {
+        self.apply(m);
+        self.resolve();
+    }
+
+    /// Plays a legal move and passes the turn, leaving the elimination test of the new turn
+    /// to the caller ([`Position::resolve`]): perft resolves only where the army to move turns
+    /// out to have no move.
+    pub(crate) fn apply(&mut self, m: Move) {
         let us = self.turn.index();
         match m {
             Move::Normal {
@@ -782,7 +790,6 @@ impl Position {
             Move::Relocate { from, to, reclaim } => self.relocate(from, to, reclaim),
         }
         self.pass_turn();
-        self.resolve();
     }
 
     /// Plays `m` if it is legal; otherwise leaves the position untouched.

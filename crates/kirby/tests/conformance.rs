@@ -40,3 +40,27 @@ fn perft_every_row() {
 fn conformance_every_row() {
     run("conformance.txt", CONFORMANCE, u64::MAX, 692);
 }
+
+#[test]
+fn specialised_perft_agrees_with_the_generic_one() {
+    // The crate's perft defers the elimination test; geometry's plays every move in full.
+    for line in CONFORMANCE
+        .lines()
+        .filter(|l| l.starts_with("2 "))
+        .step_by(9)
+    {
+        let pos: Position = line.splitn(3, ' ').nth(2).unwrap().parse().unwrap();
+        assert_eq!(
+            hexvar_kirby::perft(&pos, 2),
+            hexvar_geometry::perft(&pos, 2),
+            "{line}"
+        );
+        assert_eq!(
+            hexvar_kirby::perft_without_bulk(&pos, 2),
+            hexvar_geometry::perft_without_bulk(&pos, 2)
+        );
+        let ours = hexvar_kirby::divide(&pos, 2);
+        let generic = hexvar_geometry::divide(&pos, 2);
+        assert_eq!(ours, generic);
+    }
+}

@@ -1,0 +1,76 @@
+//! Perft for Kirby's game, specialised: after a move, the elimination test of the next turn
+//! (is the army to move mated?) is left until that army turns out to have no move, and leaf
+//! positions are never tested at all. Every move of the public API resolves at once
+//! ([`Position::play_unchecked`]); `hexvar_geometry`'s generic perft over it gives the same
+//! counts, slower (the rules page has the measurements).
+
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+
+/// The legal moves of a position whose elimination test may be pending, and the position
+/// they belong to: itself, or (when it has no move) its resolved copy.
+fn moves_of(pos: &Position, list: &mut MoveList) -> Option<Position> {
+    pos.legal_moves_into(list);
+    if !list.is_empty() {
+        // A move exists, so no elimination is due: the moves are those of the resolved
+        // position.
+        return None;
+    }
+    let mut resolved = pos.clone();
+    resolved.resolve();
+    resolved.legal_moves_into(list);
+    Some(resolved)
+}
+
+fn count(pos: &Position, depth: u32, bulk: bool) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if depth == 1 && bulk {
+        let n = pos.legal_move_count();
+        if n > 0 {
+            return n as u64;
+        }
+        let mut resolved = pos.clone();
+        resolved.resolve();
+        return resolved.legal_move_count() as u64;
+    }
+    let mut list = MoveList::new();
+    let resolved = moves_of(pos, &mut list);
+    let base = resolved.as_ref().unwrap_or(pos);
+    list.iter()
+        .map(|&m| {
+            let mut child = base.clone();
+            child.apply(m);
+            count(&child, depth - 1, bulk)
+        })
+        .sum()
+}
+
+/// The number of leaves `depth` plies below `pos`, counting the last ply in bulk.
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    count(pos, depth, true)
+}
+
+/// The same count as [`perft`], playing every leaf move.
+pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
+    count(pos, depth, false)
+}
+
+/// Perft per legal root move, sorted by the move's notation; empty at depth 0.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    let mut split: Vec<(Move, u64)> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut child = pos.clone();
+            child.apply(m);
+            (m, count(&child, depth - 1, true))
+        })
+        .collect();
+    split.sort_by_cached_key(|(m, _)| m.to_string());
+    split
+}
