@@ -412,15 +412,13 @@ impl Position {
             Move::Normal { from, to } => {
                 let code = self.mailbox[from.index()];
                 let captured = self.mailbox[to.index()];
-                // The mover's piece index (the mailbox code minus one; the modulo tells the
-                // compiler it is in bounds) and role.
-                let p = code.wrapping_sub(1) as usize % PIECE_COUNT;
-                let role = p % ROLE_COUNT;
+                let p = piece_index(code);
+                let role = role_index(p);
                 let both = from.bit() | to.bit();
                 if captured != 0 {
-                    let cap = (captured - 1) as usize % PIECE_COUNT;
+                    let cap = piece_index(captured);
                     self.by_color[them.index()] ^= to.bit();
-                    self.by_role[cap % ROLE_COUNT] ^= to.bit();
+                    self.by_role[role_index(cap)] ^= to.bit();
                     self.hash ^= ZOBRIST.pieces[cap][to.index()];
                 } else if role != Role::Pawn.index() {
                     self.halfmove_clock = clock.saturating_add(1);
@@ -572,6 +570,23 @@ impl Position {
             return None;
         };
         Some(Outcome::Draw { reason })
+    }
+}
+
+/// The piece index of an occupied cell's mailbox code (`piece.index() + 1`), in a form that tells
+/// the compiler it is below [`PIECE_COUNT`] (no bounds check, no division).
+#[inline(always)]
+fn piece_index(code: u8) -> usize {
+    usize::from(code).wrapping_sub(1).min(PIECE_COUNT - 1)
+}
+
+/// The role index of a piece index below [`PIECE_COUNT`], known to be below [`ROLE_COUNT`].
+#[inline(always)]
+fn role_index(piece: usize) -> usize {
+    if piece >= ROLE_COUNT {
+        piece - ROLE_COUNT
+    } else {
+        piece
     }
 }
 
