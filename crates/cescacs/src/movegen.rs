@@ -8,10 +8,12 @@
 //! piece kind intersects its destinations with those masks, so no ordinary move is played out.
 //! King steps are tested against the attacks with the king lifted off the board.
 //!
-//! Played out on a copy (make and test) are only the rare moves whose legality the masks cannot
-//! see: e.p. and scornful captures (two men leave the board), the King's leap and castlings,
-//! king steps onto the hexes the enemy's unmoved king attacks by its leap, and every move while
-//! that leap gives check (a move that checks the enemy king switches its leap attacks off, rules §7.2).
+//! The King's leap and castlings go onto hexes not attacked now; afterwards only the lines
+//! that the king and the rooks open can reach them, which one attack test on the board after
+//! the move sees. Played out on a copy (make and test) are only the rare moves whose legality
+//! the masks cannot see: e.p. and scornful captures (two men leave the board), king steps onto
+//! the hexes the enemy's unmoved king attacks by its leap, and every move while that leap gives
+//! check (a move that checks the enemy king switches its leap attacks off, rules §7.2).
 
 use crate::board::{
     between, cells, nearest, Cell, CellSet, Color, Piece, Role, KING_HOME, KING_STEPS, KNIGHT,
