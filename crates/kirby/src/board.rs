@@ -471,7 +471,8 @@ impl Cell {
     /// The cell of a dense index known to be on the board (`i < 313`, from a [`CellSet`]).
     #[inline]
     pub(crate) const fn at(i: usize) -> Cell {
-        Cell::ALL[i]
+        debug_assert!(i < CELLS);
+        Cell(i as u16)
     }
 
     /// The dense index.

@@ -108,9 +108,31 @@ impl PieceMoves {
     }
 
     /// Calls `f` on each move.
+    #[inline]
     pub fn for_each_move(&self, mut f: impl FnMut(Move)) {
-        for t in self.to.iter() {
-            self.moves_to(Cell::at(t), &mut f);
+        let from = self.from;
+        match self.kind {
+            // The common case in a tight loop over the set's words.
+            MovesKind::Normal => each_cell(&self.to, |to| {
+                f(Move::Normal {
+                    from,
+                    to,
+                    promotion: None,
+                })
+            }),
+            _ => each_cell(&self.to, |to| self.moves_to(to, &mut f)),
+        }
+    }
+}
+
+/// Calls `f` on each cell of `set`, lowest first.
+#[inline]
+fn each_cell(set: &CellSet, mut f: impl FnMut(Cell)) {
+    for (w, &word) in set.0.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            f(Cell::at(w * 64 + bits.trailing_zeros() as usize));
+            bits &= bits - 1;
         }
     }
 }

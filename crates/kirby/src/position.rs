@@ -15,6 +15,32 @@ use crate::moves::{Move, MoveList, ParseMoveError};
 use crate::outcome::{Outcome, WinReason};
 use crate::setup::{Layout, Mode, ParseSetupError, Setup};
 
+/// `NEXT_LIVE[alive][army]`: the next army clockwise after `army` in the set of live armies
+/// `alive` (a seat bit mask), or `army` itself when no other army lives.
+static NEXT_LIVE: [[Color; ARMIES]; 1 << ARMIES] = {
+    let mut table = [[Color::Black; ARMIES]; 1 << ARMIES];
+    let mut alive = 0;
+    while alive < 1 << ARMIES {
+        let mut from = 0;
+        while from < ARMIES {
+            let mut next = Color::ALL[from];
+            let mut step = 1;
+            while step <= ARMIES {
+                let a = (from + step) % ARMIES;
+                if alive & (1 << a) != 0 {
+                    next = Color::ALL[a];
+                    break;
+                }
+                step += 1;
+            }
+            table[alive][from] = next;
+            from += 1;
+        }
+        alive += 1;
+    }
+    table
+};
+
 /// `kings[army]` of an army without a king (dead or not seated).
 pub(crate) const NO_KING: u16 = u16::MAX;
 
@@ -817,19 +843,8 @@ impl Position {
         }
     }
 
-    fn next_live(&self, from: Color) -> Color {
-        let mut a = from.next();
-        for _ in 0..ARMIES {
-            if self.alive & (1 << a.index()) != 0 {
-                return a;
-            }
-            a = a.next();
-        }
-        from
-    }
-
     pub(crate) fn pass_turn(&mut self) {
-        let next = self.next_live(self.turn);
+        let next = NEXT_LIVE[self.alive as usize][self.turn.index()];
         self.hash ^= ZOBRIST.turn[self.turn.index()] ^ ZOBRIST.turn[next.index()];
         self.turn = next;
     }
