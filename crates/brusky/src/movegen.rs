@@ -585,19 +585,32 @@ pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
         return 1;
     }
     let mut nodes = 0;
+    let mut count = |child: &Position| {
+        nodes += if depth == 1 {
+            // A leaf: the move is played (and kept from being optimised away), not recursed
+            // into, which would only return 1.
+            core::hint::black_box(child);
+            1
+        } else {
+            perft_without_bulk(child, depth - 1)
+        };
+    };
     pos.for_each_piece_moves(|moves| {
-        moves.for_each_move(|m| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            nodes += if depth == 1 {
-                // A leaf: the move is played (and kept from being optimised away), not recursed
-                // into, which would only return 1.
-                core::hint::black_box(&child);
-                1
-            } else {
-                perft_without_bulk(&child, depth - 1)
-            };
-        });
+        if moves.kind == MovesKind::Normal {
+            // Plain moves and captures: the role is known, so play skips the mailbox look-up.
+            let from = moves.from.index();
+            for to in indices(moves.to.0) {
+                let mut child = pos.clone();
+                child.play_man(moves.role, from, to);
+                count(&child);
+            }
+        } else {
+            moves.for_each_move(|m| {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                count(&child);
+            });
+        }
         true
     });
     nodes

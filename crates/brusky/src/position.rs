@@ -731,11 +731,7 @@ impl Position {
     /// may become inconsistent. The hot path of search and perft.
     #[inline(always)]
     pub fn play_unchecked(&mut self, m: Move) {
-        let en_passant = self.en_passant.take();
-        if let Some(ep) = en_passant {
-            self.hash ^= ep_key(ep);
-        }
-        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        let en_passant = self.begin_move();
         match m {
             Move::Normal {
                 from,
@@ -746,6 +742,34 @@ impl Position {
             Move::EnPassant { from, to } => self.play_en_passant(from, to, en_passant),
             Move::Castle { side, .. } => self.play_castle(side),
         }
+        self.end_move();
+    }
+
+    /// Plays a move or capture without promotion of our `role` from `from` to `to`, known legal
+    /// (from the set-wise layer, which knows the role: no mailbox look-up to find it).
+    #[inline(always)]
+    pub(crate) fn play_man(&mut self, role: Role, from: usize, to: usize) {
+        self.begin_move();
+        let code = code_of(self.turn.index(), role) as usize;
+        self.move_man(code, role.index(), code, from, to);
+        self.end_move();
+    }
+
+    /// The first part of every move: the en passant target goes (and is returned), the halfmove
+    /// clock counts on.
+    #[inline(always)]
+    fn begin_move(&mut self) -> Option<EnPassant> {
+        let en_passant = self.en_passant.take();
+        if let Some(ep) = en_passant {
+            self.hash ^= ep_key(ep);
+        }
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        en_passant
+    }
+
+    /// The last part of every move: the move number and the turn.
+    #[inline(always)]
+    fn end_move(&mut self) {
         if self.turn == Color::Black {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
@@ -791,11 +815,18 @@ impl Position {
         if code == 0 {
             return; // not a legal move: there is no man to move
         }
-        let role = ROLE_OF_CODE[code];
         let new_code = match promotion {
             Some(r) => code_of(us, r) as usize,
             None => code,
         };
+        self.move_man(code, ROLE_OF_CODE[code], new_code, from, to);
+    }
+
+    /// Moves our man of mailbox `code` and role index `role` from `from` to `to`, where it
+    /// becomes `new_code` (a promotion) and captures what stands there.
+    #[inline(always)]
+    fn move_man(&mut self, code: usize, role: usize, new_code: usize, from: usize, to: usize) {
+        let us = self.turn.index();
         let captured = self.board.0[to] as usize;
         let (from_bit, to_bit) = (BIT[from], BIT[to]);
         let keys = &ZOBRIST_BY_CODE;

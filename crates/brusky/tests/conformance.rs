@@ -51,3 +51,17 @@ fn bulk_and_plain_perft_agree() {
         );
     }
 }
+
+#[test]
+fn no_bulk_perft_matches_every_depth_2_row() {
+    // The crate's own no-bulk perft plays every leaf move: captures, promotions, castling,
+    // en passant and double steps all pass through play here.
+    let rows = hexvar_geometry::perft::read_rows(CONFORMANCE).unwrap();
+    let mut checked = 0;
+    for row in rows.iter().filter(|r| r.depth == 2) {
+        let pos: Position = row.position.parse().unwrap();
+        assert_eq!(perft_without_bulk(&pos, 2), row.count, "line {}", row.line);
+        checked += 1;
+    }
+    assert_eq!(checked, 150);
+}
