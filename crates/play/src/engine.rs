@@ -100,7 +100,7 @@ impl<V: Variant> Searcher<V> {
 
     fn out_of_time(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes % 256 == 0 && Instant::now() >= self.deadline {
+        if self.nodes.is_multiple_of(256) && Instant::now() >= self.deadline {
             self.aborted = true;
         }
         self.aborted
