@@ -16,8 +16,7 @@ pub type CellSet = hexvar_geometry::Set128;
 
 pub use board::{Cell, Color, ParseCellError, ParseLetterError, Piece, Role, Shade, CELL_COUNT};
 pub use game::{Game, GameError};
-pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
-pub use movegen::{MoveKind, PieceMoves, PieceMovesIter};
+pub use movegen::{divide, perft, perft_without_bulk, MoveKind, PieceMoves, PieceMovesIter};
 pub use moves::{Castling, CastlingInfo, Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use position::{
     DrawReason, IllegalMove, Outcome, ParsePositionError, Position, PositionError, PositionProblem,

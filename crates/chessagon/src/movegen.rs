@@ -239,7 +239,7 @@ impl Position {
 
     /// The cells that stop a single check from `checker` (the checker and the blocking cells).
     fn check_mask(&self, checker: usize, k: usize, occ: u128) -> u128 {
-        let role = role_of(self.board[checker]);
+        let role = role_of(self.board.get(checker));
         let kb = 1u128 << k;
         let mut mask = !0u128;
         if matches!(role, Role::Rook | Role::Queen) && rook_attacks(checker, occ) & kb != 0 {
@@ -414,8 +414,8 @@ impl Position {
             let i = c.info();
             if self.castling >> c.right() & 1 == 0
                 || m.occ & i.empty.0 != 0
-                || self.board[i.king_from.index()] != mailbox_code(king)
-                || self.board[i.rook_from.index()] != mailbox_code(rook)
+                || self.board.get(i.king_from.index()) != mailbox_code(king)
+                || self.board.get(i.rook_from.index()) != mailbox_code(rook)
                 || cells(i.safe.0).any(|c| self.is_attacked(c, m.them, m.occ))
             {
                 continue;
@@ -489,4 +489,70 @@ impl Position {
         }
         to
     }
+}
+
+/// The number of leaves `depth` plies below `pos`, counting the last ply in bulk
+/// ([`Position::legal_move_count`]).
+///
+/// This crate keeps its own perft beside `hexvar_geometry`'s generic one: it plays each move
+/// straight from the set-wise layer, without filling a move list, and measures faster (see the
+/// rules page, "Internals").
+///
+/// ```
+/// use hexvar_chessagon::{perft, Position};
+/// assert_eq!(perft(&Position::new(), 2), 2_492);
+/// ```
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.legal_move_count() as u64,
+        _ => {
+            let mut n = 0;
+            pos.for_each_piece_moves(|pm| {
+                for m in pm {
+                    let mut child = *pos;
+                    child.play_unchecked(m);
+                    n += perft(&child, depth - 1);
+                }
+                true
+            });
+            n
+        }
+    }
+}
+
+/// The same count as [`perft`], playing every leaf move (measures `play_unchecked` too).
+pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut n = 0;
+    pos.for_each_piece_moves(|pm| {
+        for m in pm {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            n += perft_without_bulk(&child, depth - 1);
+        }
+        true
+    });
+    n
+}
+
+/// Perft per legal root move, sorted by the move's notation. At depth 0 there are no moves to
+/// split by, so the list is empty; at depth 1 every move counts 1.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    let mut split: Vec<(Move, u64)> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            (m, perft(&child, depth - 1))
+        })
+        .collect();
+    split.sort_by_cached_key(|(m, _)| m.to_string());
+    split
 }

@@ -22,8 +22,8 @@ use hexvar_geometry::Set128 as CellSet;
 pub struct Position {
     pub(crate) by_color: [u128; 2],
     pub(crate) by_role: [u128; 7],
-    /// Mailbox: 0 = empty, else [`mailbox_code`] of the piece (`color · 8 + role + 1`).
-    pub(crate) board: [u8; CELL_COUNT],
+    /// What stands on each cell, beside the sets (for `piece_at`).
+    pub(crate) board: Mailbox,
     pub(crate) turn: Color,
     pub(crate) castling: u8,
     pub(crate) ep: Option<EnPassant>,
@@ -31,6 +31,37 @@ pub struct Position {
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
     pub(crate) hash: u64,
+}
+
+/// The piece on every cell, as a [`mailbox_code`] in half a byte: two cells per byte, the
+/// lower-indexed one in the low half. Half bytes keep the position small enough (240 bytes) to be
+/// copied inline.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Mailbox([u8; CELL_COUNT / 2]);
+
+/// The bits of one cell's half byte.
+const NIBBLE: u8 = 0xF;
+
+impl Mailbox {
+    const EMPTY: Mailbox = Mailbox([0; CELL_COUNT / 2]);
+
+    /// The code on cell `i` (0: empty).
+    #[inline(always)]
+    pub(crate) fn get(&self, i: usize) -> u8 {
+        self.0[i / 2] >> (4 * (i % 2)) & NIBBLE
+    }
+
+    /// Puts `code` on the empty cell `i`.
+    #[inline(always)]
+    fn put(&mut self, i: usize, code: u8) {
+        self.0[i / 2] |= code << (4 * (i % 2));
+    }
+
+    /// Empties cell `i`.
+    #[inline(always)]
+    fn clear(&mut self, i: usize) {
+        self.0[i / 2] &= !(NIBBLE << (4 * (i % 2)));
+    }
 }
 
 /// The mailbox bit that marks a Black piece.
@@ -264,7 +295,7 @@ impl Position {
         let mut pos = Position {
             by_color: [0; 2],
             by_role: [0; 7],
-            board: [0; CELL_COUNT],
+            board: Mailbox::EMPTY,
             turn: setup.turn,
             castling: setup.castling,
             ep: setup.ep,
@@ -386,7 +417,7 @@ impl Position {
         let b = c.bit();
         self.by_color[p.color.index()] |= b;
         self.by_role[p.role.index()] |= b;
-        self.board[c.index()] = mailbox_code(p);
+        self.board.put(c.index(), mailbox_code(p));
         self.hash ^= ZOBRIST.piece[p.index()][c.index()];
     }
 
@@ -395,7 +426,7 @@ impl Position {
         let b = !c.bit();
         self.by_color[p.color.index()] &= b;
         self.by_role[p.role.index()] &= b;
-        self.board[c.index()] = 0;
+        self.board.clear(c.index());
         self.hash ^= ZOBRIST.piece[p.index()][c.index()];
     }
 
@@ -423,7 +454,7 @@ impl Position {
     /// The piece on `cell`.
     #[inline]
     pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
-        decode(self.board[cell.index()])
+        decode(self.board.get(cell.index()))
     }
 
     /// Side to move.
@@ -591,6 +622,9 @@ impl Position {
                 self.take(from, Piece::new(us, Role::Pawn));
                 self.put(to, Piece::new(us, Role::Queen));
                 self.halfmoves = 0;
+                // A back-edge cell can be a starting cell of the other side's pawns (a12, h12).
+                self.clear_unmoved(from);
+                self.clear_unmoved(to);
                 (from, to)
             }
             Move::EnPassant { from, to } => {
@@ -601,6 +635,7 @@ impl Position {
                 self.take(from, Piece::new(us, Role::Pawn));
                 self.put(to, Piece::new(us, Role::Pawn));
                 self.halfmoves = 0;
+                self.clear_unmoved(from);
                 (from, to)
             }
             Move::Castle { castling } => {
@@ -618,8 +653,6 @@ impl Position {
             self.castling &= keep;
             self.hash ^= ZOBRIST.castling[self.castling as usize];
         }
-        self.clear_unmoved(from);
-        self.clear_unmoved(to);
         if us == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
@@ -631,23 +664,35 @@ impl Position {
     #[inline]
     fn play_normal(&mut self, from: Cell, to: Cell) {
         let us = self.turn;
-        let code = self.board[from.index()];
+        let code = self.board.get(from.index());
         debug_assert!(code != 0, "a piece on the origin");
-        let piece = Piece::new(us, role_of(code));
-        if let Some(victim) = self.piece_at(to) {
-            self.take(to, victim);
+        let role = role_of(code);
+        let to_bit = to.bit();
+        let them = us.other().index();
+        if self.by_color[them] & to_bit != 0 {
+            let victim = role_of(self.board.get(to.index()));
+            self.by_color[them] ^= to_bit;
+            self.by_role[victim.index()] ^= to_bit;
+            self.board.clear(to.index());
+            self.hash ^= ZOBRIST.piece[Piece::new(us.other(), victim).index()][to.index()];
             self.halfmoves = 0;
+            // Only pawns carry unmoved flags: a move clears the flags of the cells it leaves
+            // and lands on.
+            if victim == Role::Pawn {
+                self.clear_unmoved(to);
+            }
         }
         // Move the piece with one xor per set.
-        let fromto = from.bit() | to.bit();
+        let fromto = from.bit() | to_bit;
         self.by_color[us.index()] ^= fromto;
-        self.by_role[piece.role.index()] ^= fromto;
-        self.board[from.index()] = 0;
-        self.board[to.index()] = code;
-        let keys = &ZOBRIST.piece[piece.index()];
+        self.by_role[role.index()] ^= fromto;
+        self.board.clear(from.index());
+        self.board.put(to.index(), code);
+        let keys = &ZOBRIST.piece[Piece::new(us, role).index()];
         self.hash ^= keys[from.index()] ^ keys[to.index()];
-        if piece.role == Role::Pawn {
+        if role == Role::Pawn {
             self.halfmoves = 0;
+            self.clear_unmoved(from);
             if to.rank().abs_diff(from.rank()) == DOUBLE_PUSH_RANKS {
                 self.record_double_push(from, to);
             }
@@ -947,5 +992,10 @@ mod tests {
         assert_eq!(draw.winner(), None);
         assert!(draw.is_draw());
         assert_eq!(DrawReason::FiftyMoves.to_string(), "fifty-move rule");
+    }
+
+    #[test]
+    fn a_position_is_small_enough_to_copy_inline() {
+        assert!(core::mem::size_of::<Position>() <= 240);
     }
 }

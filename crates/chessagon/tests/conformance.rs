@@ -62,6 +62,8 @@ fn bulk_and_plain_perft_agree_and_divide_sums() {
     for text in texts {
         let pos: Position = text.parse().unwrap();
         assert_eq!(perft(&pos, 2), perft_without_bulk(&pos, 2), "{text}");
+        // The crate's own perft (played from the set-wise layer) and geometry's generic one.
+        assert_eq!(perft(&pos, 2), hexvar_geometry::perft::perft(&pos, 2), "{text}");
         assert!(
             CONFORMANCE.contains(text),
             "bench positions come from the conformance set"
