@@ -339,7 +339,7 @@ impl Position {
     }
 
     /// The legal part of the pseudo-legal targets `pseudo` of the (non-king) piece on `from`.
-    #[inline]
+    #[inline(always)]
     fn legal_targets(&self, ctx: &Context, from: usize, pseudo: CellSet) -> CellSet {
         let mut allowed = if ctx.checkers.is_empty() {
             ALL_CELLS
