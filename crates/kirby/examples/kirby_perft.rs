@@ -1,4 +1,5 @@
-//! `cargo run --release --example kirby_perft -- <depth> [position text | mode]`: perft with timing.
+//! `cargo run --release --example kirby_perft -- <depth> [position text | mode]`: perft with timing
+//! (environment: `NOBULK=1` plays every leaf move, `GENERIC=1` uses `hexvar_geometry`'s perft).
 use std::time::Instant;
 
 use hexvar_kirby::{perft, perft_without_bulk, Layout, Mode, Position, Setup};
@@ -26,10 +27,14 @@ fn main() {
         rest.parse().expect("position text")
     };
     let t = Instant::now();
-    let n = if std::env::var_os("NOBULK").is_some() {
-        perft_without_bulk(&pos, depth)
-    } else {
-        perft(&pos, depth)
+    // NOBULK: play every leaf move; GENERIC: hexvar_geometry's perft over the Variant trait
+    // instead of the crate's own.
+    let generic = std::env::var_os("GENERIC").is_some();
+    let n = match (std::env::var_os("NOBULK").is_some(), generic) {
+        (false, false) => perft(&pos, depth),
+        (true, false) => perft_without_bulk(&pos, depth),
+        (false, true) => hexvar_geometry::perft(&pos, depth),
+        (true, true) => hexvar_geometry::perft_without_bulk(&pos, depth),
     };
     let s = t.elapsed().as_secs_f64();
     println!(
