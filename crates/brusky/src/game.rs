@@ -87,7 +87,7 @@ impl Game {
         if let Some(outcome) = self.outcome() {
             return Err(GameError::Finished(outcome));
         }
-        let mut next = self.position().clone();
+        let mut next = *self.position();
         next.play(m)?;
         self.positions.push(next);
         self.moves.push(m);

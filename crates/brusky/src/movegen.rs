@@ -600,13 +600,13 @@ pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
             // Plain moves and captures: the role is known, so play skips the mailbox look-up.
             let from = moves.from.index();
             for to in indices(moves.to.0) {
-                let mut child = pos.clone();
+                let mut child = *pos;
                 child.play_man(moves.role, from, to);
                 count(&child);
             }
         } else {
             moves.for_each_move(|m| {
-                let mut child = pos.clone();
+                let mut child = *pos;
                 child.play_unchecked(m);
                 count(&child);
             });

@@ -17,6 +17,8 @@ use crate::setup::{CastlingRights, EnPassant, ParseSetupError, Setup};
 /// castling rights and en passant target. Create one with [`Position::new`] (the start),
 /// [`Position::from_setup`] or by parsing the position text.
 ///
+/// A position is a small plain value (240 bytes): it is `Copy`, and moves are played on copies.
+///
 /// ```
 /// use hexvar_brusky::{Move, Position};
 /// let mut pos = Position::new();
@@ -25,7 +27,7 @@ use crate::setup::{CastlingRights, EnPassant, ParseSetupError, Setup};
 /// assert!(pos.play("g2-g4".parse::<Move>().unwrap()).is_err()); // no pawn there any more
 /// assert_eq!(pos.to_string(), "rnbkbqbnr/pppppppppp/11/12/6P5/11/PPPPPP1PPP/RNBQBKBNR b KQkq - 0 1");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) board: Mailbox,
     pub(crate) by_color: [u128; 2],
@@ -699,7 +701,7 @@ impl Position {
     /// The position after `m`, which must be legal.
     #[must_use]
     pub fn played(&self, m: Move) -> Position {
-        let mut next = self.clone();
+        let mut next = *self;
         next.play_unchecked(m);
         next
     }

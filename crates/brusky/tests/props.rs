@@ -438,7 +438,7 @@ proptest! {
     ) {
         let mut pos = random_game(&choices).pop().unwrap();
         let m = Move::Normal { from: Cell::ALL[from], to: Cell::ALL[to], capture, promotion: None };
-        let before = pos.clone();
+        let before = pos;
         let legal = pos.legal_moves().contains(&m);
         prop_assert_eq!(pos.play(m).is_ok(), legal);
         if !legal {
@@ -491,7 +491,7 @@ fn check_ply(pos: &Position, illegal: Move) -> Result<(), TestCaseError> {
         prop_assert_eq!(m.to_string().parse::<Move>(), Ok(m));
     }
     if !moves.contains(&illegal) {
-        let mut after = pos.clone();
+        let mut after = *pos;
         prop_assert!(after.play(illegal).is_err());
         prop_assert_eq!(&after, pos);
     }
