@@ -840,6 +840,173 @@ const fn build_pawn_table() -> [[PawnMoves; CELL_COUNT]; 2] {
 /// Pawn moves per side and cell (the tables above, gathered).
 pub(crate) static PAWN_TABLE: [[PawnMoves; CELL_COUNT]; 2] = build_pawn_table();
 
+// Set-wise pawn moves. Inside the board's middle ranks (8 cells each) one pawn step is one shift
+// of the dense index, the same for every pawn of one cell colour: the f2f push is +8, a capture
+// two up the file +16. Near the edges the distance changes; the pawns there are the exceptions,
+// handled one by one.
+
+/// A pawn step by its file change: none, one file left or right, or the p2p direction of the
+/// cell (right from a dark cell, left from a light one) or its opposite.
+#[derive(Clone, Copy)]
+enum FileStep {
+    Same,
+    Left,
+    Right,
+    P2p,
+    AgainstP2p,
+}
+
+const fn step_target(c: usize, color: usize, file: FileStep, dy: i8) -> Option<usize> {
+    let dx = match file {
+        FileStep::Same => 0,
+        FileStep::Left => -1,
+        FileStep::Right => 1,
+        FileStep::P2p => push_dx(c),
+        FileStep::AgainstP2p => -push_dx(c),
+    };
+    pawn_step(c, color, dx, dy)
+}
+
+/// One set-wise pawn step: the pawns on `sources` reach the cell `delta` indices further
+/// (up the index for White, down for Black).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PawnShift {
+    pub(crate) sources: u128,
+    pub(crate) delta: u32,
+}
+
+/// Every set-wise pawn step of one side, and the pawn cells the shifts do not describe.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PawnShifts {
+    /// f2f and p2p pushes, for dark and light cells.
+    pub(crate) pushes: [PawnShift; 4],
+    /// The three captures, for dark and light cells.
+    pub(crate) captures: [PawnShift; 6],
+    /// Double pushes: the shift to the middle cell, then the further distance to the target.
+    pub(crate) doubles: [(PawnShift, u32); 4],
+    /// Pawn cells from which a push or capture lands elsewhere than its shift says.
+    pub(crate) exceptions: u128,
+    /// Pawn cells from which a double push lands elsewhere than its shifts say (they matter
+    /// only for unmoved pawns).
+    pub(crate) double_exceptions: u128,
+}
+
+/// Cells in the middle of the board, one dark (d7) and one light (e7): every pawn step from
+/// them has the distance of the middle ranks.
+const REFERENCE: [usize; 2] = [cell_at(3, 7), cell_at(4, 7)];
+
+const fn distance(from: usize, to: usize, color: usize) -> u32 {
+    if color == 0 {
+        (to - from) as u32
+    } else {
+        (from - to) as u32
+    }
+}
+
+/// The sources of one step among the cells of one colour, and the cells where it goes astray.
+const fn shift_of(color: usize, dark: bool, file: FileStep, dy: i8) -> (PawnShift, u128) {
+    let r = REFERENCE[if dark { 0 } else { 1 }];
+    let delta = match step_target(r, color, file, dy) {
+        Some(t) => distance(r, t, color),
+        None => panic!("a middle cell has every pawn step"),
+    };
+    let mut sources = 0u128;
+    let mut astray = 0u128;
+    let mut c = 0;
+    while c < CELL_COUNT {
+        if CELLS_C[c].points_left() == dark {
+            if let Some(t) = step_target(c, color, file, dy) {
+                let on_pattern = if color == 0 {
+                    t == c + delta as usize
+                } else {
+                    c >= delta as usize && t == c - delta as usize
+                };
+                if on_pattern {
+                    sources |= 1 << c;
+                } else {
+                    astray |= 1 << c;
+                }
+            }
+        }
+        c += 1;
+    }
+    (PawnShift { sources, delta }, astray)
+}
+
+/// A double push as two shifts (to the middle cell, then on to the target).
+const fn double_of(color: usize, dark: bool, via_p2p: bool) -> ((PawnShift, u32), u128) {
+    let (mid_file, mid_dy, on_file) = if via_p2p {
+        (FileStep::P2p, 2, FileStep::P2p)
+    } else {
+        (FileStep::Same, 1, FileStep::AgainstP2p)
+    };
+    let (mid, mid_astray) = shift_of(color, dark, mid_file, mid_dy);
+    let (target, target_astray) = shift_of(color, dark, on_file, 3);
+    let sources = mid.sources & target.sources;
+    let shift = PawnShift {
+        sources,
+        delta: mid.delta,
+    };
+    (
+        (shift, target.delta - mid.delta),
+        mid_astray | target_astray,
+    )
+}
+
+const fn build_pawn_shifts(color: usize) -> PawnShifts {
+    let mut exceptions = 0u128;
+    let mut double_exceptions = 0u128;
+    let empty = PawnShift {
+        sources: 0,
+        delta: 0,
+    };
+    let mut pushes = [empty; 4];
+    let mut captures = [empty; 6];
+    let mut doubles = [(empty, 0); 4];
+    let mut k = 0;
+    while k < 2 {
+        let dark = k == 0;
+        let push_steps = [(FileStep::Same, 1), (FileStep::P2p, 2)];
+        let mut i = 0;
+        while i < 2 {
+            let (shift, astray) = shift_of(color, dark, push_steps[i].0, push_steps[i].1);
+            pushes[2 * k + i] = shift;
+            exceptions |= astray;
+            i += 1;
+        }
+        let capture_steps = [
+            (FileStep::Same, 2),
+            (FileStep::Left, 1),
+            (FileStep::Right, 1),
+        ];
+        let mut i = 0;
+        while i < 3 {
+            let (shift, astray) = shift_of(color, dark, capture_steps[i].0, capture_steps[i].1);
+            captures[3 * k + i] = shift;
+            exceptions |= astray;
+            i += 1;
+        }
+        let mut i = 0;
+        while i < 2 {
+            let (double, astray) = double_of(color, dark, i == 1);
+            doubles[2 * k + i] = double;
+            double_exceptions |= astray;
+            i += 1;
+        }
+        k += 1;
+    }
+    PawnShifts {
+        pushes,
+        captures,
+        doubles,
+        exceptions,
+        double_exceptions,
+    }
+}
+
+/// The set-wise pawn steps per side.
+pub(crate) static PAWN_SHIFTS: [PawnShifts; 2] = [build_pawn_shifts(0), build_pawn_shifts(1)];
+
 const fn build_back_edges() -> [u128; 2] {
     let mut out = [0u128; 2];
     let mut i = 0;
@@ -1073,6 +1240,49 @@ mod tests {
             names(KNIGHT[c("c3")] & !((1u128 << c("a5")) - 1) & !PAWN_START[0]),
             ["d5", "a6", "c6", "b7"]
         );
+    }
+
+    #[test]
+    fn pawn_shifts_agree_with_the_pawn_tables() {
+        for color in 0..2 {
+            let s = &PAWN_SHIFTS[color];
+            let shift = |set: u128, d: u32| if color == 0 { set << d } else { set >> d };
+            let mut exceptions = 0;
+            for c in 0..CELL_COUNT {
+                let one = 1u128 << c;
+                let t = &PAWN_TABLE[color][c];
+                let pushes = s
+                    .pushes
+                    .iter()
+                    .fold(0, |a, p| a | shift(one & p.sources, p.delta));
+                let captures = s
+                    .captures
+                    .iter()
+                    .fold(0, |a, p| a | shift(one & p.sources, p.delta));
+                let doubles = s.doubles.iter().fold(0, |a, (p, rest)| {
+                    a | shift(shift(one & p.sources, p.delta), *rest)
+                });
+                let table_doubles = t.double[0] | t.double[1];
+                if s.exceptions & one == 0 {
+                    assert_eq!(pushes, t.push, "push {color} {c}");
+                    assert_eq!(captures, t.capture, "capture {color} {c}");
+                } else {
+                    exceptions += 1;
+                }
+                if s.double_exceptions & one == 0 {
+                    assert_eq!(doubles, table_doubles, "double {color} {c}");
+                }
+            }
+            // Only the edge ranks are exceptions: a pawn on ranks 4–10 always shifts (its steps
+            // reach at most two ranks further, still 8-cell ranks).
+            for c in cells(s.exceptions) {
+                let r = if color == 0 { c.rank() } else { 16 - c.rank() };
+                assert!(!(4..=10).contains(&r), "{color} {c}");
+            }
+            assert!(exceptions > 0);
+            // Every starting cell but the two on the short third rank shifts its double push.
+            assert_eq!((PAWN_START[color] & s.double_exceptions).count_ones(), 2);
+        }
     }
 
     #[test]

@@ -15,7 +15,7 @@
 use crate::board::{
     bishop_attacks, cells, duke_attacks, queen_attacks, rook_attacks, Cell, Color, Piece, Role,
     BETWEEN_BISHOP, BETWEEN_DUKE, BETWEEN_ROOK, BISHOP_ALL, DUKE_ALL, KING, KNIGHT, PAWN_CAPTURES,
-    PAWN_DOUBLES, PAWN_PUSHES, PAWN_TABLE, PROMOTION, ROOK_ALL,
+    PAWN_DOUBLES, PAWN_PUSHES, PAWN_SHIFTS, PAWN_TABLE, PROMOTION, ROOK_ALL,
 };
 use crate::moves::{Castling, Move};
 use crate::position::{mailbox_code, role_of, Position};
@@ -274,8 +274,33 @@ impl Position {
     /// ```
     #[inline]
     pub fn for_each_piece_moves(&self, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
+        self.generate::<_, false>(&mut f, &mut 0)
+    }
+
+    /// The number of legal moves, counted without listing them: a popcount per piece, and the
+    /// unpinned pawns away from the edge ranks by shifts of the whole pawn set.
+    pub fn legal_move_count(&self) -> usize {
+        let mut n = 0;
+        let mut pawns = 0;
+        self.generate::<_, true>(
+            &mut |pm: PieceMoves| {
+                n += pm.len();
+                true
+            },
+            &mut pawns,
+        );
+        n + pawns
+    }
+
+    /// The generator behind [`Position::for_each_piece_moves`]. With `COUNT_PAWNS` the moves of
+    /// the pawns that shift set-wise are not reported but counted into `pawn_count`.
+    #[inline(always)]
+    fn generate<F: FnMut(PieceMoves) -> bool, const COUNT_PAWNS: bool>(
+        &self,
+        f: &mut F,
+        pawn_count: &mut usize,
+    ) -> bool {
         let m = self.masks();
-        let f = &mut f;
         self.king_moves(&m, f)
             && (m.target == 0
                 || self.piece_moves(&m, Role::Knight, |p| KNIGHT[p], f)
@@ -283,7 +308,7 @@ impl Position {
                     && self.piece_moves(&m, Role::Duke, |p| duke_attacks(p, m.occ), f)
                     && self.piece_moves(&m, Role::Rook, |p| rook_attacks(p, m.occ), f)
                     && self.piece_moves(&m, Role::Queen, |p| queen_attacks(p, m.occ), f)
-                    && self.pawn_moves(&m, f))
+                    && self.pawn_moves::<F, COUNT_PAWNS>(&m, f, pawn_count))
             && self.en_passant_moves(&m, f)
             && self.castling_moves(&m, f)
     }
@@ -338,13 +363,60 @@ impl Position {
     }
 
     /// Pawn pushes, double pushes (for unmoved pawns) and captures; promotions are the moves
-    /// onto the back edge.
-    #[inline]
-    fn pawn_moves(&self, m: &Masks, f: &mut impl FnMut(PieceMoves) -> bool) -> bool {
+    /// onto the back edge. In counting mode the unpinned pawns off the edge ranks are counted
+    /// set-wise and only the others reported.
+    #[inline(always)]
+    fn pawn_moves<F: FnMut(PieceMoves) -> bool, const COUNT_PAWNS: bool>(
+        &self,
+        m: &Masks,
+        f: &mut F,
+        pawn_count: &mut usize,
+    ) -> bool {
+        let pawns = m.ours & self.by_role[Role::Pawn.index()];
+        if COUNT_PAWNS {
+            let shifts = &PAWN_SHIFTS[m.us.index()];
+            let one_by_one =
+                m.pins.set | shifts.exceptions | shifts.double_exceptions & self.unmoved;
+            let set_wise = pawns & !one_by_one;
+            *pawn_count += match m.us {
+                Color::White => self.count_pawns::<true>(m, set_wise),
+                Color::Black => self.count_pawns::<false>(m, set_wise),
+            };
+            self.each_pawn(m, f, pawns & one_by_one)
+        } else {
+            self.each_pawn(m, f, pawns)
+        }
+    }
+
+    /// The moves of the `pawns` (of the side to move, off the edge ranks, unpinned), counted by
+    /// shifting the whole set once per step: each destination bit stands for one pawn's move.
+    #[inline(always)]
+    fn count_pawns<const WHITE: bool>(&self, m: &Masks, pawns: u128) -> usize {
+        let shift = |set: u128, d: u32| if WHITE { set << d } else { set >> d };
+        let shifts = &PAWN_SHIFTS[m.us.index()];
+        let empty = !m.occ;
+        let mut n = 0;
+        for p in &shifts.pushes {
+            n += (shift(pawns & p.sources, p.delta) & empty & m.target).count_ones();
+        }
+        for p in &shifts.captures {
+            n += (shift(pawns & p.sources, p.delta) & m.theirs & m.target).count_ones();
+        }
+        let unmoved = pawns & self.unmoved;
+        for (p, rest) in &shifts.doubles {
+            let middle = shift(unmoved & p.sources, p.delta) & empty;
+            n += (shift(middle, *rest) & empty & m.target).count_ones();
+        }
+        n as usize
+    }
+
+    /// The moves of each of the `pawns`, one pawn at a time.
+    #[inline(always)]
+    fn each_pawn(&self, m: &Masks, f: &mut impl FnMut(PieceMoves) -> bool, pawns: u128) -> bool {
         let piece = Piece::new(m.us, Role::Pawn);
         let table = &PAWN_TABLE[m.us.index()];
         let empty = !m.occ;
-        let mut pawns = m.ours & self.by_role[Role::Pawn.index()];
+        let mut pawns = pawns;
         while pawns != 0 {
             let p = pawns.trailing_zeros() as usize;
             pawns &= pawns - 1;

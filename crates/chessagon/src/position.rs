@@ -799,16 +799,6 @@ impl Position {
         });
     }
 
-    /// The number of legal moves, counted without listing them (a popcount per piece).
-    pub fn legal_move_count(&self) -> usize {
-        let mut n = 0;
-        self.for_each_piece_moves(|pm| {
-            n += pm.len();
-            true
-        });
-        n
-    }
-
     /// Whether the side to move has a legal move (stops at the first).
     pub fn has_legal_move(&self) -> bool {
         !self.for_each_piece_moves(|_| false)

@@ -63,7 +63,11 @@ fn bulk_and_plain_perft_agree_and_divide_sums() {
         let pos: Position = text.parse().unwrap();
         assert_eq!(perft(&pos, 2), perft_without_bulk(&pos, 2), "{text}");
         // The crate's own perft (played from the set-wise layer) and geometry's generic one.
-        assert_eq!(perft(&pos, 2), hexvar_geometry::perft::perft(&pos, 2), "{text}");
+        assert_eq!(
+            perft(&pos, 2),
+            hexvar_geometry::perft::perft(&pos, 2),
+            "{text}"
+        );
         assert!(
             CONFORMANCE.contains(text),
             "bench positions come from the conformance set"
