@@ -338,12 +338,10 @@ impl Position {
             let leapers = (KNIGHT_ATTACKS[to] & knights)
                 | (KING_ATTACKS[to] & king)
                 | (PAWN_ATTACKERS[them.index()][to] & pawns);
-            // Only sliders on a line through the cell can attack it: skip the ray walk otherwise.
-            let attacked = leapers != 0
-                || (ROOK_LINES[to] & straight != 0
-                    && slider_attacks(&ROOK_RAYS, to, without_king) & straight != 0)
-                || (BISHOP_LINES[to] & diagonal != 0
-                    && slider_attacks(&BISHOP_RAYS, to, without_king) & diagonal != 0);
+            // A slider on a line through the cell attacks it when nothing stands between.
+            let snipers = (ROOK_LINES[to] & straight) | (BISHOP_LINES[to] & diagonal);
+            let attacked =
+                leapers != 0 || indices(snipers).any(|s| BETWEEN[to][s] & without_king == 0);
             if !attacked {
                 safe |= BIT[to];
             }
