@@ -1248,9 +1248,8 @@ mod tests {
             let s = &PAWN_SHIFTS[color];
             let shift = |set: u128, d: u32| if color == 0 { set << d } else { set >> d };
             let mut exceptions = 0;
-            for c in 0..CELL_COUNT {
+            for (c, t) in PAWN_TABLE[color].iter().enumerate() {
                 let one = 1u128 << c;
-                let t = &PAWN_TABLE[color][c];
                 let pushes = s
                     .pushes
                     .iter()
