@@ -667,7 +667,7 @@ pub(crate) static PAWN_ATTACKS: [[u128; CELL_COUNT]; 2] = {
     let mut out = [[0u128; CELL_COUNT]; 2];
     let mut side = 0;
     while side < 2 {
-        let start_rank = if side == 0 { 1 } else { 6 };
+        let start_rank = Color::ALL[side].pawn_rank();
         let mut c = 0;
         while c < CELL_COUNT {
             let mut set = 0u128;
@@ -814,7 +814,7 @@ pub(crate) struct PawnShifts {
 }
 
 const fn pawn_shifts(side: usize) -> PawnShifts {
-    let start_rank = if side == 0 { 1 } else { 6 };
+    let start_rank = Color::ALL[side].pawn_rank();
     PawnShifts {
         push: [
             PawnShift::new(side, PAWN_PUSH_DIRS[side][0], None),
@@ -1041,6 +1041,28 @@ mod tests {
             names(bishop_attacks(f5, empty)),
             "b3 d1 d4 d7 e3 e6 g4 g7 h3 h6 i2 j7 l8"
         );
+    }
+
+    #[test]
+    fn pawn_shifts_reproduce_the_per_cell_pawn_tables() {
+        for side in 0..2 {
+            let shifts = &PAWN_SHIFTS[side];
+            for c in 0..CELL_COUNT {
+                let one = 1u128 << c;
+                let pushes = shifts.push[0].forward(one) | shifts.push[1].forward(one);
+                assert_eq!(pushes, PAWN_AHEAD[side][c], "side {side} cell {c}");
+                let captures = shifts.capture[0].forward(one)
+                    | shifts.capture[1].forward(one)
+                    | shifts.vertical.forward(one);
+                assert_eq!(captures, PAWN_ATTACKS[side][c], "side {side} cell {c}");
+                for shift in shifts.push.iter().chain(&shifts.capture) {
+                    let to = shift.forward(one);
+                    if to != 0 {
+                        assert_eq!(shift.backward(to), one, "side {side} cell {c}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
