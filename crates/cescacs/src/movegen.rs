@@ -20,7 +20,7 @@ use crate::board::{
     KNIGHT_STEPS, PAWN_ATTACKS, PAWN_OBLIQUE, PAWN_PUSHES, PROMOTION_EDGE, RAYS, RIDE_STEPS,
     ROOK_HOME, SHADE_CELLS, SINGLE, STEPS,
 };
-use crate::board::{ELEPHANT_DIAG, FORWARD};
+use crate::board::{ALL_DIRECTIONS, DIAGONAL, ELEPHANT_DIAG, FORWARD, LINE_KIND, ORTHOGONAL};
 use crate::moves::{Castling, Move, MoveList};
 use crate::position::{elephant_targets, slide, Position, KING_BIT, ROOK_BITS};
 use crate::setup::Special;
@@ -105,10 +105,15 @@ impl<'a> PieceMoves<'a> {
         }
         let role = self.piece.role;
         let from = self.from;
+        let enemy = self.pos.by_color(self.piece.color.other());
         let normal = |t: usize, promotion| Move::Normal {
             role,
             from,
-            capture: self.pos.role_at(t),
+            capture: if enemy.has(t) {
+                self.pos.role_at(t)
+            } else {
+                None
+            },
             to: Cell::ALL[t],
             promotion,
         };
@@ -378,9 +383,9 @@ impl Position {
             role(Role::Rook) | role(Role::Wyvern) | queens,
             role(Role::Bishop) | role(Role::Pegasus) | queens,
         ];
-        for d in 0..12 {
+        for d in ALL_DIRECTIONS {
             let ray = RAYS[k][d];
-            let kind = sliders[d / 6];
+            let kind = sliders[d / LINE_KIND];
             if !ray.intersects(&kind) {
                 continue;
             }
@@ -616,11 +621,11 @@ impl Ctx<'_> {
     fn sliders<F: FnMut(PieceMoves) -> bool>(&self, role: Role, f: &mut F) -> bool {
         for from in self.pos.pieces(self.us, role) {
             let attacks = match role {
-                Role::Bishop => slide(from, &self.occ, 6..12),
-                Role::Rook => slide(from, &self.occ, 0..6),
-                Role::Pegasus => slide(from, &self.occ, 6..12) | KNIGHT[from],
-                Role::Wyvern => slide(from, &self.occ, 0..6) | KNIGHT[from],
-                _ => slide(from, &self.occ, 0..12),
+                Role::Bishop => slide(from, &self.occ, DIAGONAL),
+                Role::Rook => slide(from, &self.occ, ORTHOGONAL),
+                Role::Pegasus => slide(from, &self.occ, DIAGONAL) | KNIGHT[from],
+                Role::Wyvern => slide(from, &self.occ, ORTHOGONAL) | KNIGHT[from],
+                _ => slide(from, &self.occ, ALL_DIRECTIONS),
             };
             let to = self.masks.restrict(from, attacks - self.own, self.us);
             if !self.emit(role, from, to, f) {

@@ -4,9 +4,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::board::{
-    nearest, Cell, CellSet, Color, Piece, Role, Shade, CELL_COUNT, COORDS, ELEPHANT_DIAG, FORWARD,
-    KING_HOME, KING_STEPS, KNIGHT, LINES, PAWN_ATTACKS, PAWN_OBLIQUE_DIRS, RAYS, ROOK_HOME,
-    SHADE_CELLS, SINGLE, STEPS, ZOBRIST,
+    nearest, Cell, CellSet, Color, Piece, Role, Shade, ALL_DIRECTIONS, CELL_COUNT, COORDS,
+    DIAGONAL, ELEPHANT_DIAG, FORWARD, KING_HOME, KING_STEPS, KNIGHT, LINES, LINE_KIND, ORTHOGONAL,
+    PAWN_ATTACKS, PAWN_OBLIQUE_DIRS, RAYS, ROOK_HOME, SHADE_CELLS, SINGLE, STEPS, ZOBRIST,
 };
 use crate::moves::{Move, ParseMoveError};
 use crate::setup::{CastlingRights, ParseSetupError, Setup, Special};
@@ -21,27 +21,15 @@ pub(crate) const KING_ROOK_BIT: u8 = 4;
 /// The rook bits by rook: `[queen's rook, king's rook]`, as in `ROOK_HOME`.
 pub(crate) const ROOK_BITS: [u8; 2] = [QUEEN_ROOK_BIT, KING_ROOK_BIT];
 
-/// Mailbox byte of an empty cell; a man is `1 + ROLES · colour + role`.
-const EMPTY: u8 = 0;
-/// The number of roles (mailbox stride per colour).
-const ROLES: u8 = 9;
 /// Plies without pawn move or capture after which a draw may be claimed (50 moves each).
 pub(crate) const CLAIM_PLIES: u32 = 100;
 /// Plies without pawn move or capture after which the game is drawn (75 moves each).
 pub(crate) const AUTOMATIC_DRAW_PLIES: u32 = 150;
 
-/// The mailbox byte of a man.
-#[inline]
-pub(crate) const fn mailbox_code(color: Color, role: Role) -> u8 {
-    1 + ROLES * color as u8 + role as u8
-}
-
 /// A legal game position: the board, side to move, castling rights, the one-ply e.p. or
 /// scornful right, clocks and an incrementally kept Zobrist hash.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
-    /// [`EMPTY`], else [`mailbox_code`] of the man.
-    mailbox: [u8; CELL_COUNT],
     by_color: [CellSet; 2],
     by_role: [CellSet; 9],
     turn: Color,
@@ -259,32 +247,6 @@ impl hexvar_geometry::VariantOutcome for Outcome {
     }
 }
 
-/// Mailbox byte → role.
-const DECODE_ROLE: [Option<Role>; 19] = {
-    let mut out = [None; 19];
-    let mut i = 0;
-    while i < 18 {
-        out[i + 1] = Some(Role::ALL[i % 9]);
-        i += 1;
-    }
-    out
-};
-
-/// Mailbox byte → piece ([`EMPTY`] → `None`, else by [`mailbox_code`]).
-const DECODE: [Option<Piece>; 19] = {
-    let mut out = [None; 19];
-    let mut i = 0;
-    while i < 18 {
-        let color = if i >= 9 { Color::Black } else { Color::White };
-        out[i + 1] = Some(Piece {
-            color,
-            role: Role::ALL[i % 9],
-        });
-        i += 1;
-    }
-    out
-};
-
 /// Slider attacks from `from` in directions `dirs` with occupancy `occ`.
 #[inline]
 pub(crate) fn slide(from: usize, occ: &CellSet, dirs: core::ops::Range<usize>) -> CellSet {
@@ -308,7 +270,6 @@ impl Position {
     /// Validates a [`Setup`]. The error lists every broken rule.
     pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
         let mut pos = Position {
-            mailbox: [0; CELL_COUNT],
             by_color: [CellSet::EMPTY; 2],
             by_role: [CellSet::EMPTY; 9],
             turn: setup.turn,
@@ -403,7 +364,7 @@ impl Position {
                         .ep_targets()
                         .iter()
                         .flatten()
-                        .all(|t| self.mailbox[t.index()] == EMPTY)
+                        .all(|t| !self.occupied().has(t.index()))
             }
             Special::Scornful { pawn, capturer } => {
                 self.by_color[mover.index()].has(pawn.index())
@@ -457,7 +418,6 @@ impl Position {
 
     #[inline]
     fn put(&mut self, cell: usize, p: Piece) {
-        self.mailbox[cell] = mailbox_code(p.color, p.role);
         self.by_color[p.color.index()].0[cell >> 6] |= 1 << (cell & 63);
         self.by_role[p.role.index()].0[cell >> 6] |= 1 << (cell & 63);
         self.hash ^= ZOBRIST.pieces[p.color.index()][p.role.index()][cell];
@@ -466,7 +426,6 @@ impl Position {
     #[inline]
     fn remove(&mut self, cell: usize) -> Option<Piece> {
         let p = self.piece_at_index(cell)?;
-        self.mailbox[cell] = EMPTY;
         self.by_color[p.color.index()].0[cell >> 6] &= !(1 << (cell & 63));
         self.by_role[p.role.index()].0[cell >> 6] &= !(1 << (cell & 63));
         self.hash ^= ZOBRIST.pieces[p.color.index()][p.role.index()][cell];
@@ -475,13 +434,24 @@ impl Position {
 
     #[inline]
     pub(crate) fn piece_at_index(&self, cell: usize) -> Option<Piece> {
-        DECODE[self.mailbox[cell] as usize]
+        let color = if self.by_color[0].has(cell) {
+            Color::White
+        } else if self.by_color[1].has(cell) {
+            Color::Black
+        } else {
+            return None;
+        };
+        let role = self.role_at(cell)?;
+        Some(Piece { color, role })
     }
 
-    /// The role of the man on a cell, if any.
-    #[inline]
+    /// The role of the man on a cell, if any (the role sets are disjoint). Kept out of line:
+    /// the move list asks it for captures only.
+    #[inline(never)]
     pub(crate) fn role_at(&self, cell: usize) -> Option<Role> {
-        DECODE_ROLE[self.mailbox[cell] as usize]
+        Role::ALL
+            .into_iter()
+            .find(|r| self.by_role[r.index()].has(cell))
     }
 
     /// The piece on a cell.
@@ -615,7 +585,7 @@ impl Position {
         let rays = &RAYS[cell];
         sliders.iter().enumerate().any(|(kind, sl)| {
             LINES[kind][cell].intersects(sl)
-                && (6 * kind..6 * kind + 6).any(|d| {
+                && (LINE_KIND * kind..LINE_KIND * (kind + 1)).any(|d| {
                     rays[d].intersects(sl)
                         && nearest(&(rays[d] & *occ), d).is_some_and(|n| sl.has(n))
                 })
@@ -676,12 +646,12 @@ impl Position {
                 }
                 a
             }
-            Role::Queen => slide(from, occ, 0..12),
-            Role::Wyvern => slide(from, occ, 0..6) | KNIGHT[from],
-            Role::Rook => slide(from, occ, 0..6),
-            Role::Pegasus => slide(from, occ, 6..12) | KNIGHT[from],
+            Role::Queen => slide(from, occ, ALL_DIRECTIONS),
+            Role::Wyvern => slide(from, occ, ORTHOGONAL) | KNIGHT[from],
+            Role::Rook => slide(from, occ, ORTHOGONAL),
+            Role::Pegasus => slide(from, occ, DIAGONAL) | KNIGHT[from],
             Role::Knight => KNIGHT[from],
-            Role::Bishop => slide(from, occ, 6..12),
+            Role::Bishop => slide(from, occ, DIAGONAL),
             Role::Elephant => elephant_targets(from, p.color, occ),
             Role::Pawn => PAWN_ATTACKS[p.color.index()][from],
         }
@@ -873,8 +843,6 @@ impl Position {
                 self.clear_rook_right(them, to);
             }
         }
-        self.mailbox[from] = EMPTY;
-        self.mailbox[to] = mailbox_code(us, placed);
         self.by_color[c] ^= *from_bit | *to_bit;
         self.by_role[role.index()] ^= *from_bit;
         self.by_role[placed.index()] ^= *to_bit;
@@ -904,9 +872,7 @@ impl Position {
             }
         } else if tl.abs_diff(fl) == 1 {
             let front = STEPS[from][FORWARD[us.index()]];
-            if front != NO_CELL
-                && self.mailbox[front as usize] == mailbox_code(us.other(), Role::Pawn)
-            {
+            if front != NO_CELL && self.pieces(us.other(), Role::Pawn).has(front as usize) {
                 self.special = Special::Scornful {
                     pawn: Cell::ALL[to],
                     capturer: Cell::ALL[front as usize],
