@@ -337,7 +337,7 @@ const fn build_grid() -> [[u8; RANKS as usize]; FILES as usize] {
 static GRID: [[u8; RANKS as usize]; FILES as usize] = build_grid();
 
 /// The singleton set of every cell, by index (a table lookup instead of a variable `u128` shift).
-static BIT: [u128; CELL_COUNT] = {
+pub(crate) static BIT: [u128; CELL_COUNT] = {
     let mut out = [0u128; CELL_COUNT];
     let mut i = 0;
     while i < CELL_COUNT {

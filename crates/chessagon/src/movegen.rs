@@ -14,8 +14,8 @@
 
 use crate::board::{
     bishop_attacks, cells, duke_attacks, queen_attacks, rook_attacks, Cell, Color, Piece, Role,
-    BETWEEN_BISHOP, BETWEEN_DUKE, BETWEEN_ROOK, BISHOP_ALL, DUKE_ALL, KING, KNIGHT, PAWN_CAPTURES,
-    PAWN_DOUBLES, PAWN_PUSHES, PAWN_SHIFTS, PAWN_TABLE, PROMOTION, ROOK_ALL,
+    BETWEEN_BISHOP, BETWEEN_DUKE, BETWEEN_ROOK, BISHOP_ALL, BIT as BIT_OF, DUKE_ALL, KING, KNIGHT,
+    PAWN_CAPTURES, PAWN_DOUBLES, PAWN_PUSHES, PAWN_SHIFTS, PAWN_TABLE, PROMOTION, ROOK_ALL,
 };
 use crate::moves::{Castling, Move};
 use crate::position::{mailbox_code, role_of, Position};
@@ -135,12 +135,9 @@ struct Pins {
 }
 
 impl Pins {
-    /// The cells a piece on `c` may move to without leaving a pin line (all cells if unpinned).
+    /// The cells the pinned piece on `c` may move to without leaving its pin lines.
     #[inline]
     fn mask(&self, c: usize) -> u128 {
-        if self.set >> c & 1 == 0 {
-            return !0;
-        }
         let mut m = !0u128;
         for i in 0..self.len {
             if self.cells[i] as usize == c {
@@ -333,7 +330,8 @@ impl Position {
             })
     }
 
-    /// The moves of every piece of one role (not King, not Pawn), from its attack set.
+    /// The moves of every piece of one role (not King, not Pawn), from its attack set: the
+    /// unpinned pieces first, then the pinned ones, kept on their pin lines.
     #[inline(always)]
     fn piece_moves(
         &self,
@@ -343,19 +341,29 @@ impl Position {
         f: &mut impl FnMut(PieceMoves) -> bool,
     ) -> bool {
         let piece = Piece::new(m.us, role);
-        let mut movers = m.ours & self.by_role[role.index()];
-        while movers != 0 {
-            let p = movers.trailing_zeros() as usize;
-            movers &= movers - 1;
-            let to = attacks(p) & m.target & m.pins.mask(p);
-            if to != 0
-                && !f(PieceMoves {
+        let movers = m.ours & self.by_role[role.index()];
+        let mut emit = |p: usize, to: u128| {
+            to == 0
+                || f(PieceMoves {
                     piece,
                     from: Cell::new_unchecked(p),
                     to: CellSet(to),
                     kind: MoveKind::Normal,
                 })
-            {
+        };
+        let mut free = movers & !m.pins.set;
+        while free != 0 {
+            let p = free.trailing_zeros() as usize;
+            free &= free - 1;
+            if !emit(p, attacks(p) & m.target) {
+                return false;
+            }
+        }
+        let mut pinned = movers & m.pins.set;
+        while pinned != 0 {
+            let p = pinned.trailing_zeros() as usize;
+            pinned &= pinned - 1;
+            if !emit(p, attacks(p) & m.target & m.pins.mask(p)) {
                 return false;
             }
         }
@@ -427,7 +435,10 @@ impl Position {
                 to |= t.double[0] & ((t.path[0] & m.occ == 0) as u128).wrapping_neg()
                     | t.double[1] & ((t.path[1] & m.occ == 0) as u128).wrapping_neg();
             }
-            to &= m.target & m.pins.mask(p);
+            to &= m.target;
+            if m.pins.set & BIT_OF[p] != 0 {
+                to &= m.pins.mask(p);
+            }
             if to != 0
                 && !f(PieceMoves {
                     piece,

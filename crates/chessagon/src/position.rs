@@ -610,54 +610,75 @@ impl Position {
             self.hash ^= ZOBRIST.ep[ep.middle.index()];
         }
         self.halfmoves = self.halfmoves.saturating_add(1);
-        let (from, to) = match m {
-            Move::Normal { from, to } => {
-                self.play_normal(from, to);
-                (from, to)
-            }
-            Move::Promotion { from, to } => {
-                if let Some(victim) = self.piece_at(to) {
-                    self.take(to, victim);
-                }
-                self.take(from, Piece::new(us, Role::Pawn));
-                self.put(to, Piece::new(us, Role::Queen));
-                self.halfmoves = 0;
-                // A back-edge cell can be a starting cell of the other side's pawns (a12, h12).
-                self.clear_unmoved(from);
-                self.clear_unmoved(to);
-                (from, to)
-            }
+        match m {
+            Move::Normal { from, to } => self.play_normal(from, to),
+            Move::Promotion { from, to } => self.play_promotion(from, to),
             Move::EnPassant { from, to } => {
                 let landed = ep_state
                     .expect("en passant right after a double push")
                     .landed;
-                self.take(landed, Piece::new(us.other(), Role::Pawn));
-                self.take(from, Piece::new(us, Role::Pawn));
-                self.put(to, Piece::new(us, Role::Pawn));
-                self.halfmoves = 0;
-                self.clear_unmoved(from);
-                (from, to)
+                self.play_en_passant(from, to, landed);
             }
-            Move::Castle { castling } => {
-                let i = castling.info();
-                self.take(i.king_from, Piece::new(us, Role::King));
-                self.take(i.rook_from, Piece::new(us, Role::Rook));
-                self.put(i.king_to, Piece::new(us, Role::King));
-                self.put(i.rook_to, Piece::new(us, Role::Rook));
-                (i.king_from, i.rook_from)
-            }
-        };
-        let keep = CASTLE_KEEP[from.index()] & CASTLE_KEEP[to.index()];
-        if self.castling & keep != self.castling {
-            self.hash ^= ZOBRIST.castling[self.castling as usize];
-            self.castling &= keep;
-            self.hash ^= ZOBRIST.castling[self.castling as usize];
+            Move::Castle { castling } => self.play_castling(castling),
         }
         if us == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = us.other();
         self.hash ^= ZOBRIST.black;
+    }
+
+    /// Takes away the castling rights whose King or Rook cell a move leaves or lands on.
+    #[inline(always)]
+    fn update_castling(&mut self, from: Cell, to: Cell) {
+        let keep = CASTLE_KEEP[from.index()] & CASTLE_KEEP[to.index()];
+        if self.castling & keep != self.castling {
+            self.hash ^= ZOBRIST.castling[self.castling as usize];
+            self.castling &= keep;
+            self.hash ^= ZOBRIST.castling[self.castling as usize];
+        }
+    }
+
+    /// A pawn reaching the back edge becomes a Queen.
+    #[cold]
+    #[inline(never)]
+    fn play_promotion(&mut self, from: Cell, to: Cell) {
+        let us = self.turn;
+        if let Some(victim) = self.piece_at(to) {
+            self.take(to, victim);
+        }
+        self.take(from, Piece::new(us, Role::Pawn));
+        self.put(to, Piece::new(us, Role::Queen));
+        self.halfmoves = 0;
+        // A back-edge cell can be a starting cell of the other side's pawns (a12, h12).
+        self.clear_unmoved(from);
+        self.clear_unmoved(to);
+        self.update_castling(from, to);
+    }
+
+    /// En passant onto the middle cell `to`, removing the pawn on `landed`.
+    #[cold]
+    #[inline(never)]
+    fn play_en_passant(&mut self, from: Cell, to: Cell, landed: Cell) {
+        let us = self.turn;
+        self.take(landed, Piece::new(us.other(), Role::Pawn));
+        self.take(from, Piece::new(us, Role::Pawn));
+        self.put(to, Piece::new(us, Role::Pawn));
+        self.halfmoves = 0;
+        self.clear_unmoved(from);
+    }
+
+    /// King and Rook to their castling cells.
+    #[cold]
+    #[inline(never)]
+    fn play_castling(&mut self, castling: Castling) {
+        let us = self.turn;
+        let i = castling.info();
+        self.take(i.king_from, Piece::new(us, Role::King));
+        self.take(i.rook_from, Piece::new(us, Role::Rook));
+        self.put(i.king_to, Piece::new(us, Role::King));
+        self.put(i.rook_to, Piece::new(us, Role::Rook));
+        self.update_castling(i.king_from, i.rook_from);
     }
 
     /// A move that is neither a promotion, en passant nor castling: captures, double pushes.
@@ -696,6 +717,10 @@ impl Position {
             if to.rank().abs_diff(from.rank()) == DOUBLE_PUSH_RANKS {
                 self.record_double_push(from, to);
             }
+        } else {
+            // A pawn move that is no promotion never touches a King's or Rook's start cell:
+            // those cells lie on the back edges, where pawns promote.
+            self.update_castling(from, to);
         }
     }
 
