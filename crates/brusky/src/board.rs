@@ -416,17 +416,6 @@ impl FromStr for Piece {
     }
 }
 
-impl hexvar_geometry::VariantPiece for Piece {
-    type Color = Color;
-    type Role = Role;
-    fn color(self) -> Color {
-        self.color
-    }
-    fn role(self) -> Role {
-        self.role
-    }
-}
-
 #[cfg(feature = "serde")]
 hexvar_geometry::serde_as_text!(serde, Color, "a side, 'w' or 'b'");
 #[cfg(feature = "serde")]

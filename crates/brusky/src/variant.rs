@@ -1,94 +1,12 @@
-//! The generic face of the crate: [`hexvar_geometry::Variant`] for [`Position`], delegating to
-//! the inherent methods of the same names.
+//! [`hexvar_geometry::Variant`] for [`Position`](crate::Position) and
+//! [`hexvar_geometry::VariantPiece`] for [`Piece`](crate::Piece): the generic face over the
+//! inherent methods of the same names, written by geometry's `impl_variant!`.
 
-use hexvar_geometry::Variant;
-
-use crate::board::{Cell, CellSet, Color, Piece, CELL_COUNT};
-use crate::moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
-use crate::position::{IllegalMove, Outcome, ParsePositionError, Position};
-use crate::setup::START_TEXT;
-
-impl Variant for Position {
-    const NAME: &'static str = "brusky";
-    const START_TEXT: &'static str = START_TEXT;
-    const MAX_MOVES: usize = MAX_MOVES;
-    const CELL_COUNT: usize = CELL_COUNT;
-
-    type Move = Move;
-    type Cell = Cell;
-    type Color = Color;
-    type Piece = Piece;
-    type Outcome = Outcome;
-    type MoveList = MoveList;
-    type ParseError = ParsePositionError;
-    type IllegalMove = IllegalMove;
-    type ParseMoveError = ParseMoveError;
-
-    fn start() -> Position {
-        Position::new()
-    }
-
-    fn cells() -> &'static [Cell] {
-        &Cell::ALL
-    }
-
-    fn turn(&self) -> Color {
-        Position::turn(self)
-    }
-
-    fn piece_at(&self, cell: Cell) -> Option<Piece> {
-        Position::piece_at(self, cell)
-    }
-
-    fn legal_moves_into(&self, moves: &mut MoveList) {
-        Position::legal_moves_into(self, moves);
-    }
-
-    fn legal_moves(&self) -> MoveList {
-        Position::legal_moves(self)
-    }
-
-    fn legal_move_count(&self) -> usize {
-        Position::legal_move_count(self)
-    }
-
-    fn move_cells(mv: Move) -> (Option<Cell>, Cell) {
-        (mv.from(), mv.to())
-    }
-
-    fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
-        Position::play(self, mv)
-    }
-
-    fn play_unchecked(&mut self, mv: Move) {
-        Position::play_unchecked(self, mv);
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
-        Position::parse_move(self, text)
-    }
-
-    fn is_check(&self) -> bool {
-        Position::is_check(self)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        Position::outcome(self)
-    }
-
-    fn zobrist_hash(&self) -> u64 {
-        Position::zobrist_hash(self)
-    }
-
-    fn svg(&self, marked: &[Cell]) -> String {
-        let marked: CellSet = marked.iter().map(|c| c.index()).collect();
-        crate::render::svg(self, marked)
-    }
-}
+hexvar_geometry::impl_variant!("brusky");
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::Position;
     use hexvar_geometry::{DynVariant, VariantEntry};
 
     #[test]

@@ -22,6 +22,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod delegate;
 pub mod dynamic;
 pub mod hex;
 mod movelist;
