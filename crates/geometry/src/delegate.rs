@@ -13,6 +13,8 @@
 /// ```ignore
 /// hexvar_geometry::impl_variant!("kirby", start_positions = crate::setup::named_starts);
 /// ```
+// `crate::` here means the calling crate on purpose: the impls are for its own types.
+#[allow(clippy::crate_in_macro_def)]
 #[macro_export]
 macro_rules! impl_variant {
     ($name:literal $(, start_positions = $starts:path)? $(,)?) => {
