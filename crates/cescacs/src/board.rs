@@ -8,23 +8,25 @@
 use core::fmt;
 use core::str::FromStr;
 
+use hexvar_geometry::set::DenseCell;
 use hexvar_geometry::table::{self, NO_CELL};
 use hexvar_geometry::zobrist::KeyStream;
 use hexvar_geometry::{Hex, VariantPiece, WideSet};
 
 /// A set of cells: 169 cells need three 64-bit words. Iterating yields dense indices;
-/// [`cells`] yields [`Cell`]s.
+/// `cells()` yields [`Cell`]s.
+///
+/// ```
+/// use hexvar_cescacs::{Cell, CellSet};
+///
+/// let set = CellSet::single(Cell::CENTRE.index());
+/// assert_eq!(set.cells().collect::<Vec<Cell>>(), [Cell::CENTRE]);
+/// ```
 pub type CellSet = WideSet<3>;
 
 /// The cells of a set, in index order.
-///
-/// ```
-/// use hexvar_cescacs::{cells, Cell, CellSet};
-///
-/// let set = CellSet::single(Cell::CENTRE.index());
-/// assert_eq!(cells(set).collect::<Vec<_>>(), [Cell::CENTRE]);
-/// ```
-pub fn cells(set: CellSet) -> impl Iterator<Item = Cell> {
+#[inline]
+pub(crate) fn cells(set: CellSet) -> impl Iterator<Item = Cell> {
     set.into_iter().map(Cell::new_unchecked)
 }
 
@@ -809,6 +811,14 @@ impl Cell {
     #[inline]
     pub fn is_promotion_edge(self, color: Color) -> bool {
         PROMOTION_EDGE[color.index()].has(self.index())
+    }
+}
+
+impl DenseCell for Cell {
+    /// # Panics
+    /// When `index` is not below [`CELL_COUNT`].
+    fn from_dense(index: usize) -> Cell {
+        Cell::from_index(index).expect("a cell set holds board cells only")
     }
 }
 

@@ -13,7 +13,7 @@ mod setup;
 mod variant;
 
 pub use board::{
-    cells, Cell, CellSet, Color, ParseCellError, ParseLetterError, Piece, Role, Shade, CELL_COUNT,
+    Cell, CellSet, Color, ParseCellError, ParseLetterError, Piece, Role, Shade, CELL_COUNT,
 };
 pub use game::{Game, GameError, PlayTextError};
 pub use hexvar_geometry::{divide, perft, perft_without_bulk};

@@ -106,14 +106,10 @@ impl<'a> PieceMoves<'a> {
         let role = self.piece.role;
         let from = self.from;
         let enemy = self.pos.by_color(self.piece.color.other());
-        let normal = |t: usize, promotion| Move::Normal {
+        let normal = |t: usize, capture, promotion| Move::Normal {
             role,
             from,
-            capture: if enemy.has(t) {
-                self.pos.role_at(t)
-            } else {
-                None
-            },
+            capture,
             to: Cell::ALL[t],
             promotion,
         };
@@ -122,19 +118,40 @@ impl<'a> PieceMoves<'a> {
         } else {
             CellSet::EMPTY
         };
-        for t in self.to - edge {
-            list.push(normal(t, None));
-        }
+        let plain = self.to - edge;
+        // Quiet moves need no lookup; the captured role only for captures.
+        for_each_index(plain - enemy, |t| list.push(normal(t, None, None)));
+        for_each_index(plain & enemy, |t| {
+            list.push(normal(t, self.pos.role_at(t), None));
+        });
         for t in edge {
+            let capture = if enemy.has(t) {
+                self.pos.role_at(t)
+            } else {
+                None
+            };
             let mask = self.promotions[Cell::ALL[t].shade().index()];
             if mask == 0 {
-                list.push(normal(t, None));
+                list.push(normal(t, capture, None));
             }
             for r in Role::PROMOTIONS {
                 if mask >> r.index() & 1 != 0 {
-                    list.push(normal(t, Some(r)));
+                    list.push(normal(t, capture, Some(r)));
                 }
             }
+        }
+    }
+}
+
+/// Calls `f` with every index of `set`, lowest first, word by word (the tight loop of the list
+/// layer).
+#[inline(always)]
+fn for_each_index(set: CellSet, mut f: impl FnMut(usize)) {
+    for (w, &word) in set.0.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            f(w * 64 + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
         }
     }
 }
