@@ -197,6 +197,13 @@ struct Context {
     /// The cells of power pieces of live hostile armies that have waiting pawns: capturing
     /// there turns a waiting pawn into a piece, so these captures are judged exactly.
     replacing: CellSet,
+    /// Whether `replacing` has a cell.
+    any_replacing: bool,
+    /// Where a piece other than the king may go as far as checks allow: anywhere when not in
+    /// check, the check mask in single check, nowhere in double check.
+    allowed: CellSet,
+    /// The cells a capture may land on.
+    capturable: CellSet,
 }
 
 /// The nearest cell of `set` along a ray that runs up or down the index.
@@ -247,10 +254,18 @@ impl Position {
                 len: 0,
                 pinned: CellSet::EMPTY,
             },
+            any_replacing: !replacing.is_empty(),
             replacing,
+            allowed: ALL_CELLS,
+            capturable: (ALL_CELLS - (friends | kings)) & self.occupied,
         };
         self.leaper_checks(&mut ctx);
         self.slider_checks_and_pins(&mut ctx);
+        if ctx.checkers.has_many() {
+            ctx.allowed = CellSet::EMPTY;
+        } else if !ctx.checkers.is_empty() {
+            ctx.allowed = ctx.check_mask;
+        }
         ctx
     }
 
@@ -341,17 +356,12 @@ impl Position {
     /// The legal part of the pseudo-legal targets `pseudo` of the (non-king) piece on `from`.
     #[inline(always)]
     fn legal_targets(&self, ctx: &Context, from: usize, pseudo: CellSet) -> CellSet {
-        let mut allowed = if ctx.checkers.is_empty() {
-            ALL_CELLS
-        } else if ctx.checkers.has_many() {
-            CellSet::EMPTY
-        } else {
-            ctx.check_mask
-        };
-        allowed &= ctx.pins.mask(from);
-        let mut legal = pseudo & allowed;
+        let mut legal = pseudo & ctx.allowed;
+        if ctx.pins.pinned.has(from) {
+            legal &= ctx.pins.mask(from);
+        }
         let special = pseudo & ctx.replacing;
-        if !special.is_empty() {
+        if ctx.any_replacing && !special.is_empty() {
             legal -= special;
             for t in special.iter() {
                 if self.safe_after_replacement(ctx, from, t) {
@@ -369,7 +379,7 @@ impl Position {
         if double != u16::MAX && ctx.empty.has(mid as usize) && ctx.empty.has(double as usize) {
             pseudo = pseudo.with(double as usize);
         }
-        pseudo |= tables.capture[c] & ctx.targets & ctx.occupied;
+        pseudo |= tables.capture[c] & ctx.capturable;
         let to = self.legal_targets(ctx, c, pseudo);
         let piece = Piece::new(ctx.army, Role::Pawn);
         let promo = to & tables.promotes;
@@ -484,7 +494,7 @@ impl Position {
 
     /// The ordinary moves (no relocation) of the army to move; `false` when `f` stopped.
     fn normal_moves(&self, ctx: &Context, f: &mut impl FnMut(PieceMoves) -> bool) -> Flow {
-        let skip_pieces = ctx.checkers.has_many() && ctx.replacing.is_empty();
+        let skip_pieces = ctx.checkers.has_many() && !ctx.any_replacing;
         if !skip_pieces {
             let own = self.by_color[ctx.army.index()];
             let of = |role: Role| own & self.by_role[role.index()];
