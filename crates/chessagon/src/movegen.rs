@@ -170,7 +170,13 @@ impl Position {
         let theirs = self.by_color[them.index()];
         let occ = ours | theirs;
         let king = self.king_of(us);
-        let checkers = self.attackers_to_bits(king, them, occ);
+        let (slider_checkers, pins) = self.pins(king.index(), us, occ);
+        let k = king.index();
+        let r = &self.by_role;
+        let leapers = KNIGHT[k] & r[Role::Knight.index()]
+            | KING[k] & r[Role::King.index()]
+            | PAWN_CAPTURES[us.index()][k] & r[Role::Pawn.index()];
+        let checkers = slider_checkers | leapers & theirs;
         // Every checker must be captured or blocked by the same move. Unlike chess, two checkers
         // can share one line (a Bishop checking through the Rook it stands behind, since it jumps
         // the opposite-colour cells), so a double check may still be blocked: intersect.
@@ -187,12 +193,15 @@ impl Position {
             king,
             checkers,
             target,
-            pins: self.pins(king.index(), us, occ),
+            pins,
         }
     }
 
-    /// The pieces of `us` pinned to their King on `k`, with their pin lines.
-    fn pins(&self, k: usize, us: Color, occ: u128) -> Pins {
+    /// The enemy sliders that check the King of `us` on `k` (nothing between them and the King
+    /// on their line), and the pieces of `us` pinned to it, with their pin lines: one pass over
+    /// the enemy sliders on the King's lines.
+    #[inline]
+    fn pins(&self, k: usize, us: Color, occ: u128) -> (u128, Pins) {
         let mut pins = Pins {
             cells: [0; MAX_PINS],
             masks: [0; MAX_PINS],
@@ -217,13 +226,17 @@ impl Position {
                 &BETWEEN_BISHOP,
             ),
         ];
+        let mut checkers = 0;
         for (snipers, between) in families {
             for sniper in cells(snipers) {
                 let sn = sniper.index();
                 let line = between[k][sn];
                 let b = line & occ;
-                // Exactly one piece between, and it is ours: pinned.
-                if b != 0 && b & (b - 1) == 0 && b & ours != 0 {
+                if b == 0 {
+                    // Nothing between: it checks.
+                    checkers |= sniper.bit();
+                } else if b & (b - 1) == 0 && b & ours != 0 {
+                    // Exactly one piece between, and it is ours: pinned.
                     pins.set |= b;
                     pins.cells[pins.len] = b.trailing_zeros() as u8;
                     pins.masks[pins.len] = line | sniper.bit();
@@ -231,7 +244,7 @@ impl Position {
                 }
             }
         }
-        pins
+        (checkers, pins)
     }
 
     /// The cells that stop a single check from `checker` (the checker and the blocking cells).
