@@ -242,12 +242,6 @@ impl Piece {
             None => None,
         }
     }
-
-    /// Index `0..14` (colour-major) for tables.
-    #[inline]
-    pub(crate) const fn index(self) -> usize {
-        self.color.index() * Role::ALL.len() + self.role.index()
-    }
 }
 
 impl fmt::Display for Piece {
@@ -1088,8 +1082,9 @@ pub(crate) const fn cell(file: u8, rank: u8) -> Cell {
 /// Zobrist keys: 14 pieces × 96 cells, then unmoved-pawn flags (96), en passant middle cells (96),
 /// castling rights (16), side to move (1).
 pub(crate) struct Zobrist {
-    /// Piece on cell, by [`Piece::index`].
-    pub(crate) piece: [[u64; CELL_COUNT]; 14],
+    /// Piece on cell, by the piece's mailbox code (`color · 8 + role + 1`; rows 0 and 8, which
+    /// no piece has, are zero).
+    pub(crate) piece: [[u64; CELL_COUNT]; 16],
     /// Unmoved pawn (double push allowed) on cell.
     pub(crate) unmoved: [u64; CELL_COUNT],
     /// En passant middle cell.
@@ -1105,7 +1100,14 @@ const ZOBRIST_SEED: u64 = 0x6368_6573_7361_676F;
 
 const fn build_zobrist() -> Zobrist {
     let mut stream = KeyStream::new(ZOBRIST_SEED);
-    let piece = stream.table();
+    let by_index: [[u64; CELL_COUNT]; 14] = stream.table();
+    let mut piece = [[0; CELL_COUNT]; 16];
+    let mut i = 0;
+    while i < 14 {
+        // White roles 0..7 take codes 1..8, Black ones codes 9..16.
+        piece[i / 7 * 8 + i % 7 + 1] = by_index[i];
+        i += 1;
+    }
     let unmoved = stream.keys();
     let ep = stream.keys();
     let mut castling: [u64; 16] = stream.keys();
@@ -1309,7 +1311,8 @@ mod tests {
     #[test]
     fn zobrist_keys_are_distinct_and_no_rights_is_zero() {
         let z = &ZOBRIST;
-        let mut all: Vec<u64> = z.piece.concat();
+        let mut all: Vec<u64> = z.piece.concat().into_iter().filter(|&k| k != 0).collect();
+        assert_eq!(all.len(), 14 * CELL_COUNT);
         all.extend(z.unmoved);
         all.extend(z.ep);
         all.extend(&z.castling[1..]);

@@ -75,6 +75,12 @@ pub(crate) const fn mailbox_code(p: Piece) -> u8 {
     ((p.color as u8) * BLACK_BIT) | (p.role as u8 + 1)
 }
 
+/// The role index (`0..7`) of a non-empty mailbox code.
+#[inline(always)]
+pub(crate) fn role_index(code: u8) -> usize {
+    (code & ROLE_BITS) as usize - 1
+}
+
 /// The role of a non-empty mailbox byte.
 #[inline]
 pub(crate) fn role_of(b: u8) -> Role {
@@ -418,7 +424,7 @@ impl Position {
         self.by_color[p.color.index()] |= b;
         self.by_role[p.role.index()] |= b;
         self.board.put(c.index(), mailbox_code(p));
-        self.hash ^= ZOBRIST.piece[p.index()][c.index()];
+        self.hash ^= ZOBRIST.piece[mailbox_code(p) as usize][c.index()];
     }
 
     #[inline]
@@ -427,16 +433,14 @@ impl Position {
         self.by_color[p.color.index()] &= b;
         self.by_role[p.role.index()] &= b;
         self.board.clear(c.index());
-        self.hash ^= ZOBRIST.piece[p.index()][c.index()];
+        self.hash ^= ZOBRIST.piece[mailbox_code(p) as usize][c.index()];
     }
 
     /// The Zobrist hash computed from scratch (the incremental one must equal it).
     pub(crate) fn compute_hash(&self) -> u64 {
         let mut h = 0;
         for cell in Cell::ALL {
-            if let Some(p) = self.piece_at(cell) {
-                h ^= ZOBRIST.piece[p.index()][cell.index()];
-            }
+            h ^= ZOBRIST.piece[self.board.get(cell.index()) as usize][cell.index()];
         }
         for c in cells(self.unmoved) {
             h ^= ZOBRIST.unmoved[c.index()];
@@ -603,6 +607,7 @@ impl Position {
 
     /// Play a move known to be legal (from [`Position::legal_moves`]): the hot path of perft. An
     /// illegal move gives an unspecified but memory-safe position, or a panic.
+    #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
         let us = self.turn;
         let ep_state = self.ep.take();
@@ -687,31 +692,31 @@ impl Position {
         let us = self.turn;
         let code = self.board.get(from.index());
         debug_assert!(code != 0, "a piece on the origin");
-        let role = role_of(code);
+        let role = role_index(code);
         let to_bit = to.bit();
         let them = us.other().index();
         if self.by_color[them] & to_bit != 0 {
-            let victim = role_of(self.board.get(to.index()));
+            let victim = self.board.get(to.index());
             self.by_color[them] ^= to_bit;
-            self.by_role[victim.index()] ^= to_bit;
+            self.by_role[role_index(victim)] ^= to_bit;
             self.board.clear(to.index());
-            self.hash ^= ZOBRIST.piece[Piece::new(us.other(), victim).index()][to.index()];
+            self.hash ^= ZOBRIST.piece[victim as usize][to.index()];
             self.halfmoves = 0;
             // Only pawns carry unmoved flags: a move clears the flags of the cells it leaves
             // and lands on.
-            if victim == Role::Pawn {
+            if role_index(victim) == Role::Pawn.index() {
                 self.clear_unmoved(to);
             }
         }
         // Move the piece with one xor per set.
         let fromto = from.bit() | to_bit;
         self.by_color[us.index()] ^= fromto;
-        self.by_role[role.index()] ^= fromto;
+        self.by_role[role] ^= fromto;
         self.board.clear(from.index());
         self.board.put(to.index(), code);
-        let keys = &ZOBRIST.piece[Piece::new(us, role).index()];
+        let keys = &ZOBRIST.piece[code as usize];
         self.hash ^= keys[from.index()] ^ keys[to.index()];
-        if role == Role::Pawn {
+        if role == Role::Pawn.index() {
             self.halfmoves = 0;
             self.clear_unmoved(from);
             if to.rank().abs_diff(from.rank()) == DOUBLE_PUSH_RANKS {
