@@ -1,12 +1,17 @@
-//! `cargo run --release --example chessagon_perft -- [--nobulk] [depth] [position text]`: perft
-//! with timing, bulk counting at the last ply unless `--nobulk`. One run per call, so that
-//! `valgrind --tool=callgrind` counts the instructions of one kind of run.
+//! `cargo run --release --example chessagon_perft -- [--generic] [--nobulk] [depth] [position
+//! text]`: perft with timing, bulk counting at the last ply unless `--nobulk`, with the crate's
+//! own perft or (`--generic`) `hexvar_geometry`'s, which `cargo xtask bench` runs. One run per
+//! call, so that `valgrind --tool=callgrind` counts the instructions of one kind of run.
 use std::time::Instant;
 
 use hexvar_chessagon::{perft, perft_without_bulk, Position};
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let generic = args.first().map(String::as_str) == Some("--generic");
+    if generic {
+        args.remove(0);
+    }
     let bulk = match args.first().map(String::as_str) {
         Some("--nobulk") => {
             args.remove(0);
@@ -21,10 +26,11 @@ fn main() {
         Position::new()
     };
     let t = Instant::now();
-    let n = if bulk {
-        perft(&pos, depth)
-    } else {
-        perft_without_bulk(&pos, depth)
+    let n = match (generic, bulk) {
+        (false, true) => perft(&pos, depth),
+        (false, false) => perft_without_bulk(&pos, depth),
+        (true, true) => hexvar_geometry::perft::perft(&pos, depth),
+        (true, false) => hexvar_geometry::perft::perft_without_bulk(&pos, depth),
     };
     let s = t.elapsed().as_secs_f64();
     let kind = if bulk { "bulk" } else { "no bulk" };
