@@ -14,8 +14,9 @@
 
 use crate::board::{
     bishop_attacks, cells, duke_attacks, queen_attacks, rook_attacks, Cell, Color, Piece, Role,
-    BETWEEN_BISHOP, BETWEEN_DUKE, BETWEEN_ROOK, BISHOP_ALL, BIT as BIT_OF, DUKE_ALL, KING, KNIGHT,
-    PAWN_CAPTURES, PAWN_DOUBLES, PAWN_PUSHES, PAWN_SHIFTS, PAWN_TABLE, PROMOTION, ROOK_ALL,
+    BETWEEN_BISHOP, BETWEEN_DUKE, BETWEEN_ROOK, BISHOP_ALL, BIT as BIT_OF, CELL_COUNT, DUKE_ALL,
+    KING, KNIGHT, PAWN_CAPTURES, PAWN_DOUBLES, PAWN_PUSHES, PAWN_SHIFTS, PAWN_TABLE, PROMOTION,
+    ROOK_ALL,
 };
 use crate::moves::{Castling, Move};
 use crate::position::{mailbox_code, role_of, Position};
@@ -212,7 +213,7 @@ impl Position {
         let them = self.by_color[us.other().index()];
         let ours = self.by_color[us.index()];
         let q = r[Role::Queen.index()];
-        let families: [(u128, &[[u128; 96]; 96]); 3] = [
+        let families: [(u128, &[[u128; CELL_COUNT]; CELL_COUNT]); 3] = [
             (
                 ROOK_ALL[k] & (r[Role::Rook.index()] | q) & them,
                 &BETWEEN_ROOK,

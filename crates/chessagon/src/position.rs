@@ -10,7 +10,7 @@ use crate::board::{
     ROOK_ALL, ZOBRIST,
 };
 use crate::moves::{normalise, Castling, Move, MoveList, ParseMoveError};
-use crate::setup::{cell_names, EnPassant, ParseSetupError, Setup, ALL_CASTLING};
+use crate::setup::{castling_letter, cell_names, EnPassant, ParseSetupError, Setup, ALL_CASTLING};
 use hexvar_geometry::Set128 as CellSet;
 
 /// A legal Chessagon position (validated by [`Position::from_setup`]).
@@ -365,9 +365,7 @@ impl Position {
                 && (self.piece_at(i.king_from) != Some(Piece::new(i.color, Role::King))
                     || self.piece_at(i.rook_from) != Some(Piece::new(i.color, Role::Rook)))
             {
-                problems.push(PositionProblem::CastlingRight(
-                    ['K', 'Q', 'k', 'q'][c.right()],
-                ));
+                problems.push(PositionProblem::CastlingRight(castling_letter(c.right())));
             }
         }
         if let Some(ep) = self.ep {

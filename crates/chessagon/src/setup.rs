@@ -27,6 +27,7 @@ use hexvar_geometry::Set128 as CellSet;
 
 /// En passant state: the middle cell of the double push just played, and where the pawn landed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct EnPassant {
     /// The cell the double push passed (the capture destination).
     pub middle: Cell,
@@ -52,6 +53,11 @@ const CASTLING_LETTERS: [(u8, char); 4] = [
     (BLACK_SHORT, 'k'),
     (BLACK_LONG, 'q'),
 ];
+
+/// The text letter of castling right number `right` (0 White short … 3 Black long).
+pub(crate) fn castling_letter(right: usize) -> char {
+    CASTLING_LETTERS[right].1
+}
 
 /// A position as plain data, not validated. Convert with [`crate::Position::from_setup`].
 ///
@@ -496,6 +502,14 @@ mod tests {
             e(&START_TEXT.replace("8/8/8/8/8", "8/8/8/9/8")),
             ParseSetupError::PlacementChar { .. }
         ));
+    }
+
+    #[test]
+    fn the_empty_board_round_trips() {
+        let empty = Setup::empty();
+        let text = empty.to_string();
+        assert_eq!(text, "2/4/6/8/8/8/8/8/8/8/8/8/6/4/2 w - -");
+        assert_eq!(text.parse::<Setup>().unwrap(), empty);
     }
 
     #[test]
