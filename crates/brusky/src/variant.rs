@@ -2,7 +2,12 @@
 //! [`hexvar_geometry::VariantPiece`] for [`Piece`](crate::Piece): the generic face over the
 //! inherent methods of the same names, written by geometry's `impl_variant!`.
 
-hexvar_geometry::impl_variant!("brusky");
+// The crate's own no-bulk perft plays leaf moves straight from the set-wise layer: 191
+// instructions per leaf from the start against 270 for the generic one (see the rules page).
+hexvar_geometry::impl_variant!(
+    "brusky",
+    perft_without_bulk = crate::movegen::perft_without_bulk,
+);
 
 #[cfg(test)]
 mod tests {

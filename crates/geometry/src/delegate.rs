@@ -8,16 +8,28 @@
 /// root (`Position`, `Move`, `Cell`, `Color`, `Piece`, `Outcome`, `MoveList`, `START_TEXT`,
 /// `MAX_MOVES`, `CELL_COUNT`, `ParsePositionError`, `IllegalMove`, `ParseMoveError`,
 /// `render::svg`). The variant's name comes first; a variant with several start positions names
-/// the function that lists them.
+/// the function that lists them, and a crate with a faster perft of its own names it (never the
+/// re-exported generic one, which calls back here).
 ///
 /// ```ignore
-/// hexvar_geometry::impl_variant!("kirby", start_positions = crate::setup::named_starts);
+/// hexvar_geometry::impl_variant!(
+///     "kirby",
+///     start_positions = crate::setup::named_starts,
+///     perft = crate::perft::perft,
+///     perft_without_bulk = crate::perft::perft_without_bulk,
+/// );
 /// ```
 // `crate::` here means the calling crate on purpose: the impls are for its own types.
 #[allow(clippy::crate_in_macro_def)]
 #[macro_export]
 macro_rules! impl_variant {
-    ($name:literal $(, start_positions = $starts:path)? $(,)?) => {
+    (
+        $name:literal
+        $(, start_positions = $starts:path)?
+        $(, perft = $perft:path)?
+        $(, perft_without_bulk = $perft_without_bulk:path)?
+        $(,)?
+    ) => {
         impl $crate::Variant for crate::Position {
             const NAME: &'static str = $name;
             const START_TEXT: &'static str = crate::START_TEXT;
@@ -102,6 +114,18 @@ macro_rules! impl_variant {
             fn svg(&self, marked: &[crate::Cell]) -> ::std::string::String {
                 crate::render::svg(self, marked.iter().map(|c| c.index()).collect())
             }
+
+            $(
+                fn perft(&self, depth: u32) -> u64 {
+                    $perft(self, depth)
+                }
+            )?
+
+            $(
+                fn perft_without_bulk(&self, depth: u32) -> u64 {
+                    $perft_without_bulk(self, depth)
+                }
+            )?
         }
 
         impl $crate::VariantPiece for crate::Piece {

@@ -168,11 +168,11 @@ impl<V: Variant> DynVariant for V {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        perft::perft(self, depth)
+        Variant::perft(self, depth)
     }
 
     fn perft_without_bulk(&self, depth: u32) -> u64 {
-        perft::perft_without_bulk(self, depth)
+        Variant::perft_without_bulk(self, depth)
     }
 
     fn divide(&self, depth: u32) -> Vec<(String, u64)> {

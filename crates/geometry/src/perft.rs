@@ -6,8 +6,20 @@
 
 use crate::Variant;
 
-/// The number of leaves `depth` plies below `pos`, counting the last ply in bulk.
+/// The number of leaves `depth` plies below `pos`, counting the last ply in bulk: the variant's
+/// [`Variant::perft`] (geometry's [`generic_perft`] unless the crate has a faster one).
 pub fn perft<V: Variant>(pos: &V, depth: u32) -> u64 {
+    pos.perft(depth)
+}
+
+/// The same count as [`perft`], playing every leaf move (measures `play_unchecked` too): the
+/// variant's [`Variant::perft_without_bulk`].
+pub fn perft_without_bulk<V: Variant>(pos: &V, depth: u32) -> u64 {
+    pos.perft_without_bulk(depth)
+}
+
+/// Perft over the trait alone, counting the last ply with [`Variant::legal_move_count`].
+pub fn generic_perft<V: Variant>(pos: &V, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.legal_move_count() as u64,
@@ -15,29 +27,21 @@ pub fn perft<V: Variant>(pos: &V, depth: u32) -> u64 {
             let moves = pos.legal_moves();
             moves
                 .iter()
-                .map(|&mv| {
-                    let mut child = pos.clone();
-                    child.play_unchecked(mv);
-                    perft(&child, depth - 1)
-                })
+                .map(|&mv| generic_perft(&child_of(pos, mv), depth - 1))
                 .sum()
         }
     }
 }
 
-/// The same count as [`perft`], playing every leaf move (measures `play_unchecked` too).
-pub fn perft_without_bulk<V: Variant>(pos: &V, depth: u32) -> u64 {
+/// Perft over the trait alone, playing every leaf move.
+pub fn generic_perft_without_bulk<V: Variant>(pos: &V, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
     let moves = pos.legal_moves();
     moves
         .iter()
-        .map(|&mv| {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            perft_without_bulk(&child, depth - 1)
-        })
+        .map(|&mv| generic_perft_without_bulk(&child_of(pos, mv), depth - 1))
         .sum()
 }
 

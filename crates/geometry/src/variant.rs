@@ -120,6 +120,20 @@ pub trait Variant:
     /// An SVG picture of the position with `marked` cells ringed; every cell's polygon carries
     /// `data-cell="<cell>"`.
     fn svg(&self, marked: &[Self::Cell]) -> String;
+
+    /// Perft with bulk counting at the last ply. The default is geometry's generic
+    /// [`generic_perft`](crate::perft::generic_perft); a crate overrides it only with its own
+    /// specialised perft where that measures faster (and says so in its rules page).
+    fn perft(&self, depth: u32) -> u64 {
+        crate::perft::generic_perft(self, depth)
+    }
+
+    /// Perft playing every leaf move. The default is geometry's generic
+    /// [`generic_perft_without_bulk`](crate::perft::generic_perft_without_bulk); overridden as
+    /// [`Variant::perft`] is.
+    fn perft_without_bulk(&self, depth: u32) -> u64 {
+        crate::perft::generic_perft_without_bulk(self, depth)
+    }
 }
 
 /// A man on the board: its side and its role.
