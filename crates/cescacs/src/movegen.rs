@@ -26,6 +26,10 @@ use crate::position::{elephant_targets, slide, Position, KING_BIT, ROOK_BITS};
 use crate::setup::Special;
 use hexvar_geometry::table::NO_CELL;
 
+/// From this many free king steps on, the king's steps are judged on one map of the enemy's
+/// attacks rather than one attack test each (measured).
+const KING_STEPS_FOR_MAP: u32 = 6;
+
 /// The most pins at once: one per line direction from the king, plus the Elephant's.
 const MAX_PINS: usize = 13;
 /// The direction code of the Elephant's pin in [`Masks::pins`].
@@ -669,10 +673,17 @@ impl Ctx<'_> {
             to: Cell::ALL[t],
             promotion: None,
         };
+        let steps = KING_STEPS[k] - self.own;
+        // With a few free steps, testing each is cheaper; with more, one map of the enemy's
+        // attacks (with the king lifted, so that it does not hide the hexes behind it).
+        let map =
+            (steps.len() >= KING_STEPS_FOR_MAP).then(|| self.pos.attack_map(self.them, &lifted));
         let mut to = CellSet::EMPTY;
-        for t in KING_STEPS[k] - self.own {
+        for t in steps {
             let safe = if enemy_leaps.has(t) {
                 self.pos.safe_after(king_move(t))
+            } else if let Some(map) = &map {
+                !map.has(t)
             } else {
                 !self.pos.attacked_by_no_leap(t, self.them, &lifted)
             };
@@ -682,14 +693,10 @@ impl Ctx<'_> {
         }
         // The King's leap: first king move, not in check, onto a hex not attacked now. Then it
         // is also safe afterwards: the leap hex is on no line through the home hex, so leaving
-        // home opens no line onto it, and the enemy king's leap (active now, as it is never in
-        // check on our turn) can only be switched off by the move. The test with the king
-        // lifted restates that at the cost of one attack test, without a copy.
-        for t in self.open_leaps - self.own {
-            if !self.pos.attacked_by_no_leap(t, self.them, &lifted) {
-                to = to.with(t);
-            }
-        }
+        // home opens no line onto it (nor is home the hex an Elephant's two-step passes), and
+        // the enemy king's leap (active now, as it is never in check on our turn) can only be
+        // switched off by the move.
+        to |= self.open_leaps - self.own;
         self.emit(Role::King, k, to, f)
     }
 

@@ -571,6 +571,33 @@ impl Position {
         false
     }
 
+    /// Every hex `by` attacks with occupancy `occ`, not counting the unmoved king's leap.
+    pub(crate) fn attack_map(&self, by: Color, occ: &CellSet) -> CellSet {
+        let them = self.by_color[by.index()];
+        let role = |r: Role| self.by_role[r.index()] & them;
+        let queens = role(Role::Queen);
+        let mut map = CellSet::EMPTY;
+        for from in role(Role::Knight) | role(Role::Wyvern) | role(Role::Pegasus) {
+            map |= KNIGHT[from];
+        }
+        for from in role(Role::King) {
+            map |= KING_STEPS[from];
+        }
+        for from in role(Role::Pawn) {
+            map |= PAWN_ATTACKS[by.index()][from];
+        }
+        for from in role(Role::Elephant) {
+            map |= elephant_targets(from, by, occ);
+        }
+        for from in role(Role::Rook) | role(Role::Wyvern) | queens {
+            map |= slide(from, occ, ORTHOGONAL);
+        }
+        for from in role(Role::Bishop) | role(Role::Pegasus) | queens {
+            map |= slide(from, occ, DIAGONAL);
+        }
+        map
+    }
+
     /// Orthogonal and diagonal sliders.
     #[inline]
     fn attacked_by_sliders(&self, cell: usize, by: Color, occ: &CellSet) -> bool {
