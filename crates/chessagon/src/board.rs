@@ -1171,7 +1171,7 @@ mod tests {
 
     #[test]
     fn rook_ne_from_e1_follows_the_spec_example() {
-        // §4 lists the ray as far as h4; from the light h4 the NE step (0,+1) still reaches h5, just
+        // The official example lists the ray as far as h4; from the light h4 the NE step (0,+1) still reaches h5, just
         // as the official diagram RC1 shows the b3 Rook's NE ray ending h8, h9.
         assert_eq!(
             names(ROOK_RAYS[c("e1")][1]),

@@ -99,7 +99,7 @@ impl Game {
     }
 
     /// [`Position::outcome`], plus a draw when the current position occurs for the third time
-    /// (chess convention, §10.3). Positions count as the same when the board, the side to move,
+    /// (chess convention; the rules name no draws). Positions count as the same when the board, the side to move,
     /// the castling rights, the en passant state and the unmoved-pawn flags agree; the clocks
     /// do not count.
     pub fn outcome(&self) -> Option<Outcome> {

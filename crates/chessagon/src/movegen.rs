@@ -532,7 +532,7 @@ impl Position {
             })
     }
 
-    /// The pseudo-legal destinations of the piece on `cell` (empty if none): its moves by §5–§7
+    /// The pseudo-legal destinations of the piece on `cell` (empty if none): its moves by the rules
     /// ignoring whether its own King is left in check, and castling with the path empty and the
     /// rights present but without the check conditions. This is what the official diagrams
     /// highlight. En passant counts only for the side to move.

@@ -195,7 +195,7 @@ impl fmt::Display for WinReason {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum DrawReason {
-    /// No legal move and not in check (chess convention, §10.3).
+    /// No legal move and not in check (chess convention; the rules name no draws).
     Stalemate,
     /// 100 half-moves without capture or pawn move (chess convention).
     FiftyMoves,

@@ -91,7 +91,7 @@ pub struct Setup {
     pub fullmove_number: u32,
 }
 
-/// The start position text (§8 of the rules).
+/// The start position text (the official setup diagram).
 pub const START_TEXT: &str =
     "qk/bddb/rnppnr/pppppppp/1pp2pp1/8/8/8/8/8/1PP2PP1/PPPPPPPP/RNPPNR/BDDB/QK w KQkq -";
 
@@ -109,7 +109,7 @@ impl Setup {
         }
     }
 
-    /// The start position of §8.
+    /// The start position (the official setup diagram).
     pub fn start() -> Setup {
         START_TEXT
             .parse()

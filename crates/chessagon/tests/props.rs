@@ -1,7 +1,7 @@
 //! proptest properties over random games, with a slow reference legality oracle.
 //!
-//! The oracle knows the rules only from the rules page's offset tables (spec §3–§6, written out
-//! below as (Δfile, Δheight) steps that depend on the colour of the cell they start from): it
+//! The oracle knows the rules only as offset tables of the official rules' neighbour relations,
+//! written out below as (Δfile, Δheight) steps that depend on the colour of the cell they start from): it
 //! walks every ray cell by cell, builds every pseudo-legal move, plays it and keeps it when the
 //! mover's King is not attacked (castling also not out of or through check). The generator must
 //! agree exactly. Every ply of every game also checks the text, hash, notation, illegal-move and
@@ -32,14 +32,14 @@ fn dark(c: Cell) -> bool {
 }
 
 /// The step a ray takes from `c`: the light-cell step, mirrored in Δf from a dark cell when the
-/// table says so (§4: the dark table is the light one mirrored, except where listed).
+/// table says so (the dark table is the light one mirrored, except where listed).
 fn step(c: Cell, light: Step, dark_step: Step) -> Option<Cell> {
     let (f, h) = fh(c);
     let (df, dh) = if dark(c) { dark_step } else { light };
     at(f + df, h + dh)
 }
 
-/// Rook rays (§4): (step from light, step from dark) per direction N S NE NW SE SW.
+/// Rook rays: (step from light, step from dark) per direction N S NE NW SE SW.
 const ROOK: [(Step, Step); 6] = [
     ((0, 1), (0, 1)),
     ((0, -1), (0, -1)),
@@ -48,7 +48,7 @@ const ROOK: [(Step, Step); 6] = [
     ((0, -1), (1, 0)),
     ((-1, 0), (0, -1)),
 ];
-/// Duke rays (§4): E W NE NW SE SW.
+/// Duke rays: E W NE NW SE SW.
 const DUKE: [(Step, Step); 6] = [
     ((1, 0), (1, 0)),
     ((-1, 0), (-1, 0)),
@@ -57,9 +57,9 @@ const DUKE: [(Step, Step); 6] = [
     ((0, -1), (1, -2)),
     ((-1, -2), (0, -1)),
 ];
-/// Bishop rays (§4): every second cell of a rook line, the same step from both colours.
+/// Bishop rays: every second cell of a rook line, the same step from both colours.
 const BISHOP: [Step; 6] = [(0, 2), (0, -2), (1, 1), (-1, 1), (1, -1), (-1, -1)];
-/// Knight leaps from a light cell (§3); from a dark cell Δf is mirrored.
+/// Knight leaps from a light cell; from a dark cell Δf is mirrored.
 const KNIGHT: [Step; 12] = [
     (-2, 1),
     (-2, -1),
@@ -74,7 +74,7 @@ const KNIGHT: [Step; 12] = [
     (2, 1),
     (2, -1),
 ];
-/// King steps from a light cell (§3: 3 f2f, 3 p2p, 6 points adjacent); from a dark cell Δf is
+/// King steps from a light cell (3 f2f, 3 p2p, 6 points adjacent); from a dark cell Δf is
 /// mirrored (the points-adjacent set is symmetric).
 const KING: [Step; 12] = [
     (0, 1),
@@ -129,7 +129,7 @@ fn bishop_walk(pos: &Position, from: Cell) -> Vec<Cell> {
     out
 }
 
-/// White's pawn steps (§6); Black negates Δh. From a dark cell Δf is mirrored.
+/// White's pawn steps; Black negates Δh. From a dark cell Δf is mirrored.
 const PAWN_PUSH: [Step; 2] = [(0, 1), (-1, 2)];
 const PAWN_DOUBLE: [(Step, Step); 2] = [((0, 1), (1, 3)), ((-1, 2), (-1, 3))];
 const PAWN_CAPTURE: [Step; 3] = [(0, 2), (-1, 1), (1, 1)];

@@ -216,7 +216,8 @@ fn castles(text: &str) -> Vec<String> {
 
 #[test]
 fn castling_rules_of_section_7() {
-    // King and both Rooks at home, nothing between: all four castlings (§7, §10.1).
+    // King and both Rooks at home, nothing between: all four castlings (the
+    // rules page, Interpretations 1).
     assert_eq!(
         castles("1k/4/6/8/8/8/8/8/8/8/8/8/R4R/4/1K w KQ -"),
         ["O-O-O@c2", "O-O-O@c3", "O-O@f3", "O-O@g3"]
