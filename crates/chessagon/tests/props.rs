@@ -1,8 +1,8 @@
 //! proptest properties over random games, with a slow reference legality oracle.
 //!
 //! The oracle knows the rules only as offset tables of the official rules' neighbour relations,
-//! written out below as (Δfile, Δheight) steps that depend on the colour of the cell they start from): it
-//! walks every ray cell by cell, builds every pseudo-legal move, plays it and keeps it when the
+//! written out below as (Δfile, Δheight) steps that depend on the colour of the cell they start
+//! from. It walks every ray cell by cell, builds every pseudo-legal move, plays it and keeps it when the
 //! mover's King is not attacked (castling also not out of or through check). The generator must
 //! agree exactly. Every ply of every game also checks the text, hash, notation, illegal-move and
 //! serde round trips.
