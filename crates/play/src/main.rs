@@ -108,3 +108,38 @@ fn main() -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Option<Args>, String> {
+        parse_args(args.iter().map(|s| s.to_string()))
+    }
+
+    #[test]
+    fn flags() {
+        let args = parse(&[]).unwrap().unwrap();
+        assert_eq!(args.port, 0);
+        assert_eq!(args.config.max_games, Config::default().max_games);
+        let args = parse(&["--port", "8080", "--max-games=3", "--think", "250"])
+            .unwrap()
+            .unwrap();
+        assert_eq!(args.port, 8080);
+        assert_eq!(args.config.max_games, 3);
+        assert_eq!(args.config.opponent_time, Duration::from_millis(250));
+        assert_eq!(parse(&["--port=9"]).unwrap().unwrap().port, 9);
+        assert!(parse(&["--help"]).unwrap().is_none());
+        for bad in [
+            &["--port"][..],
+            &["--port", "70000"],
+            &["--port", "x"],
+            &["--max-games", "0"],
+            &["--think", "-1"],
+            &["--host", "0.0.0.0"],
+            &["serve"],
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?}");
+        }
+    }
+}

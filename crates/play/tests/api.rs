@@ -365,6 +365,11 @@ async fn a_finished_game_refuses_moves_and_the_opponent_but_can_be_undone() {
         let outcome = end.outcome.clone().expect("mate");
         assert!(outcome.winner.is_some(), "{outcome:?}");
         assert_eq!(outcome.reason, "checkmate");
+        assert!(outcome.text.contains("checkmate"), "{outcome:?}");
+        if variant == "brusky" {
+            // (In Kirby's game the mated army is dead and no longer to move.)
+            assert!(end.check, "the mated side is in check");
+        }
         assert!(end.moves.is_empty());
         let message = assert_refused(play(&app, &game.id, "a1-a2").await, StatusCode::CONFLICT);
         assert!(message.contains("over"), "{message}");
