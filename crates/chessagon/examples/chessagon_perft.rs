@@ -1,7 +1,8 @@
 //! `cargo run --release --example chessagon_perft -- [--generic] [--nobulk] [depth] [position
 //! text]`: perft with timing, bulk counting at the last ply unless `--nobulk`, with the crate's
-//! own perft or (`--generic`) `hexvar_geometry`'s, which `cargo xtask bench` runs. One run per
-//! call, so that `valgrind --tool=callgrind` counts the instructions of one kind of run.
+//! own perft (what `hexvar_geometry::perft` and `cargo xtask bench` run for this crate) or
+//! (`--generic`) `hexvar_geometry`'s generic one over the trait. One run per call, so that
+//! `valgrind --tool=callgrind` counts the instructions of one kind of run.
 use std::time::Instant;
 
 use hexvar_chessagon::{perft, perft_without_bulk, Position};
@@ -29,8 +30,8 @@ fn main() {
     let n = match (generic, bulk) {
         (false, true) => perft(&pos, depth),
         (false, false) => perft_without_bulk(&pos, depth),
-        (true, true) => hexvar_geometry::perft::perft(&pos, depth),
-        (true, false) => hexvar_geometry::perft::perft_without_bulk(&pos, depth),
+        (true, true) => hexvar_geometry::perft::generic_perft(&pos, depth),
+        (true, false) => hexvar_geometry::perft::generic_perft_without_bulk(&pos, depth),
     };
     let s = t.elapsed().as_secs_f64();
     let kind = if bulk { "bulk" } else { "no bulk" };

@@ -86,6 +86,17 @@ impl Variant for Position {
     fn svg(&self, marked: &[Cell]) -> String {
         render::svg(self, marked.iter().map(|c| c.index()).collect())
     }
+
+    /// The crate's own perft: it plays each move straight from the set-wise layer without a move
+    /// list, which measures faster than geometry's generic one (see the rules page, "Internals").
+    fn perft(&self, depth: u32) -> u64 {
+        crate::perft(self, depth)
+    }
+
+    /// The crate's own perft without bulk counting (see [`Variant::perft`]).
+    fn perft_without_bulk(&self, depth: u32) -> u64 {
+        crate::perft_without_bulk(self, depth)
+    }
 }
 
 impl VariantPiece for Piece {
