@@ -69,8 +69,8 @@ impl PieceMoves {
         };
         PieceMovesIter {
             from: self.from,
-            rest: self.to.0,
-            promotions,
+            plain: self.to.0 & !promotions,
+            promoted: self.to.0 & promotions,
             kind: self.kind,
         }
     }
@@ -85,39 +85,55 @@ impl IntoIterator for PieceMoves {
     }
 }
 
-/// The moves of a [`PieceMoves`], lowest destination first.
+/// The moves of a [`PieceMoves`]: the plain ones lowest destination first, then the promotions.
 #[derive(Clone, Debug)]
 pub struct PieceMovesIter {
     from: Cell,
-    rest: u128,
-    promotions: u128,
+    /// Destinations of moves of the set's kind.
+    plain: u128,
+    /// Destinations of promotions (pawn moves onto the back edge).
+    promoted: u128,
     kind: MoveKind,
+}
+
+/// Takes the lowest cell out of a non-empty set (a bit scan of one 64-bit word).
+#[inline(always)]
+fn pop_lowest(set: &mut u128) -> Cell {
+    let low = *set as u64;
+    let index = if low != 0 {
+        low.trailing_zeros()
+    } else {
+        64 + ((*set >> 64) as u64).trailing_zeros()
+    };
+    *set &= *set - 1;
+    Cell::new_unchecked(index as usize)
 }
 
 impl Iterator for PieceMovesIter {
     type Item = Move;
     #[inline]
     fn next(&mut self) -> Option<Move> {
-        if self.rest == 0 {
-            return None;
-        }
-        let to_bit = self.rest & self.rest.wrapping_neg();
-        self.rest ^= to_bit;
-        let to = Cell::new_unchecked(to_bit.trailing_zeros() as usize);
         let from = self.from;
-        Some(match self.kind {
-            MoveKind::Normal if self.promotions & to_bit != 0 => Move::Promotion { from, to },
-            MoveKind::Normal => Move::Normal { from, to },
-            MoveKind::EnPassant => Move::EnPassant { from, to },
-            MoveKind::Castle => Move::Castle {
-                castling: Castling::by_target(to).expect("a castling target"),
-            },
-        })
+        if self.plain != 0 {
+            let to = pop_lowest(&mut self.plain);
+            return Some(match self.kind {
+                MoveKind::Normal => Move::Normal { from, to },
+                MoveKind::EnPassant => Move::EnPassant { from, to },
+                MoveKind::Castle => Move::Castle {
+                    castling: Castling::by_target(to).expect("a castling target"),
+                },
+            });
+        }
+        if self.promoted != 0 {
+            let to = pop_lowest(&mut self.promoted);
+            return Some(Move::Promotion { from, to });
+        }
+        None
     }
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.rest.count_ones() as usize;
+        let n = (self.plain.count_ones() + self.promoted.count_ones()) as usize;
         (n, Some(n))
     }
 }
