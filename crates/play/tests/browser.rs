@@ -626,6 +626,34 @@ fn choices_drops_start_positions_and_positions_by_url() {
         .await;
         page.play_by_clicks("KRK-IK").await;
 
+        // Kirby: a stalemated king relocates, and chooses the man it reclaims.
+        let stalemate = "layout=QL turn=S teams=B/S/R castling=- dead=- waiting=- B:KK25,QP/26,RS/36 S:KP/38 R:KW/25,RB13";
+        page.open(&format!("?variant=kirby&position={}", urlencode(stalemate)))
+            .await;
+        assert_eq!(
+            page.js("return document.getElementById('start').value")
+                .await,
+            json!("")
+        );
+        let after = page.play_by_clicks("P/38>B/12=N").await;
+        assert_eq!(after.history[0].notation, "P/38>B/12=N");
+        page.screenshot("kirby-relocation").await;
+
+        // Kirby: a dead army shows in the position's fields.
+        let dead = "layout=QL turn=B teams=B/S/R castling=- dead=S waiting=- B:KB/13,QB/38,RB/14,RB/18,BB/16,BB/24,NC18,NH23,PA10,PB21,PD19,PB/21,PB/25 S:QJ26,RS/11,RS/18,BS/13,NS/12,NS/25,PF5,PJ2,PL4,PN8,PQ8,PS/23,PS/24,PS/26 R:KR/14,QF9,RR/11,RR/18,BR/16,BG/28,NR/12,NR/17,PH27,PH29,PL20,PL24,PP21,PQ18,PR/36";
+        page.open(&format!("?variant=kirby&position={}", urlencode(dead)))
+            .await;
+        let fields: Vec<String> = serde_json::from_value(
+            page.js("return [...document.querySelectorAll('#fields dt, #fields dd')].map(e => e.textContent)")
+                .await,
+        )
+        .unwrap();
+        let at = fields
+            .iter()
+            .position(|f| f == "dead")
+            .expect("a dead field");
+        assert_eq!(fields[at + 1], "S");
+
         // Kirby: the start positions list modes and layouts; the teams show.
         page.open("?variant=kirby").await;
         let starts: Vec<String> = serde_json::from_value(

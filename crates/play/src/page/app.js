@@ -74,6 +74,25 @@ function fillStarts(name, selectedStart) {
   select.disabled = variant(name).starts.length < 2;
 }
 
+// Selects the named start the game began from, or "(position)" for a loaded position.
+function showStart(game) {
+  const select = $("start");
+  const named = variant(game.variant).starts.find((s) => s.position === game.start);
+  let loaded = select.querySelector("option[value='']");
+  if (named) {
+    if (loaded) loaded.remove();
+    select.value = named.name;
+  } else {
+    if (!loaded) {
+      loaded = document.createElement("option");
+      loaded.value = "";
+      loaded.textContent = "(position)";
+      select.prepend(loaded);
+    }
+    select.value = "";
+  }
+}
+
 function setGame(game) {
   state.game = game;
   state.selected = null;
@@ -83,6 +102,7 @@ function setGame(game) {
     $("variant").value = game.variant;
     fillStarts(game.variant);
   }
+  showStart(game);
   const url = new URL(window.location.href);
   url.search = "";
   url.searchParams.set("variant", game.variant);
@@ -312,10 +332,10 @@ function wire() {
     run(() => newGame({ variant: $("variant").value }));
   });
   $("start").addEventListener("change", () =>
-    run(() => newGame({ variant: $("variant").value, start: $("start").value }))
+    run(() => newGame({ variant: $("variant").value, start: $("start").value || undefined }))
   );
   $("new").addEventListener("click", () =>
-    run(() => newGame({ variant: $("variant").value, start: $("start").value }))
+    run(() => newGame({ variant: $("variant").value, start: $("start").value || undefined }))
   );
   $("undo").addEventListener("click", () =>
     run(async () => setGame(await api("POST", `/games/${state.game.id}/undo`)))
