@@ -554,6 +554,9 @@ fn a_scripted_game_to_mate_and_its_outcome() {
         page.click_cell("a1").await;
         assert!(page.error().await.unwrap().contains("over"));
         page.screenshot("brusky-mate").await;
+        page.click("#flip").await;
+        page.screenshot("brusky-mate-flipped").await;
+        page.click("#flip").await;
 
         // Kirby's two armies: Black's queen mates White.
         page.open("?variant=kirby").await;
