@@ -114,6 +114,22 @@ impl Castling {
     }
 }
 
+impl fmt::Display for Castling {
+    /// The CTL-AN name, e.g. `KRK-HIOO`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Castling {
+    type Err = ParseMoveError;
+    /// A castling name, either case.
+    fn from_str(text: &str) -> Result<Castling, ParseMoveError> {
+        Castling::from_name(&text.to_ascii_uppercase())
+            .ok_or_else(|| ParseMoveError::Notation(format!("unknown castling {text:?}")))
+    }
+}
+
 /// A move. Special moves are their own variants. `Debug` and `Display` print CTL-AN.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
@@ -557,6 +573,9 @@ mod tests {
         assert_eq!(Castling::ALL.len(), 24);
         assert_eq!(Castling::ALL.iter().filter(|c| c.is_double()).count(), 5);
         let c = Castling::from_name("KRK-HIOO").unwrap();
+        assert_eq!(c.to_string(), "KRK-HIOO");
+        assert_eq!("krk-hioo".parse::<Castling>(), Ok(c));
+        assert!("KRK-HX".parse::<Castling>().is_err());
         assert_eq!(c.king_to(Color::White).to_string(), "H6");
         assert_eq!(c.king_rook_to(Color::Black).unwrap().to_string(), "I21");
         let m: Move = "krk-hioo+".parse().unwrap();

@@ -41,7 +41,7 @@ pub struct Position {
 }
 
 /// One broken rule found by [`Position::from_setup`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum PositionProblem {
     /// A side has no king or more than one.
     #[error("{0:?} must have exactly one king")]
@@ -68,7 +68,7 @@ pub enum PositionProblem {
 }
 
 /// Why a [`Setup`] is not a legal position: every broken rule.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("illegal position: {}", .problems.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; "))]
 pub struct PositionError {
     /// The broken rules.
@@ -76,7 +76,7 @@ pub struct PositionError {
 }
 
 /// A position text that is not a legal position.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum ParsePositionError {
     /// The text is not PDTL.
     #[error(transparent)]
