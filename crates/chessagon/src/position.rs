@@ -605,7 +605,7 @@ impl Position {
 
     /// Play a move known to be legal (from [`Position::legal_moves`]): the hot path of perft. An
     /// illegal move gives an unspecified but memory-safe position, or a panic.
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&mut self, m: Move) {
         let us = self.turn;
         let ep_state = self.ep.take();
@@ -685,7 +685,7 @@ impl Position {
     }
 
     /// A move that is neither a promotion, en passant nor castling: captures, double pushes.
-    #[inline]
+    #[inline(always)]
     fn play_normal(&mut self, from: Cell, to: Cell) {
         let us = self.turn;
         let code = self.board.get(from.index());
@@ -729,7 +729,7 @@ impl Position {
 
     /// After a double push `from`–`to`: the en passant state, recorded only when an enemy pawn
     /// can capture onto the middle cell (so that equal positions hash alike).
-    #[inline]
+    #[inline(never)]
     fn record_double_push(&mut self, from: Cell, to: Cell) {
         let us = self.turn;
         let doubles = &PAWN_DOUBLES[us.index()][from.index()];
