@@ -140,25 +140,36 @@ impl Iterator for PieceMovesIter {
 
 impl ExactSizeIterator for PieceMovesIter {}
 
-/// The most pins at once: one per slider ray from the King (6 rook, 6 duke, 6 bishop rays).
-const MAX_PINS: usize = 18;
+/// The cells strictly between two cells on a common line of one slider family.
+type Between = [[u128; CELL_COUNT]; CELL_COUNT];
 
-/// The pinned pieces and their pin lines.
+/// The between tables of the three slider families: rook, duke, bishop.
+static FAMILIES: [&Between; 3] = [&BETWEEN_ROOK, &BETWEEN_DUKE, &BETWEEN_BISHOP];
+
+/// The pinned pieces. The pin lines are found again only for a pinned piece that moves (pins
+/// are rare; a small value is cheap to build and to pass around).
 struct Pins {
-    cells: [u8; MAX_PINS],
-    masks: [u128; MAX_PINS],
-    len: usize,
+    /// The King's cell and the occupied cells.
+    king: usize,
+    occ: u128,
+    /// The pinned pieces.
     set: u128,
+    /// The enemy sliders on the King's lines, per family.
+    snipers: [u128; 3],
 }
 
 impl Pins {
-    /// The cells the pinned piece on `c` may move to without leaving its pin lines.
-    #[inline]
+    /// The cells the pinned piece on `c` may move to without leaving its pin lines (the
+    /// intersection of all of them: one piece can be pinned along two lines).
+    #[inline(never)]
     fn mask(&self, c: usize) -> u128 {
         let mut m = !0u128;
-        for i in 0..self.len {
-            if self.cells[i] as usize == c {
-                m &= self.masks[i];
+        for (snipers, between) in self.snipers.iter().zip(FAMILIES) {
+            for sniper in cells(*snipers) {
+                let line = between[self.king][sniper.index()];
+                if line & self.occ == 1u128 << c {
+                    m &= line | sniper.bit();
+                }
             }
         }
         m
@@ -219,48 +230,35 @@ impl Position {
     /// the enemy sliders on the King's lines.
     #[inline]
     fn pins(&self, k: usize, us: Color, occ: u128) -> (u128, Pins) {
-        let mut pins = Pins {
-            cells: [0; MAX_PINS],
-            masks: [0; MAX_PINS],
-            len: 0,
-            set: 0,
-        };
         let r = &self.by_role;
         let them = self.by_color[us.other().index()];
         let ours = self.by_color[us.index()];
         let q = r[Role::Queen.index()];
-        let families: [(u128, &[[u128; CELL_COUNT]; CELL_COUNT]); 3] = [
-            (
-                ROOK_ALL[k] & (r[Role::Rook.index()] | q) & them,
-                &BETWEEN_ROOK,
-            ),
-            (
-                DUKE_ALL[k] & (r[Role::Duke.index()] | q) & them,
-                &BETWEEN_DUKE,
-            ),
-            (
-                BISHOP_ALL[k] & (r[Role::Bishop.index()] | q) & them,
-                &BETWEEN_BISHOP,
-            ),
+        let snipers = [
+            ROOK_ALL[k] & (r[Role::Rook.index()] | q) & them,
+            DUKE_ALL[k] & (r[Role::Duke.index()] | q) & them,
+            BISHOP_ALL[k] & (r[Role::Bishop.index()] | q) & them,
         ];
         let mut checkers = 0;
-        for (snipers, between) in families {
-            for sniper in cells(snipers) {
-                let sn = sniper.index();
-                let line = between[k][sn];
-                let b = line & occ;
+        let mut pinned = 0;
+        for (family, between) in snipers.iter().zip(FAMILIES) {
+            for sniper in cells(*family) {
+                let b = between[k][sniper.index()] & occ;
                 if b == 0 {
                     // Nothing between: it checks.
                     checkers |= sniper.bit();
                 } else if b & (b - 1) == 0 && b & ours != 0 {
                     // Exactly one piece between, and it is ours: pinned.
-                    pins.set |= b;
-                    pins.cells[pins.len] = b.trailing_zeros() as u8;
-                    pins.masks[pins.len] = line | sniper.bit();
-                    pins.len += 1;
+                    pinned |= b;
                 }
             }
         }
+        let pins = Pins {
+            king: k,
+            occ,
+            set: pinned,
+            snipers,
+        };
         (checkers, pins)
     }
 
