@@ -623,7 +623,7 @@ fn down(rays: &[[u128; 6]; 128], c: usize, d: usize, occ: u128) -> u128 {
 }
 
 /// Rook destinations from `c` with occupancy `occ` (including the first blocker of each ray).
-#[inline]
+#[inline(always)]
 pub(crate) fn rook_attacks(c: usize, occ: u128) -> u128 {
     let r = &ROOK_P;
     let mut att = up(r, c, 0, occ) | up(r, c, 1, occ) | down(r, c, 3, occ) | down(r, c, 4, occ);
