@@ -466,3 +466,30 @@ async fn moves_sharing_cells_and_moves_from_the_hand_are_listed() {
     let (status, value) = play(&app, &game.id, &drop.notation).await;
     assert_eq!(status, StatusCode::OK, "{value}");
 }
+
+#[tokio::test]
+async fn the_opponent_keeps_to_a_short_limit_from_every_start_position() {
+    let app = app();
+    for kind in VARIANTS {
+        for (name, _) in kind.start_positions() {
+            let game = new_game(&app, json!({ "variant": kind.name(), "start": name })).await;
+            let t = Instant::now();
+            let (status, value) = call(
+                &app,
+                "POST",
+                &format!("/api/games/{}/opponent", game.id),
+                Some(r#"{"millis": 150}"#),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{} {name}: {value}", kind.name());
+            assert!(
+                t.elapsed() < Duration::from_millis(700),
+                "{} {name}: {:?}",
+                kind.name(),
+                t.elapsed()
+            );
+            let after: GameView = serde_json::from_value(value).unwrap();
+            assert!(game.moves.contains(after.last_move.as_ref().unwrap()));
+        }
+    }
+}
