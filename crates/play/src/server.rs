@@ -15,7 +15,7 @@
 //!
 //! Bad input gets a 4xx answer `{"error": "<message>"}` and changes nothing: 400 for a malformed
 //! body, an unknown variant or start name, or a position text that does not parse; 404 for an
-//! unknown game; 422 for a move that is not legal; 409 for a move in a finished game or an undo
+//! unknown game or path; 405 for a wrong method; 422 for a move that is not legal; 409 for a move in a finished game or an undo
 //! with no move to take back. At most [`Config::max_games`] games are kept; a new one evicts the
 //! least recently used.
 
@@ -478,6 +478,13 @@ async fn opponent(
     Ok(Json(view(&id, slot.game.as_ref())))
 }
 
+async fn api_wrong_method() -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "this API path does not take that method",
+    )
+}
+
 async fn api_not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "no such API path")
 }
@@ -502,6 +509,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/move", post(play_move))
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/opponent", post(opponent))
+        .method_not_allowed_fallback(api_wrong_method)
         .fallback(api_not_found);
     Router::new()
         .route(

@@ -221,6 +221,19 @@ async fn unknown_games_and_paths_are_404() {
     ] {
         assert_refused(call(&app, method, path, body).await, StatusCode::NOT_FOUND);
     }
+    let game = new_game(&app, json!({ "variant": "brusky" })).await;
+    for (method, path) in [
+        ("GET", "/api/games".to_string()),
+        ("DELETE", format!("/api/games/{}", game.id)),
+        ("GET", format!("/api/games/{}/move", game.id)),
+        ("PUT", "/api/variants".to_string()),
+    ] {
+        assert_refused(
+            call(&app, method, &path, None).await,
+            StatusCode::METHOD_NOT_ALLOWED,
+        );
+    }
+    same_game(&get(&app, &game.id).await, &game);
 }
 
 #[tokio::test]
