@@ -748,6 +748,8 @@ impl Position {
 
     /// Plays a move known to be legal (the hot path). An illegal move leaves the position in
     /// an unspecified (but memory-safe) state.
+    // Out of line: inlined into the perft loop it measured 15 % more instructions per leaf.
+    #[inline(never)]
     pub fn play_unchecked(&mut self, m: Move) {
         let us = self.turn;
         let them = us.other();
@@ -763,6 +765,28 @@ impl Position {
                 to,
                 promotion,
             } => self.play_normal(role, from.index(), capture, to.index(), promotion),
+            special => self.play_special(special),
+        }
+        if us == Color::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        self.turn = them;
+        self.hash ^= ZOBRIST.black;
+        if old_castling != self.castling {
+            self.hash ^=
+                Position::castling_key(old_castling) ^ Position::castling_key(self.castling);
+        }
+        if old_special != Special::None || self.special != Special::None {
+            self.hash ^= Position::special_key(old_special) ^ Position::special_key(self.special);
+        }
+    }
+
+    /// The special moves (out of line: the ordinary move is the hot path).
+    #[inline(never)]
+    fn play_special(&mut self, m: Move) {
+        let us = self.turn;
+        match m {
+            Move::Normal { .. } => unreachable!("an ordinary move is played by play_normal"),
             Move::EnPassant {
                 from, to, victim, ..
             } => {
@@ -831,18 +855,6 @@ impl Position {
                 self.put(at.index(), Piece { color: us, role });
                 self.halfmove_clock = 0;
             }
-        }
-        if us == Color::Black {
-            self.fullmove_number = self.fullmove_number.saturating_add(1);
-        }
-        self.turn = them;
-        self.hash ^= ZOBRIST.black;
-        if old_castling != self.castling {
-            self.hash ^=
-                Position::castling_key(old_castling) ^ Position::castling_key(self.castling);
-        }
-        if old_special != Special::None || self.special != Special::None {
-            self.hash ^= Position::special_key(old_special) ^ Position::special_key(self.special);
         }
     }
 

@@ -77,6 +77,14 @@ impl hexvar_geometry::Variant for Position {
         Position::zobrist_hash(self)
     }
 
+    fn perft(&self, depth: u32) -> u64 {
+        crate::movegen::perft(self, depth)
+    }
+
+    fn perft_without_bulk(&self, depth: u32) -> u64 {
+        crate::movegen::perft_without_bulk(self, depth)
+    }
+
     fn svg(&self, marked: &[Cell]) -> String {
         crate::render::svg(self, marked.iter().map(|c| c.index()).collect())
     }
