@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use hexvar_geometry::{DynVariant, MoveInfo, Status, Variant};
+use hexvar_geometry::{DynVariant, MoveInfo, Status, Variant, VariantPiece};
 
 use crate::engine;
 
@@ -46,6 +46,8 @@ pub trait PlayGame: Send + Sync {
     fn history(&self) -> Vec<MoveInfo>;
     /// The current position as an SVG picture whose cell polygons carry `data-cell`.
     fn svg(&self) -> String;
+    /// The cells of the side to move's kings (role letter `K`) when it is in check.
+    fn checked_kings(&self) -> Vec<String>;
     /// Plays the legal move a text names; on error the game is unchanged.
     fn play_text(&mut self, text: &str) -> Result<MoveInfo, GameError>;
     /// Takes back the last move.
@@ -120,6 +122,22 @@ impl<V: Variant> PlayGame for Game<V> {
 
     fn svg(&self) -> String {
         self.position().svg(&[])
+    }
+
+    fn checked_kings(&self) -> Vec<String> {
+        let pos = self.position();
+        if !pos.is_check() {
+            return Vec::new();
+        }
+        let turn = pos.turn();
+        V::cells()
+            .iter()
+            .filter(|&&cell| {
+                pos.piece_at(cell)
+                    .is_some_and(|p| p.color() == turn && p.role().to_string() == "K")
+            })
+            .map(|cell| cell.to_string())
+            .collect()
     }
 
     fn play_text(&mut self, text: &str) -> Result<MoveInfo, GameError> {

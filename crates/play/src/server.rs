@@ -9,7 +9,7 @@
 //! | `POST /api/games/{id}/undo` | | the game after taking back the last move |
 //! | `POST /api/games/{id}/opponent` | `{"millis"?}` (optional) | the game after the opponent's move |
 //!
-//! A game is `{id, variant, title, start, position, turn, check, outcome, moves, history,
+//! A game is `{id, variant, title, start, position, turn, check, checked, outcome, moves, history,
 //! last_move, hash, svg}`, where `moves` are the legal moves as `{notation, from, to}` (`from`
 //! is `null` for a drop) and `outcome` is `null` or `{winner, reason, text}`.
 //!
@@ -255,6 +255,8 @@ pub struct GameView {
     pub turn: String,
     /// Whether the side to move is in check.
     pub check: bool,
+    /// The cells of the checked side's kings (empty when not in check).
+    pub checked: Vec<String>,
     /// How the game ended, if it has.
     pub outcome: Option<OutcomeView>,
     /// The legal moves (none once the game has ended).
@@ -283,6 +285,7 @@ fn view(id: &str, game: &dyn PlayGame) -> GameView {
         position: game.position_text(),
         turn: status.turn,
         check: status.check,
+        checked: game.checked_kings(),
         outcome: status.outcome.map(|o| OutcomeView {
             winner: o.winner,
             reason: o.reason,

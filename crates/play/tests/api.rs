@@ -382,6 +382,7 @@ async fn a_finished_game_refuses_moves_and_the_opponent_but_can_be_undone() {
         if variant == "brusky" {
             // (In Kirby's game the mated army is dead and no longer to move.)
             assert!(end.check, "the mated side is in check");
+            assert_eq!(end.checked, ["f6"], "the mated king's cell");
         }
         assert!(end.moves.is_empty());
         let message = assert_refused(play(&app, &game.id, "a1-a2").await, StatusCode::CONFLICT);

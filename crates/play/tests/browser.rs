@@ -550,6 +550,10 @@ fn a_scripted_game_to_mate_and_its_outcome() {
             "{status}"
         );
         assert!(page.cells_with("movable").await.is_empty());
+        assert_eq!(
+            page.cells_with("check").await,
+            BTreeSet::from(["f6".to_string()])
+        );
         // A click on the finished board says the game is over.
         page.click_cell("a1").await;
         assert!(page.error().await.unwrap().contains("over"));

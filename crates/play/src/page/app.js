@@ -173,12 +173,14 @@ function mark() {
     state.selected === null ? [] : game.moves.filter((m) => m.from === state.selected).map((m) => m.to)
   );
   const last = game.last_move ? [game.last_move.from, game.last_move.to] : [];
+  const checked = new Set(game.checked);
   for (const polygon of cellPolygons()) {
     const cell = polygon.dataset.cell;
     polygon.classList.toggle("movable", from.has(cell));
     polygon.classList.toggle("selected", cell === state.selected);
     polygon.classList.toggle("dest", dests.has(cell));
     polygon.classList.toggle("last", last.includes(cell));
+    polygon.classList.toggle("check", checked.has(cell));
     polygon.classList.remove("choice");
   }
 }
