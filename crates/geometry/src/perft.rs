@@ -18,17 +18,23 @@ pub fn perft_without_bulk<V: Variant>(pos: &V, depth: u32) -> u64 {
     pos.perft_without_bulk(depth)
 }
 
-/// Perft over the trait alone, counting the last ply with [`Variant::legal_move_count`].
+/// Perft over the trait alone, counting the last ply with [`Variant::legal_move_count`]. The move
+/// list is filled in this frame: one returned by value may be copied whole (kilobytes) per node.
 pub fn generic_perft<V: Variant>(pos: &V, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.legal_move_count() as u64,
         _ => {
-            let moves = pos.legal_moves();
-            moves
-                .iter()
-                .map(|&mv| generic_perft(&child_of(pos, mv), depth - 1))
-                .sum()
+            let mut moves = V::MoveList::default();
+            pos.legal_moves_into(&mut moves);
+            let mut nodes = 0;
+            for &mv in moves.iter() {
+                // The child is made in this frame: one returned by value is copied twice.
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                nodes += generic_perft(&child, depth - 1);
+            }
+            nodes
         }
     }
 }
@@ -38,11 +44,15 @@ pub fn generic_perft_without_bulk<V: Variant>(pos: &V, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = pos.legal_moves();
-    moves
-        .iter()
-        .map(|&mv| generic_perft_without_bulk(&child_of(pos, mv), depth - 1))
-        .sum()
+    let mut moves = V::MoveList::default();
+    pos.legal_moves_into(&mut moves);
+    let mut nodes = 0;
+    for &mv in moves.iter() {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        nodes += generic_perft_without_bulk(&child, depth - 1);
+    }
+    nodes
 }
 
 /// Perft per legal root move, sorted by the move's notation. At depth 0 there are no moves to
