@@ -11,7 +11,7 @@ use core::str::FromStr;
 use hexvar_geometry::set::DenseCell;
 use hexvar_geometry::table::{self, NO_CELL};
 use hexvar_geometry::zobrist::KeyStream;
-use hexvar_geometry::{Hex, VariantPiece, WideSet};
+use hexvar_geometry::{Hex, WideSet};
 
 /// A set of cells: 169 cells need three 64-bit words. Iterating yields dense indices;
 /// `cells()` yields [`Cell`]s.
@@ -669,17 +669,6 @@ impl FromStr for Piece {
             what: "piece",
             text: text.to_string(),
         })
-    }
-}
-
-impl VariantPiece for Piece {
-    type Color = Color;
-    type Role = Role;
-    fn color(self) -> Color {
-        self.color
-    }
-    fn role(self) -> Role {
-        self.role
     }
 }
 

@@ -1,94 +1,14 @@
-//! [`hexvar_geometry::Variant`] for [`Position`]: the generic face over the inherent methods.
+//! [`hexvar_geometry::Variant`] for [`Position`](crate::Position) and
+//! [`hexvar_geometry::VariantPiece`] for [`Piece`](crate::Piece), written by geometry's
+//! `impl_variant!` over the inherent methods of the same names.
 
-use crate::board::{Cell, Color, Piece, CELL_COUNT};
-use crate::moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
-use crate::position::{IllegalMove, Outcome, ParsePositionError, Position};
-use crate::setup::START_TEXT;
-
-impl hexvar_geometry::Variant for Position {
-    const NAME: &'static str = "cescacs";
-    const START_TEXT: &'static str = START_TEXT;
-    const MAX_MOVES: usize = MAX_MOVES;
-    const CELL_COUNT: usize = CELL_COUNT;
-
-    type Move = Move;
-    type Cell = Cell;
-    type Color = Color;
-    type Piece = Piece;
-    type Outcome = Outcome;
-    type MoveList = MoveList;
-    type ParseError = ParsePositionError;
-    type IllegalMove = IllegalMove;
-    type ParseMoveError = ParseMoveError;
-
-    fn start() -> Position {
-        Position::new()
-    }
-
-    fn cells() -> &'static [Cell] {
-        &Cell::ALL
-    }
-
-    fn turn(&self) -> Color {
-        Position::turn(self)
-    }
-
-    fn piece_at(&self, cell: Cell) -> Option<Piece> {
-        Position::piece_at(self, cell)
-    }
-
-    fn legal_moves_into(&self, moves: &mut MoveList) {
-        Position::legal_moves_into(self, moves);
-    }
-
-    fn legal_moves(&self) -> MoveList {
-        Position::legal_moves(self)
-    }
-
-    fn legal_move_count(&self) -> usize {
-        Position::legal_move_count(self)
-    }
-
-    fn move_cells(mv: Move) -> (Option<Cell>, Cell) {
-        (mv.from(), mv.to())
-    }
-
-    fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
-        Position::play(self, mv)
-    }
-
-    fn play_unchecked(&mut self, mv: Move) {
-        Position::play_unchecked(self, mv);
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
-        Position::parse_move(self, text)
-    }
-
-    fn is_check(&self) -> bool {
-        Position::is_check(self)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        Position::outcome(self)
-    }
-
-    fn zobrist_hash(&self) -> u64 {
-        Position::zobrist_hash(self)
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        crate::movegen::perft(self, depth)
-    }
-
-    fn perft_without_bulk(&self, depth: u32) -> u64 {
-        crate::movegen::perft_without_bulk(self, depth)
-    }
-
-    fn svg(&self, marked: &[Cell]) -> String {
-        crate::render::svg(self, marked.iter().map(|c| c.index()).collect())
-    }
-}
+// The crate's own perft (rules page, section 8): 388 instructions per leaf without bulk counting
+// from the start against 450 for the generic one as it was measured.
+hexvar_geometry::impl_variant!(
+    "cescacs",
+    perft = crate::movegen::perft,
+    perft_without_bulk = crate::movegen::perft_without_bulk,
+);
 
 #[cfg(test)]
 mod tests {

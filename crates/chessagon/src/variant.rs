@@ -1,116 +1,19 @@
-//! [`hexvar_geometry::Variant`] for [`Position`]: the generic face over the inherent methods.
+//! [`hexvar_geometry::Variant`] for [`Position`](crate::Position) and
+//! [`hexvar_geometry::VariantPiece`] for [`Piece`](crate::Piece), written by geometry's
+//! `impl_variant!` over the inherent methods of the same names, and
+//! [`hexvar_geometry::VariantOutcome`] for [`Outcome`].
 
-use hexvar_geometry::{Variant, VariantOutcome, VariantPiece};
+use hexvar_geometry::VariantOutcome;
 
-use crate::{
-    render, Cell, Color, IllegalMove, Move, MoveList, Outcome, ParseMoveError, ParsePositionError,
-    Piece, Position, Role, CELL_COUNT, MAX_MOVES, START_TEXT,
-};
+use crate::{Color, Outcome};
 
-impl Variant for Position {
-    const NAME: &'static str = "chessagon";
-    const START_TEXT: &'static str = START_TEXT;
-    const MAX_MOVES: usize = MAX_MOVES;
-    const CELL_COUNT: usize = CELL_COUNT;
-
-    type Move = Move;
-    type Cell = Cell;
-    type Color = Color;
-    type Piece = Piece;
-    type Outcome = Outcome;
-    type MoveList = MoveList;
-    type ParseError = ParsePositionError;
-    type IllegalMove = IllegalMove;
-    type ParseMoveError = ParseMoveError;
-
-    fn start() -> Position {
-        Position::new()
-    }
-
-    fn cells() -> &'static [Cell] {
-        &Cell::ALL
-    }
-
-    fn turn(&self) -> Color {
-        Position::turn(self)
-    }
-
-    fn piece_at(&self, cell: Cell) -> Option<Piece> {
-        Position::piece_at(self, cell)
-    }
-
-    #[inline]
-    fn legal_moves_into(&self, moves: &mut MoveList) {
-        Position::legal_moves_into(self, moves)
-    }
-
-    #[inline]
-    fn legal_moves(&self) -> MoveList {
-        Position::legal_moves(self)
-    }
-
-    #[inline]
-    fn legal_move_count(&self) -> usize {
-        Position::legal_move_count(self)
-    }
-
-    fn move_cells(mv: Move) -> (Option<Cell>, Cell) {
-        (mv.from(), mv.to())
-    }
-
-    fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
-        Position::play(self, mv)
-    }
-
-    #[inline]
-    fn play_unchecked(&mut self, mv: Move) {
-        Position::play_unchecked(self, mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
-        Position::parse_move(self, text)
-    }
-
-    fn is_check(&self) -> bool {
-        Position::is_check(self)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        Position::outcome(self)
-    }
-
-    fn zobrist_hash(&self) -> u64 {
-        Position::zobrist_hash(self)
-    }
-
-    fn svg(&self, marked: &[Cell]) -> String {
-        render::svg(self, marked.iter().map(|c| c.index()).collect())
-    }
-
-    /// The crate's own perft: it plays each move straight from the set-wise layer without a move
-    /// list, which measures faster than geometry's generic one (see the rules page, "Internals").
-    fn perft(&self, depth: u32) -> u64 {
-        crate::perft(self, depth)
-    }
-
-    /// The crate's own perft without bulk counting (see [`Variant::perft`]).
-    fn perft_without_bulk(&self, depth: u32) -> u64 {
-        crate::perft_without_bulk(self, depth)
-    }
-}
-
-impl VariantPiece for Piece {
-    type Color = Color;
-    type Role = Role;
-
-    fn color(self) -> Color {
-        self.color
-    }
-
-    fn role(self) -> Role {
-        self.role
-    }
-}
+// The crate's own perft plays each move straight from the set-wise layer without a move list,
+// which measures faster than geometry's generic one (rules page, "Internals").
+hexvar_geometry::impl_variant!(
+    "chessagon",
+    perft = crate::movegen::perft,
+    perft_without_bulk = crate::movegen::perft_without_bulk,
+);
 
 impl VariantOutcome for Outcome {
     type Winner = Color;
