@@ -95,6 +95,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "profile.test.opt-level=3",
             "--config",
             "profile.test.debug=\"line-tables-only\"",
+            "--config",
+            "profile.test.package.\"*\".opt-level=1",
         ];
         let mut args = vec!["test", "--all-features", "--config", &patch];
         args.extend(profile);
