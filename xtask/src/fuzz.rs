@@ -26,8 +26,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if !installed.is_ok_and(|o| o.status.success()) {
         return Err("cargo-fuzz is missing: cargo install cargo-fuzz".into());
     }
+    let selected = variants::select(&names)?;
+    // Every run builds with all the selected variants' features, so the targets are built once.
+    let features: Vec<&str> = selected.iter().map(|v| v.name).collect();
+    let features = features.join(",");
     let mut summary = Vec::new();
-    for variant in variants::select(&names)? {
+    for variant in selected {
         let corpus = seed_corpus(variant.name)?;
         println!("fuzz {}: {seconds}s from {corpus}", variant.name);
         let output = Command::new("cargo")
@@ -41,7 +45,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 "--debug-assertions",
                 "--features",
             ])
-            .args([variant.name, variant.name, &corpus, "--"])
+            .args([&features, variant.name, &corpus, "--"])
             .arg(format!("-max_total_time={seconds}"))
             .arg("-print_final_stats=1")
             .output()
