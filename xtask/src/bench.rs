@@ -13,7 +13,7 @@ use std::time::Instant;
 use cozy_chess::Board;
 use hexvar_geometry::DynVariant;
 
-use crate::{data, variants::VARIANTS};
+use crate::{data, variants};
 
 /// Chess positions: the start and four of the standard perft test positions (Kiwipete and the
 /// chessprogramming wiki's positions 3, 4 and 5).
@@ -70,14 +70,20 @@ struct Subject<'a> {
 impl<'a> Subject<'a> {
     fn new(name: String, run: Box<dyn Fn(u32) -> u64 + 'a>, seconds: f64) -> Self {
         // The depth whose single run takes a twentieth of the time slice: deep enough to time,
-        // shallow enough that one more ply (50–100 times longer) is never needed.
+        // shallow enough that one more ply is not needed. A position with many moves can grow a
+        // hundredfold in a ply, so a depth whose next ply would take over half the slice (judged
+        // by the growth of the last ply) is deep enough too.
         let mut depth = 1;
+        let mut last_nodes = 1;
         loop {
             let t = Instant::now();
-            run(depth);
-            if t.elapsed().as_secs_f64() >= seconds / 20.0 || depth >= 10 {
+            let nodes = run(depth);
+            let elapsed = t.elapsed().as_secs_f64();
+            let next = elapsed * nodes as f64 / last_nodes.max(1) as f64;
+            if elapsed >= seconds / 20.0 || next > seconds / 2.0 || depth >= 10 {
                 break;
             }
+            last_nodes = nodes;
             depth += 1;
         }
         Subject {
@@ -105,19 +111,29 @@ fn geometric_mean(subjects: &[Subject]) -> f64 {
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let seconds = match args {
-        [] => 0.2,
-        [flag, s] if flag == "--seconds" => {
-            s.parse().map_err(|_| format!("bad --seconds {s:?}"))?
+    let mut seconds = 0.2;
+    let mut names = Vec::new();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--seconds" => {
+                let s = it.next().ok_or("--seconds needs a value")?;
+                seconds = s.parse().map_err(|_| format!("bad --seconds {s:?}"))?;
+            }
+            flag if flag.starts_with("--") => {
+                return Err(format!(
+                    "unknown flag {flag:?}; usage: cargo xtask bench [VARIANT…] [--seconds S]"
+                ))
+            }
+            name => names.push(name.to_string()),
         }
-        _ => return Err("usage: cargo xtask bench [--seconds S]".into()),
-    };
+    }
     let boards: Vec<(&str, Board)> = CHESS_POSITIONS
         .iter()
         .map(|(name, fen)| (*name, fen.parse().expect("a valid FEN")))
         .collect();
     let mut ratios = Vec::new();
-    for variant in VARIANTS {
+    for variant in variants::select(&names)? {
         let mut positions: Vec<(String, Box<dyn DynVariant>)> =
             vec![("start".into(), (variant.start)())];
         for (i, text) in data::bench_positions(variant.name)?.iter().enumerate() {

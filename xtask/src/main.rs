@@ -5,7 +5,7 @@
 //! ```text
 //! cargo xtask suite [VARIANT…] [--quick] [--threads N]
 //! cargo xtask perft VARIANT DEPTH [--position TEXT | --mode MODE] [--divide] [--nobulk] [--threads N]
-//! cargo xtask bench [--seconds S]
+//! cargo xtask bench [VARIANT…] [--seconds S]
 //! cargo xtask fuzz [VARIANT…] [--seconds S]
 //! cargo xtask package
 //! cargo xtask variants
@@ -56,7 +56,7 @@ const USAGE: &str = "usage:
         every row of crates/<variant>/tests/data/{perft,conformance}.txt (--quick: rows up to 15M nodes)
   cargo xtask perft VARIANT DEPTH [--position TEXT | --mode MODE] [--divide] [--nobulk] [--threads N]
         one run (--mode: a named start position, see `cargo xtask variants`)
-  cargo xtask bench [--seconds S]
+  cargo xtask bench [VARIANT…] [--seconds S]
         perft speed per variant over the start and middlegames, next to cozy-chess in the same run
   cargo xtask fuzz [VARIANT…] [--seconds S]
         a bounded libFuzzer pass per variant (needs cargo-fuzz)
