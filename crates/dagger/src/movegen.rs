@@ -587,3 +587,36 @@ impl Position {
         !self.for_each_piece_moves(|pm| !pm.contains(m))
     }
 }
+
+/// Perft that plays every move down to the leaves, straight from the set-wise layer: each
+/// mover's destinations are played as they are generated, without a move list.
+///
+/// The generic [`hexvar_geometry::perft_without_bulk`] fills a list per node first; on the same
+/// instruction count per leaf this one runs faster in wall time (see the rules page, "Perft").
+///
+/// ```
+/// use hexvar_dagger::{perft_without_bulk, Position};
+/// assert_eq!(perft_without_bulk(&Position::new(), 2), 166);
+/// ```
+pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    pos.for_each_piece_moves(|pm| {
+        pm.for_each_move(|m| {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            nodes += if depth == 1 {
+                // A leaf: the move is played (and kept from being optimised away), not recursed
+                // into, which would only return 1.
+                core::hint::black_box(&child);
+                1
+            } else {
+                perft_without_bulk(&child, depth - 1)
+            };
+        });
+        true
+    });
+    nodes
+}
