@@ -567,8 +567,13 @@ pub(crate) static BETWEEN_BISHOP: [[u128; CELL_COUNT]; CELL_COUNT] = between_128
 // hold two cells. The NW face row visits them right-to-left (the higher index first), the SE face
 // row left-to-right (the lower index first): there the pair partner of the bit found is checked.
 
-const fn padded(rays: &[[u128; 6]; CELL_COUNT]) -> [[u128; 6]; 128] {
-    let mut out = [[0u128; 6]; 128];
+/// Rows of the padded ray tables: one per bit scan result (`0..=128`, 128 for an empty set).
+const SCANS: usize = 129;
+
+/// The rays of every cell, padded to [`SCANS`] rows (rows 96.. are empty), so that the index a
+/// bit scan of an empty set gives (128) picks an empty row without a branch.
+const fn padded(rays: &[[u128; 6]; CELL_COUNT]) -> [[u128; 6]; SCANS] {
+    let mut out = [[0u128; 6]; SCANS];
     let mut i = 0;
     while i < CELL_COUNT {
         out[i] = rays[i];
@@ -577,95 +582,147 @@ const fn padded(rays: &[[u128; 6]; CELL_COUNT]) -> [[u128; 6]; 128] {
     out
 }
 
-// Ray tables padded to 128 rows (rows 96.. are empty), so that "no blocker" needs no branch:
-// a climbing ray ORs in the unused bit 127 before the bit scan; a descending one masks the
-// (wrapped) index of an empty scan to 127.
-static ROOK_P: [[u128; 6]; 128] = padded(&ray_table_128(&triangle::step_table(
-    &CELLS_C,
-    &triangle::FACE_ROWS,
-)));
-static DUKE_P: [[u128; 6]; 128] = padded(&ray_table_128(&triangle::step_table(
-    &CELLS_C,
-    &triangle::VERTEX_ROWS,
-)));
-static BISHOP_P: [[u128; 6]; 128] = padded(&ray_table_128(&triangle::uniform_step_table(
+/// The rays by direction, indexed by the leading-zero count of the cell's bit (row `j` holds the
+/// rays of cell `127 - j`; rows of no cell and row 128 are empty): a descending ray's nearest
+/// blocker's leading-zero count picks its row with no arithmetic.
+const fn reversed(rays: &[[u128; 6]; CELL_COUNT]) -> [[u128; SCANS]; 6] {
+    let mut out = [[0u128; SCANS]; 6];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        let mut d = 0;
+        while d < 6 {
+            out[d][127 - i] = rays[i][d];
+            d += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+const ROOK_RAYS_C: [[u128; 6]; CELL_COUNT] =
+    ray_table_128(&triangle::step_table(&CELLS_C, &triangle::FACE_ROWS));
+const DUKE_RAYS_C: [[u128; 6]; CELL_COUNT] =
+    ray_table_128(&triangle::step_table(&CELLS_C, &triangle::VERTEX_ROWS));
+const BISHOP_RAYS_C: [[u128; 6]; CELL_COUNT] = ray_table_128(&triangle::uniform_step_table(
     &CELLS_C,
     &triangle::DIAGONALS,
-)));
+));
 
-/// `1` where the next index lies in the same rank (for the face-row pair fix), by index.
-static NEXT_SAME_RANK: [u8; 129] = {
-    let mut out = [0u8; 129];
+static ROOK_P: [[u128; 6]; SCANS] = padded(&ROOK_RAYS_C);
+static DUKE_P: [[u128; 6]; SCANS] = padded(&DUKE_RAYS_C);
+static BISHOP_P: [[u128; 6]; SCANS] = padded(&BISHOP_RAYS_C);
+static ROOK_R: [[u128; SCANS]; 6] = reversed(&ROOK_RAYS_C);
+static DUKE_R: [[u128; SCANS]; 6] = reversed(&DUKE_RAYS_C);
+static BISHOP_R: [[u128; SCANS]; 6] = reversed(&BISHOP_RAYS_C);
+
+/// `1 << (c + 1)` per cell: subtracting it from a climbing ray's blockers borrows through every
+/// bit from just above `c` up to the nearest blocker, which the XOR then recovers.
+static ABOVE: [u128; CELL_COUNT] = {
+    let mut out = [0u128; CELL_COUNT];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        out[i] = 2 << i;
+        i += 1;
+    }
+    out
+};
+
+/// By the index `n` of a bit (128: none), the bit `n + 1` when it lies in the same rank (the
+/// NW face row's pair partner, visited first), else nothing.
+static PARTNER_ABOVE: [u128; SCANS] = {
+    let mut out = [0u128; SCANS];
     let mut i = 0;
     while i + 1 < CELL_COUNT {
         if CELLS_C[i].y == CELLS_C[i + 1].y {
-            out[i] = 1;
+            out[i] = 1 << (i + 1);
         }
         i += 1;
     }
     out
 };
 
-const SENTINEL: u128 = 1 << 127;
+/// By the leading-zero count `j` of a bit (cell `127 - j`; 128: none), the bit of the cell just
+/// below it when it lies in the same rank (the SE face row's pair partner, visited first).
+static PARTNER_BELOW: [u128; SCANS] = {
+    let mut out = [0u128; SCANS];
+    let mut i = 1;
+    while i < CELL_COUNT {
+        if CELLS_C[i - 1].y == CELLS_C[i].y {
+            out[127 - i] = 1 << (i - 1);
+        }
+        i += 1;
+    }
+    out
+};
 
+/// A climbing ray (every cell above `c` in index order, visited in that order) up to and
+/// including its nearest blocker, by subtraction (an empty ray borrows through all of it).
 #[inline(always)]
-fn up(rays: &[[u128; 6]; 128], c: usize, d: usize, occ: u128) -> u128 {
+fn up(rays: &[[u128; 6]; SCANS], c: usize, d: usize, occ: u128, above: u128) -> u128 {
     let ray = rays[c][d];
-    let n = ((ray & occ) | SENTINEL).trailing_zeros() as usize;
-    ray ^ rays[n][d]
+    let o = ray & occ;
+    ray & (o ^ o.wrapping_sub(above))
 }
 
+/// A descending ray up to and including its nearest blocker (its highest set bit).
 #[inline(always)]
-fn down(rays: &[[u128; 6]; 128], c: usize, d: usize, occ: u128) -> u128 {
+fn down(
+    rays: &[[u128; 6]; SCANS],
+    rev: &[[u128; SCANS]; 6],
+    c: usize,
+    d: usize,
+    occ: u128,
+) -> u128 {
     let ray = rays[c][d];
-    let n = 127usize.wrapping_sub((ray & occ).leading_zeros() as usize) & 127;
-    ray ^ rays[n][d]
+    ray ^ rev[d][(ray & occ).leading_zeros() as usize]
 }
 
 /// Rook destinations from `c` with occupancy `occ` (including the first blocker of each ray).
 #[inline(always)]
 pub(crate) fn rook_attacks(c: usize, occ: u128) -> u128 {
-    let r = &ROOK_P;
-    let mut att = up(r, c, 0, occ) | up(r, c, 1, occ) | down(r, c, 3, occ) | down(r, c, 4, occ);
+    let (r, rev, above) = (&ROOK_P, &ROOK_R, ABOVE[c]);
+    let mut att = up(r, c, 0, occ, above)
+        | up(r, c, 1, occ, above)
+        | down(r, rev, c, 3, occ)
+        | down(r, rev, c, 4, occ);
     // NW climbs, but inside a rank it visits the higher index first: if the lowest blocker has
     // a blocking partner just after it in the same rank, the partner is the nearer one.
     let ray = r[c][5];
     let x = ray & occ;
-    let n = (x | SENTINEL).trailing_zeros() as usize;
-    let n = n + ((x >> n >> 1) as usize & 1 & NEXT_SAME_RANK[n] as usize);
-    att |= ray ^ r[n & 127][5];
+    let n = x.trailing_zeros() as usize;
+    let n = n + (x & PARTNER_ABOVE[n] != 0) as usize;
+    att |= ray ^ r[n][5];
     // SE descends, but inside a rank it visits the lower index first.
     let ray = r[c][2];
     let x = ray & occ;
-    let n = 127usize.wrapping_sub(x.leading_zeros() as usize) & 127;
-    let m = n.wrapping_sub(1) & 127;
-    let n = n - ((x >> m) as usize & 1 & NEXT_SAME_RANK[m] as usize & (n != 0) as usize);
-    att |= ray ^ r[n][2];
+    let j = x.leading_zeros() as usize;
+    let j = j + (x & PARTNER_BELOW[j] != 0) as usize;
+    att |= ray ^ rev[2][j];
     att
 }
 
 /// Duke destinations from `c` with occupancy `occ`. Only pieces on the duke line's own cells block.
 #[inline]
 pub(crate) fn duke_attacks(c: usize, occ: u128) -> u128 {
-    let r = &DUKE_P;
-    up(r, c, 0, occ)
-        | up(r, c, 1, occ)
-        | up(r, c, 2, occ)
-        | down(r, c, 3, occ)
-        | down(r, c, 4, occ)
-        | down(r, c, 5, occ)
+    let (r, rev, above) = (&DUKE_P, &DUKE_R, ABOVE[c]);
+    up(r, c, 0, occ, above)
+        | up(r, c, 1, occ, above)
+        | up(r, c, 2, occ, above)
+        | down(r, rev, c, 3, occ)
+        | down(r, rev, c, 4, occ)
+        | down(r, rev, c, 5, occ)
 }
 
 /// Bishop destinations from `c` with occupancy `occ`. Only same-colour cells block.
 #[inline]
 pub(crate) fn bishop_attacks(c: usize, occ: u128) -> u128 {
-    let r = &BISHOP_P;
-    up(r, c, 0, occ)
-        | up(r, c, 1, occ)
-        | down(r, c, 2, occ)
-        | down(r, c, 3, occ)
-        | down(r, c, 4, occ)
-        | up(r, c, 5, occ)
+    let (r, rev, above) = (&BISHOP_P, &BISHOP_R, ABOVE[c]);
+    up(r, c, 0, occ, above)
+        | up(r, c, 1, occ, above)
+        | down(r, rev, c, 2, occ)
+        | down(r, rev, c, 3, occ)
+        | down(r, rev, c, 4, occ)
+        | up(r, c, 5, occ, above)
 }
 
 /// Queen destinations: the union of the rook, duke and bishop parts, each blocked by its own rules.
