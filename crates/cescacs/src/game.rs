@@ -1,6 +1,6 @@
 //! A game record with repetition detection, draw claims and agreement.
 
-use crate::moves::{Move, ParseMoveError};
+use crate::moves::Move;
 use crate::position::{DrawReason, IllegalMove, Outcome, Position};
 
 /// Why [`Game::play`] refused a move.
@@ -22,7 +22,7 @@ pub enum GameError {
 /// let mut game = Game::new();
 /// let m = game.position().parse_move("E7-E13").unwrap();
 /// game.play(m).unwrap();
-/// game.play_text("E21-E15").unwrap();
+/// game.play(game.position().parse_move("E21-E15").unwrap()).unwrap();
 /// assert_eq!(game.moves().len(), 2);
 /// assert_eq!(game.outcome(), None);
 /// assert_eq!(game.undo().map(|m| m.to_string()), Some("E21-E15".to_string()));
@@ -87,13 +87,6 @@ impl Game {
         Ok(())
     }
 
-    /// Plays the legal move a CTL-AN text names (see [`Position::parse_move`]).
-    pub fn play_text(&mut self, text: &str) -> Result<Move, PlayTextError> {
-        let mv = self.position().parse_move(text)?;
-        self.play(mv)?;
-        Ok(mv)
-    }
-
     /// Takes back the last move (and a declared draw with it); `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
@@ -152,15 +145,4 @@ impl Game {
             })
         })
     }
-}
-
-/// Why [`Game::play_text`] refused a move text.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-pub enum PlayTextError {
-    /// The text names no legal move.
-    #[error(transparent)]
-    Parse(#[from] ParseMoveError),
-    /// The game refused the move.
-    #[error(transparent)]
-    Game(#[from] GameError),
 }

@@ -15,7 +15,7 @@ mod variant;
 pub use board::{
     Cell, CellSet, Color, ParseCellError, ParseLetterError, Piece, Role, Shade, CELL_COUNT,
 };
-pub use game::{Game, GameError, PlayTextError};
+pub use game::{Game, GameError};
 pub use hexvar_geometry::{divide, perft, perft_without_bulk};
 pub use movegen::{PieceMoves, PieceMovesIter};
 pub use moves::{Castling, Move, MoveList, ParseMoveError, MAX_MOVES};

@@ -92,7 +92,7 @@ fn repetition_claim_at_three_automatic_at_five() {
     for round in 1..=4 {
         for m in cycle {
             assert_eq!(game.outcome(), None, "round {round}");
-            game.play_text(m).unwrap();
+            game.play(game.position().parse_move(m).unwrap()).unwrap();
         }
         assert_eq!(game.repetitions(), round + 1);
         assert_eq!(game.can_claim_draw(), round + 1 >= 3);
