@@ -137,6 +137,29 @@ fn each_cell(set: &CellSet, mut f: impl FnMut(Cell)) {
     }
 }
 
+/// Calls `f` on each cell of `set`, lowest first, until `f` returns `false`; returns whether it
+/// went to the end. A word loop: cheaper than the set's iterator, which re-tests the word index
+/// on every call.
+#[inline(always)]
+fn each_cell_while(set: &CellSet, mut f: impl FnMut(usize) -> bool) -> Flow {
+    for (w, &word) in set.0.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            if !f(w * 64 + bits.trailing_zeros() as usize) {
+                return false;
+            }
+            bits &= bits - 1;
+        }
+    }
+    true
+}
+
+/// Whether `set` is empty, as one OR over its words (the set's own test branches per word).
+#[inline(always)]
+fn void(set: &CellSet) -> bool {
+    set.0.iter().fold(0, |acc, w| acc | w) == 0
+}
+
 impl IntoIterator for PieceMoves {
     type Item = Move;
     type IntoIter = std::vec::IntoIter<Move>;
@@ -149,32 +172,38 @@ impl IntoIterator for PieceMoves {
     }
 }
 
-/// The pinned pieces of the army to move and the line each may stay on.
+/// The most pins: one per slider ray from the king (eight rook-type and eight bishop-type).
+const MAX_PINS: usize = 16;
+
+/// The pinned pieces of the army to move. A pin is kept as (pinned cell, ray slot from the king,
+/// pinner's cell); its line is computed only when the pinned piece moves (rare), so the context
+/// stays small and cheap to build.
 struct Pins {
-    cells: [u16; 16],
-    masks: [CellSet; 16],
+    cells: [u16; MAX_PINS],
+    slots: [u8; MAX_PINS],
+    pinners: [u16; MAX_PINS],
     len: usize,
     pinned: CellSet,
 }
 
 impl Pins {
-    /// The cells the piece on `cell` may move to without exposing its king.
+    /// The cells the piece on `cell` may move to without exposing its king on `king`.
     #[inline]
-    fn mask(&self, cell: usize) -> CellSet {
+    fn mask(&self, king: usize, cell: usize) -> CellSet {
         let mut m = ALL_CELLS;
-        if self.pinned.has(cell) {
-            for i in 0..self.len {
-                if self.cells[i] as usize == cell {
-                    m &= self.masks[i];
-                }
+        for i in 0..self.len {
+            if self.cells[i] as usize == cell {
+                let slot = self.slots[i] as usize;
+                m &= RAYS[king][slot] - RAYS[self.pinners[i] as usize][slot];
             }
         }
         m
     }
 
-    fn add(&mut self, cell: usize, line: CellSet) {
+    fn add(&mut self, cell: usize, slot: u8, pinner: usize) {
         self.cells[self.len] = cell as u16;
-        self.masks[self.len] = line;
+        self.slots[self.len] = slot;
+        self.pinners[self.len] = pinner as u16;
         self.len += 1;
         self.pinned = self.pinned.with(cell);
     }
@@ -249,8 +278,9 @@ impl Position {
             checkers: CellSet::EMPTY,
             check_mask: CellSet::EMPTY,
             pins: Pins {
-                cells: [0; 16],
-                masks: [CellSet::EMPTY; 16],
+                cells: [0; MAX_PINS],
+                slots: [0; MAX_PINS],
+                pinners: [0; MAX_PINS],
                 len: 0,
                 pinned: CellSet::EMPTY,
             },
@@ -319,7 +349,7 @@ impl Position {
                 } else if own.has(b1) {
                     if let Some(b2) = nearest(&blockers.without(b1), ray.ascending) {
                         if sliders.has(b2) {
-                            ctx.pins.add(b1, line - RAYS[b2][ray.slot as usize]);
+                            ctx.pins.add(b1, ray.slot, b2);
                         }
                     }
                 }
@@ -358,10 +388,10 @@ impl Position {
     fn legal_targets(&self, ctx: &Context, from: usize, pseudo: CellSet) -> CellSet {
         let mut legal = pseudo & ctx.allowed;
         if ctx.pins.pinned.has(from) {
-            legal &= ctx.pins.mask(from);
+            legal &= ctx.pins.mask(ctx.king, from);
         }
         let special = pseudo & ctx.replacing;
-        if ctx.any_replacing && !special.is_empty() {
+        if ctx.any_replacing && !void(&special) {
             legal -= special;
             for t in special.iter() {
                 if self.safe_after_replacement(ctx, from, t) {
@@ -383,7 +413,7 @@ impl Position {
         let to = self.legal_targets(ctx, c, pseudo);
         let piece = Piece::new(ctx.army, Role::Pawn);
         let promo = to & tables.promotes;
-        if !promo.is_empty() {
+        if !void(&promo) {
             let kind = MovesKind::Promotion(self.claims(ctx.army));
             if !emit(f, piece, c, promo, kind) {
                 return false;
@@ -498,21 +528,15 @@ impl Position {
         if !skip_pieces {
             let own = self.by_color[ctx.army.index()];
             let of = |role: Role| own & self.by_role[role.index()];
-            for c in of(Role::Pawn).iter() {
-                if !self.pawn_moves(ctx, c, f) {
-                    return false;
-                }
+            if !each_cell_while(&of(Role::Pawn), |c| self.pawn_moves(ctx, c, f)) {
+                return false;
             }
-            for c in of(Role::Knight).iter() {
-                if !self.knight_moves(ctx, c, f) {
-                    return false;
-                }
+            if !each_cell_while(&of(Role::Knight), |c| self.knight_moves(ctx, c, f)) {
+                return false;
             }
             for role in [Role::Bishop, Role::Rook, Role::Queen, Role::Amazon] {
-                for c in of(role).iter() {
-                    if !self.slider_moves(ctx, c, role, f) {
-                        return false;
-                    }
+                if !each_cell_while(&of(role), |c| self.slider_moves(ctx, c, role, f)) {
+                    return false;
                 }
             }
         }
@@ -599,7 +623,7 @@ fn emit(
     to: CellSet,
     kind: MovesKind,
 ) -> Flow {
-    if to.is_empty() {
+    if void(&to) {
         return true;
     }
     f(PieceMoves {
