@@ -28,6 +28,23 @@ pub(crate) const AUTOMATIC_DRAW_PLIES: u32 = 150;
 
 /// A legal game position: the board, side to move, castling rights, the one-ply e.p. or
 /// scornful right, clocks and an incrementally kept Zobrist hash.
+///
+/// ```
+/// use hexvar_cescacs::{Position, START_TEXT};
+///
+/// let mut pos: Position = START_TEXT.parse()?;
+/// assert_eq!(pos, Position::new());
+/// let m = pos.parse_move("e7-e13")?;
+/// pos.play(m)?;
+/// // The text carries the whole state: a fresh parse is the same position with the same hash.
+/// let reread: Position = pos.to_string().parse()?;
+/// assert_eq!(reread, pos);
+/// assert_eq!(reread.zobrist_hash(), pos.zobrist_hash());
+/// // An illegal move (it is Black's turn) is refused and leaves the position unchanged.
+/// assert!(pos.play(m).is_err());
+/// assert_eq!(pos, reread);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
     by_color: [CellSet; 2],
@@ -162,6 +179,17 @@ impl fmt::Display for WinReason {
 
 /// How a game ended. C'escacs scores 3-1-0: mate 3–0, stalemate 2–1 for the stalemating side,
 /// a draw 1–1 ([`Outcome::points`]).
+///
+/// ```
+/// use hexvar_cescacs::{Color, DrawReason, Outcome, WinReason};
+///
+/// let stalemate = Outcome::Decisive { winner: Color::Black, reason: WinReason::Stalemate };
+/// assert_eq!(stalemate.winner(), Some(Color::Black));
+/// assert_eq!(stalemate.points(), (1, 2));
+/// let draw = Outcome::Draw { reason: DrawReason::Agreement };
+/// assert!(draw.is_draw());
+/// assert_eq!(draw.points(), (1, 1));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {

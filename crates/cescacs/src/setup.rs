@@ -76,6 +76,17 @@ pub enum Special {
 }
 
 /// A position as plain data, not validated. Convert with [`crate::Position::from_setup`].
+///
+/// ```
+/// use hexvar_cescacs::{Position, Setup};
+///
+/// let setup: Setup = "/27:1k/25:r3/3:R3/1:1K/ w - - 0 1".parse()?;
+/// let pos = Position::from_setup(setup.clone())?;
+/// assert_eq!(pos.to_setup(), setup);
+/// // Validation names every broken rule: the empty board has no kings.
+/// assert!(Position::from_setup(Setup::empty()).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// The piece on each cell, by dense index.
