@@ -14,9 +14,8 @@
 //! role sets after the replacement.
 
 use crate::board::{
-    bishop_attacks, rook_attacks, Cell, CellSet, Color, Piece, Role, ARMIES, BISHOP_RAYS,
-    BISHOP_REACH, KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, RAYS, ROOK_RAYS,
-    ROOK_REACH,
+    bishop_attacks, rook_attacks, Cell, CellSet, Color, Piece, Role, BISHOP_RAYS, BISHOP_REACH,
+    KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, RAYS, ROOK_RAYS, ROOK_REACH,
 };
 use crate::elimination::ALL_CELLS;
 use crate::moves::{Move, MoveList};
@@ -154,6 +153,30 @@ fn each_cell_while(set: &CellSet, mut f: impl FnMut(usize) -> bool) -> Flow {
     true
 }
 
+/// Calls `f` on the index of each cell of `set`, lowest first.
+#[inline(always)]
+fn each_index(set: &CellSet, mut f: impl FnMut(usize)) {
+    for (w, &word) in set.0.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            f(w * 64 + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
+    }
+}
+
+/// The cells a piece of the sliding kind `role` (bishop, rook, queen or Amazon, whose knight
+/// leaps are added) on `c` reaches.
+#[inline(always)]
+fn slider_reach(c: usize, role: Role, occ: &CellSet) -> CellSet {
+    match role {
+        Role::Bishop => bishop_attacks(c, occ),
+        Role::Rook => rook_attacks(c, occ),
+        Role::Queen => rook_attacks(c, occ) | bishop_attacks(c, occ),
+        _ => rook_attacks(c, occ) | bishop_attacks(c, occ) | KNIGHT_ATTACKS[c],
+    }
+}
+
 /// Whether `set` is empty, as one OR over its words (the set's own test branches per word).
 #[inline(always)]
 fn void(set: &CellSet) -> bool {
@@ -213,15 +236,11 @@ impl Pins {
 struct Context {
     army: Color,
     king: usize,
-    occupied: CellSet,
-    empty: CellSet,
     hostile: CellSet,
     hostile_armies: u8,
     /// Cells a move may land on: empty, or a hostile or dead piece that is not a king.
     targets: CellSet,
     checkers: CellSet,
-    /// When in check by one piece: the checker and the cells between it and the king.
-    check_mask: CellSet,
     pins: Pins,
     /// The cells of power pieces of live hostile armies that have waiting pawns: capturing
     /// there turns a waiting pawn into a piece, so these captures are judged exactly.
@@ -229,7 +248,8 @@ struct Context {
     /// Whether `replacing` has a cell.
     any_replacing: bool,
     /// Where a piece other than the king may go as far as checks allow: anywhere when not in
-    /// check, the check mask in single check, nowhere in double check.
+    /// check, in single check the checker and the cells between it and the king, nowhere in
+    /// double check. (While the context is built: the checkers and the cells between.)
     allowed: CellSet,
     /// The cells a capture may land on.
     capturable: CellSet,
@@ -256,27 +276,29 @@ impl Position {
         let mut friends = CellSet::EMPTY;
         let mut replacing = CellSet::EMPTY;
         let powers = self.by_role[Role::Pawn.index()] | self.by_role[Role::King.index()];
-        for a in 0..ARMIES {
-            if hostile_armies & (1 << a) != 0 {
-                hostile |= self.by_color[a];
-                if !self.waiting[a].is_empty() {
-                    replacing |= self.by_color[a] - powers;
-                }
-            } else if self.alive & (1 << a) != 0 {
-                friends |= self.by_color[a];
+        // Over the armies present only (two of six in the two-player game).
+        let mut armies = hostile_armies;
+        while armies != 0 {
+            let a = armies.trailing_zeros() as usize;
+            hostile |= self.by_color[a];
+            if !self.waiting[a].is_empty() {
+                replacing |= self.by_color[a] - powers;
             }
+            armies &= armies - 1;
         }
-        let kings = self.by_role[Role::King.index()];
+        let mut armies = self.alive & !hostile_armies;
+        while armies != 0 {
+            friends |= self.by_color[armies.trailing_zeros() as usize];
+            armies &= armies - 1;
+        }
+        let targets = ALL_CELLS - (friends | self.by_role[Role::King.index()]);
         let mut ctx = Context {
             army: self.turn,
             king: self.kings[us] as usize,
-            occupied: self.occupied,
-            empty: ALL_CELLS - self.occupied,
             hostile,
             hostile_armies,
-            targets: ALL_CELLS - (friends | kings),
+            targets,
             checkers: CellSet::EMPTY,
-            check_mask: CellSet::EMPTY,
             pins: Pins {
                 cells: [0; MAX_PINS],
                 slots: [0; MAX_PINS],
@@ -284,17 +306,17 @@ impl Position {
                 len: 0,
                 pinned: CellSet::EMPTY,
             },
-            any_replacing: !replacing.is_empty(),
+            any_replacing: !void(&replacing),
             replacing,
-            allowed: ALL_CELLS,
-            capturable: (ALL_CELLS - (friends | kings)) & self.occupied,
+            allowed: CellSet::EMPTY,
+            capturable: targets & self.occupied,
         };
         self.leaper_checks(&mut ctx);
         self.slider_checks_and_pins(&mut ctx);
-        if ctx.checkers.has_many() {
+        if void(&ctx.checkers) {
+            ctx.allowed = ALL_CELLS;
+        } else if ctx.checkers.has_many() {
             ctx.allowed = CellSet::EMPTY;
-        } else if !ctx.checkers.is_empty() {
-            ctx.allowed = ctx.check_mask;
         }
         ctx
     }
@@ -315,7 +337,7 @@ impl Position {
             }
         }
         ctx.checkers = checkers & ctx.hostile;
-        ctx.check_mask = ctx.checkers;
+        ctx.allowed = ctx.checkers;
     }
 
     /// Checks and pins by sliders: along each ray from the king, a hostile slider of the ray's
@@ -339,13 +361,13 @@ impl Position {
                 if !line.intersects(&sliders) {
                     continue;
                 }
-                let blockers = line & ctx.occupied;
+                let blockers = line & self.occupied;
                 let Some(b1) = nearest(&blockers, ray.ascending) else {
                     continue;
                 };
                 if sliders.has(b1) {
                     ctx.checkers = ctx.checkers.with(b1);
-                    ctx.check_mask |= line - RAYS[b1][ray.slot as usize];
+                    ctx.allowed |= line - RAYS[b1][ray.slot as usize];
                 } else if own.has(b1) {
                     if let Some(b2) = nearest(&blockers.without(b1), ray.ascending) {
                         if sliders.has(b2) {
@@ -374,7 +396,7 @@ impl Position {
         let king = if from == ctx.king { to } else { ctx.king };
         attackers_on(
             king,
-            &ctx.occupied.without(from),
+            &self.occupied.without(from),
             &ctx.hostile.without(to),
             ctx.hostile_armies,
             &roles,
@@ -402,15 +424,22 @@ impl Position {
         legal
     }
 
-    fn pawn_moves(&self, ctx: &Context, c: usize, f: &mut impl FnMut(PieceMoves) -> bool) -> Flow {
+    /// The pawn on `c`'s steps, double step and captures, before check and pin masks.
+    #[inline(always)]
+    fn pawn_pseudo(&self, ctx: &Context, c: usize) -> CellSet {
         let tables = &PAWNS[ctx.army.index()];
-        let mut pseudo = tables.push[c] & ctx.empty;
+        let occ = &self.occupied;
+        let mut pseudo = tables.push[c] - *occ;
         let (mid, double) = tables.double[c];
-        if double != u16::MAX && ctx.empty.has(mid as usize) && ctx.empty.has(double as usize) {
+        if double != u16::MAX && !occ.has(mid as usize) && !occ.has(double as usize) {
             pseudo = pseudo.with(double as usize);
         }
-        pseudo |= tables.capture[c] & ctx.capturable;
-        let to = self.legal_targets(ctx, c, pseudo);
+        pseudo | (tables.capture[c] & ctx.capturable)
+    }
+
+    fn pawn_moves(&self, ctx: &Context, c: usize, f: &mut impl FnMut(PieceMoves) -> bool) -> Flow {
+        let tables = &PAWNS[ctx.army.index()];
+        let to = self.legal_targets(ctx, c, self.pawn_pseudo(ctx, c));
         let piece = Piece::new(ctx.army, Role::Pawn);
         let promo = to & tables.promotes;
         if !void(&promo) {
@@ -445,20 +474,14 @@ impl Position {
         role: Role,
         f: &mut impl FnMut(PieceMoves) -> bool,
     ) -> Flow {
-        let occ = &ctx.occupied;
-        let reach = match role {
-            Role::Bishop => bishop_attacks(c, occ),
-            Role::Rook => rook_attacks(c, occ),
-            Role::Queen => rook_attacks(c, occ) | bishop_attacks(c, occ),
-            _ => rook_attacks(c, occ) | bishop_attacks(c, occ) | KNIGHT_ATTACKS[c],
-        };
+        let reach = slider_reach(c, role, &self.occupied);
         let to = self.legal_targets(ctx, c, reach & ctx.targets);
         emit(f, Piece::new(ctx.army, role), c, to, MovesKind::Normal)
     }
 
     fn king_moves(&self, ctx: &Context, f: &mut impl FnMut(PieceMoves) -> bool) -> Flow {
         let k = ctx.king;
-        let lifted = ctx.occupied.without(k);
+        let lifted = self.occupied.without(k);
         let mut to = CellSet::EMPTY;
         for t in (KING_ATTACKS[k] & ctx.targets).iter() {
             let safe = if ctx.replacing.has(t) {
@@ -496,14 +519,14 @@ impl Position {
             let rf = castle.file();
             let file = |f: u8| Cell::square(ctx.army, f, 1).expect("rank 1").index();
             let (lo, hi) = (rf.min(kf), rf.max(kf));
-            if (lo + 1..hi).any(|f| ctx.occupied.has(file(f))) {
+            if (lo + 1..hi).any(|f| self.occupied.has(file(f))) {
                 continue;
             }
             let step = |s: u8| if rf > kf { kf + s } else { kf - s };
             let safe = (1..=2).all(|s| {
                 self.attackers(
                     file(step(s)),
-                    &ctx.occupied,
+                    &self.occupied,
                     &ctx.hostile,
                     ctx.hostile_armies,
                 )
@@ -584,14 +607,68 @@ impl Position {
         });
     }
 
-    /// The number of legal moves (a popcount per batch).
+    /// The number of legal moves (a popcount per batch; without batches when not in check and
+    /// no capture turns a waiting pawn into a piece, the usual case).
     pub fn legal_move_count(&self) -> usize {
+        if self.live_teams() <= 1 {
+            return 0;
+        }
+        let ctx = self.context();
         let mut n = 0;
-        self.for_each_piece_moves(|pm| {
+        let mut add = |pm: PieceMoves| {
             n += pm.len();
             true
-        });
+        };
+        if void(&ctx.checkers) && !ctx.any_replacing {
+            self.king_moves(&ctx, &mut add);
+            self.castling_moves(&ctx, &mut add);
+            n += self.count_pieces_unchecked(&ctx);
+        } else {
+            self.normal_moves(&ctx, &mut add);
+        }
+        if n == 0 && void(&ctx.checkers) {
+            self.relocations(&mut |pm| {
+                n += pm.len();
+                true
+            });
+        }
         n
+    }
+
+    /// The number of legal moves of the pieces other than the king when the army to move is not
+    /// in check and no capture turns a waiting pawn into a piece: the targets masked by pins
+    /// alone, counted by popcounts.
+    fn count_pieces_unchecked(&self, ctx: &Context) -> usize {
+        let us = ctx.army.index();
+        let own = self.by_color[us];
+        let of = |role: Role| own & self.by_role[role.index()];
+        let pinned = |c: usize, to: CellSet| {
+            if ctx.pins.pinned.has(c) {
+                to & ctx.pins.mask(ctx.king, c)
+            } else {
+                to
+            }
+        };
+        let mut n = 0;
+        let mut promos = 0;
+        each_index(&of(Role::Pawn), |c| {
+            let to = pinned(c, self.pawn_pseudo(ctx, c));
+            n += to.len();
+            promos += (to & PAWNS[us].promotes).len();
+        });
+        if promos > 0 {
+            // Each promoting target is one move per claimable piece (one if none).
+            n += promos * (self.claims(ctx.army).len().max(1) as u32 - 1);
+        }
+        each_index(&of(Role::Knight), |c| {
+            n += pinned(c, KNIGHT_ATTACKS[c] & ctx.targets).len();
+        });
+        for role in [Role::Bishop, Role::Rook, Role::Queen, Role::Amazon] {
+            each_index(&of(role), |c| {
+                n += pinned(c, slider_reach(c, role, &self.occupied) & ctx.targets).len();
+            });
+        }
+        n as usize
     }
 
     /// Whether the army to move has a legal move.
