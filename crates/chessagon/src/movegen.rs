@@ -146,36 +146,6 @@ type Between = [[u128; CELL_COUNT]; CELL_COUNT];
 /// The between tables of the three slider families: rook, duke, bishop.
 static FAMILIES: [&Between; 3] = [&BETWEEN_ROOK, &BETWEEN_DUKE, &BETWEEN_BISHOP];
 
-/// The pinned pieces. The pin lines are found again only for a pinned piece that moves (pins
-/// are rare; a small value is cheap to build and to pass around).
-struct Pins {
-    /// The King's cell and the occupied cells.
-    king: usize,
-    occ: u128,
-    /// The pinned pieces.
-    set: u128,
-    /// The enemy sliders on the King's lines, per family.
-    snipers: [u128; 3],
-}
-
-impl Pins {
-    /// The cells the pinned piece on `c` may move to without leaving its pin lines (the
-    /// intersection of all of them: one piece can be pinned along two lines).
-    #[inline(never)]
-    fn mask(&self, c: usize) -> u128 {
-        let mut m = !0u128;
-        for (snipers, between) in self.snipers.iter().zip(FAMILIES) {
-            for sniper in cells(*snipers) {
-                let line = between[self.king][sniper.index()];
-                if line & self.occ == 1u128 << c {
-                    m &= line | sniper.bit();
-                }
-            }
-        }
-        m
-    }
-}
-
 /// The masks every piece's generator uses, computed once per position.
 struct Masks {
     us: Color,
@@ -187,7 +157,9 @@ struct Masks {
     checkers: u128,
     /// Where a non-King move may go: not on an own piece, and stopping every check.
     target: u128,
-    pins: Pins,
+    /// The pinned pieces. Their pin lines are found again only when one moves (pins are rare;
+    /// a small value is cheap to build).
+    pinned: u128,
 }
 
 impl Position {
@@ -198,7 +170,7 @@ impl Position {
         let theirs = self.by_color[them.index()];
         let occ = ours | theirs;
         let king = self.king_of(us);
-        let (slider_checkers, pins) = self.pins(king.index(), us, occ);
+        let (slider_checkers, pinned) = self.pins(king.index(), us, occ);
         let k = king.index();
         let r = &self.by_role;
         let leapers = KNIGHT[k] & r[Role::Knight.index()]
@@ -221,7 +193,7 @@ impl Position {
             king,
             checkers,
             target,
-            pins,
+            pinned,
         }
     }
 
@@ -229,7 +201,7 @@ impl Position {
     /// on their line), and the pieces of `us` pinned to it, with their pin lines: one pass over
     /// the enemy sliders on the King's lines.
     #[inline]
-    fn pins(&self, k: usize, us: Color, occ: u128) -> (u128, Pins) {
+    fn pins(&self, k: usize, us: Color, occ: u128) -> (u128, u128) {
         let r = &self.by_role;
         let them = self.by_color[us.other().index()];
         let ours = self.by_color[us.index()];
@@ -253,13 +225,31 @@ impl Position {
                 }
             }
         }
-        let pins = Pins {
-            king: k,
-            occ,
-            set: pinned,
-            snipers,
-        };
-        (checkers, pins)
+        (checkers, pinned)
+    }
+
+    /// The cells the pinned piece on `c` may move to without leaving its pin lines (the
+    /// intersection of all of them: one piece can be pinned along two lines).
+    #[inline(never)]
+    fn pin_mask(&self, m: &Masks, c: usize) -> u128 {
+        let k = m.king.index();
+        let r = &self.by_role;
+        let q = r[Role::Queen.index()];
+        let snipers = [
+            ROOK_ALL[k] & (r[Role::Rook.index()] | q) & m.theirs,
+            DUKE_ALL[k] & (r[Role::Duke.index()] | q) & m.theirs,
+            BISHOP_ALL[k] & (r[Role::Bishop.index()] | q) & m.theirs,
+        ];
+        let mut mask = !0u128;
+        for (snipers, between) in snipers.iter().zip(FAMILIES) {
+            for sniper in cells(*snipers) {
+                let line = between[k][sniper.index()];
+                if line & m.occ == 1u128 << c {
+                    mask &= line | sniper.bit();
+                }
+            }
+        }
+        mask
     }
 
     /// The cells that stop a single check from `checker` (the checker and the blocking cells).
@@ -379,7 +369,7 @@ impl Position {
                     kind: MoveKind::Normal,
                 })
         };
-        let mut free = movers & !m.pins.set;
+        let mut free = movers & !m.pinned;
         while free != 0 {
             let p = free.trailing_zeros() as usize;
             free &= free - 1;
@@ -387,11 +377,11 @@ impl Position {
                 return false;
             }
         }
-        let mut pinned = movers & m.pins.set;
+        let mut pinned = movers & m.pinned;
         while pinned != 0 {
             let p = pinned.trailing_zeros() as usize;
             pinned &= pinned - 1;
-            if !emit(p, attacks(p) & m.target & m.pins.mask(p)) {
+            if !emit(p, attacks(p) & m.target & self.pin_mask(m, p)) {
                 return false;
             }
         }
@@ -411,8 +401,7 @@ impl Position {
         let pawns = m.ours & self.by_role[Role::Pawn.index()];
         if COUNT_PAWNS {
             let shifts = &PAWN_SHIFTS[m.us.index()];
-            let one_by_one =
-                m.pins.set | shifts.exceptions | shifts.double_exceptions & self.unmoved;
+            let one_by_one = m.pinned | shifts.exceptions | shifts.double_exceptions & self.unmoved;
             let set_wise = pawns & !one_by_one;
             *pawn_count += match m.us {
                 Color::White => self.count_pawns::<true>(m, set_wise),
@@ -429,7 +418,8 @@ impl Position {
     #[inline(always)]
     fn count_pawns<const WHITE: bool>(&self, m: &Masks, pawns: u128) -> usize {
         let shift = |set: u128, d: u32| if WHITE { set << d } else { set >> d };
-        let shifts = &PAWN_SHIFTS[m.us.index()];
+        // Indexed by the constant colour, so the shift distances are constants too.
+        let shifts = &PAWN_SHIFTS[usize::from(!WHITE)];
         let empty = !m.occ;
         let mut n = 0;
         for p in &shifts.pushes {
@@ -464,8 +454,8 @@ impl Position {
                     | t.double[1] & ((t.path[1] & m.occ == 0) as u128).wrapping_neg();
             }
             to &= m.target;
-            if m.pins.set & BIT_OF[p] != 0 {
-                to &= m.pins.mask(p);
+            if m.pinned & BIT_OF[p] != 0 {
+                to &= self.pin_mask(m, p);
             }
             if to != 0
                 && !f(PieceMoves {
