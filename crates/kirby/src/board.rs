@@ -1047,6 +1047,69 @@ pub(crate) static PAWNS: [PawnTables; ARMIES] = [
     pawn_tables(5),
 ];
 
+/// A pawn's targets as cell lists, for counting moves without set operations. A missing
+/// target is [`PAWN_NONE`], a cell index past the board that no set of cells holds.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PawnCells {
+    /// `steps[cell]`: the (at most two) cells a pawn steps to without capturing.
+    pub steps: [[u16; 2]; CELLS],
+    /// `captures[cell]`: the (at most three) cells a pawn captures on.
+    pub captures: [[u16; 3]; CELLS],
+    /// The cells from which a pawn's step, double step or capture may reach the promotion
+    /// zone (their moves are counted through the sets, with the promotion choices).
+    pub eve: CellSet,
+}
+
+/// The index standing for "no target" in [`PawnCells`]: the first bit past the board's cells.
+pub(crate) const PAWN_NONE: u16 = CELLS as u16;
+
+const fn pawn_cells(k: usize) -> PawnCells {
+    let t = pawn_tables(k);
+    let mut out = PawnCells {
+        steps: [[PAWN_NONE; 2]; CELLS],
+        captures: [[PAWN_NONE; 3]; CELLS],
+        eve: CellSet::EMPTY,
+    };
+    let mut c = 0;
+    while c < CELLS {
+        let mut reach = t.push[c].union(&t.capture[c]);
+        if t.double[c].1 != NO_CELL {
+            reach = reach.with(t.double[c].1 as usize);
+        }
+        let (mut ns, mut nc) = (0, 0);
+        let mut w = 0;
+        while w < 5 {
+            if reach.0[w] & t.promotes.0[w] != 0 {
+                out.eve = out.eve.with(c);
+            }
+            let (mut steps, mut captures) = (t.push[c].0[w], t.capture[c].0[w]);
+            while steps != 0 {
+                out.steps[c][ns] = (w * 64 + steps.trailing_zeros() as usize) as u16;
+                ns += 1;
+                steps &= steps - 1;
+            }
+            while captures != 0 {
+                out.captures[c][nc] = (w * 64 + captures.trailing_zeros() as usize) as u16;
+                nc += 1;
+                captures &= captures - 1;
+            }
+            w += 1;
+        }
+        c += 1;
+    }
+    out
+}
+
+/// The pawn target lists of the six armies.
+pub(crate) static PAWN_CELLS: [PawnCells; ARMIES] = [
+    pawn_cells(0),
+    pawn_cells(1),
+    pawn_cells(2),
+    pawn_cells(3),
+    pawn_cells(4),
+    pawn_cells(5),
+];
+
 const fn any_pawn_attackers() -> [CellSet; CELLS] {
     let mut out = [CellSet::EMPTY; CELLS];
     let mut k = 0;
@@ -1317,6 +1380,28 @@ mod tests {
         assert_eq!(c("B/27").rank_for(Color::White), None);
         for a in Color::ALL {
             assert_eq!(Cell::CENTRE.rank_for(a), Some(11));
+        }
+    }
+
+    #[test]
+    fn pawn_cell_lists_match_the_pawn_sets() {
+        for a in 0..ARMIES {
+            let (sets, lists) = (&PAWNS[a], &PAWN_CELLS[a]);
+            for c in 0..CELLS {
+                let listed = |cells: &[u16]| {
+                    cells
+                        .iter()
+                        .filter(|&&t| t != PAWN_NONE)
+                        .fold(CellSet::EMPTY, |s, &t| s.with(t as usize))
+                };
+                assert_eq!(listed(&lists.steps[c]), sets.push[c]);
+                assert_eq!(listed(&lists.captures[c]), sets.capture[c]);
+                let mut reach = sets.push[c] | sets.capture[c];
+                if sets.double[c].1 != NO_CELL {
+                    reach = reach.with(sets.double[c].1 as usize);
+                }
+                assert_eq!(lists.eve.has(c), reach.intersects(&sets.promotes));
+            }
         }
     }
 }

@@ -35,7 +35,7 @@ impl Position {
     }
 
     fn must_eliminate(&self) -> bool {
-        self.live_teams() > 1
+        !self.one_team_left()
             && !self.surely_has_move()
             && !self.has_normal_move()
             && (self.is_check() || !self.has_relocation())

@@ -14,8 +14,9 @@
 //! role sets after the replacement.
 
 use crate::board::{
-    bishop_attacks, rook_attacks, Cell, CellSet, Color, Piece, Role, BISHOP_RAYS, BISHOP_REACH,
-    KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, RAYS, ROOK_RAYS, ROOK_REACH,
+    bishop_attacks, rook_attacks, Cell, CellSet, Color, PawnCells, Piece, Role, BISHOP_RAYS,
+    BISHOP_REACH, KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, PAWN_CELLS, RAYS,
+    ROOK_RAYS, ROOK_REACH,
 };
 use crate::elimination::ALL_CELLS;
 use crate::moves::{Move, MoveList};
@@ -175,6 +176,30 @@ fn slider_reach(c: usize, role: Role, occ: &CellSet) -> CellSet {
         Role::Queen => rook_attacks(c, occ) | bishop_attacks(c, occ),
         _ => rook_attacks(c, occ) | bishop_attacks(c, occ) | KNIGHT_ATTACKS[c],
     }
+}
+
+/// The moves of an unpinned pawn of army `us` on `c` that cannot reach the promotion zone, with
+/// the empty and the capturable cells: a test per target cell, no set operations.
+#[inline(always)]
+fn count_plain_pawn(
+    cells: &PawnCells,
+    empty: &CellSet,
+    capturable: &CellSet,
+    us: usize,
+    c: usize,
+) -> u32 {
+    let [s0, s1] = cells.steps[c];
+    let [x0, x1, x2] = cells.captures[c];
+    let mut n = empty.has(s0 as usize) as u32
+        + empty.has(s1 as usize) as u32
+        + capturable.has(x0 as usize) as u32
+        + capturable.has(x1 as usize) as u32
+        + capturable.has(x2 as usize) as u32;
+    let (mid, double) = PAWNS[us].double[c];
+    if double != u16::MAX && empty.has(mid as usize) && empty.has(double as usize) {
+        n += 1;
+    }
+    n
 }
 
 /// Whether `set` is empty, as one OR over its words (the set's own test branches per word).
@@ -571,7 +596,7 @@ impl Position {
     /// no ordinary move and is not in check (stalemate), the batch is its stalemate
     /// relocations. Nothing is generated once the game is over.
     pub fn for_each_piece_moves(&self, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
-        if self.live_teams() <= 1 {
+        if self.one_team_left() {
             return true;
         }
         let ctx = self.context();
@@ -610,7 +635,7 @@ impl Position {
     /// The number of legal moves (a popcount per batch; without batches when not in check and
     /// no capture turns a waiting pawn into a piece, the usual case).
     pub fn legal_move_count(&self) -> usize {
-        if self.live_teams() <= 1 {
+        if self.one_team_left() {
             return 0;
         }
         let ctx = self.context();
@@ -651,10 +676,16 @@ impl Position {
         };
         let mut n = 0;
         let mut promos = 0;
+        let cells = &PAWN_CELLS[us];
+        let empty = ALL_CELLS - self.occupied;
         each_index(&of(Role::Pawn), |c| {
-            let to = pinned(c, self.pawn_pseudo(ctx, c));
-            n += to.len();
-            promos += (to & PAWNS[us].promotes).len();
+            if ctx.pins.pinned.has(c) || cells.eve.has(c) {
+                let to = pinned(c, self.pawn_pseudo(ctx, c));
+                n += to.len();
+                promos += (to & PAWNS[us].promotes).len();
+            } else {
+                n += count_plain_pawn(cells, &empty, &ctx.capturable, us, c);
+            }
         });
         if promos > 0 {
             // Each promoting target is one move per claimable piece (one if none).

@@ -625,6 +625,18 @@ impl Position {
         n
     }
 
+    /// Whether only one team has a king on the board (`live_teams() <= 1`), answered from the
+    /// army to move's hostile armies when it lives (always, in a position).
+    #[inline]
+    pub(crate) fn one_team_left(&self) -> bool {
+        let us = self.turn.index();
+        if self.alive & (1 << us) != 0 {
+            self.hostile_armies(us) == 0
+        } else {
+            self.live_teams() <= 1
+        }
+    }
+
     /// The game result: the last team with a king on the board wins.
     pub fn outcome(&self) -> Option<Outcome> {
         if self.live_teams() <= 1 {
