@@ -14,7 +14,7 @@
 //! role sets after the replacement.
 
 use crate::board::{
-    bishop_attacks, rook_attacks, Cell, CellSet, Color, PawnCells, Piece, Role, BISHOP_RAYS,
+    bishop_attacks, meets, rook_attacks, Cell, CellSet, Color, PawnCells, Piece, Role, BISHOP_RAYS,
     BISHOP_REACH, KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, PAWN_CELLS, RAYS,
     ROOK_RAYS, ROOK_REACH,
 };
@@ -354,7 +354,7 @@ impl Position {
             & (br[Role::Knight.index()] | br[Role::Amazon.index()]))
             | (KING_ATTACKS[k] & br[Role::King.index()]);
         let pawns = br[Role::Pawn.index()];
-        if PAWN_ATTACKERS_ANY[k].intersects(&(pawns & ctx.hostile)) {
+        if meets(&PAWN_ATTACKERS_ANY[k], &(pawns & ctx.hostile)) {
             for (a, table) in PAWNS.iter().enumerate() {
                 if ctx.hostile_armies & (1 << a) != 0 {
                     checkers |= table.attackers[k] & pawns & self.by_color[a];
@@ -378,12 +378,12 @@ impl Position {
             (&ROOK_RAYS[k], &ROOK_REACH[k], rooks),
             (&BISHOP_RAYS[k], &BISHOP_REACH[k], bishops),
         ] {
-            if !reach.intersects(&sliders) {
+            if !meets(reach, &sliders) {
                 continue;
             }
             for ray in &list.rays[..list.len as usize] {
                 let line = RAYS[k][ray.slot as usize];
-                if !line.intersects(&sliders) {
+                if !meets(&line, &sliders) {
                     continue;
                 }
                 let blockers = line & self.occupied;
