@@ -294,7 +294,10 @@ fn nearest(set: &CellSet, ascending: bool) -> Option<usize> {
 type Flow = bool;
 
 impl Position {
-    fn context(&self) -> Context {
+    /// Calls `f` with the context of the army to move. The context is built in this frame and
+    /// lent: returned by value it was copied (a `memcpy` call per position).
+    #[inline(always)]
+    fn with_context<R>(&self, f: impl FnOnce(&Context) -> R) -> R {
         let us = self.turn.index();
         let hostile_armies = self.hostile_armies(us);
         let mut hostile = CellSet::EMPTY;
@@ -343,7 +346,7 @@ impl Position {
         } else if ctx.checkers.has_many() {
             ctx.allowed = CellSet::EMPTY;
         }
-        ctx
+        f(&ctx)
     }
 
     /// Checks by knights, Amazons' leaps, kings and pawns.
@@ -599,19 +602,20 @@ impl Position {
         if self.one_team_left() {
             return true;
         }
-        let ctx = self.context();
-        let mut any = false;
-        let flow = self.normal_moves(&ctx, &mut |pm| {
-            any = true;
-            f(pm)
-        });
-        if !flow {
-            return false;
-        }
-        if !any && ctx.checkers.is_empty() {
-            return self.relocations(&mut f);
-        }
-        true
+        self.with_context(|ctx| {
+            let mut any = false;
+            let flow = self.normal_moves(ctx, &mut |pm| {
+                any = true;
+                f(pm)
+            });
+            if !flow {
+                return false;
+            }
+            if !any && ctx.checkers.is_empty() {
+                return self.relocations(&mut f);
+            }
+            true
+        })
     }
 
     /// Whether the army to move has an ordinary legal move (not counting relocations).
@@ -619,8 +623,7 @@ impl Position {
         if self.kings[self.turn.index()] == crate::position::NO_KING {
             return false;
         }
-        let ctx = self.context();
-        !self.normal_moves(&ctx, &mut |_| false)
+        self.with_context(|ctx| !self.normal_moves(ctx, &mut |_| false))
     }
 
     /// Writes the legal moves into `list` (cleared first).
@@ -638,26 +641,27 @@ impl Position {
         if self.one_team_left() {
             return 0;
         }
-        let ctx = self.context();
-        let mut n = 0;
-        let mut add = |pm: PieceMoves| {
-            n += pm.len();
-            true
-        };
-        if void(&ctx.checkers) && !ctx.any_replacing {
-            self.king_moves(&ctx, &mut add);
-            self.castling_moves(&ctx, &mut add);
-            n += self.count_pieces_unchecked(&ctx);
-        } else {
-            self.normal_moves(&ctx, &mut add);
-        }
-        if n == 0 && void(&ctx.checkers) {
-            self.relocations(&mut |pm| {
+        self.with_context(|ctx| {
+            let mut n = 0;
+            let mut add = |pm: PieceMoves| {
                 n += pm.len();
                 true
-            });
-        }
-        n
+            };
+            if void(&ctx.checkers) && !ctx.any_replacing {
+                self.king_moves(ctx, &mut add);
+                self.castling_moves(ctx, &mut add);
+                n += self.count_pieces_unchecked(ctx);
+            } else {
+                self.normal_moves(ctx, &mut add);
+            }
+            if n == 0 && void(&ctx.checkers) {
+                self.relocations(&mut |pm| {
+                    n += pm.len();
+                    true
+                });
+            }
+            n
+        })
     }
 
     /// The number of legal moves of the pieces other than the king when the army to move is not
