@@ -54,6 +54,17 @@ impl fmt::Display for DrawReason {
 }
 
 /// How a game ended: a win for a team of armies, or a draw.
+///
+/// ```
+/// use hexvar_kirby::{Color, Mode, Outcome, Position, WinReason};
+///
+/// let six = Position::start_mode(Mode::SixPlayerThreeTeams);
+/// let team = six.team(Color::Black);
+/// let win = Outcome::Decisive { winner: team, reason: WinReason::Checkmate };
+/// assert_eq!(win.winner(), Some(team));
+/// assert!(!win.is_draw());
+/// assert!(win.to_string().ends_with(" win by checkmate"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {

@@ -48,6 +48,14 @@ fn count(pos: &Position, depth: u32, bulk: bool) -> u64 {
 }
 
 /// The number of leaves `depth` plies below `pos`, counting the last ply in bulk.
+///
+/// ```
+/// use hexvar_kirby::{perft, perft_without_bulk, Position};
+///
+/// let pos = Position::new();
+/// assert_eq!(perft(&pos, 3), 8900);
+/// assert_eq!(perft_without_bulk(&pos, 3), 8900);
+/// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     count(pos, depth, true)
 }

@@ -110,6 +110,22 @@ impl Hash for Waiting {
 /// been removed (its pieces are dead bodies) and the turn has passed on; so the army to move
 /// has a legal move, or is stalemated (and then its legal moves are the stalemate
 /// relocations), or the game is over.
+///
+/// ```
+/// use hexvar_kirby::{Position, START_TEXT};
+///
+/// let mut pos: Position = START_TEXT.parse()?;
+/// let m = pos.legal_moves()[0];
+/// pos.play(m)?;
+/// // The text carries the whole state: a fresh parse has the same text and hash.
+/// let reread: Position = pos.to_string().parse()?;
+/// assert_eq!(reread.to_string(), pos.to_string());
+/// assert_eq!(reread.zobrist_hash(), pos.zobrist_hash());
+/// // An illegal move (that army has moved on) is refused and leaves the position unchanged.
+/// assert!(pos.play(m).is_err());
+/// assert_eq!(pos.zobrist_hash(), reread.zobrist_hash());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone)]
 pub struct Position {
     pub(crate) mailbox: [u8; CELLS],
@@ -846,6 +862,17 @@ impl Position {
     /// The legal move that `text` names, in [`Move`]'s notation. Forgiving: surrounding
     /// spaces, lower-case letters, `x` for a capture (`A16xB15`) and trailing `+ # ! ?` are
     /// accepted.
+    ///
+    /// ```
+    /// use hexvar_kirby::Position;
+    ///
+    /// let pos = Position::new();
+    /// let m = pos.legal_moves()[0];
+    /// let typed = format!(" {}+ ", m.to_string().to_lowercase());
+    /// assert_eq!(pos.parse_move(&typed)?, m);
+    /// assert!(pos.parse_move("A1-A2").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         let m = Move::parse_forgiving(text)?;
         if self.is_legal(m) {

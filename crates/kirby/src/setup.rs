@@ -148,6 +148,21 @@ impl FromStr for Mode {
 /// [`crate::rules`]: `layout=QL turn=B teams=B/W castling=… dead=… waiting=… B:… W:…`.
 /// Parsing canonicalises what the text leaves free: team numbers follow the seat order of
 /// each team's first member, castling cells are sorted.
+///
+/// ```
+/// use hexvar_kirby::{Layout, Mode, Position, Setup};
+///
+/// let setup = Setup::start_mode(Mode::FourPlayerTeams, Layout::QueenLeft);
+/// let reread: Setup = setup.to_string().parse()?;
+/// assert_eq!(reread, setup);
+/// let pos = Position::from_setup(setup)?;
+/// assert_eq!(pos.to_setup(), reread);
+/// // Validation names every broken rule: here, seated armies without a king.
+/// let mut empty = Setup::start();
+/// empty.board = [None; hexvar_kirby::CELL_COUNT];
+/// assert!(Position::from_setup(empty).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// Queen left or right (it decides the castling geometry).
