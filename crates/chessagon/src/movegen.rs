@@ -370,40 +370,21 @@ impl Position {
         reuse: &Reuse,
     ) -> bool {
         let m = self.masks();
-        let attacks = |p: usize, fresh: &dyn Fn() -> u128| -> u128 {
+        // A slider's attacks: the parent's when still valid, else computed here.
+        let attacks = |p: usize, fresh: fn(usize, u128) -> u128| -> u128 {
             if REUSE && reuse.attacks[p] & reuse.changed == 0 {
                 reuse.attacks[p]
             } else {
-                fresh()
+                fresh(p, m.occ)
             }
         };
         self.king_moves(&m, f)
             && (m.target == 0
                 || self.piece_moves(&m, Role::Knight, |p| KNIGHT[p], f)
-                    && self.piece_moves(
-                        &m,
-                        Role::Bishop,
-                        |p| attacks(p, &|| bishop_attacks(p, m.occ)),
-                        f,
-                    )
-                    && self.piece_moves(
-                        &m,
-                        Role::Duke,
-                        |p| attacks(p, &|| duke_attacks(p, m.occ)),
-                        f,
-                    )
-                    && self.piece_moves(
-                        &m,
-                        Role::Rook,
-                        |p| attacks(p, &|| rook_attacks(p, m.occ)),
-                        f,
-                    )
-                    && self.piece_moves(
-                        &m,
-                        Role::Queen,
-                        |p| attacks(p, &|| queen_attacks(p, m.occ)),
-                        f,
-                    )
+                    && self.piece_moves(&m, Role::Bishop, |p| attacks(p, bishop_attacks), f)
+                    && self.piece_moves(&m, Role::Duke, |p| attacks(p, duke_attacks), f)
+                    && self.piece_moves(&m, Role::Rook, |p| attacks(p, rook_attacks), f)
+                    && self.piece_moves(&m, Role::Queen, |p| attacks(p, queen_attacks), f)
                     && self.pawn_moves::<F, COUNT_PAWNS>(&m, f, pawn_count))
             && self.en_passant_moves(&m, f)
             && self.castling_moves(&m, f)
