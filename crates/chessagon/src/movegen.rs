@@ -146,50 +146,6 @@ type Between = [[u128; CELL_COUNT]; CELL_COUNT];
 /// The between tables of the three slider families: rook, duke, bishop.
 static FAMILIES: [&Between; 3] = [&BETWEEN_ROOK, &BETWEEN_DUKE, &BETWEEN_BISHOP];
 
-/// Slider attack sets kept from a parent position for its children (perft's last two plies): a
-/// child's sliders are the parent's waiting side's, unmoved, and a slider's attack set depends
-/// only on the occupied cells, so it holds in the child unless the move changed the occupancy
-/// of one of its cells (its first blockers included).
-struct Reuse {
-    /// The attack set of every slider of the side to move in the children, by cell.
-    attacks: [u128; CELL_COUNT],
-    /// The cells whose occupancy differs between the parent and the child.
-    changed: u128,
-}
-
-/// Nothing to reuse (never read: the generator's `REUSE` is off).
-static NO_REUSE: Reuse = Reuse {
-    attacks: [0; CELL_COUNT],
-    changed: !0,
-};
-
-impl Reuse {
-    /// The attack sets of the sliders of `side` in `pos`.
-    #[inline(never)]
-    fn of(pos: &Position, side: Color) -> Reuse {
-        let occ = pos.occ();
-        let r = &pos.by_role;
-        let own = pos.by_color[side.index()];
-        let mut attacks = [0; CELL_COUNT];
-        for p in cells(r[Role::Bishop.index()] & own) {
-            attacks[p.index()] = bishop_attacks(p.index(), occ);
-        }
-        for p in cells(r[Role::Duke.index()] & own) {
-            attacks[p.index()] = duke_attacks(p.index(), occ);
-        }
-        for p in cells(r[Role::Rook.index()] & own) {
-            attacks[p.index()] = rook_attacks(p.index(), occ);
-        }
-        for p in cells(r[Role::Queen.index()] & own) {
-            attacks[p.index()] = queen_attacks(p.index(), occ);
-        }
-        Reuse {
-            attacks,
-            changed: 0,
-        }
-    }
-}
-
 /// The masks every piece's generator uses, computed once per position.
 struct Masks {
     us: Color,
@@ -333,58 +289,40 @@ impl Position {
     /// ```
     #[inline]
     pub fn for_each_piece_moves(&self, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
-        self.generate::<_, false, false>(&mut f, &mut 0, &NO_REUSE)
+        self.generate::<_, false>(&mut f, &mut 0)
     }
 
     /// The number of legal moves, counted without listing them: a popcount per piece, and the
     /// unpinned pawns away from the edge ranks by shifts of the whole pawn set.
     pub fn legal_move_count(&self) -> usize {
-        self.count_moves::<false>(&NO_REUSE)
-    }
-
-    /// [`Position::legal_move_count`], with the slider attacks of a parent position reused where
-    /// the move into this one changed no cell of them (`REUSE`).
-    #[inline(always)]
-    fn count_moves<const REUSE: bool>(&self, reuse: &Reuse) -> usize {
         let mut n = 0;
         let mut pawns = 0;
-        self.generate::<_, true, REUSE>(
+        self.generate::<_, true>(
             &mut |pm: PieceMoves| {
                 n += pm.len();
                 true
             },
             &mut pawns,
-            reuse,
         );
         n + pawns
     }
 
     /// The generator behind [`Position::for_each_piece_moves`]. With `COUNT_PAWNS` the moves of
-    /// the pawns that shift set-wise are not reported but counted into `pawn_count`. With
-    /// `REUSE` a slider's attacks come from `reuse` when still valid.
+    /// the pawns that shift set-wise are not reported but counted into `pawn_count`.
     #[inline(always)]
-    fn generate<F: FnMut(PieceMoves) -> bool, const COUNT_PAWNS: bool, const REUSE: bool>(
+    fn generate<F: FnMut(PieceMoves) -> bool, const COUNT_PAWNS: bool>(
         &self,
         f: &mut F,
         pawn_count: &mut usize,
-        reuse: &Reuse,
     ) -> bool {
         let m = self.masks();
-        // A slider's attacks: the parent's when still valid, else computed here.
-        let attacks = |p: usize, fresh: fn(usize, u128) -> u128| -> u128 {
-            if REUSE && reuse.attacks[p] & reuse.changed == 0 {
-                reuse.attacks[p]
-            } else {
-                fresh(p, m.occ)
-            }
-        };
         self.king_moves(&m, f)
             && (m.target == 0
                 || self.piece_moves(&m, Role::Knight, |p| KNIGHT[p], f)
-                    && self.piece_moves(&m, Role::Bishop, |p| attacks(p, bishop_attacks), f)
-                    && self.piece_moves(&m, Role::Duke, |p| attacks(p, duke_attacks), f)
-                    && self.piece_moves(&m, Role::Rook, |p| attacks(p, rook_attacks), f)
-                    && self.piece_moves(&m, Role::Queen, |p| attacks(p, queen_attacks), f)
+                    && self.piece_moves(&m, Role::Bishop, |p| bishop_attacks(p, m.occ), f)
+                    && self.piece_moves(&m, Role::Duke, |p| duke_attacks(p, m.occ), f)
+                    && self.piece_moves(&m, Role::Rook, |p| rook_attacks(p, m.occ), f)
+                    && self.piece_moves(&m, Role::Queen, |p| queen_attacks(p, m.occ), f)
                     && self.pawn_moves::<F, COUNT_PAWNS>(&m, f, pawn_count))
             && self.en_passant_moves(&m, f)
             && self.castling_moves(&m, f)
@@ -669,7 +607,6 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.legal_move_count() as u64,
-        2 => perft_two(pos),
         _ => {
             let mut n = 0;
             pos.for_each_piece_moves(|pm| {
@@ -683,24 +620,6 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
             n
         }
     }
-}
-
-/// Perft 2: each child counted in bulk, reusing the slider attacks of the side to move in the
-/// children, computed once here (see [`Reuse`]).
-fn perft_two(pos: &Position) -> u64 {
-    let mut reuse = Reuse::of(pos, pos.turn.other());
-    let occ = pos.occ();
-    let mut n = 0;
-    pos.for_each_piece_moves(|pm| {
-        for m in pm {
-            let mut child = *pos;
-            child.play_unchecked(m);
-            reuse.changed = occ ^ child.occ();
-            n += child.count_moves::<true>(&reuse) as u64;
-        }
-        true
-    });
-    n
 }
 
 /// The same count as [`perft`], playing every leaf move (measures `play_unchecked` too).
