@@ -17,8 +17,8 @@ pub use board::{
 };
 pub use game::{Game, GameError};
 pub use hand::{entry_cells, hand_attacks, Hand, HandKnight};
-pub use hexvar_geometry::{divide, perft};
-pub use movegen::{perft_without_bulk, Origin, PieceMoves, PieceMovesIter};
+pub use hexvar_geometry::divide;
+pub use movegen::{perft, perft_without_bulk, Origin, PieceMoves, PieceMovesIter};
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use position::{IllegalMove, ParsePositionError, Position, PositionError, PositionProblem};

@@ -588,6 +588,33 @@ impl Position {
     }
 }
 
+/// The number of leaves `depth` plies below `pos`: each move played straight from the set-wise
+/// layer, without a move list, and the last ply counted in bulk
+/// ([`Position::legal_move_count`]).
+///
+/// ```
+/// use hexvar_dagger::{perft, Position};
+/// assert_eq!(perft(&Position::new(), 3), 2580);
+/// ```
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.legal_move_count() as u64,
+        _ => {
+            let mut nodes = 0;
+            pos.for_each_piece_moves(|pm| {
+                pm.for_each_move(|m| {
+                    let mut child = *pos;
+                    child.play_unchecked(m);
+                    nodes += perft(&child, depth - 1);
+                });
+                true
+            });
+            nodes
+        }
+    }
+}
+
 /// Perft that plays every move down to the leaves, straight from the set-wise layer: each
 /// mover's destinations are played as they are generated, without a move list.
 ///
