@@ -18,6 +18,22 @@ use hexvar_geometry::Set128 as CellSet;
 /// Its text ([`Display`](fmt::Display) / [`FromStr`]) is the [`Setup`] text; it carries the
 /// whole state (the unmoved-pawn flags included), so a position reparsed from its text is equal
 /// to it and hashes alike.
+///
+/// ```
+/// use hexvar_chessagon::{Position, START_TEXT};
+///
+/// let mut pos: Position = START_TEXT.parse()?;
+/// assert_eq!(pos, Position::new());
+/// let m = pos.parse_move("f3e5")?;
+/// pos.play(m)?;
+/// let reread: Position = pos.to_string().parse()?;
+/// assert_eq!(reread, pos);
+/// assert_eq!(reread.zobrist_hash(), pos.zobrist_hash());
+/// // An illegal move (it is Black's turn) is refused and leaves the position unchanged.
+/// assert!(pos.play(m).is_err());
+/// assert_eq!(pos, reread);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Position {
     pub(crate) by_color: [u128; 2],
@@ -224,6 +240,15 @@ impl fmt::Display for DrawReason {
 }
 
 /// The end of a game.
+///
+/// ```
+/// use hexvar_chessagon::{Color, DrawReason, Outcome, WinReason};
+///
+/// let mate = Outcome::Decisive { winner: Color::White, reason: WinReason::Checkmate };
+/// assert_eq!(mate.winner(), Some(Color::White));
+/// let draw = Outcome::Draw { reason: DrawReason::Repetition };
+/// assert_eq!(draw.winner(), None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
@@ -806,6 +831,16 @@ impl Position {
     /// The legal move a text names: the notation (`c3d5`, `a10a12=Q`, `b8b10ep`, `O-O@f3`), or
     /// just origin and destination for any legal move (`a10a12`, `b8b10`, `e1f3`). Surrounding
     /// spaces, trailing `+ # ! ?` and letter case are forgiven (`C3D5+`, `o-o@f3`).
+    ///
+    /// ```
+    /// use hexvar_chessagon::Position;
+    ///
+    /// let pos = Position::new();
+    /// let m = pos.parse_move("f3e5")?;
+    /// assert_eq!(pos.parse_move(" F3E5+ ")?, m);
+    /// assert!(pos.parse_move("f3f9").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         let m: Move = normalise(text)
             .parse()
