@@ -556,41 +556,6 @@ impl Position {
     }
 }
 
-/// Perft counting the last ply in bulk. The crate's own (`Variant::perft`): geometry's generic
-/// one copies each child twice (a clone, then a move out of its helper), which measured more
-/// instructions per leaf here (a 288-byte position).
-pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.legal_move_count() as u64,
-        _ => {
-            let moves = pos.legal_moves();
-            let mut nodes = 0;
-            for &mv in moves.iter() {
-                let mut child = pos.clone();
-                child.play_unchecked(mv);
-                nodes += perft(&child, depth - 1);
-            }
-            nodes
-        }
-    }
-}
-
-/// Perft playing every leaf move, one copy per child (see [`perft`]).
-pub(crate) fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = pos.legal_moves();
-    let mut nodes = 0;
-    for &mv in moves.iter() {
-        let mut child = pos.clone();
-        child.play_unchecked(mv);
-        nodes += perft_without_bulk(&child, depth - 1);
-    }
-    nodes
-}
-
 impl Ctx<'_> {
     /// Forced in-place promotion (rules §3): when an awaiting pawn may now promote, the only moves.
     /// `None` when there is none.

@@ -615,17 +615,12 @@ static ROOK_R: [[u128; SCANS]; 6] = reversed(&ROOK_RAYS_C);
 static DUKE_R: [[u128; SCANS]; 6] = reversed(&DUKE_RAYS_C);
 static BISHOP_R: [[u128; SCANS]; 6] = reversed(&BISHOP_RAYS_C);
 
-/// `1 << (c + 1)` per cell: subtracting it from a climbing ray's blockers borrows through every
+/// `1 << (c + 1)` of cell `c`: subtracting it from a climbing ray's blockers borrows through every
 /// bit from just above `c` up to the nearest blocker, which the XOR then recovers.
-static ABOVE: [u128; CELL_COUNT] = {
-    let mut out = [0u128; CELL_COUNT];
-    let mut i = 0;
-    while i < CELL_COUNT {
-        out[i] = 2 << i;
-        i += 1;
-    }
-    out
-};
+#[inline]
+fn above(c: usize) -> u128 {
+    BIT[c] << 1
+}
 
 /// By the index `n` of a bit (128: none), the bit `n + 1` when it lies in the same rank (the
 /// NW face row's pair partner, visited first), else nothing.
@@ -680,7 +675,7 @@ fn down(
 /// Rook destinations from `c` with occupancy `occ` (including the first blocker of each ray).
 #[inline(always)]
 pub(crate) fn rook_attacks(c: usize, occ: u128) -> u128 {
-    let (r, rev, above) = (&ROOK_P, &ROOK_R, ABOVE[c]);
+    let (r, rev, above) = (&ROOK_P, &ROOK_R, above(c));
     let mut att = up(r, c, 0, occ, above)
         | up(r, c, 1, occ, above)
         | down(r, rev, c, 3, occ)
@@ -704,7 +699,7 @@ pub(crate) fn rook_attacks(c: usize, occ: u128) -> u128 {
 /// Duke destinations from `c` with occupancy `occ`. Only pieces on the duke line's own cells block.
 #[inline]
 pub(crate) fn duke_attacks(c: usize, occ: u128) -> u128 {
-    let (r, rev, above) = (&DUKE_P, &DUKE_R, ABOVE[c]);
+    let (r, rev, above) = (&DUKE_P, &DUKE_R, above(c));
     up(r, c, 0, occ, above)
         | up(r, c, 1, occ, above)
         | up(r, c, 2, occ, above)
@@ -716,7 +711,7 @@ pub(crate) fn duke_attacks(c: usize, occ: u128) -> u128 {
 /// Bishop destinations from `c` with occupancy `occ`. Only same-colour cells block.
 #[inline]
 pub(crate) fn bishop_attacks(c: usize, occ: u128) -> u128 {
-    let (r, rev, above) = (&BISHOP_P, &BISHOP_R, ABOVE[c]);
+    let (r, rev, above) = (&BISHOP_P, &BISHOP_R, above(c));
     up(r, c, 0, occ, above)
         | up(r, c, 1, occ, above)
         | down(r, rev, c, 2, occ)

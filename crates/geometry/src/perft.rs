@@ -18,31 +18,25 @@ pub fn perft_without_bulk<V: Variant>(pos: &V, depth: u32) -> u64 {
     pos.perft_without_bulk(depth)
 }
 
-/// Perft over the trait alone, counting the last ply with [`Variant::legal_move_count`]. The move
-/// list is filled in this frame: one returned by value may be copied whole (kilobytes) per node.
+/// Perft over the trait alone, counting the last ply with [`Variant::legal_move_count`].
 pub fn generic_perft<V: Variant>(pos: &V, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.legal_move_count() as u64,
-        _ => {
-            let mut moves = V::MoveList::default();
-            pos.legal_moves_into(&mut moves);
-            let mut nodes = 0;
-            for &mv in moves.iter() {
-                // The child is made in this frame: one returned by value is copied twice.
-                let mut child = pos.clone();
-                child.play_unchecked(mv);
-                nodes += generic_perft(&child, depth - 1);
-            }
-            nodes
-        }
-    }
+    count::<V, true>(pos, depth)
 }
 
 /// Perft over the trait alone, playing every leaf move.
 pub fn generic_perft_without_bulk<V: Variant>(pos: &V, depth: u32) -> u64 {
+    count::<V, false>(pos, depth)
+}
+
+/// The leaves `depth` plies below `pos`; with `BULK` the last ply is counted, not played. The
+/// move list is filled in this frame (one returned by value may be copied whole, kilobytes, per
+/// node) and so is each child (one returned by value is copied twice).
+fn count<V: Variant, const BULK: bool>(pos: &V, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
+    }
+    if BULK && depth == 1 {
+        return pos.legal_move_count() as u64;
     }
     let mut moves = V::MoveList::default();
     pos.legal_moves_into(&mut moves);
@@ -50,7 +44,7 @@ pub fn generic_perft_without_bulk<V: Variant>(pos: &V, depth: u32) -> u64 {
     for &mv in moves.iter() {
         let mut child = pos.clone();
         child.play_unchecked(mv);
-        nodes += generic_perft_without_bulk(&child, depth - 1);
+        nodes += count::<V, BULK>(&child, depth - 1);
     }
     nodes
 }
