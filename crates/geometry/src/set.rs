@@ -211,17 +211,17 @@ impl<const W: usize> WideSet<W> {
         self
     }
 
-    /// Whether the set is empty.
+    /// Whether the set is empty. One OR over the words and one test, without a branch per
+    /// word: cheaper in the generators' tight loops.
     #[inline]
     pub const fn is_empty(&self) -> bool {
+        let mut any = 0;
         let mut i = 0;
         while i < W {
-            if self.0[i] != 0 {
-                return false;
-            }
+            any |= self.0[i];
             i += 1;
         }
-        true
+        any == 0
     }
 
     /// The number of cells in the set.
@@ -262,10 +262,15 @@ impl<const W: usize> WideSet<W> {
         None
     }
 
-    /// Whether the two sets share a cell.
+    /// Whether the two sets share a cell. One OR over the words' intersections and one test,
+    /// without a branch per word.
     #[inline]
     pub fn intersects(&self, other: &WideSet<W>) -> bool {
-        self.0.iter().zip(other.0.iter()).any(|(a, b)| a & b != 0)
+        self.0
+            .iter()
+            .zip(other.0.iter())
+            .fold(0, |any, (a, b)| any | (a & b))
+            != 0
     }
 
     /// Whether the set holds more than one cell.

@@ -1179,16 +1179,6 @@ pub(crate) fn slider_attacks(cell: usize, list: &RayList, occupied: &CellSet) ->
     WideSet(out)
 }
 
-/// Whether `a` and `b` share a cell, as one OR over the words' intersections (the set's own
-/// test branches per word).
-#[inline(always)]
-pub(crate) fn meets(a: &CellSet, b: &CellSet) -> bool {
-    a.0.iter()
-        .zip(b.0.iter())
-        .fold(0, |acc, (x, y)| acc | (x & y))
-        != 0
-}
-
 /// Rook attacks from `cell`.
 #[inline]
 pub(crate) fn rook_attacks(cell: usize, occupied: &CellSet) -> CellSet {

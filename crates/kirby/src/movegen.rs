@@ -14,7 +14,7 @@
 //! role sets after the replacement.
 
 use crate::board::{
-    bishop_attacks, meets, rook_attacks, Cell, CellSet, Color, PawnCells, Piece, Role, BISHOP_RAYS,
+    bishop_attacks, rook_attacks, Cell, CellSet, Color, PawnCells, Piece, Role, BISHOP_RAYS,
     BISHOP_REACH, KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, PAWN_CELLS, RAYS,
     ROOK_RAYS, ROOK_REACH,
 };
@@ -202,12 +202,6 @@ fn count_plain_pawn(
     n
 }
 
-/// Whether `set` is empty, as one OR over its words (the set's own test branches per word).
-#[inline(always)]
-fn void(set: &CellSet) -> bool {
-    set.0.iter().fold(0, |acc, w| acc | w) == 0
-}
-
 impl IntoIterator for PieceMoves {
     type Item = Move;
     type IntoIter = std::vec::IntoIter<Move>;
@@ -334,14 +328,14 @@ impl Position {
                 len: 0,
                 pinned: CellSet::EMPTY,
             },
-            any_replacing: !void(&replacing),
+            any_replacing: !replacing.is_empty(),
             replacing,
             allowed: CellSet::EMPTY,
             capturable: targets & self.occupied,
         };
         self.leaper_checks(&mut ctx);
         self.slider_checks_and_pins(&mut ctx);
-        if void(&ctx.checkers) {
+        if ctx.checkers.is_empty() {
             ctx.allowed = ALL_CELLS;
         } else if ctx.checkers.has_many() {
             ctx.allowed = CellSet::EMPTY;
@@ -357,7 +351,7 @@ impl Position {
             & (br[Role::Knight.index()] | br[Role::Amazon.index()]))
             | (KING_ATTACKS[k] & br[Role::King.index()]);
         let pawns = br[Role::Pawn.index()];
-        if meets(&PAWN_ATTACKERS_ANY[k], &(pawns & ctx.hostile)) {
+        if PAWN_ATTACKERS_ANY[k].intersects(&(pawns & ctx.hostile)) {
             for (a, table) in PAWNS.iter().enumerate() {
                 if ctx.hostile_armies & (1 << a) != 0 {
                     checkers |= table.attackers[k] & pawns & self.by_color[a];
@@ -381,12 +375,12 @@ impl Position {
             (&ROOK_RAYS[k], &ROOK_REACH[k], rooks),
             (&BISHOP_RAYS[k], &BISHOP_REACH[k], bishops),
         ] {
-            if !meets(reach, &sliders) {
+            if !reach.intersects(&sliders) {
                 continue;
             }
             for ray in &list.rays[..list.len as usize] {
                 let line = RAYS[k][ray.slot as usize];
-                if !meets(&line, &sliders) {
+                if !line.intersects(&sliders) {
                     continue;
                 }
                 let blockers = line & self.occupied;
@@ -441,7 +435,7 @@ impl Position {
             legal &= ctx.pins.mask(ctx.king, from);
         }
         let special = pseudo & ctx.replacing;
-        if ctx.any_replacing && !void(&special) {
+        if ctx.any_replacing && !special.is_empty() {
             legal -= special;
             for t in special.iter() {
                 if self.safe_after_replacement(ctx, from, t) {
@@ -470,7 +464,7 @@ impl Position {
         let to = self.legal_targets(ctx, c, self.pawn_pseudo(ctx, c));
         let piece = Piece::new(ctx.army, Role::Pawn);
         let promo = to & tables.promotes;
-        if !void(&promo) {
+        if !promo.is_empty() {
             let kind = MovesKind::Promotion(self.claims(ctx.army));
             if !emit(f, piece, c, promo, kind) {
                 return false;
@@ -647,14 +641,14 @@ impl Position {
                 n += pm.len();
                 true
             };
-            if void(&ctx.checkers) && !ctx.any_replacing {
+            if ctx.checkers.is_empty() && !ctx.any_replacing {
                 self.king_moves(ctx, &mut add);
                 self.castling_moves(ctx, &mut add);
                 n += self.count_pieces_unchecked(ctx);
             } else {
                 self.normal_moves(ctx, &mut add);
             }
-            if n == 0 && void(&ctx.checkers) {
+            if n == 0 && ctx.checkers.is_empty() {
                 self.relocations(&mut |pm| {
                     n += pm.len();
                     true
@@ -735,7 +729,7 @@ fn emit(
     to: CellSet,
     kind: MovesKind,
 ) -> Flow {
-    if void(&to) {
+    if to.is_empty() {
         return true;
     }
     f(PieceMoves {

@@ -6,7 +6,7 @@ use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
 use crate::board::{
-    bishop_attacks, meets, rook_attacks, CastleSide, Cell, CellSet, Color, Piece, Role, ARMIES,
+    bishop_attacks, rook_attacks, CastleSide, Cell, CellSet, Color, Piece, Role, ARMIES,
     BISHOP_REACH, CELLS, KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, ROLES,
     ROOK_CORNER, ROOK_REACH, ZOBRIST,
 };
@@ -942,15 +942,15 @@ pub(crate) fn attackers_on(
     out |= KING_ATTACKS[cell] & role(Role::King);
     let queens = role(Role::Queen) | role(Role::Amazon);
     let rooks = (role(Role::Rook) | queens) & *hostile;
-    if meets(&ROOK_REACH[cell], &rooks) {
+    if ROOK_REACH[cell].intersects(&rooks) {
         out |= rook_attacks(cell, occupied) & rooks;
     }
     let bishops = (role(Role::Bishop) | queens) & *hostile;
-    if meets(&BISHOP_REACH[cell], &bishops) {
+    if BISHOP_REACH[cell].intersects(&bishops) {
         out |= bishop_attacks(cell, occupied) & bishops;
     }
     let pawns = role(Role::Pawn);
-    if meets(&PAWN_ATTACKERS_ANY[cell], &(pawns & *hostile)) {
+    if PAWN_ATTACKERS_ANY[cell].intersects(&(pawns & *hostile)) {
         for (a, table) in PAWNS.iter().enumerate() {
             if hostile_armies & (1 << a) != 0 {
                 out |= table.attackers[cell] & pawns & armies[a];
