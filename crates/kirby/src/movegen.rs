@@ -128,13 +128,7 @@ impl PieceMoves {
 /// Calls `f` on each cell of `set`, lowest first.
 #[inline]
 fn each_cell(set: &CellSet, mut f: impl FnMut(Cell)) {
-    for (w, &word) in set.0.iter().enumerate() {
-        let mut bits = word;
-        while bits != 0 {
-            f(Cell::at(w * 64 + bits.trailing_zeros() as usize));
-            bits &= bits - 1;
-        }
-    }
+    each_index(set, |i| f(Cell::at(i)));
 }
 
 /// Calls `f` on each cell of `set`, lowest first, until `f` returns `false`; returns whether it
