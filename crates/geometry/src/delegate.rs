@@ -5,16 +5,26 @@
 
 /// Implements [`Variant`](crate::Variant) for the calling crate's `Position` and
 /// [`VariantPiece`](crate::VariantPiece) for its `Piece`, from the contract's names at the crate
-/// root (`Position`, `Move`, `Cell`, `Color`, `Piece`, `Outcome`, `MoveList`, `START_TEXT`,
-/// `MAX_MOVES`, `CELL_COUNT`, `ParsePositionError`, `IllegalMove`, `ParseMoveError`,
-/// `render::svg`). The variant's name comes first; a variant with several start positions names
-/// the function that lists them, and a crate with a faster perft of its own names it (never the
-/// re-exported generic one, which calls back here).
+/// root (`Position`, `Move`, `Cell`, `Color`, `Role`, `Piece`, `CellSet`, `Outcome`, `MoveList`,
+/// `START_TEXT`, `MAX_MOVES`, `CELL_COUNT`, `ParsePositionError`, `IllegalMove`, `ParseMoveError`,
+/// `render::svg`) and the inherent methods of `Position` named as the trait's (`by_color`,
+/// `by_role`, `captured`, `is_zeroing`, `is_repetition_of`, `write_san`, …). It also implements
+/// [`VariantColor`](crate::VariantColor) for `Color` and [`VariantRole`](crate::VariantRole) for
+/// `Role` (index = the fieldless enum's discriminant, which must follow `ALL`), and
+/// [`DenseCell`](crate::DenseCell) for `Cell` (from `Cell::from_index` and `Cell::index`).
+///
+/// The variant's name comes first; then, each optional and in this order: the function listing
+/// several start positions, the repetition rules (an expression of type
+/// [`DrawRules`](crate::DrawRules); chess convention's automatic threefold by default), the
+/// positional draw claim, the team test, the move number, an own SAN writer or reader, and a
+/// crate's own faster perft (never the re-exported generic one, which calls back here).
 ///
 /// ```ignore
 /// hexvar_geometry::impl_variant!(
 ///     "kirby",
 ///     start_positions = crate::setup::named_starts,
+///     draw_rules = hexvar_geometry::DrawRules::NONE,
+///     same_team = crate::Position::same_team,
 ///     perft = crate::perft::perft,
 ///     perft_without_bulk = crate::perft::perft_without_bulk,
 /// );
@@ -26,6 +36,12 @@ macro_rules! impl_variant {
     (
         $name:literal
         $(, start_positions = $starts:path)?
+        $(, draw_rules = $draw_rules:expr)?
+        $(, claimable_draw = $claimable_draw:path)?
+        $(, same_team = $same_team:path)?
+        $(, fullmove_number = $fullmove_number:path)?
+        $(, san = $san:path)?
+        $(, parse_san = $parse_san:path)?
         $(, perft = $perft:path)?
         $(, perft_without_bulk = $perft_without_bulk:path)?
         $(,)?
@@ -35,11 +51,14 @@ macro_rules! impl_variant {
             const START_TEXT: &'static str = crate::START_TEXT;
             const MAX_MOVES: usize = crate::MAX_MOVES;
             const CELL_COUNT: usize = crate::CELL_COUNT;
+            $(const DRAW_RULES: $crate::DrawRules = $draw_rules;)?
 
             type Move = crate::Move;
             type Cell = crate::Cell;
             type Color = crate::Color;
+            type Role = crate::Role;
             type Piece = crate::Piece;
+            type CellSet = crate::CellSet;
             type Outcome = crate::Outcome;
             type MoveList = crate::MoveList;
             type ParseError = crate::ParsePositionError;
@@ -67,6 +86,68 @@ macro_rules! impl_variant {
             fn piece_at(&self, cell: crate::Cell) -> ::core::option::Option<crate::Piece> {
                 crate::Position::piece_at(self, cell)
             }
+
+            fn by_color(&self, color: crate::Color) -> crate::CellSet {
+                crate::Position::by_color(self, color)
+            }
+
+            fn by_role(&self, role: crate::Role) -> crate::CellSet {
+                crate::Position::by_role(self, role)
+            }
+
+            $(
+                fn same_team(&self, a: crate::Color, b: crate::Color) -> bool {
+                    $same_team(self, a, b)
+                }
+            )?
+
+            $(
+                fn fullmove_number(&self) -> u32 {
+                    $fullmove_number(self)
+                }
+            )?
+
+            fn captured(&self, mv: crate::Move) -> ::core::option::Option<crate::Piece> {
+                crate::Position::captured(self, mv)
+            }
+
+            fn is_zeroing(&self, mv: crate::Move) -> bool {
+                crate::Position::is_zeroing(self, mv)
+            }
+
+            fn is_repetition_of(&self, other: &crate::Position) -> bool {
+                crate::Position::is_repetition_of(self, other)
+            }
+
+            $(
+                fn claimable_draw(&self) -> ::core::option::Option<$crate::DrawReason> {
+                    $claimable_draw(self)
+                }
+            )?
+
+            fn write_san(
+                &self,
+                mv: crate::Move,
+                origin: $crate::san::Disambiguation,
+                out: &mut ::std::string::String,
+            ) {
+                crate::Position::write_san(self, mv, origin, out)
+            }
+
+            $(
+                fn san(&self, mv: crate::Move) -> $crate::San {
+                    $san(self, mv)
+                }
+            )?
+
+            $(
+                fn parse_san(
+                    &self,
+                    text: &str,
+                ) -> ::core::result::Result<crate::Move, $crate::san::ParseSanError> {
+                    $parse_san(self, text)
+                }
+            )?
 
             fn legal_moves_into(&self, moves: &mut crate::MoveList) {
                 crate::Position::legal_moves_into(self, moves)
@@ -126,6 +207,36 @@ macro_rules! impl_variant {
                     $perft_without_bulk(self, depth)
                 }
             )?
+        }
+
+        impl $crate::VariantColor for crate::Color {
+            const ALL: &'static [crate::Color] = &crate::Color::ALL;
+
+            fn index(self) -> usize {
+                self as usize
+            }
+        }
+
+        impl $crate::VariantRole for crate::Role {
+            const ALL: &'static [crate::Role] = &crate::Role::ALL;
+
+            fn index(self) -> usize {
+                self as usize
+            }
+
+            fn char(self) -> char {
+                crate::Role::char(self)
+            }
+        }
+
+        impl $crate::DenseCell for crate::Cell {
+            fn from_dense(index: usize) -> crate::Cell {
+                crate::Cell::from_index(index).expect("a cell set holds only cells of the board")
+            }
+
+            fn dense_index(self) -> usize {
+                crate::Cell::index(self)
+            }
         }
 
         impl $crate::VariantPiece for crate::Piece {

@@ -24,9 +24,12 @@
 
 mod delegate;
 pub mod dynamic;
+pub mod game;
 pub mod hex;
 mod movelist;
 pub mod perft;
+pub mod record;
+pub mod san;
 mod serde_text;
 pub mod set;
 pub mod square;
@@ -36,11 +39,14 @@ pub mod triangle;
 mod variant;
 pub mod zobrist;
 
-pub use dynamic::{DynVariant, MoveInfo, OutcomeInfo, Status, TextError, VariantEntry};
+pub use dynamic::{DynGame, DynVariant, MoveInfo, OutcomeInfo, Status, TextError, VariantEntry};
+pub use game::{DrawReason, DrawRules, Game, GameError, GameOptionError};
 pub use hex::Hex;
 pub use movelist::MoveList;
 pub use perft::{divide, perft, perft_without_bulk};
 #[cfg(feature = "parallel")]
 pub use perft::{divide_parallel, perft_parallel};
-pub use set::{DenseCell, Set128, WideSet};
-pub use variant::{Variant, VariantOutcome, VariantPiece};
+pub use record::{RecordError, RecordErrorKind};
+pub use san::{Disambiguation, ParseSanError, San};
+pub use set::{CellBits, DenseCell, Set128, WideSet};
+pub use variant::{Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole};

@@ -21,6 +21,61 @@ pub trait DenseCell: Copy {
     /// # Panics
     /// When `index` is not a cell of the board: a set built from cells never holds one.
     fn from_dense(index: usize) -> Self;
+
+    /// The cell's dense index, the bit a cell set holds it at.
+    fn dense_index(self) -> usize;
+}
+
+/// What every cell set offers whatever its width, so that generic code (an evaluation, a
+/// binding) can count and visit the men a position reports without knowing the board's size.
+///
+/// ```
+/// use hexvar_geometry::{CellBits, Set128};
+///
+/// let set = Set128::EMPTY.with(3).with(70);
+/// assert_eq!(set.count(), 2);
+/// assert!(set.contains_index(70));
+/// assert_eq!(set.indices().collect::<Vec<_>>(), vec![3, 70]);
+/// ```
+pub trait CellBits:
+    Copy + Eq + core::hash::Hash + core::fmt::Debug + Default + Send + Sync
+{
+    /// The number of cells in the set.
+    fn count(&self) -> u32;
+    /// Whether the set holds the cell with dense index `index`.
+    fn contains_index(&self, index: usize) -> bool;
+    /// The dense indices, lowest first.
+    fn indices(&self) -> impl Iterator<Item = usize>;
+}
+
+impl CellBits for Set128 {
+    #[inline]
+    fn count(&self) -> u32 {
+        self.len()
+    }
+    #[inline]
+    fn contains_index(&self, index: usize) -> bool {
+        index < 128 && self.has(index)
+    }
+    #[inline]
+    fn indices(&self) -> impl Iterator<Item = usize> {
+        self.iter()
+    }
+}
+
+impl<const W: usize> CellBits for WideSet<W> {
+    #[inline]
+    fn count(&self) -> u32 {
+        self.len()
+    }
+    #[inline]
+    fn contains_index(&self, index: usize) -> bool {
+        index < 64 * W && self.has(index)
+    }
+    #[inline]
+    fn indices(&self) -> impl Iterator<Item = usize> {
+        self.iter()
+    }
 }
 
 impl Set128 {
@@ -99,6 +154,23 @@ impl Set128 {
     #[inline]
     pub fn cells<C: DenseCell>(self) -> impl Iterator<Item = C> {
         self.iter().map(C::from_dense)
+    }
+
+    /// Whether the set holds `cell`.
+    #[inline]
+    pub fn has_cell<C: DenseCell>(self, cell: C) -> bool {
+        self.has(cell.dense_index())
+    }
+
+    /// The set with `cell` added.
+    #[inline]
+    pub fn with_cell<C: DenseCell>(self, cell: C) -> Set128 {
+        self.with(cell.dense_index())
+    }
+
+    /// The set of the given cells.
+    pub fn from_cells<C: DenseCell>(cells: impl IntoIterator<Item = C>) -> Set128 {
+        cells.into_iter().map(C::dense_index).collect()
     }
 
     /// The cells in increasing index order.
@@ -283,6 +355,23 @@ impl<const W: usize> WideSet<W> {
     #[inline]
     pub fn cells<C: DenseCell>(&self) -> impl Iterator<Item = C> {
         self.iter().map(C::from_dense)
+    }
+
+    /// Whether the set holds `cell`.
+    #[inline]
+    pub fn has_cell<C: DenseCell>(&self, cell: C) -> bool {
+        self.has(cell.dense_index())
+    }
+
+    /// The set with `cell` added.
+    #[inline]
+    pub fn with_cell<C: DenseCell>(self, cell: C) -> WideSet<W> {
+        self.with(cell.dense_index())
+    }
+
+    /// The set of the given cells.
+    pub fn from_cells<C: DenseCell>(cells: impl IntoIterator<Item = C>) -> WideSet<W> {
+        cells.into_iter().map(C::dense_index).collect()
     }
 
     /// The cells in increasing index order.

@@ -11,6 +11,10 @@ use core::ops::DerefMut;
 use core::str::FromStr;
 use std::error::Error;
 
+use crate::game::{DrawReason, DrawRules};
+use crate::san::{Disambiguation, ParseSanError, San};
+use crate::set::{CellBits, DenseCell};
+
 /// A validated position of one hexagonal chess variant, with its legal moves and rules.
 ///
 /// Implemented by `hexvar_<variant>::Position`. Generic code uses it like this:
@@ -40,16 +44,35 @@ pub trait Variant:
     /// The number of cells on the board.
     const CELL_COUNT: usize;
 
+    /// The repetition draws of the variant's rules (automatic and claimable), used by
+    /// [`Game`](crate::Game). The default is chess convention as the three two-player variants
+    /// without draw rules of their own apply it: a draw on the third occurrence.
+    const DRAW_RULES: DrawRules = DrawRules::AUTOMATIC_THREEFOLD;
+
     /// A move; `Display` and `FromStr` in the variant's move notation.
     type Move: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
     /// A cell; `Display` and `FromStr` in the variant's cell notation.
-    type Cell: Copy + Eq + Hash + Ord + Debug + Display + FromStr + Send + Sync + 'static;
+    type Cell: Copy
+        + Eq
+        + Hash
+        + Ord
+        + Debug
+        + Display
+        + FromStr<Err: Error + Send + Sync + 'static>
+        + DenseCell
+        + Send
+        + Sync
+        + 'static;
     /// A side: a colour, or in multi-army variants an army.
-    type Color: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
+    type Color: VariantColor;
+    /// A kind of man (King, Pawn, …).
+    type Role: VariantRole;
     /// A man on the board, with its side and role.
-    type Piece: VariantPiece<Color = Self::Color>;
+    type Piece: VariantPiece<Color = Self::Color, Role = Self::Role>;
+    /// A set of cells (`Set128` or `WideSet<W>`), as [`Variant::by_color`] reports them.
+    type CellSet: CellBits;
     /// How a finished game ended.
-    type Outcome: VariantOutcome;
+    type Outcome: VariantOutcome<Color = Self::Color>;
     /// The fixed-capacity move list (`hexvar_geometry::MoveList<Self::Move, MAX_MOVES>`).
     type MoveList: Default
         + Clone
@@ -61,7 +84,7 @@ pub trait Variant:
     /// Why a text is not a (legal) position.
     type ParseError: Error + Send + Sync + 'static;
     /// Why a move is not legal here.
-    type IllegalMove: Error + Send + Sync + 'static;
+    type IllegalMove: Error + Clone + PartialEq + Send + Sync + 'static;
     /// Why a text names no legal move here.
     type ParseMoveError: Error + Send + Sync + 'static;
 
@@ -83,6 +106,23 @@ pub trait Variant:
     /// The man on `cell`.
     fn piece_at(&self, cell: Self::Cell) -> Option<Self::Piece>;
 
+    /// The cells of `color`'s men.
+    fn by_color(&self, color: Self::Color) -> Self::CellSet;
+
+    /// The cells of the men of `role`, of every side.
+    fn by_role(&self, role: Self::Role) -> Self::CellSet;
+
+    /// Whether two sides play for the same team: only a side with itself, except in
+    /// multi-army variants with teams (Kirby).
+    fn same_team(&self, a: Self::Color, b: Self::Color) -> bool {
+        a == b
+    }
+
+    /// The move number as the position text counts it (1 where the variant's text has none).
+    fn fullmove_number(&self) -> u32 {
+        1
+    }
+
     /// Fills `moves` with the legal moves (it is cleared first).
     fn legal_moves_into(&self, moves: &mut Self::MoveList);
 
@@ -99,6 +139,15 @@ pub trait Variant:
     /// The cell a move leaves (none for a drop from the hand) and the cell it goes to.
     fn move_cells(mv: Self::Move) -> (Option<Self::Cell>, Self::Cell);
 
+    /// The man a legal move takes off the board, en passant and every variant's special
+    /// captures included (Kirby: the captured man, not the dead army's men removed with it).
+    fn captured(&self, mv: Self::Move) -> Option<Self::Piece>;
+
+    /// Whether a legal move resets the count toward the fifty-move (or seventy-five-move) rule
+    /// and so makes every earlier position unrepeatable: a capture, a pawn move, and each
+    /// variant's other irreversible moves.
+    fn is_zeroing(&self, mv: Self::Move) -> bool;
+
     /// Plays a legal move; an illegal one is an error and leaves the position unchanged.
     fn play(&mut self, mv: Self::Move) -> Result<(), Self::IllegalMove>;
 
@@ -113,6 +162,34 @@ pub trait Variant:
 
     /// How the game has ended in this position, if it has.
     fn outcome(&self) -> Option<Self::Outcome>;
+
+    /// Whether `other` counts as the same position as this one for the repetition rules (same
+    /// men, side to move and rights; the clocks left out).
+    fn is_repetition_of(&self, other: &Self) -> bool;
+
+    /// A draw the side to move may claim in this position alone (not by repetition, which
+    /// [`Game`](crate::Game) tracks), such as C'escacs's fifty-move claim. None by default.
+    fn claimable_draw(&self) -> Option<DrawReason> {
+        None
+    }
+
+    /// Writes a legal move's short algebraic notation without the check or mate suffix, naming
+    /// as much of the cell it leaves as `origin` says. [`Variant::san`] picks the least origin that
+    /// makes the text unique among the legal moves.
+    fn write_san(&self, mv: Self::Move, origin: Disambiguation, out: &mut String);
+
+    /// A legal move in short algebraic notation, with the least disambiguation that makes it
+    /// unique and a `+` or `#` suffix.
+    fn san(&self, mv: Self::Move) -> San {
+        crate::san::san(self, mv)
+    }
+
+    /// The legal move a SAN text names. It forgives what [`Variant::parse_move`] forgives,
+    /// over-disambiguation, a missing or different capture sign, and it takes the move notation
+    /// too.
+    fn parse_san(&self, text: &str) -> Result<Self::Move, ParseSanError> {
+        crate::san::parse_san(self, text)
+    }
 
     /// The Zobrist hash: equal positions hash alike.
     fn zobrist_hash(&self) -> u64;
@@ -136,12 +213,32 @@ pub trait Variant:
     }
 }
 
+/// A side of a variant: a colour, or an army. Its index runs over `0..ALL.len()` in `ALL`'s order,
+/// which is the order of play.
+pub trait VariantColor: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static {
+    /// Every side, in the order of play.
+    const ALL: &'static [Self];
+    /// The side's place in [`VariantColor::ALL`].
+    fn index(self) -> usize;
+}
+
+/// A kind of man. Its index runs over `0..ALL.len()`, so that generic code keeps a value or a
+/// table per role in an array.
+pub trait VariantRole: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static {
+    /// Every role.
+    const ALL: &'static [Self];
+    /// The role's place in [`VariantRole::ALL`].
+    fn index(self) -> usize;
+    /// The role's letter, upper case, as the notation writes it.
+    fn char(self) -> char;
+}
+
 /// A man on the board: its side and its role.
 pub trait VariantPiece: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static {
     /// The side type.
     type Color;
     /// The role type; `Display` prints its letter.
-    type Role: Copy + Eq + Hash + Debug + Display;
+    type Role: VariantRole;
     /// The man's side.
     fn color(self) -> Self::Color;
     /// The man's role.
@@ -150,12 +247,23 @@ pub trait VariantPiece: Copy + Eq + Hash + Debug + Display + Send + Sync + 'stat
 
 /// How a game ended: a win for a side (or a team) or a draw, with the reason.
 pub trait VariantOutcome: Clone + Eq + Hash + Debug + Display + Send + Sync + 'static {
+    /// The variant's side type.
+    type Color;
     /// Who wins: a colour, or in multi-army variants a team of armies.
     type Winner: Clone + Eq + Debug + Display;
+    /// The draw with this reason.
+    fn draw(reason: DrawReason) -> Self;
     /// The winner, or `None` for a draw.
     fn winner(&self) -> Option<Self::Winner>;
+    /// Whether `color` is the winner or one of the winning team.
+    fn is_win_for(&self, color: Self::Color) -> bool;
+    /// The draw's reason, or `None` for a win.
+    fn draw_reason(&self) -> Option<DrawReason>;
     /// The reason in a few lowercase words: `"checkmate"`, `"stalemate"`, `"fifty-move rule"`.
     fn reason(&self) -> &'static str;
+    /// The result as a game record writes it: `1-0`, `0-1`, `1/2-1/2`, or the variant's own
+    /// (C'escacs's points `3-0`, `2-1`, `1-1`; Kirby's winning team). No spaces.
+    fn result_token(&self) -> String;
     /// Whether the game is drawn.
     fn is_draw(&self) -> bool {
         self.winner().is_none()
