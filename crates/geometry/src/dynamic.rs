@@ -91,8 +91,9 @@ pub trait DynVariant: fmt::Debug + fmt::Display + Send + Sync {
     fn status(&self) -> Status;
     /// The Zobrist hash.
     fn hash(&self) -> u64;
-    /// The number of legal moves.
-    fn legal_move_count(&self) -> usize;
+    /// The number of legal moves (named apart from [`Variant::legal_move_count`] so that generic
+    /// code with both traits in scope is not ambiguous).
+    fn move_count(&self) -> usize;
     /// An SVG picture with the named cells ringed (names that are not cells are ignored).
     fn svg_marked(&self, marked: &[&str]) -> String;
     /// Another position of the same variant, read from its text.
@@ -168,7 +169,7 @@ impl<V: Variant> DynVariant for V {
         self.zobrist_hash()
     }
 
-    fn legal_move_count(&self) -> usize {
+    fn move_count(&self) -> usize {
         Variant::legal_move_count(self)
     }
 

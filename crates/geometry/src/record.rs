@@ -26,7 +26,7 @@
 use core::fmt;
 
 use crate::san::{cut, ParseSanError};
-use crate::{Game, GameError, Variant, VariantColor};
+use crate::{Game, Variant, VariantColor};
 
 /// The seven tags every record carries, in their order, with their unknown values.
 const ROSTER: [(&str, &str); 7] = [
@@ -404,7 +404,8 @@ pub fn read<V: Variant>(text: &str) -> Result<Game<V>, RecordError> {
     }
     let mut game = Game::from_position(start);
     for (name, value, ..) in &tags {
-        if name != "Result" {
+        let unknown = ROSTER.iter().any(|(n, u)| n == name && u == value);
+        if name != "Result" && !unknown {
             game.set_tag(name, value);
         }
     }
@@ -423,29 +424,28 @@ pub fn read<V: Variant>(text: &str) -> Result<Game<V>, RecordError> {
             result = Some(token.text);
             continue;
         }
+        if let Some(outcome) = game.outcome() {
+            return Err(at(RecordErrorKind::AfterEnd {
+                text: cut(&token.text, 40),
+                outcome: outcome.to_string(),
+            }));
+        }
         let mv = parsed.map_err(|reason| {
             at(RecordErrorKind::BadMove {
                 text: cut(&token.text, 40),
                 reason,
             })
         })?;
-        match game.play(mv) {
-            Ok(()) => {}
-            Err(GameError::Finished(outcome)) => {
-                return Err(at(RecordErrorKind::AfterEnd {
-                    text: cut(&token.text, 40),
-                    outcome: outcome.to_string(),
-                }))
-            }
-            Err(GameError::IllegalMove(e)) => {
-                return Err(at(RecordErrorKind::BadMove {
-                    text: cut(&token.text, 40),
-                    reason: ParseSanError::NotLegal {
-                        text: cut(&e.to_string(), 40),
-                    },
-                }))
-            }
-        }
+        // The game is not over and the move is legal, so `play` refuses nothing; should a
+        // variant's parser ever return an illegal move, it is a bad move, not a panic.
+        game.play(mv).map_err(|e| {
+            at(RecordErrorKind::BadMove {
+                text: cut(&token.text, 40),
+                reason: ParseSanError::NotLegal {
+                    text: cut(&e.to_string(), 40),
+                },
+            })
+        })?;
     }
     settle_result(&mut game, result.as_deref().or(result_tag));
     Ok(game)

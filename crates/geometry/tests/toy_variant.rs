@@ -6,12 +6,80 @@ use core::fmt;
 use core::str::FromStr;
 
 use hexvar_geometry::{
-    divide, perft, perft::check_rows, perft_without_bulk, DynVariant, MoveList, Variant,
-    VariantEntry, VariantOutcome, VariantPiece,
+    divide, perft, perft::check_rows, perft_without_bulk, san::Disambiguation, DenseCell,
+    DrawReason, DynVariant, MoveList, Set128, Variant, VariantColor, VariantEntry, VariantOutcome,
+    VariantPiece, VariantRole,
 };
 
 const CELLS: usize = 5;
-static ALL: [usize; CELLS] = [0, 1, 2, 3, 4];
+static ALL: [Spot; CELLS] = [Spot(0), Spot(1), Spot(2), Spot(3), Spot(4)];
+
+/// A cell of the line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Spot(usize);
+
+impl fmt::Display for Spot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for Spot {
+    type Err = Error;
+    fn from_str(text: &str) -> Result<Spot, Error> {
+        text.parse::<usize>()
+            .ok()
+            .filter(|&c| c < CELLS)
+            .map(Spot)
+            .ok_or_else(|| Error(format!("not a cell: {text:?}")))
+    }
+}
+
+impl DenseCell for Spot {
+    fn from_dense(index: usize) -> Spot {
+        Spot(index)
+    }
+    fn dense_index(self) -> usize {
+        self.0
+    }
+}
+
+/// The side: `false` White, `true` Black.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Side(bool);
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl VariantColor for Side {
+    const ALL: &'static [Side] = &[Side(false), Side(true)];
+    fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// The one role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct TokenRole;
+
+impl fmt::Display for TokenRole {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("T")
+    }
+}
+
+impl VariantRole for TokenRole {
+    const ALL: &'static [TokenRole] = &[TokenRole];
+    fn index(self) -> usize {
+        0
+    }
+    fn char(self) -> char {
+        'T'
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Toy {
@@ -30,13 +98,13 @@ impl fmt::Display for Token {
 }
 
 impl VariantPiece for Token {
-    type Color = bool;
-    type Role = char;
-    fn color(self) -> bool {
-        self.0
+    type Color = Side;
+    type Role = TokenRole;
+    fn color(self) -> Side {
+        Side(self.0)
     }
-    fn role(self) -> char {
-        'T'
+    fn role(self) -> TokenRole {
+        TokenRole
     }
 }
 
@@ -54,16 +122,29 @@ impl fmt::Display for Blocked {
 }
 
 impl VariantOutcome for Blocked {
+    type Color = Side;
     type Winner = bool;
+    fn draw(_: DrawReason) -> Blocked {
+        unreachable!("the toy game has no draws")
+    }
     fn winner(&self) -> Option<bool> {
         Some(self.0)
+    }
+    fn is_win_for(&self, color: Side) -> bool {
+        color.0 == self.0
+    }
+    fn draw_reason(&self) -> Option<DrawReason> {
+        None
     }
     fn reason(&self) -> &'static str {
         "blockade"
     }
+    fn result_token(&self) -> String {
+        (if self.0 { "0-1" } else { "1-0" }).to_string()
+    }
 }
 
-#[derive(Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 struct Error(String);
 
 impl fmt::Display for Error {
@@ -145,9 +226,11 @@ impl Variant for Toy {
     const MAX_MOVES: usize = 2;
     const CELL_COUNT: usize = CELLS;
     type Move = Step;
-    type Cell = usize;
-    type Color = bool;
+    type Cell = Spot;
+    type Color = Side;
+    type Role = TokenRole;
     type Piece = Token;
+    type CellSet = Set128;
     type Outcome = Blocked;
     type MoveList = MoveList<Step, 2>;
     type ParseError = Error;
@@ -157,17 +240,41 @@ impl Variant for Toy {
     fn start() -> Toy {
         Self::START_TEXT.parse().unwrap()
     }
-    fn cells() -> &'static [usize] {
+    fn cells() -> &'static [Spot] {
         &ALL
     }
-    fn turn(&self) -> bool {
-        self.black_to_move
+    fn turn(&self) -> Side {
+        Side(self.black_to_move)
     }
-    fn piece_at(&self, cell: usize) -> Option<Token> {
+    fn piece_at(&self, cell: Spot) -> Option<Token> {
         self.tokens
             .iter()
-            .position(|&t| t == cell)
+            .position(|&t| t == cell.0)
             .map(|i| Token(i == 1))
+    }
+    fn by_color(&self, color: Side) -> Set128 {
+        Set128::single(self.tokens[usize::from(color.0)])
+    }
+    fn by_role(&self, _: TokenRole) -> Set128 {
+        Set128::single(self.tokens[0]).with(self.tokens[1])
+    }
+    fn captured(&self, _: Step) -> Option<Token> {
+        None
+    }
+    fn is_zeroing(&self, _: Step) -> bool {
+        true
+    }
+    fn is_repetition_of(&self, other: &Toy) -> bool {
+        self == other
+    }
+    fn write_san(&self, Step(_, to): Step, origin: Disambiguation, out: &mut String) {
+        use core::fmt::Write;
+        // Only one token per side: no disambiguation ever needed, but the levels must differ.
+        if origin == Disambiguation::Cell {
+            let _ = write!(out, "T{}{to}", self.tokens[self.side()]);
+        } else {
+            let _ = write!(out, "T{to}");
+        }
     }
     fn legal_moves_into(&self, moves: &mut Self::MoveList) {
         moves.clear();
@@ -176,8 +283,8 @@ impl Variant for Toy {
     fn legal_move_count(&self) -> usize {
         self.steps().count()
     }
-    fn move_cells(Step(from, to): Step) -> (Option<usize>, usize) {
-        (Some(from), to)
+    fn move_cells(Step(from, to): Step) -> (Option<Spot>, Spot) {
+        (Some(Spot(from)), Spot(to))
     }
     fn play(&mut self, mv: Step) -> Result<(), Error> {
         if !self.steps().any(|m| m == mv) {
@@ -201,19 +308,19 @@ impl Variant for Toy {
         false
     }
     fn outcome(&self) -> Option<Blocked> {
-        (self.legal_move_count() == 0).then_some(Blocked(!self.black_to_move))
+        (Variant::legal_move_count(self) == 0).then_some(Blocked(!self.black_to_move))
     }
     fn zobrist_hash(&self) -> u64 {
         (self.tokens[0] * 10 + self.tokens[1] * 2 + self.side()) as u64
     }
-    fn svg(&self, marked: &[usize]) -> String {
+    fn svg(&self, marked: &[Spot]) -> String {
         let mut out = String::new();
         hexvar_geometry::svg::begin(&mut out, 50.0 * CELLS as f64, 50.0);
-        for cell in ALL {
+        for Spot(cell) in ALL {
             let x = 50.0 * cell as f64;
             let corners = [(x, 0.0), (x + 50.0, 0.0), (x + 50.0, 50.0), (x, 50.0)];
             hexvar_geometry::svg::cell(&mut out, &cell.to_string(), &corners, "#eee", "#333");
-            if marked.contains(&cell) {
+            if marked.contains(&Spot(cell)) {
                 hexvar_geometry::svg::ring(&mut out, (x + 25.0, 25.0), 15.0, "#d01010");
             }
         }
@@ -283,6 +390,7 @@ fn the_text_face_plays_by_notation_and_leaves_the_position_on_error() {
     assert_eq!(pos.position_text(), before);
     let played = pos.play_text(" 0-2 ").unwrap();
     assert_eq!(played.notation, "0-2");
+    assert_eq!(played.san, "T2");
     assert_eq!(pos.position_text(), "2 4 b");
     let status = pos.status();
     assert_eq!(
