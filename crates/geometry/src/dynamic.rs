@@ -363,6 +363,9 @@ fn read_record_boxed<V: Variant>(text: &str) -> Result<Box<dyn DynGame>, RecordE
     Game::<V>::from_record(text).map(|g| Box::new(g) as Box<dyn DynGame>)
 }
 
+/// How a [`VariantEntry`] makes a new game: from the start, or from a position text.
+pub type NewGame = fn(Option<&str>) -> Result<Box<dyn DynGame>, TextError>;
+
 /// One variant in a program's table of variants: its name and how to make its positions.
 #[derive(Clone, Copy)]
 pub struct VariantEntry {
@@ -375,7 +378,7 @@ pub struct VariantEntry {
     /// The named start positions (name, text).
     pub start_positions: fn() -> Vec<(String, String)>,
     /// A new game from the start, or from a position text.
-    pub new_game: fn(Option<&str>) -> Result<Box<dyn DynGame>, TextError>,
+    pub new_game: NewGame,
     /// A game read from its record.
     pub read_record: fn(&str) -> Result<Box<dyn DynGame>, RecordError>,
 }

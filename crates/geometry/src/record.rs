@@ -212,6 +212,9 @@ impl Cursor<'_> {
     }
 }
 
+/// A tag pair: name, value, and the line and column of its `[`.
+type Tag = (String, String, usize, usize);
+
 /// A token of movetext with where it starts.
 struct Token {
     text: String,
@@ -294,7 +297,7 @@ fn skip_variation(cur: &mut Cursor<'_>, line: usize, column: usize) -> Result<()
 
 /// Splits a record into its tag pairs and its movetext tokens (comments, variations, glyphs and
 /// move numbers dropped).
-fn tokens(text: &str) -> Result<(Vec<(String, String, usize, usize)>, Vec<Token>), RecordError> {
+fn tokens(text: &str) -> Result<(Vec<Tag>, Vec<Token>), RecordError> {
     let mut cur = Cursor {
         chars: text.chars().peekable(),
         line: 1,
