@@ -1,12 +1,15 @@
 //! The one fuzz body every variant's target runs, written over the contract's names
-//! (`Cell`, `Move`, `Position`, `Setup`): the position text (parse, print, reparse, validate,
-//! every legal move's notation and play), cells, moves, move texts in the start position, and
-//! the serde deserialisers, on the raw input and on it as a JSON string. A panic is the only
-//! failure.
+//! (`Cell`, `Move`, `Position`, `Setup`, `Game`): the position text (parse, print, reparse,
+//! validate, every legal move's notation, SAN and serde, and play), cells, moves, a game of
+//! several moves read from the input's words (move texts played through `Game` from the start or
+//! from the first line's position, arbitrary moves played with `play`, which must refuse the
+//! illegal ones and leave the position unchanged; outcome, check and the set-wise count checked
+//! after each), and the serde deserialisers, on the raw input and on it as a JSON string. A panic
+//! is the only failure.
 
 macro_rules! fuzz_contract {
     ($krate:ident) => {
-        use $krate::{Cell, Move, Position, Setup};
+        use $krate::{Cell, Game, Move, Position, Setup};
 
         libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             let Ok(text) = std::str::from_utf8(data) else {
@@ -34,6 +37,54 @@ macro_rules! fuzz_contract {
                 assert!(start.is_legal(mv), "{text:?} gave the illegal {mv}");
                 let mut next = start.clone();
                 next.play(mv).expect("a parsed move plays");
+            }
+            check_game(text);
+        }
+
+        /// Plays the input's words as a game: from the first line's position if it is one,
+        /// else from the start. A word is tried as SAN in the current position, else as any move
+        /// of the notation played with `play`, which must refuse an illegal move unchanged.
+        fn check_game(text: &str) {
+            let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
+            let (start, words) = match first.parse::<Position>() {
+                Ok(pos) => (pos, rest),
+                Err(_) => (Position::new(), text),
+            };
+            let mut game = Game::from_position(start);
+            for word in words.split_ascii_whitespace().take(64) {
+                let pos = game.position().clone();
+                if let Ok(mv) = pos.parse_san(word) {
+                    assert!(pos.is_legal(mv), "{word:?} gave the illegal {mv}");
+                    assert_eq!(pos.parse_san(&pos.san(mv)), Ok(mv), "{word:?} in {pos}");
+                    let finished = game.outcome().is_some();
+                    assert_eq!(game.play(mv).is_ok(), !finished, "{word:?} in {pos}");
+                } else if let Ok(mv) = word.parse::<Move>() {
+                    let mut next = pos.clone();
+                    match next.play(mv) {
+                        Ok(()) => assert!(pos.is_legal(mv), "{mv} played in {pos}"),
+                        Err(_) => assert_eq!(next, pos, "a refused {mv} changed {pos}"),
+                    }
+                }
+                check_state(game.position());
+                let _ = game.repetitions();
+            }
+            let record = game.to_record();
+            let again = Game::from_record(&record).expect("a written record reads");
+            assert_eq!(again.moves(), game.moves(), "{record}");
+        }
+
+        /// Outcome against legal moves and check, check against the checkers, the set-wise count
+        /// against the list, and every legal move's SAN and serde.
+        fn check_state(pos: &Position) {
+            assert_eq!(pos.is_check(), !pos.checkers().is_empty(), "{pos}");
+            let moves = pos.legal_moves();
+            assert_eq!(moves.len(), pos.legal_move_count(), "{pos}");
+            if moves.is_empty() {
+                assert!(pos.outcome().is_some(), "no legal move and no outcome in {pos}");
+            }
+            for &mv in moves.iter() {
+                let json = serde_json::to_string(&mv).expect("a move serializes");
+                assert_eq!(serde_json::from_str::<Move>(&json).ok(), Some(mv), "{json} in {pos}");
             }
         }
 
@@ -78,8 +129,10 @@ macro_rules! fuzz_contract {
             assert_eq!(moves.len(), pos.legal_move_count(), "{printed}");
             assert_eq!(pos.has_legal_move(), !moves.is_empty(), "{printed}");
             let _ = pos.outcome();
+            check_state(pos);
             for &mv in moves.iter() {
                 assert_eq!(pos.parse_move(&mv.to_string()), Ok(mv), "{mv} in {printed}");
+                assert_eq!(pos.parse_san(&pos.san(mv)), Ok(mv), "{mv} in {printed}");
                 let mut next = pos.clone();
                 next.play(mv).expect("a legal move plays");
                 let text = next.to_string();

@@ -143,11 +143,14 @@ macro_rules! contract {
         mod $krate {
             #[allow(unused_imports)]
             use $krate::{
-                divide, perft, perft_without_bulk, render, rules, Cell, CellSet, Color, DrawReason,
-                Game, GameError, IllegalMove, Move, MoveList, Outcome, ParseCellError,
-                ParseMoveError, ParsePositionError, ParseSetupError, Piece, PieceMoves, Position,
-                PositionError, Role, Setup, Shade, WinReason, CELL_COUNT, MAX_MOVES, START_TEXT,
+                divide, perft, perft_without_bulk, render, rules, Cell, CellSet, Color,
+                Disambiguation, DrawReason, Game, GameError, GameOptionError, IllegalMove, Move,
+                MoveList, Outcome, ParseCellError, ParseLetterError, ParseMoveError,
+                ParsePositionError, ParseSanError, ParseSetupError, Piece, PieceMoves, Position,
+                PositionError, Role, San, Setup, Shade, WinReason, CELL_COUNT, MAX_MOVES,
+                START_TEXT,
             };
+            use hexvar_geometry::{VariantColor, VariantOutcome, VariantRole};
 
             fn is_variant<V: hexvar_geometry::Variant>() {}
 
@@ -217,8 +220,36 @@ macro_rules! contract {
                 });
                 assert!(finished);
                 assert_eq!(counted, moves.len());
+                // The shared game layer: one Game, SAN, records, the engine-facing items.
+                let _: fn(&Game) -> Option<Outcome> = hexvar_geometry::Game::<Position>::outcome;
+                let san: San = pos.san(mv);
+                assert_eq!(pos.parse_san(san.as_str()), Ok::<_, ParseSanError>(mv));
+                let mut body = String::new();
+                pos.write_san(mv, Disambiguation::Cell, &mut body);
+                assert_eq!(pos.parse_san(&body), Ok(mv));
+                let _: Option<Piece> = pos.captured(mv);
+                let _: bool = pos.is_zeroing(mv);
+                assert!(pos.is_repetition_of(&pos.clone()));
+                let men: CellSet = pos.by_color(pos.turn());
+                let kings: CellSet = pos.by_role(Role::ALL[0]);
+                assert!(men != CellSet::default() && kings != CellSet::default());
+                for (i, color) in Color::ALL.iter().enumerate() {
+                    assert_eq!(color.index(), i);
+                }
+                for (i, role) in Role::ALL.iter().enumerate() {
+                    assert_eq!((role.index(), role.char()), (i, Role::ALL[i].char()));
+                }
+                assert!(Game::new().with_repetition_draw(1).is_err_and(|e: GameOptionError| {
+                    !e.to_string().is_empty()
+                }));
+                let draw = <Outcome as VariantOutcome>::draw(DrawReason::Agreement);
+                assert_eq!(draw.draw_reason(), Some(DrawReason::Agreement));
+                assert!(!draw.is_win_for(pos.turn()));
+                assert!("?".parse::<Role>().is_err_and(|e: ParseLetterError| !e.to_string().is_empty()));
                 let mut game = Game::new();
                 assert_eq!(game.play(mv), Ok::<(), GameError>(()));
+                let record = game.to_record();
+                assert_eq!(Game::from_record(&record).map(|g| g.moves().to_vec()), Ok(vec![mv]));
                 assert_eq!(game.moves(), &[mv]);
                 assert_eq!(game.position(), &played);
                 assert_eq!(game.start_position(), &pos);
