@@ -8,7 +8,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use hexvar_geometry::set::DenseCell;
+use hexvar_geometry::san::cut;
 use hexvar_geometry::table::{self, NO_CELL};
 use hexvar_geometry::zobrist::KeyStream;
 use hexvar_geometry::{Hex, WideSet};
@@ -614,7 +614,7 @@ fn single_char(text: &str, what: &'static str) -> Result<char, ParseLetterError>
         (Some(ch), None) if ch.is_ascii_alphabetic() => Ok(ch),
         _ => Err(ParseLetterError {
             what,
-            text: text.to_string(),
+            text: cut(text, 100),
         }),
     }
 }
@@ -628,7 +628,7 @@ impl FromStr for Color {
             'b' => Ok(Color::Black),
             _ => Err(ParseLetterError {
                 what: "side",
-                text: text.to_string(),
+                text: cut(text, 100),
             }),
         }
     }
@@ -648,7 +648,7 @@ impl FromStr for Role {
         let ch = single_char(text, "role")?;
         Role::from_char(ch).ok_or_else(|| ParseLetterError {
             what: "role",
-            text: text.to_string(),
+            text: cut(text, 100),
         })
     }
 }
@@ -667,7 +667,7 @@ impl FromStr for Piece {
         let ch = single_char(text, "piece")?;
         Piece::from_char(ch).ok_or_else(|| ParseLetterError {
             what: "piece",
-            text: text.to_string(),
+            text: cut(text, 100),
         })
     }
 }
@@ -803,14 +803,6 @@ impl Cell {
     }
 }
 
-impl DenseCell for Cell {
-    /// # Panics
-    /// When `index` is not below [`CELL_COUNT`].
-    fn from_dense(index: usize) -> Cell {
-        Cell::from_index(index).expect("a cell set holds board cells only")
-    }
-}
-
 impl fmt::Debug for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
@@ -840,7 +832,7 @@ pub(crate) fn column_of_char(ch: char) -> Option<u8> {
 impl FromStr for Cell {
     type Err = ParseCellError;
     fn from_str(s: &str) -> Result<Cell, ParseCellError> {
-        let err = || ParseCellError(s.to_string());
+        let err = || ParseCellError(cut(s, 100));
         let mut chars = s.chars();
         let c = chars.next().and_then(column_of_char).ok_or_else(err)?;
         let rest = chars.as_str();

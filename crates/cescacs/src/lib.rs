@@ -2,7 +2,6 @@
 #![forbid(unsafe_code)]
 
 mod board;
-mod game;
 mod movegen;
 mod moves;
 mod position;
@@ -15,15 +14,39 @@ mod variant;
 pub use board::{
     Cell, CellSet, Color, ParseCellError, ParseLetterError, Piece, Role, Shade, CELL_COUNT,
 };
-pub use game::{Game, GameError};
-pub use hexvar_geometry::{divide, perft, perft_without_bulk};
+pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
+pub use hexvar_geometry::{Disambiguation, DrawReason, GameOptionError, ParseSanError, San};
 pub use movegen::{PieceMoves, PieceMovesIter};
 pub use moves::{Castling, Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use position::{
-    DrawReason, IllegalMove, Outcome, ParsePositionError, Position, PositionError, PositionProblem,
-    WinReason,
+    IllegalMove, Outcome, ParsePositionError, Position, PositionError, PositionProblem, WinReason,
 };
 pub use setup::{CastlingRights, ParseSetupError, Setup, Special, START_TEXT};
+
+/// A game of C'escacs: the start position, the moves played and every position reached, with
+/// the rules' draws — fivefold repetition automatic, threefold repetition and the fifty-move
+/// rule claimable ([`Game::claim_draw`]), agreement ([`Game::agree_draw`]) — undo, and game
+/// records in the author's CTL notation ([`Game::to_record`], [`Game::from_record`]).
+///
+/// ```
+/// use hexvar_cescacs::{Game, GameError};
+///
+/// let mut game = Game::new();
+/// let m = game.position().parse_san("E7-E13")?;
+/// game.play(m)?;
+/// game.play(game.position().parse_san("E21-E15")?)?;
+/// assert_eq!(game.moves().len(), 2);
+/// assert_eq!(game.outcome(), None);
+/// assert_eq!(game.undo().map(|m| m.to_string()), Some("E21-E15".to_string()));
+/// game.agree_draw();
+/// assert_eq!(game.result_token(), "1-1");
+/// assert!(matches!(game.play(m), Err(GameError::Finished(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub type Game = hexvar_geometry::Game<Position>;
+
+/// Why [`Game::play`] refused a move: an illegal move, or a game already over.
+pub type GameError = hexvar_geometry::GameError<Position>;
 
 /// The rules of C'escacs v3 as this crate implements them: board, men, moves, game end,
 /// notation and position text, every interpretation, and (at the end) the internals.

@@ -4,6 +4,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use hexvar_geometry::san::cut;
+
 use crate::board::{cell_const, Cell, Color, Role};
 
 /// One of the 24 castlings of the rules (rules §4): 19 simple and 5 double. The cells are White's;
@@ -125,8 +127,9 @@ impl FromStr for Castling {
     type Err = ParseMoveError;
     /// A castling name, either case.
     fn from_str(text: &str) -> Result<Castling, ParseMoveError> {
-        Castling::from_name(&text.to_ascii_uppercase())
-            .ok_or_else(|| ParseMoveError::Notation(format!("unknown castling {text:?}")))
+        Castling::from_name(&text.to_ascii_uppercase()).ok_or_else(|| {
+            ParseMoveError::Notation(format!("unknown castling {:?}", cut(text, 100)))
+        })
     }
 }
 
@@ -170,9 +173,11 @@ pub enum Move {
         /// The capturer's promotion, if it lands on its promotion edge.
         promotion: Option<Role>,
     },
-    /// One of the 24 castlings of `color`. The notation does not name the side: a castling
-    /// name read without a position ([`Move::from_str`]) is White's, and
-    /// [`crate::Position::parse_move`] reads it as the mover's.
+    /// One of the 24 castlings of `color`. The author's notation does not name the side
+    /// (`Display` writes the name alone, `KRK-II`): a castling name read without a position
+    /// ([`Move::from_str`]) is White's unless a side letter and a space come first
+    /// (`b KRK-II`, the form serde writes for Black's), and [`crate::Position::parse_move`]
+    /// reads a bare name as the mover's.
     Castle {
         /// The castling side.
         color: Color,
@@ -387,18 +392,35 @@ impl<'a> Cursor<'a> {
 impl FromStr for Move {
     type Err = ParseMoveError;
     fn from_str(text: &str) -> Result<Move, ParseMoveError> {
-        let err =
-            |reason: &str| ParseMoveError::Notation(format!("invalid move {text:?}: {reason}"));
+        let err = |reason: &str| {
+            ParseMoveError::Notation(format!("invalid move {:?}: {reason}", cut(text, 100)))
+        };
+        // A side letter and a space before a castling name name its side (`b KRK-II`).
+        let stripped = strip_marks(text);
+        let (side, body) = match stripped.split_once(' ') {
+            Some((side, body)) => {
+                let color = match side {
+                    "w" | "W" => Color::White,
+                    "b" | "B" => Color::Black,
+                    _ => return Err(err("a space only follows a side letter w or b")),
+                };
+                (Some(color), body.trim_start_matches(' '))
+            }
+            None => (None, stripped),
+        };
         // CTL-AN is case-free: piece letters name no side, column letters are one alphabet.
-        let upper = strip_marks(text).to_ascii_uppercase();
+        let upper = body.to_ascii_uppercase();
         let s = upper.as_str();
         if s.starts_with("KR") && s.len() > 3 && s.as_bytes()[3] == b'-' {
             return Castling::from_name(s)
                 .map(|castling| Move::Castle {
-                    color: Color::White,
+                    color: side.unwrap_or(Color::White),
                     castling,
                 })
                 .ok_or_else(|| err("unknown castling"));
+        }
+        if side.is_some() {
+            return Err(err("a side letter goes only before a castling name"));
         }
         let mut cur = Cursor { s };
         let role = cur.role().unwrap_or(Role::Pawn);
@@ -587,5 +609,16 @@ mod tests {
             }
         );
         assert_eq!(format!("{m:?}"), "KRK-HIOO");
+        // A side letter names the side.
+        let black = Move::Castle {
+            color: Color::Black,
+            castling: c,
+        };
+        assert_eq!("b KRK-HIOO".parse::<Move>(), Ok(black));
+        assert_eq!(" B  krk-hioo+".parse::<Move>(), Ok(black));
+        assert_eq!("w KRK-HIOO".parse::<Move>(), Ok(m));
+        assert!("b E7-E13".parse::<Move>().is_err());
+        assert!("x KRK-HIOO".parse::<Move>().is_err());
+        assert!("E7 -E13".parse::<Move>().is_err());
     }
 }

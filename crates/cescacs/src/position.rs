@@ -10,7 +10,9 @@ use crate::board::{
 };
 use crate::moves::{Move, ParseMoveError};
 use crate::setup::{CastlingRights, ParseSetupError, Setup, Special};
+use hexvar_geometry::san::cut;
 use hexvar_geometry::table::NO_CELL;
+use hexvar_geometry::{Disambiguation, DrawReason, ParseSanError, San};
 
 /// Castling-rights bit: the king is unmoved.
 pub(crate) const KING_BIT: u8 = 1;
@@ -105,50 +107,10 @@ pub enum ParsePositionError {
 
 /// A move that is not legal in the position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("illegal move {mv} in {position}")]
+#[error("illegal move {mv}")]
 pub struct IllegalMove {
     /// The move.
     pub mv: Move,
-    /// The position's text.
-    pub position: String,
-}
-
-/// Why a game ended in a draw.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum DrawReason {
-    /// 75 moves each (150 plies) without pawn move or capture: automatic.
-    SeventyFiveMoves,
-    /// Neither side can mate (rules §7.9).
-    InsufficientMaterial,
-    /// The same position for the fifth time: automatic ([`crate::Game`] only).
-    FivefoldRepetition,
-    /// A claim after the third occurrence of a position ([`crate::Game::claim_draw`]).
-    ThreefoldRepetition,
-    /// A claim after 50 moves each without pawn move or capture ([`crate::Game::claim_draw`]).
-    FiftyMoves,
-    /// Both players agreed ([`crate::Game::agree_draw`]).
-    Agreement,
-}
-
-impl DrawReason {
-    /// The reason in lowercase words.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            DrawReason::SeventyFiveMoves => "seventy-five-move rule",
-            DrawReason::InsufficientMaterial => "insufficient material",
-            DrawReason::FivefoldRepetition => "fivefold repetition",
-            DrawReason::ThreefoldRepetition => "threefold repetition",
-            DrawReason::FiftyMoves => "fifty-move rule",
-            DrawReason::Agreement => "agreement",
-        }
-    }
-}
-
-impl fmt::Display for DrawReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
 }
 
 /// Why a game was won.
@@ -182,13 +144,16 @@ impl fmt::Display for WinReason {
 ///
 /// ```
 /// use hexvar_cescacs::{Color, DrawReason, Outcome, WinReason};
+/// use hexvar_geometry::VariantOutcome;
 ///
 /// let stalemate = Outcome::Decisive { winner: Color::Black, reason: WinReason::Stalemate };
 /// assert_eq!(stalemate.winner(), Some(Color::Black));
 /// assert_eq!(stalemate.points(), (1, 2));
+/// assert_eq!(stalemate.result_token(), "1-2");
 /// let draw = Outcome::Draw { reason: DrawReason::Agreement };
 /// assert!(draw.is_draw());
 /// assert_eq!(draw.points(), (1, 1));
+/// assert_eq!(draw.result_token(), "1-1");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -266,12 +231,37 @@ impl fmt::Display for Outcome {
 }
 
 impl hexvar_geometry::VariantOutcome for Outcome {
+    type Color = Color;
     type Winner = Color;
+
+    fn draw(reason: DrawReason) -> Outcome {
+        Outcome::Draw { reason }
+    }
+
     fn winner(&self) -> Option<Color> {
         Outcome::winner(*self)
     }
+
+    fn is_win_for(&self, color: Color) -> bool {
+        Outcome::winner(*self) == Some(color)
+    }
+
+    fn draw_reason(&self) -> Option<DrawReason> {
+        match *self {
+            Outcome::Draw { reason } => Some(reason),
+            Outcome::Decisive { .. } => None,
+        }
+    }
+
     fn reason(&self) -> &'static str {
         self.reason_str()
+    }
+
+    /// The author's 3-1-0 points, White's first, as his records write them: `3-0`, `0-3`
+    /// (mate), `2-1`, `1-2` (stalemate), `1-1` (draw).
+    fn result_token(&self) -> String {
+        let (white, black) = self.points();
+        format!("{white}-{black}")
     }
 }
 
@@ -963,10 +953,7 @@ impl Position {
             self.play_unchecked(mv);
             Ok(())
         } else {
-            Err(IllegalMove {
-                mv,
-                position: self.to_string(),
-            })
+            Err(IllegalMove { mv })
         }
     }
 
@@ -993,11 +980,11 @@ impl Position {
             .iter()
             .copied()
             .find(|&m| m == parsed || loosely_equal(m, parsed))
-            .ok_or_else(|| ParseMoveError::NotLegal(text.to_string()))
+            .ok_or_else(|| ParseMoveError::NotLegal(cut(text, 100)))
     }
 
     /// Outcome decided by the position alone: mate, stalemate, the 75-move rule, insufficient
-    /// material. Repetition needs the history: see [`crate::Game::outcome`].
+    /// material. Repetition, claims and agreement need the game: see [`crate::Game::outcome`].
     pub fn outcome(&self) -> Option<Outcome> {
         let mut any = false;
         self.for_each_piece_moves(|pm| {
@@ -1015,7 +1002,7 @@ impl Position {
         }
         if self.halfmove_clock >= AUTOMATIC_DRAW_PLIES {
             return Some(Outcome::Draw {
-                reason: DrawReason::SeventyFiveMoves,
+                reason: DrawReason::SeventyFiveMoveRule,
             });
         }
         if self.is_insufficient_material() {
@@ -1026,9 +1013,21 @@ impl Position {
         None
     }
 
-    /// Whether a side may claim a draw by the 50-move rule (100 plies).
-    pub fn can_claim_fifty_moves(&self) -> bool {
-        self.halfmove_clock >= CLAIM_PLIES
+    /// The draw the side to move may claim in this position alone: the fifty-move rule after
+    /// 100 plies without pawn move or capture (rules §7). Repetition claims need the game's
+    /// history: see [`crate::Game::claimable_draw`].
+    ///
+    /// ```
+    /// use hexvar_cescacs::{DrawReason, Position};
+    ///
+    /// let pos: Position = "/27:1k/14:3R3/1:1K/ w - - 100 80".parse()?;
+    /// assert_eq!(pos.claimable_draw(), Some(DrawReason::FiftyMoveRule));
+    /// assert_eq!(pos.outcome(), None);
+    /// assert_eq!(Position::new().claimable_draw(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn claimable_draw(&self) -> Option<DrawReason> {
+        (self.halfmove_clock >= CLAIM_PLIES).then_some(DrawReason::FiftyMoveRule)
     }
 
     /// Rules §7.9: no pawns, and neither side has a major piece (D, V, R), a Pegasus with another minor
@@ -1053,6 +1052,120 @@ impl Position {
     /// Whether the move is a capture.
     pub fn is_capture(&self, m: Move) -> bool {
         m.capture().is_some()
+    }
+
+    /// The man a legal move takes off the board: the man on its destination, the e.p. victim
+    /// behind it, or the scornful pawn (or the piece any of these promoted to).
+    ///
+    /// ```
+    /// use hexvar_cescacs::{Color, Piece, Position, Role};
+    ///
+    /// let pos: Position = "/27:1k/21:1p5/19:1Q5/1:1K/ w - - 0 1".parse()?;
+    /// let take = pos.parse_san("DA19×A21")?;
+    /// assert_eq!(pos.captured(take), Some(Piece { color: Color::Black, role: Role::Pawn }));
+    /// assert_eq!(pos.captured(pos.parse_san("KG1-G3")?), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn captured(&self, mv: Move) -> Option<Piece> {
+        mv.capture().map(|role| Piece {
+            color: self.turn.other(),
+            role,
+        })
+    }
+
+    /// Whether a legal move resets the halfmove clock (and so makes every earlier position
+    /// unrepeatable): a capture, a pawn move (e.p., scornful captures and promotions included)
+    /// and an in-place promotion. Castlings and King's leaps without capture do not, as in
+    /// [`Position::play`].
+    pub fn is_zeroing(&self, mv: Move) -> bool {
+        match mv {
+            Move::Normal { role, capture, .. } => role == Role::Pawn || capture.is_some(),
+            Move::EnPassant { .. } | Move::Scornful { .. } | Move::Promote { .. } => true,
+            Move::Castle { .. } => false,
+        }
+    }
+
+    /// Whether `other` is the same position for the repetition rules: the same men, side to
+    /// move and castling rights (the king's right includes its leap), and the same e.p. or
+    /// scornful right where one of them can be used by a legal move; the clocks are left out.
+    /// (The hash and the position text keep an unusable right; repetition does not.)
+    ///
+    /// ```
+    /// use hexvar_cescacs::Position;
+    ///
+    /// let a: Position = "/27:1k/14:3R3/1:1K/ w - - 0 1".parse()?;
+    /// let b: Position = "/27:1k/14:3R3/1:1K/ w - - 37 60".parse()?;
+    /// assert!(a.is_repetition_of(&b));
+    /// assert!(!a.is_repetition_of(&Position::new()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_repetition_of(&self, other: &Position) -> bool {
+        self.turn == other.turn
+            && self.by_color == other.by_color
+            && self.by_role == other.by_role
+            && self.castling == other.castling
+            && (self.special == other.special || self.usable_special() == other.usable_special())
+    }
+
+    /// The e.p. or scornful right if a legal move uses it, else [`Special::None`].
+    fn usable_special(&self) -> Special {
+        let used = self.special != Special::None
+            && self
+                .legal_moves()
+                .iter()
+                .any(|m| matches!(m, Move::EnPassant { .. } | Move::Scornful { .. }));
+        if used {
+            self.special
+        } else {
+            Special::None
+        }
+    }
+
+    /// Writes a legal move's SAN body (no check or mate suffix): its CTL notation, which always
+    /// names the cell a move leaves, so every level of `origin` writes the same text (and that
+    /// text is unique among the legal moves). See [`Position::san`].
+    pub fn write_san(&self, mv: Move, origin: Disambiguation, out: &mut String) {
+        use core::fmt::Write;
+        let _ = origin;
+        // Writing to a `String` cannot fail.
+        let _ = write!(out, "{mv}");
+    }
+
+    /// A legal move in short algebraic notation: the author's CTL notation (piece letter, the
+    /// cell left, `-` or `×` and the captured piece's letter, the cell reached; `@`/`@@` for
+    /// e.p. and scornful captures; castlings by name; `=X` promotions), with `+` for check and
+    /// `#` for mate.
+    ///
+    /// ```
+    /// use hexvar_cescacs::Position;
+    ///
+    /// let mut pos = Position::new();
+    /// for text in ["E7-E13", "E21-E15", "F8-F12", "F20-F16"] {
+    ///     pos.play(pos.parse_san(text)?)?;
+    /// }
+    /// let take = pos.parse_san("E13xF16")?;
+    /// assert_eq!(pos.san(take), "E13×F16");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn san(&self, mv: Move) -> San {
+        hexvar_geometry::san::san(self, mv)
+    }
+
+    /// The legal move a SAN text names: the CTL notation as [`Position::san`] writes it, or
+    /// anything [`Position::parse_move`] reads (letter case, `*` or `x` for `×`, the author's
+    /// check marks `+^`, `+∞`, `++`).
+    ///
+    /// ```
+    /// use hexvar_cescacs::{ParseSanError, Position};
+    ///
+    /// let pos = Position::new();
+    /// let m = pos.parse_san("e7-e13+")?;
+    /// assert_eq!(pos.san(m), "E7-E13");
+    /// assert!(matches!(pos.parse_san("E7-E15"), Err(ParseSanError::NotLegal { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_san(&self, text: &str) -> Result<Move, ParseSanError> {
+        hexvar_geometry::san::parse_san(self, text)
     }
 }
 

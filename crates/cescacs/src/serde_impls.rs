@@ -1,6 +1,14 @@
 //! `serde` support (feature `serde`): cells, colours, roles, pieces, moves, setups and
 //! positions serialize as their text forms (cell name, side letter, role letter, position-text
 //! letter, CTL-AN, PDTL); `Outcome` and its reasons as data (derived where they are defined).
+//!
+//! A move is its CTL-AN text, except a Black castling, whose name alone would read back as
+//! White's: it is written with its side letter first, `b KRK-II`, which [`Move::from_str`]
+//! reads.
+//!
+//! [`Move::from_str`]: core::str::FromStr::from_str
+
+use core::fmt;
 
 use crate::{Cell, Color, Move, Piece, Position, Role, Setup};
 
@@ -8,14 +16,50 @@ hexvar_geometry::serde_as_text!(serde, Cell, "a C'escacs hex such as F14");
 hexvar_geometry::serde_as_text!(serde, Color, "a side letter, w or b");
 hexvar_geometry::serde_as_text!(serde, Role, "a role letter such as D");
 hexvar_geometry::serde_as_text!(serde, Piece, "a piece letter such as D or d");
-hexvar_geometry::serde_as_text!(serde, Move, "a move in CTL-AN such as E7-E13");
 hexvar_geometry::serde_as_text!(serde, Setup, "a position text (PDTL)");
 hexvar_geometry::serde_as_text!(serde, Position, "a legal position text (PDTL)");
+
+/// A move's text that names the side of a castling: `b KRK-II` for Black's, CTL-AN otherwise.
+struct SideText(Move);
+
+impl fmt::Display for SideText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Move::Castle {
+                color: Color::Black,
+                castling,
+            } => write!(f, "b {castling}"),
+            mv => fmt::Display::fmt(&mv, f),
+        }
+    }
+}
+
+impl serde::Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&SideText(*self))
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Move {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
+        struct MoveVisitor;
+        impl serde::de::Visitor<'_> for MoveVisitor {
+            type Value = Move;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a move in CTL-AN such as E7-E13, or b KRK-II for a Black castling")
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Move, E> {
+                text.parse::<Move>().map_err(E::custom)
+            }
+        }
+        deserializer.deserialize_str(MoveVisitor)
+    }
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{DrawReason, Outcome, WinReason};
+    use crate::{Castling, DrawReason, Outcome, WinReason};
 
     #[test]
     fn round_trips_as_text() {
@@ -23,6 +67,7 @@ mod tests {
         assert_eq!(serde_json::to_string(&cell).unwrap(), "\"F14\"");
         let m: Move = "EF12×NF14".parse().unwrap();
         let j = serde_json::to_string(&m).unwrap();
+        assert_eq!(j, "\"EF12×NF14\"");
         assert_eq!(serde_json::from_str::<Move>(&j).unwrap(), m);
         let pos = Position::new();
         let j = serde_json::to_string(&pos).unwrap();
@@ -36,6 +81,7 @@ mod tests {
         assert_eq!(serde_json::to_string(&Color::Black).unwrap(), "\"b\"");
         assert_eq!(serde_json::from_str::<Role>("\"V\"").unwrap(), Role::Wyvern);
         assert!(serde_json::from_str::<Cell>("\"J3\"").is_err());
+        assert!(serde_json::from_str::<Move>("\"E7?E13\"").is_err());
         for outcome in [
             Outcome::Decisive {
                 winner: Color::White,
@@ -47,6 +93,23 @@ mod tests {
         ] {
             let j = serde_json::to_string(&outcome).unwrap();
             assert_eq!(serde_json::from_str::<Outcome>(&j).unwrap(), outcome);
+        }
+    }
+
+    #[test]
+    fn castlings_keep_their_side() {
+        // Issue 17: Black's KRK-II was written "KRK-II" and read back as White's.
+        for castling in Castling::ALL {
+            for color in Color::ALL {
+                let m = Move::Castle { color, castling };
+                let j = serde_json::to_string(&m).unwrap();
+                let expected = match color {
+                    Color::White => format!("\"{castling}\""),
+                    Color::Black => format!("\"b {castling}\""),
+                };
+                assert_eq!(j, expected);
+                assert_eq!(serde_json::from_str::<Move>(&j).unwrap(), m);
+            }
         }
     }
 }

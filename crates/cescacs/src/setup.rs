@@ -8,6 +8,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use hexvar_geometry::san::cut;
+
 use crate::board::{Cell, Color, Piece, Role, CELL_COUNT};
 
 /// The castling state of one side: which of king, queen's rook (C3/C25) and king's rook
@@ -171,7 +173,10 @@ fn parse_placement(s: &str) -> Result<[Option<Piece>; CELL_COUNT], ParseSetupErr
     let err = |m: String| ParseSetupError::Placement(m);
     let mut board = [None; CELL_COUNT];
     if !s.starts_with('/') || !s.ends_with('/') {
-        return Err(err(format!("{s:?} must start and end with '/'")));
+        return Err(err(format!(
+            "{:?} must start and end with '/'",
+            cut(s, 100)
+        )));
     }
     if s == "/" {
         // The empty board (every line omitted).
@@ -181,12 +186,12 @@ fn parse_placement(s: &str) -> Result<[Option<Piece>; CELL_COUNT], ParseSetupErr
     for part in s[1..s.len() - 1].split('/') {
         let (line, content) = part
             .split_once(':')
-            .ok_or_else(|| err(format!("{part:?} is not <line>:<content>")))?;
+            .ok_or_else(|| err(format!("{:?} is not <line>:<content>", cut(part, 100))))?;
         let l: u8 = line
             .parse()
             .ok()
             .filter(|&l| l <= 28 && !line.starts_with('+') && line.len() <= 2)
-            .ok_or_else(|| err(format!("bad line number {line:?}")))?;
+            .ok_or_else(|| err(format!("bad line number {:?}", cut(line, 100))))?;
         if seen[l as usize] {
             return Err(err(format!("line {l} given twice")));
         }
@@ -254,7 +259,7 @@ fn parse_rights(part: &str, upper: bool) -> Option<CastlingRights> {
 }
 
 fn parse_castling(s: &str) -> Result<[CastlingRights; 2], ParseSetupError> {
-    let err = || ParseSetupError::Castling(s.to_string());
+    let err = || ParseSetupError::Castling(cut(s, 100));
     if s == "-" || s == "--" {
         return Ok([CastlingRights::NONE; 2]);
     }
@@ -281,7 +286,7 @@ fn parse_castling(s: &str) -> Result<[CastlingRights; 2], ParseSetupError> {
 }
 
 fn parse_special(s: &str, turn: Color) -> Result<Special, ParseSetupError> {
-    let err = || ParseSetupError::Special(s.to_string());
+    let err = || ParseSetupError::Special(cut(s, 100));
     if s == "-" {
         return Ok(Special::None);
     }
@@ -383,7 +388,7 @@ fn resolve_scornful(
                     pawn,
                     capturer: *one,
                 }),
-                _ => Err(ParseSetupError::Special(text.to_string())),
+                _ => Err(ParseSetupError::Special(cut(text, 100))),
             }
         }
         other => Ok(other),
@@ -411,16 +416,16 @@ impl FromStr for Setup {
         let turn = match fields[1] {
             "w" | "W" => Color::White,
             "b" | "B" => Color::Black,
-            t => return Err(ParseSetupError::Turn(t.to_string())),
+            t => return Err(ParseSetupError::Turn(cut(t, 100))),
         };
         let castling = parse_castling(fields[2])?;
         let special = parse_special(fields[3], turn)?;
         let special = resolve_scornful(&board, special, turn, fields[3])?;
         let halfmove_clock = parse_number(fields[4])
-            .ok_or_else(|| ParseSetupError::Halfmoves(fields[4].to_string()))?;
+            .ok_or_else(|| ParseSetupError::Halfmoves(cut(fields[4], 100)))?;
         let fullmove_number = parse_number(fields[5])
             .filter(|&n| n >= 1)
-            .ok_or_else(|| ParseSetupError::Fullmoves(fields[5].to_string()))?;
+            .ok_or_else(|| ParseSetupError::Fullmoves(cut(fields[5], 100)))?;
         Ok(Setup {
             board,
             turn,

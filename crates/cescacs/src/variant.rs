@@ -1,15 +1,41 @@
-//! [`hexvar_geometry::Variant`] for [`Position`](crate::Position) and
-//! [`hexvar_geometry::VariantPiece`] for [`Piece`](crate::Piece), written by geometry's
-//! `impl_variant!` over the inherent methods of the same names.
+//! [`hexvar_geometry::Variant`] for [`Position`](crate::Position),
+//! [`hexvar_geometry::VariantPiece`] for [`Piece`](crate::Piece),
+//! [`hexvar_geometry::VariantColor`], [`hexvar_geometry::VariantRole`] and
+//! [`hexvar_geometry::DenseCell`], written by geometry's `impl_variant!` over the inherent
+//! methods of the same names.
 
-// Geometry's generic perft measures the same as the crate's own did (rules page, section 8).
-hexvar_geometry::impl_variant!("cescacs");
+// The rules' draws (§7): fivefold repetition automatic, threefold and the fifty-move rule
+// claimable. Geometry's generic perft measures the same as the crate's own did (rules page,
+// section 12).
+hexvar_geometry::impl_variant!(
+    "cescacs",
+    draw_rules = hexvar_geometry::DrawRules {
+        automatic_repetition: Some(5),
+        claimable_repetition: Some(3),
+    },
+    claimable_draw = crate::Position::claimable_draw,
+    fullmove_number = crate::Position::fullmove_number,
+);
 
 #[cfg(test)]
 mod tests {
-    use hexvar_geometry::{DynVariant, Variant};
+    use hexvar_geometry::{DynVariant, Variant, VariantColor, VariantRole};
 
-    use crate::Position;
+    use crate::{Color, Position, Role};
+
+    #[test]
+    fn role_and_color_indices_follow_all() {
+        for (i, role) in Role::ALL.into_iter().enumerate() {
+            assert_eq!(VariantRole::index(role), i);
+            assert_eq!(role.index(), i);
+            assert_eq!(<Role as VariantRole>::ALL[i], role);
+        }
+        for (i, color) in Color::ALL.into_iter().enumerate() {
+            assert_eq!(VariantColor::index(color), i);
+            assert_eq!(<Color as VariantColor>::ALL[i], color);
+        }
+        assert_eq!(VariantRole::char(Role::Queen), 'D');
+    }
 
     #[test]
     fn the_position_stays_small_to_copy() {

@@ -1,8 +1,6 @@
-//! Game end (§7), the game record, and the pictures.
+//! Game end (§7) in a position, and the pictures. The game's draws are in `tests/game.rs`.
 
-use hexvar_cescacs::{
-    render, CellSet, Color, DrawReason, Game, GameError, Outcome, Position, WinReason,
-};
+use hexvar_cescacs::{render, CellSet, Color, DrawReason, Outcome, Position, WinReason};
 
 #[test]
 fn stalemate_is_a_two_one_win_for_the_stalemating_side() {
@@ -73,7 +71,7 @@ fn seventy_five_moves_are_automatic_fifty_may_be_claimed() {
     assert_eq!(
         pos.outcome(),
         Some(Outcome::Draw {
-            reason: DrawReason::SeventyFiveMoves
+            reason: DrawReason::SeventyFiveMoveRule
         })
     );
     assert_eq!(
@@ -82,40 +80,9 @@ fn seventy_five_moves_are_automatic_fifty_may_be_claimed() {
     );
     let pos: Position = "/27:1k/14:3R3/1:1K/ w - - 100 80".parse().unwrap();
     assert_eq!(pos.outcome(), None);
-    assert!(pos.can_claim_fifty_moves());
-}
-
-#[test]
-fn repetition_claim_at_three_automatic_at_five() {
-    let mut game = Game::from_position("/27:1k/25:r3/3:R3/1:1K/ w - - 0 1".parse().unwrap());
-    let cycle = ["KG1-F2", "KG27-F26", "KF2-G1", "KF26-G27"];
-    for round in 1..=4 {
-        for m in cycle {
-            assert_eq!(game.outcome(), None, "round {round}");
-            game.play(game.position().parse_move(m).unwrap()).unwrap();
-        }
-        assert_eq!(game.repetitions(), round + 1);
-        assert_eq!(game.can_claim_draw(), round + 1 >= 3);
-    }
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::Draw {
-            reason: DrawReason::FivefoldRepetition
-        })
-    );
-    assert_eq!(game.moves().len(), 16);
-    // The automatic draw ends the game: no further move is accepted.
-    let next = game.position().parse_move("KG1-F2").unwrap();
-    assert_eq!(
-        game.play(next),
-        Err(GameError::Finished(Outcome::Draw {
-            reason: DrawReason::FivefoldRepetition
-        }))
-    );
-    // Taking a move back reopens it.
-    assert!(game.undo().is_some());
-    assert_eq!(game.outcome(), None);
-    assert_eq!(game.moves().len(), 15);
+    assert_eq!(pos.claimable_draw(), Some(DrawReason::FiftyMoveRule));
+    let pos: Position = "/27:1k/14:3R3/1:1K/ w - - 99 80".parse().unwrap();
+    assert_eq!(pos.claimable_draw(), None);
 }
 
 #[test]

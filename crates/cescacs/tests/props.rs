@@ -5,7 +5,8 @@
 use std::collections::{BTreeSet, HashMap};
 
 use hexvar_cescacs::{
-    perft, perft_without_bulk, Cell, Color, Move, MoveList, Piece, Position, Role, Setup, Special,
+    perft, perft_without_bulk, Cell, Color, Game, Move, MoveList, Piece, Position, Role, Setup,
+    Special,
 };
 use proptest::prelude::*;
 
@@ -715,7 +716,7 @@ proptest! {
             let mut copy = pos.clone();
             let err = copy.play(bogus).unwrap_err();
             prop_assert_eq!(err.mv, bogus);
-            prop_assert_eq!(&err.position, &text);
+            prop_assert_eq!(err.to_string(), format!("illegal move {bogus}"));
             prop_assert_eq!(&copy, &pos);
             if let Some(&first) = moves.first() {
                 let mut after = pos.clone();
@@ -729,9 +730,38 @@ proptest! {
             #[cfg(feature = "serde")]
             {
                 let json = serde_json::to_string(&pos).unwrap();
-                prop_assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), pos);
+                prop_assert_eq!(&serde_json::from_str::<Position>(&json).unwrap(), &pos);
+                // Every legal move survives serde, Black's castlings included (issue 17).
+                for &m in moves.iter() {
+                    let json = serde_json::to_string(&m).unwrap();
+                    prop_assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), m, "{}", json);
+                }
             }
         }
+    }
+
+    /// A random game played through `Game` (until its end or the choices run out), written as a
+    /// record and read back: the same moves, positions and outcome; and every move's SAN reads
+    /// back to it.
+    #[test]
+    fn game_records_round_trip(start in 0usize..STARTS.len(), choices in prop::collection::vec(any::<u16>(), 0..60)) {
+        let mut game = Game::from_position(STARTS[start].parse().unwrap());
+        for c in choices {
+            if game.outcome().is_some() {
+                break;
+            }
+            let moves = game.position().legal_moves();
+            let m = moves[c as usize % moves.len()];
+            let san = game.position().san(m);
+            prop_assert_eq!(game.position().parse_san(&san), Ok(m), "{}", san);
+            game.play(m).unwrap();
+        }
+        let record = game.to_record();
+        let back = Game::from_record(&record).unwrap_or_else(|e| panic!("{e}\n{record}"));
+        prop_assert_eq!(back.moves(), game.moves());
+        prop_assert_eq!(back.positions(), game.positions());
+        prop_assert_eq!(back.outcome(), game.outcome());
+        prop_assert_eq!(back.to_record(), record);
     }
 
     #[test]

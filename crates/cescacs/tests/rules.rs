@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use hexvar_cescacs::{Cell, Move, Position, Role, Special};
+use hexvar_cescacs::{Cell, Color, Game, Move, Outcome, Position, Role, Special, WinReason};
 
 /// The board's hexes per §1: `0 ≤ c ≤ 14`, `l ≡ c + 1 (mod 2)`, `7−c ≤ l ≤ 21+c` (c ≤ 7),
 /// `c−7 ≤ l ≤ 35−c` (c ≥ 7).
@@ -412,94 +412,84 @@ fn awaiting_pawn_without_regainable_piece() {
     assert_eq!(listing(&to_p21), "T20-P21=J");
 }
 
-fn replay(text: &str) -> (usize, Position) {
-    let mut pos = Position::new();
-    let mut plies = 0;
-    for line in text.lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('[') || line.starts_with('{') {
-            continue;
-        }
-        let (_, moves) = line.split_once(". ").expect("numbered move line");
-        for token in moves.split(',') {
-            let token = token.trim();
-            if token.is_empty() {
-                continue;
-            }
-            let m = pos
-                .parse_move(token)
-                .unwrap_or_else(|e| panic!("{token}: {e} in {pos}"));
-            pos.play(m).unwrap();
-            plies += 1;
-            let marks = token.trim_start_matches(|c: char| c != '+' && c != '#');
-            let mate = marks.contains('#');
-            let check = mate || marks.contains('+');
-            assert_eq!(pos.is_check(), check, "check mark of {token}");
-            let is_mate = matches!(
-                pos.outcome(),
-                Some(hexvar_cescacs::Outcome::Decisive {
-                    reason: hexvar_cescacs::WinReason::Checkmate,
-                    ..
-                })
-            );
-            assert_eq!(is_mate, mate, "mate mark of {token}");
-        }
-    }
-    (plies, pos)
+/// The author's seven recorded games (`name`, record).
+const GAMES: [(&str, &str); 7] = [
+    ("2020-07-20", include_str!("data/games/2020-07-20.ctl-pgn")),
+    (
+        "2022-08-14.1",
+        include_str!("data/games/2022-08-14.1.ctl-pgn"),
+    ),
+    (
+        "2022-08-14.2",
+        include_str!("data/games/2022-08-14.2.ctl-pgn"),
+    ),
+    ("2023-09-08", include_str!("data/games/2023-09-08.ctl-pgn")),
+    ("2023-09-11", include_str!("data/games/2023-09-11.ctl-pgn")),
+    ("2023-09-17", include_str!("data/games/2023-09-17.ctl-pgn")),
+    ("2023-09-18", include_str!("data/games/2023-09-18.ctl-pgn")),
+];
+
+/// The moves of a record as the author wrote them (tag lines and the one-line comments left
+/// out), his check marks made plain: `^` (a check by an adjoining man or a knight) and `∞` (a
+/// distant check) dropped, `++` (double check) as `+`.
+fn authors_moves(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|line| !line.trim_start().starts_with(['[', '{']))
+        .flat_map(|line| line.split([' ', ',']))
+        .filter(|token| !token.is_empty() && !token.ends_with('.'))
+        .map(|token| token.replace(['^', '∞'], "").replace("++", "+"))
+        .collect()
 }
 
 #[test]
-fn replay_the_authors_games() {
-    let games = [
-        ("2020-07-20", include_str!("data/games/2020-07-20.ctl-pgn")),
-        (
-            "2022-08-14.1",
-            include_str!("data/games/2022-08-14.1.ctl-pgn"),
-        ),
-        (
-            "2022-08-14.2",
-            include_str!("data/games/2022-08-14.2.ctl-pgn"),
-        ),
-        ("2023-09-08", include_str!("data/games/2023-09-08.ctl-pgn")),
-        ("2023-09-11", include_str!("data/games/2023-09-11.ctl-pgn")),
-        ("2023-09-17", include_str!("data/games/2023-09-17.ctl-pgn")),
-        ("2023-09-18", include_str!("data/games/2023-09-18.ctl-pgn")),
-    ];
-    for (name, text) in games {
-        let (plies, pos) = replay(text);
-        let outcome = pos.outcome();
-        assert!(
-            matches!(
-                outcome,
-                Some(hexvar_cescacs::Outcome::Decisive {
-                    reason: hexvar_cescacs::WinReason::Checkmate,
-                    ..
-                })
-            ),
-            "{name}: {outcome:?}"
-        );
-        // The mate is the recorded one: the side that played the last move (marked `#`) wins.
-        let Some(hexvar_cescacs::Outcome::Decisive {
+fn the_authors_games_read_as_game_records() {
+    for (name, text) in GAMES {
+        let game = Game::from_record(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let outcome = game.outcome();
+        // Each game ends in the recorded mate: the side that played the last move (marked `#`)
+        // wins.
+        let Some(Outcome::Decisive {
             winner,
-            reason: hexvar_cescacs::WinReason::Checkmate,
+            reason: WinReason::Checkmate,
         }) = outcome
         else {
-            unreachable!()
+            panic!("{name}: {outcome:?}");
         };
-        assert_eq!(winner, pos.turn().other());
-        // The Result tag agrees, except in 2020-07-20, whose moves are those of 2022-08-14.2
-        // (White mates, 3-0) under a "0-3" tag: the tag is the record's error.
-        if let Some(result) = text.lines().find_map(|l| l.strip_prefix("[Result \"")) {
-            let expected = if name == "2020-07-20" {
-                "3-0"
-            } else {
-                result.trim_end_matches("\"]")
-            };
-            let (white, black) = outcome.unwrap().points();
-            assert_eq!(expected, format!("{white}-{black}"), "{name}");
+        assert_eq!(winner, game.position().turn().other(), "{name}");
+        // Every move, check and mate mark as the author wrote it: this crate's SAN is his
+        // notation.
+        let ours: Vec<String> = game.san_moves().iter().map(|san| san.to_string()).collect();
+        assert_eq!(ours, authors_moves(text), "{name}");
+        assert!(ours.len() > 60, "{name}");
+        // The mate's points; the Result tag, where the record has one, agrees, except in
+        // 2020-07-20, whose moves are those of 2022-08-14.2 (White mates, 3-0) under a "0-3"
+        // tag: the tag is the record's error, and the game's result is the mate's.
+        let points = match winner {
+            Color::White => "3-0",
+            Color::Black => "0-3",
+        };
+        assert_eq!(game.result_token(), points, "{name}");
+        let tag = text
+            .lines()
+            .find_map(|l| l.strip_prefix("[Result \""))
+            .map(|r| r.trim_end_matches("\"]"));
+        match name {
+            "2020-07-20" => assert_eq!(tag, Some("0-3")),
+            "2023-09-11" | "2023-09-17" | "2023-09-18" => assert_eq!(tag, None),
+            _ => assert_eq!(tag, Some(points), "{name}"),
         }
-        assert!(plies > 60, "{name}");
+        if text.contains("[Date") {
+            assert_eq!(game.tag("Date"), Some(&name[..10]), "{name}");
+        }
+        // Written again in SAN and read back: the same game.
+        let again = Game::from_record(&game.to_record()).unwrap();
+        assert_eq!(again.moves(), game.moves(), "{name}");
+        assert_eq!(again.outcome(), outcome, "{name}");
     }
+    // 2020-07-20 and 2022-08-14.2 are one game.
+    let one = Game::from_record(GAMES[0].1).unwrap();
+    let two = Game::from_record(GAMES[2].1).unwrap();
+    assert_eq!(one.moves(), two.moves());
 }
 
 #[test]
