@@ -193,3 +193,30 @@ fn result_tokens_are_the_authors_points() {
     // A game in progress: `*`.
     assert_eq!(Game::new().result_token(), "*");
 }
+
+#[test]
+fn an_en_passant_right_counts_for_repetition_only_where_a_pawn_can_use_it() {
+    // After F10-F14 no black pawn can take on F12: the right in the position text changes
+    // nothing, and the kings' cycle repeats the position.
+    let mut game = Game::from_position("/27:1k/10:3P3/1:1K/ w - - 0 1".parse().unwrap());
+    play(&mut game, "F10-F14");
+    let with_right = game.position().clone();
+    assert!(with_right.to_string().contains(" F14@12 "), "{with_right}");
+    for m in ["KG27-F26", "KG1-F2", "KF26-G27", "KF2-G1"] {
+        play(&mut game, m);
+    }
+    assert!(!game.position().to_string().contains('@'));
+    assert_ne!(game.position().zobrist_hash(), with_right.zobrist_hash());
+    assert!(game.position().is_repetition_of(&with_right));
+    assert_eq!(game.repetitions(), 2);
+    // With a black pawn on G15 the right is usable (G15@F12): not the same position.
+    let mut game = Game::from_position("/27:1k/15:4p3/10:3P3/1:1K/ w - - 0 1".parse().unwrap());
+    play(&mut game, "F10-F14");
+    let with_right = game.position().clone();
+    for m in ["KG27-F26", "KG1-F2", "KF26-G27", "KF2-G1"] {
+        play(&mut game, m);
+    }
+    assert!(!game.position().is_repetition_of(&with_right));
+    assert!(!with_right.is_repetition_of(game.position()));
+    assert_eq!(game.repetitions(), 1);
+}
