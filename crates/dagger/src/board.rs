@@ -12,8 +12,9 @@
 use core::fmt;
 use core::str::FromStr;
 
+use hexvar_geometry::san::cut;
 use hexvar_geometry::zobrist::KeyStream;
-use hexvar_geometry::{table, DenseCell, Hex, Set128};
+use hexvar_geometry::{table, Hex, Set128};
 
 /// The number of cells on the board.
 pub const CELL_COUNT: usize = 39;
@@ -57,7 +58,7 @@ impl ParseLetterError {
         ParseLetterError {
             what,
             expected,
-            text: text.to_owned(),
+            text: cut(text, 100),
         }
     }
 }
@@ -495,7 +496,7 @@ impl FromStr for Cell {
     type Err = ParseCellError;
     /// A cell name in lower case: `a1`, `g3`, `n1`.
     fn from_str(s: &str) -> Result<Cell, ParseCellError> {
-        let err = || ParseCellError(s.to_owned());
+        let err = || ParseCellError(cut(s, 100));
         let &[letter, digit] = s.as_bytes() else {
             return Err(err());
         };
@@ -521,14 +522,6 @@ impl FromStr for Cell {
 /// assert_eq!(names, ["a1", "g3"]);
 /// ```
 pub type CellSet = Set128;
-
-impl DenseCell for Cell {
-    /// # Panics
-    /// When `index` is 39 or more: no cell has it.
-    fn from_dense(index: usize) -> Cell {
-        Cell::from_index(index).expect("a cell set holds only cells of the board")
-    }
-}
 
 impl FromIterator<Cell> for CellSet {
     fn from_iter<I: IntoIterator<Item = Cell>>(iter: I) -> CellSet {

@@ -2,27 +2,50 @@
 #![forbid(unsafe_code)]
 
 mod board;
-mod game;
 mod hand;
 mod movegen;
 mod moves;
 mod outcome;
 mod position;
 pub mod render;
+mod san;
 mod setup;
 mod variant;
 
 pub use board::{
     Cell, CellSet, Color, ParseCellError, ParseLetterError, Piece, Role, Shade, CELL_COUNT,
 };
-pub use game::{Game, GameError};
 pub use hand::{entry_cells, hand_attacks, Hand, HandKnight};
-pub use hexvar_geometry::divide;
+pub use hexvar_geometry::perft::divide;
+pub use hexvar_geometry::{Disambiguation, DrawReason, GameOptionError, ParseSanError, San};
 pub use movegen::{perft, perft_without_bulk, Origin, PieceMoves, PieceMovesIter};
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
-pub use outcome::{DrawReason, Outcome, WinReason};
+pub use outcome::{Outcome, WinReason};
 pub use position::{IllegalMove, ParsePositionError, Position, PositionError, PositionProblem};
 pub use setup::{ParseSetupError, Setup, START_TEXT};
+
+/// A game of Dagger Chess: the start position, the moves played, every position reached, the
+/// automatic threefold repetition draw (positions compared by [`Position::is_repetition_of`]:
+/// the men, the side to move, the knights in hand and a usable en-passant capture), draws by
+/// agreement, undo, and game records ([`Game::to_record`], [`Game::from_record`]). It is
+/// `hexvar_geometry`'s generic game over [`Position`].
+///
+/// ```
+/// use hexvar_dagger::{Game, GameError};
+/// let mut game = Game::new();
+/// let m = game.position().parse_san("df2")?;
+/// game.play(m)?;
+/// assert_eq!(game.moves().len(), 1);
+/// assert_eq!(game.outcome(), None);
+/// assert_eq!(game.undo(), Some(m));
+/// assert_eq!(game.position(), game.start_position());
+/// assert!(matches!(game.play(m), Ok(())));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub type Game = hexvar_geometry::Game<Position>;
+
+/// Why [`Game::play`] refused a move: an illegal move, or a finished game.
+pub type GameError = hexvar_geometry::GameError<Position>;
 
 /// The rules of Dagger Chess as this crate implements them, with every decision taken where the
 /// rule documents are silent, the position text, the move notation and how the counts in the

@@ -17,6 +17,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use hexvar_geometry::san::cut;
+
 use crate::board::{Cell, Role};
 use crate::hand::{entry_knight, HandKnight};
 
@@ -139,7 +141,7 @@ impl FromStr for Move {
     /// The notation exactly as [`Display`](fmt::Display) writes it (and `NL@`/`NR@` for
     /// entries). [`crate::Position::parse_move`] is more forgiving.
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
-        let err = || ParseMoveError::Notation(s.to_owned());
+        let err = || ParseMoveError::Notation(cut(s, 100));
         let cell = |text: &str| text.parse::<Cell>().map_err(|_| err());
         if let Some((head, to)) = s.split_once('@') {
             let to = cell(to)?;

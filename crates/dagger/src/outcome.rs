@@ -1,6 +1,8 @@
-//! How a game ends: [`Outcome`], with [`WinReason`] and [`DrawReason`].
+//! How a game ends: [`Outcome`], with [`WinReason`] and the shared [`DrawReason`].
 
 use core::fmt;
+
+use hexvar_geometry::DrawReason;
 
 use crate::board::Color;
 
@@ -14,6 +16,7 @@ use crate::board::Color;
 /// let draw = Outcome::Draw { reason: DrawReason::Stalemate };
 /// assert_eq!(draw.to_string(), "draw by stalemate");
 /// assert!(draw.is_draw());
+/// assert_eq!((mate.result_token(), draw.result_token()), ("1-0", "1/2-1/2"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -40,20 +43,6 @@ pub enum WinReason {
     Checkmate,
 }
 
-/// Why a game was drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum DrawReason {
-    /// The side to move is not in check and has no legal move.
-    Stalemate,
-    /// 100 plies (50 moves each) without a capture, pawn move, entry or drop.
-    FiftyMoveRule,
-    /// The same position for the third time (only [`crate::Game`] sees this).
-    ThreefoldRepetition,
-    /// Only the two Kings are left and no knight is in hand.
-    InsufficientMaterial,
-}
-
 impl Outcome {
     /// The winner, or `None` for a draw.
     pub const fn winner(self) -> Option<Color> {
@@ -66,6 +55,22 @@ impl Outcome {
     /// Whether the game is drawn.
     pub const fn is_draw(self) -> bool {
         matches!(self, Outcome::Draw { .. })
+    }
+
+    /// The result as a game record writes it: `1-0` (White wins), `0-1` (Black wins) or
+    /// `1/2-1/2`.
+    pub const fn result_token(self) -> &'static str {
+        match self {
+            Outcome::Decisive {
+                winner: Color::White,
+                ..
+            } => "1-0",
+            Outcome::Decisive {
+                winner: Color::Black,
+                ..
+            } => "0-1",
+            Outcome::Draw { .. } => "1/2-1/2",
+        }
     }
 
     /// The reason in a few lowercase words: `"checkmate"`, `"stalemate"`, `"fifty-move rule"`.
@@ -86,25 +91,7 @@ impl WinReason {
     }
 }
 
-impl DrawReason {
-    /// The reason in lowercase words.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            DrawReason::Stalemate => "stalemate",
-            DrawReason::FiftyMoveRule => "fifty-move rule",
-            DrawReason::ThreefoldRepetition => "threefold repetition",
-            DrawReason::InsufficientMaterial => "insufficient material",
-        }
-    }
-}
-
 impl fmt::Display for WinReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl fmt::Display for DrawReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
@@ -123,14 +110,35 @@ impl fmt::Display for Outcome {
 }
 
 impl hexvar_geometry::VariantOutcome for Outcome {
+    type Color = Color;
     type Winner = Color;
+
+    fn draw(reason: DrawReason) -> Outcome {
+        Outcome::Draw { reason }
+    }
 
     fn winner(&self) -> Option<Color> {
         Outcome::winner(*self)
     }
 
+    fn is_win_for(&self, color: Color) -> bool {
+        Outcome::winner(*self) == Some(color)
+    }
+
+    fn draw_reason(&self) -> Option<DrawReason> {
+        match *self {
+            Outcome::Draw { reason } => Some(reason),
+            Outcome::Decisive { .. } => None,
+        }
+    }
+
     fn reason(&self) -> &'static str {
         Outcome::reason(*self)
+    }
+
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    fn result_token(&self) -> String {
+        Outcome::result_token(*self).to_string()
     }
 }
 
@@ -172,5 +180,30 @@ mod tests {
         assert_eq!(all[0].winner(), Some(Color::Black));
         assert!(all[1..].iter().all(|o| o.is_draw() && o.winner().is_none()));
         assert_eq!(all[2].reason(), "fifty-move rule");
+        let tokens: Vec<&str> = all.iter().map(|o| o.result_token()).collect();
+        assert_eq!(tokens, ["0-1", "1/2-1/2", "1/2-1/2", "1/2-1/2", "1/2-1/2"]);
+    }
+
+    #[test]
+    fn the_generic_face_agrees() {
+        use hexvar_geometry::VariantOutcome;
+        let white = Outcome::Decisive {
+            winner: Color::White,
+            reason: WinReason::Checkmate,
+        };
+        assert!(white.is_win_for(Color::White));
+        assert!(!white.is_win_for(Color::Black));
+        assert_eq!(white.draw_reason(), None);
+        assert_eq!(VariantOutcome::result_token(&white), "1-0");
+        let draw = <Outcome as VariantOutcome>::draw(DrawReason::ThreefoldRepetition);
+        assert_eq!(
+            draw,
+            Outcome::Draw {
+                reason: DrawReason::ThreefoldRepetition
+            }
+        );
+        assert_eq!(draw.draw_reason(), Some(DrawReason::ThreefoldRepetition));
+        assert!(Color::ALL.iter().all(|&c| !draw.is_win_for(c)));
+        assert_eq!(VariantOutcome::winner(&draw), None);
     }
 }

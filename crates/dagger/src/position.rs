@@ -3,6 +3,9 @@
 use core::fmt;
 use core::str::FromStr;
 
+use hexvar_geometry::san::cut;
+use hexvar_geometry::DrawReason;
+
 use crate::board::{
     bishop_attacks, cell_set, cells_of, rook_attacks, Bits, Cell, CellSet, Color, Piece, Role,
     BISHOP_PSEUDO, CELL_COUNT, KING, KNIGHT, PAWN_JUMP, PAWN_STEPS, PIECE_COUNT, RANK_NEIGHBOURS,
@@ -10,7 +13,7 @@ use crate::board::{
 };
 use crate::hand::{Hand, HandKnight, HAND_ATTACKS};
 use crate::moves::{canonical_move_text, Move, ParseMoveError};
-use crate::outcome::{DrawReason, Outcome, WinReason};
+use crate::outcome::{Outcome, WinReason};
 use crate::setup::{ParseSetupError, Setup};
 
 /// The halfmove clock at which the fifty-move rule draws (100 plies without a capture, pawn
@@ -74,14 +77,13 @@ pub enum ParsePositionError {
     Position(#[from] PositionError),
 }
 
-/// A move that is not legal in the position it was played in.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("illegal move {mv} in {position}")]
+/// A move that is not legal in the position it was played in (the position is the caller's:
+/// nothing is allocated per refusal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("illegal move {mv}")]
 pub struct IllegalMove {
     /// The move.
     pub mv: Move,
-    /// The position's text.
-    pub position: String,
 }
 
 /// A legal Dagger Chess position (validated; see [`Position::from_setup`]).
@@ -240,8 +242,21 @@ impl Position {
     }
 
     /// The cells of `color`'s pieces.
-    pub fn pieces_of(&self, color: Color) -> CellSet {
+    ///
+    /// ```
+    /// use hexvar_dagger::{Color, Position, Role};
+    /// let pos = Position::new();
+    /// assert_eq!(pos.by_color(Color::White).len(), 13);
+    /// assert_eq!(pos.by_role(Role::Pawn).len(), 14);
+    /// assert_eq!(pos.by_role(Role::Knight).len(), 0); // both sides' knights are in hand
+    /// ```
+    pub fn by_color(&self, color: Color) -> CellSet {
         cell_set(self.by_color[color.index()])
+    }
+
+    /// The cells of the pieces of `role`, of both sides.
+    pub fn by_role(&self, role: Role) -> CellSet {
+        cell_set(self.by_role[role.index()])
     }
 
     /// The cells of `color`'s pieces of `role`.
@@ -478,11 +493,87 @@ impl Position {
             self.play_unchecked(m);
             Ok(())
         } else {
-            Err(IllegalMove {
-                mv: m,
-                position: self.to_string(),
-            })
+            Err(IllegalMove { mv: m })
         }
+    }
+
+    /// The man a legal move takes off the board: the piece on the destination of a move, a
+    /// promotion or an entry; the jumped pawn of an en-passant capture; nothing for a drop.
+    ///
+    /// ```
+    /// use hexvar_dagger::{Color, Piece, Position, Role};
+    /// let pos: Position = "k/2/3/4/3/4/5/1Pp1/3/4/3/2/K b -/- f2".parse()?;
+    /// let ep = pos.parse_move("f3-e2ep")?;
+    /// assert_eq!(pos.captured(ep), Some(Piece::new(Color::White, Role::Pawn)));
+    /// assert_eq!(pos.captured(pos.parse_move("f3-e2")?), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn captured(&self, m: Move) -> Option<Piece> {
+        match m {
+            Move::Normal { to, .. } | Move::Promotion { to, .. } | Move::Entry { to, .. } => {
+                self.piece_at(to)
+            }
+            Move::EnPassant { .. } => Some(Piece::new(self.turn.other(), Role::Pawn)),
+            Move::Drop { .. } => None,
+        }
+    }
+
+    /// Whether a legal move resets the halfmove clock (and so the count toward the fifty-move
+    /// rule, and every repetition before it): a capture, a pawn move (promotions and en passant
+    /// included), an entry or a drop, exactly as [`Position::play`] resets the clock.
+    ///
+    /// ```
+    /// use hexvar_dagger::Position;
+    /// assert!(Position::new().is_zeroing(Position::new().parse_move("d2-f2")?));
+    /// let pos: Position = "k/2/3/4/3/4/5/4/3/4/3/2/K w L/- - 7 20".parse()?;
+    /// assert!(pos.is_zeroing(pos.parse_move("N@d1")?));
+    /// assert!(!pos.is_zeroing(pos.parse_move("a1-b1")?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_zeroing(&self, m: Move) -> bool {
+        match m {
+            Move::Normal { from, to } => {
+                self.mailbox[to.index()] != 0 || self.by_role[Role::Pawn.index()] & from.bit() != 0
+            }
+            Move::Promotion { .. }
+            | Move::EnPassant { .. }
+            | Move::Entry { .. }
+            | Move::Drop { .. } => true,
+        }
+    }
+
+    /// Whether `other` counts as the same position for the repetition draw: the same men on
+    /// the same cells, the same side to move, the same knights in hand (which knight, not only
+    /// how many: each enters on its own cells), and the same en-passant capture available
+    /// (an en-passant cell only counts while a legal capture onto it exists). The clocks are
+    /// left out.
+    ///
+    /// ```
+    /// use hexvar_dagger::Position;
+    /// let a: Position = "k/2/3/4/3/4/5/4/3/4/3/2/K w L/- - 0 1".parse()?;
+    /// let later: Position = "k/2/3/4/3/4/5/4/3/4/3/2/K w L/- - 8 5".parse()?;
+    /// let other_knight: Position = "k/2/3/4/3/4/5/4/3/4/3/2/K w R/- - 0 1".parse()?;
+    /// assert!(a.is_repetition_of(&later));
+    /// assert!(!a.is_repetition_of(&other_knight));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_repetition_of(&self, other: &Position) -> bool {
+        self.by_color == other.by_color
+            && self.by_role == other.by_role
+            && self.turn == other.turn
+            && self.hands == other.hands
+            && (self.en_passant.is_none() && other.en_passant.is_none()
+                || self.usable_en_passant() == other.usable_en_passant())
+    }
+
+    /// The en-passant cell if a legal en-passant capture onto it exists (the stored cell needs
+    /// only a pawn placed to take, which a pin or a check may forbid).
+    fn usable_en_passant(&self) -> Option<Cell> {
+        self.en_passant.filter(|_| {
+            self.legal_moves()
+                .iter()
+                .any(|m| matches!(m, Move::EnPassant { .. }))
+        })
     }
 
     /// The legal move that `text` names (see [`crate::Move`] for the notation). It forgives
@@ -498,7 +589,7 @@ impl Position {
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         let canonical = canonical_move_text(text);
-        let not_legal = |why: String| Err(ParseMoveError::NotLegal(why));
+        let not_legal = |why: String| Err(ParseMoveError::NotLegal(cut(&why, 100)));
         for home in [Cell::A1, Cell::N1] {
             if canonical == format!("N@{home}") {
                 let hand = self.hand(self.turn);
@@ -521,7 +612,7 @@ impl Position {
         }
         let m: Move = canonical
             .parse()
-            .map_err(|_| ParseMoveError::Notation(text.to_owned()))?;
+            .map_err(|_| ParseMoveError::Notation(cut(text, 100)))?;
         if self.is_legal(m) {
             Ok(m)
         } else {

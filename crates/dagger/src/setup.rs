@@ -23,6 +23,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use hexvar_geometry::san::cut;
+
 use crate::board::{
     Cell, Color, Piece, CELL_COUNT, RANK_COUNT, RANK_LENGTHS, RANK_LETTERS, RANK_START,
 };
@@ -180,9 +182,9 @@ impl FromStr for Setup {
         let board = Setup::parse_board(fields[0])?;
         let turn = fields[1]
             .parse::<Color>()
-            .map_err(|_| ParseSetupError::Turn(fields[1].to_owned()))?;
+            .map_err(|_| ParseSetupError::Turn(cut(fields[1], 100)))?;
         let hands = {
-            let bad = || ParseSetupError::Hands(fields[2].to_owned());
+            let bad = || ParseSetupError::Hands(cut(fields[2], 100));
             let (w, b) = fields[2].split_once('/').ok_or_else(bad)?;
             [
                 w.parse::<Hand>().map_err(|_| bad())?,
@@ -193,15 +195,15 @@ impl FromStr for Setup {
             "-" => None,
             text => Some(
                 text.parse::<Cell>()
-                    .map_err(|_| ParseSetupError::EnPassant(text.to_owned()))?,
+                    .map_err(|_| ParseSetupError::EnPassant(cut(text, 100)))?,
             ),
         };
         let (halfmove_clock, fullmove_number) = match fields.get(4..) {
             Some(&[half, full]) => (
-                counter(half).ok_or_else(|| ParseSetupError::Halfmoves(half.to_owned()))?,
+                counter(half).ok_or_else(|| ParseSetupError::Halfmoves(cut(half, 100)))?,
                 counter(full)
                     .filter(|&n| n >= 1)
-                    .ok_or_else(|| ParseSetupError::Fullmoves(full.to_owned()))?,
+                    .ok_or_else(|| ParseSetupError::Fullmoves(cut(full, 100)))?,
             ),
             _ => (0, 1),
         };

@@ -1,11 +1,42 @@
-//! [`hexvar_geometry::Variant`] for [`Position`](crate::Position) and
-//! [`hexvar_geometry::VariantPiece`] for [`Piece`](crate::Piece): the generic face over the
-//! inherent methods of the same names, written by geometry's `impl_variant!`.
+//! [`hexvar_geometry::Variant`] for [`Position`](crate::Position),
+//! [`hexvar_geometry::VariantPiece`] for [`Piece`](crate::Piece),
+//! [`hexvar_geometry::VariantColor`] for [`Color`](crate::Color),
+//! [`hexvar_geometry::VariantRole`] for [`Role`](crate::Role) and
+//! [`hexvar_geometry::DenseCell`] for [`Cell`](crate::Cell): the generic face over the inherent
+//! methods of the same names, written by geometry's `impl_variant!`.
+//!
+//! The draw rules are the default (an automatic draw on the third occurrence of a position).
 
 // The crate's own perft plays each move straight from the set-wise layer, without a move list
 // (rules page, "Perft").
 hexvar_geometry::impl_variant!(
     "dagger",
+    fullmove_number = crate::Position::fullmove_number,
     perft = crate::movegen::perft,
     perft_without_bulk = crate::movegen::perft_without_bulk,
 );
+
+#[cfg(test)]
+mod tests {
+    use hexvar_geometry::{DenseCell, VariantColor, VariantRole};
+
+    use crate::{Cell, Color, Role};
+
+    #[test]
+    fn indices_follow_all() {
+        for (i, &color) in <Color as VariantColor>::ALL.iter().enumerate() {
+            assert_eq!(VariantColor::index(color), i);
+            assert_eq!(color.index(), i);
+        }
+        for (i, &role) in <Role as VariantRole>::ALL.iter().enumerate() {
+            assert_eq!(VariantRole::index(role), i);
+            assert_eq!(role.index(), i);
+            assert_eq!(VariantRole::char(role), role.char());
+        }
+        assert_eq!(<Role as VariantRole>::ALL.len(), 6);
+        for (i, &cell) in Cell::ALL.iter().enumerate() {
+            assert_eq!(cell.dense_index(), i);
+            assert_eq!(Cell::from_dense(i), cell);
+        }
+    }
+}

@@ -6,7 +6,8 @@
 use std::collections::{BTreeSet, HashMap};
 
 use hexvar_dagger::{
-    perft, perft_without_bulk, Cell, Color, Hand, HandKnight, Move, Piece, Position, Role, Setup,
+    perft, perft_without_bulk, Cell, Color, Game, Hand, HandKnight, Move, Piece, Position, Role,
+    Setup,
 };
 use proptest::prelude::*;
 
@@ -346,7 +347,8 @@ fn check_position(pos: &Position) -> Result<(), TestCaseError> {
 
 /// The round trips every position must pass: its text reparses to an equal position whose hash
 /// (computed afresh from the text) equals the incrementally kept one; the `Setup` text
-/// round-trips; serde JSON round-trips; every legal move's notation names it.
+/// round-trips; serde JSON round-trips; every legal move's notation and SAN name it and it
+/// survives serde; what a move captures and whether it resets the count agree with playing it.
 fn check_round_trips(pos: &Position) -> Result<(), TestCaseError> {
     let text = pos.to_string();
     let again: Position = text.parse().unwrap();
@@ -364,8 +366,43 @@ fn check_round_trips(pos: &Position) -> Result<(), TestCaseError> {
     for &m in pos.legal_moves().iter() {
         prop_assert_eq!(pos.parse_move(&m.to_string()), Ok(m));
         prop_assert_eq!(m.to_string().parse::<Move>(), Ok(m));
+        prop_assert_eq!(pos.parse_san(&pos.san(m)), Ok(m));
         prop_assert!(pos.is_legal(m));
+        #[cfg(feature = "serde")]
+        {
+            let json = serde_json::to_string(&m).unwrap();
+            prop_assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), m);
+        }
+        check_capture_and_zeroing(pos, m)?;
     }
+    Ok(())
+}
+
+/// `captured` names the enemy man the move removes, and `is_zeroing` says whether `play` resets
+/// the halfmove clock.
+fn check_capture_and_zeroing(pos: &Position, m: Move) -> Result<(), TestCaseError> {
+    let mut after = *pos;
+    after.play_unchecked(m);
+    let them = pos.turn().other();
+    let lost: Vec<Role> = Role::ALL
+        .into_iter()
+        .filter(|&role| after.pieces(them, role).len() < pos.pieces(them, role).len())
+        .collect();
+    match pos.captured(m) {
+        Some(piece) => {
+            prop_assert_eq!(piece.color, them);
+            prop_assert_eq!(lost, vec![piece.role], "{} in {}", m, pos);
+            prop_assert_eq!(after.by_color(them).len() + 1, pos.by_color(them).len());
+        }
+        None => prop_assert_eq!(after.by_color(them), pos.by_color(them), "{} in {}", m, pos),
+    }
+    prop_assert_eq!(
+        pos.is_zeroing(m),
+        after.halfmove_clock() == 0,
+        "{} in {}",
+        m,
+        pos
+    );
     Ok(())
 }
 
@@ -432,6 +469,24 @@ proptest! {
             }
             pos.play(moves[choice as usize % moves.len()]).unwrap();
         }
+    }
+
+    #[test]
+    fn random_games_round_trip_as_records(start in 0..STARTS.len(), choices in prop::collection::vec(any::<u32>(), 1..120)) {
+        let mut game = Game::from_position(STARTS[start].parse().unwrap());
+        for choice in choices {
+            if game.outcome().is_some() {
+                break;
+            }
+            let moves = game.position().legal_moves();
+            game.play(moves[choice as usize % moves.len()]).unwrap();
+        }
+        let record = game.to_record();
+        let again = Game::from_record(&record).unwrap();
+        prop_assert_eq!(again.moves(), game.moves(), "{}", record);
+        prop_assert_eq!(again.positions(), game.positions());
+        prop_assert_eq!(again.outcome(), game.outcome());
+        prop_assert_eq!(again.to_record(), record);
     }
 
     #[test]
