@@ -7,6 +7,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use hexvar_geometry::san::cut;
 use hexvar_geometry::table::{between_128, leap_sets_128, ray_table_128};
 use hexvar_geometry::triangle::{self, Tri};
 use hexvar_geometry::zobrist::KeyStream;
@@ -114,7 +115,7 @@ impl FromStr for Color {
             .ok_or_else(|| ParseLetterError {
                 what: "side",
                 expected: "`w` or `b`",
-                found: s.to_string(),
+                found: cut(s, 100),
             })
     }
 }
@@ -199,7 +200,7 @@ impl FromStr for Role {
             .ok_or_else(|| ParseLetterError {
                 what: "role",
                 expected: "one of `P N B D R Q K`",
-                found: s.to_string(),
+                found: cut(s, 100),
             })
     }
 }
@@ -259,7 +260,7 @@ impl FromStr for Piece {
             .ok_or_else(|| ParseLetterError {
                 what: "piece",
                 expected: "one of `KQDBNRP` (White) or `kqdbnrp` (Black)",
-                found: s.to_string(),
+                found: cut(s, 100),
             })
     }
 }
@@ -439,7 +440,7 @@ pub struct ParseCellError(pub String);
 impl FromStr for Cell {
     type Err = ParseCellError;
     fn from_str(s: &str) -> Result<Cell, ParseCellError> {
-        let err = || ParseCellError(s.to_string());
+        let err = || ParseCellError(cut(s, 100));
         let bytes = s.as_bytes();
         if bytes.len() < 2 || bytes.len() > 3 || !(b'a'..=b'h').contains(&bytes[0]) {
             return Err(err());
@@ -449,16 +450,6 @@ impl FromStr for Cell {
         }
         let rank: u8 = s[1..].parse().map_err(|_| err())?;
         Cell::from_file_rank(bytes[0] - b'a', rank).ok_or_else(err)
-    }
-}
-
-impl hexvar_geometry::set::DenseCell for Cell {
-    /// The cell with dense index `index`.
-    ///
-    /// # Panics
-    /// When `index` is not below [`CELL_COUNT`]: a set built from cells never holds one.
-    fn from_dense(index: usize) -> Cell {
-        Cell::from_index(index).expect("a cell index below 96")
     }
 }
 

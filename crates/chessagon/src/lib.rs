@@ -2,11 +2,11 @@
 #![forbid(unsafe_code)]
 
 mod board;
-mod game;
 mod movegen;
 mod moves;
 mod position;
 pub mod render;
+mod san;
 mod setup;
 mod variant;
 
@@ -14,13 +14,20 @@ mod variant;
 /// yields indices; `set.cells::<Cell>()` yields [`Cell`]s.
 pub type CellSet = hexvar_geometry::Set128;
 
+/// A game: the start position, the moves played, every position reached, and the draws by
+/// repetition (the third occurrence, chess convention), claim or agreement; records in SAN
+/// ([`Game::to_record`], [`Game::from_record`]). See [`hexvar_geometry::Game`].
+pub type Game = hexvar_geometry::Game<Position>;
+
+/// Why a [`Game`] refused a move: an illegal move, or a game that is over.
+pub type GameError = hexvar_geometry::GameError<Position>;
+
 pub use board::{Cell, Color, ParseCellError, ParseLetterError, Piece, Role, Shade, CELL_COUNT};
-pub use game::{Game, GameError};
-pub use movegen::{divide, perft, perft_without_bulk, MoveKind, PieceMoves, PieceMovesIter};
+pub use hexvar_geometry::{Disambiguation, DrawReason, GameOptionError, ParseSanError, San};
+pub use movegen::{divide, perft, perft_without_bulk, MovesKind, PieceMoves, PieceMovesIter};
 pub use moves::{Castling, CastlingInfo, Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use position::{
-    DrawReason, IllegalMove, Outcome, ParsePositionError, Position, PositionError, PositionProblem,
-    WinReason,
+    IllegalMove, Outcome, ParsePositionError, Position, PositionError, PositionProblem, WinReason,
 };
 pub use setup::{
     EnPassant, ParseSetupError, Setup, ALL_CASTLING, BLACK_LONG, BLACK_SHORT, START_TEXT,

@@ -24,7 +24,7 @@ use hexvar_geometry::Set128 as CellSet;
 
 /// What kind of moves a [`PieceMoves`] holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MoveKind {
+pub enum MovesKind {
     /// Ordinary moves (pawn moves onto the back edge are promotions to a Queen).
     Normal,
     /// En passant captures onto the middle cell.
@@ -43,7 +43,7 @@ pub struct PieceMoves {
     /// The destinations.
     pub to: CellSet,
     /// The kind of moves.
-    pub kind: MoveKind,
+    pub kind: MovesKind,
 }
 
 impl PieceMoves {
@@ -93,7 +93,7 @@ pub struct PieceMovesIter {
     plain: u128,
     /// Destinations of promotions (pawn moves onto the back edge).
     promoted: u128,
-    kind: MoveKind,
+    kind: MovesKind,
 }
 
 /// Takes the lowest cell out of a non-empty set (a bit scan of one 64-bit word).
@@ -117,9 +117,9 @@ impl Iterator for PieceMovesIter {
         if self.plain != 0 {
             let to = pop_lowest(&mut self.plain);
             return Some(match self.kind {
-                MoveKind::Normal => Move::Normal { from, to },
-                MoveKind::EnPassant => Move::EnPassant { from, to },
-                MoveKind::Castle => Move::Castle {
+                MovesKind::Normal => Move::Normal { from, to },
+                MovesKind::EnPassant => Move::EnPassant { from, to },
+                MovesKind::Castle => Move::Castle {
                     castling: Castling::by_target(to).expect("a castling target"),
                 },
             });
@@ -344,7 +344,7 @@ impl Position {
                 piece: Piece::new(m.us, Role::King),
                 from: m.king,
                 to: CellSet(safe),
-                kind: MoveKind::Normal,
+                kind: MovesKind::Normal,
             })
     }
 
@@ -366,7 +366,7 @@ impl Position {
                     piece,
                     from: Cell::new_unchecked(p),
                     to: CellSet(to),
-                    kind: MoveKind::Normal,
+                    kind: MovesKind::Normal,
                 })
         };
         let mut free = movers & !m.pinned;
@@ -462,7 +462,7 @@ impl Position {
                     piece,
                     from: Cell::new_unchecked(p),
                     to: CellSet(to),
-                    kind: MoveKind::Normal,
+                    kind: MovesKind::Normal,
                 })
             {
                 return false;
@@ -492,7 +492,7 @@ impl Position {
                     piece: Piece::new(m.us, Role::Pawn),
                     from,
                     to: CellSet(middle),
-                    kind: MoveKind::EnPassant,
+                    kind: MovesKind::EnPassant,
                 })
             {
                 return false;
@@ -532,7 +532,7 @@ impl Position {
                 piece: king,
                 from: m.king,
                 to: CellSet(to),
-                kind: MoveKind::Castle,
+                kind: MovesKind::Castle,
             })
     }
 

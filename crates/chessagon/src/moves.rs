@@ -260,7 +260,7 @@ impl FromStr for Move {
     /// The exact notation, as [`Display`](fmt::Display) prints it. (A position's
     /// [`parse_move`](crate::Position::parse_move) forgives more.)
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
-        let bad = || ParseMoveError::Notation(s.to_string());
+        let bad = || ParseMoveError::Notation(hexvar_geometry::san::cut(s, 100));
         for (prefix, short) in [(LONG_PREFIX, false), (SHORT_PREFIX, true)] {
             if let Some(rest) = s.strip_prefix(prefix) {
                 let to: Cell = rest.parse().map_err(|_| bad())?;

@@ -9,8 +9,11 @@ use crate::board::{
     BETWEEN_DUKE, BETWEEN_ROOK, BISHOP_ALL, CELL_COUNT, DUKE_ALL, KING, KNIGHT, PAWN_CAPTURES,
     PAWN_DOUBLES, PAWN_START, PROMOTION, ROOK_ALL, ZOBRIST,
 };
+use crate::movegen::MovesKind;
 use crate::moves::{normalise, Castling, Move, MoveList, ParseMoveError};
 use crate::setup::{castling_letter, cell_names, EnPassant, ParseSetupError, Setup, ALL_CASTLING};
+use hexvar_geometry::san::cut;
+use hexvar_geometry::DrawReason;
 use hexvar_geometry::Set128 as CellSet;
 
 /// A legal Chessagon position (validated by [`Position::from_setup`]).
@@ -174,14 +177,12 @@ pub enum ParsePositionError {
     Position(#[from] PositionError),
 }
 
-/// A move that is not legal in the position it was played in.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("illegal move {mv} in {position}")]
+/// A move that is not legal in the position it was played in (the position is unchanged).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("illegal move {mv}")]
 pub struct IllegalMove {
     /// The move.
     pub mv: Move,
-    /// The position's text.
-    pub position: String,
 }
 
 /// Why a game is won.
@@ -207,38 +208,6 @@ impl fmt::Display for WinReason {
     }
 }
 
-/// Why a game is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum DrawReason {
-    /// No legal move and not in check (chess convention; the rules name no draws).
-    Stalemate,
-    /// 100 half-moves without capture or pawn move (chess convention).
-    FiftyMoves,
-    /// Only the two Kings are left.
-    InsufficientMaterial,
-    /// The same position for the third time (see [`crate::Game`]).
-    Repetition,
-}
-
-impl DrawReason {
-    /// The reason in lowercase words.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            DrawReason::Stalemate => "stalemate",
-            DrawReason::FiftyMoves => "fifty-move rule",
-            DrawReason::InsufficientMaterial => "insufficient material",
-            DrawReason::Repetition => "threefold repetition",
-        }
-    }
-}
-
-impl fmt::Display for DrawReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
 /// The end of a game.
 ///
 /// ```
@@ -246,7 +215,7 @@ impl fmt::Display for DrawReason {
 ///
 /// let mate = Outcome::Decisive { winner: Color::White, reason: WinReason::Checkmate };
 /// assert_eq!(mate.winner(), Some(Color::White));
-/// let draw = Outcome::Draw { reason: DrawReason::Repetition };
+/// let draw = Outcome::Draw { reason: DrawReason::ThreefoldRepetition };
 /// assert_eq!(draw.winner(), None);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -512,13 +481,13 @@ impl Position {
 
     /// Cells holding a piece of `color`.
     #[inline]
-    pub fn pieces_of(&self, color: Color) -> CellSet {
+    pub fn by_color(&self, color: Color) -> CellSet {
         CellSet(self.by_color[color.index()])
     }
 
     /// Cells holding a piece of `role` (both sides).
     #[inline]
-    pub fn role_set(&self, role: Role) -> CellSet {
+    pub fn by_role(&self, role: Role) -> CellSet {
         CellSet(self.by_role[role.index()])
     }
 
@@ -792,13 +761,89 @@ impl Position {
         }
     }
 
-    /// Whether two positions are the same for the repetition rule: equal but for the clocks.
-    pub(crate) fn same_state(&self, other: &Position) -> bool {
+    /// Whether `other` is the same position as this one for the repetition rule: the same
+    /// pieces on the same cells, the same side to move, castling rights and unmoved-pawn flags,
+    /// and the same en passant capture if one is legal; the clocks do not count. An en passant
+    /// state that no legal move uses (the capturing pawn is pinned, say) counts as none.
+    ///
+    /// ```
+    /// use hexvar_chessagon::Position;
+    ///
+    /// let mut pos = Position::new();
+    /// for text in ["f3e5", "f13e11", "e5f3", "e11f13"] {
+    ///     pos.play(pos.parse_move(text)?)?;
+    /// }
+    /// assert!(pos.is_repetition_of(&Position::new()));
+    /// assert_ne!(pos, Position::new()); // the clocks differ
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_repetition_of(&self, other: &Position) -> bool {
+        if self.ep == other.ep {
+            // The hash covers everything but the clocks: a cheap first test.
+            return self.hash == other.hash
+                && Position {
+                    halfmoves: other.halfmoves,
+                    fullmoves: other.fullmoves,
+                    ..*self
+                } == *other;
+        }
         Position {
             halfmoves: other.halfmoves,
             fullmoves: other.fullmoves,
+            ep: other.ep,
+            hash: other.hash,
             ..*self
         } == *other
+            && self.legal_en_passant() == other.legal_en_passant()
+    }
+
+    /// The en passant state if an en passant capture is legal now.
+    fn legal_en_passant(&self) -> Option<EnPassant> {
+        self.ep
+            .filter(|_| !self.for_each_piece_moves(|pm| pm.kind != MovesKind::EnPassant))
+    }
+
+    /// The piece a legal move captures: the piece on its destination, or for en passant the
+    /// double-pushed pawn; `None` for a move onto an empty cell and for castling.
+    ///
+    /// ```
+    /// use hexvar_chessagon::{Color, Piece, Position, Role};
+    ///
+    /// let pos: Position = "1k/4/6/8/8/8/8/4r3/8/8/8/4R3/6/4/1K w - -".parse()?;
+    /// let take = pos.parse_move("e4e8")?;
+    /// assert_eq!(pos.captured(take), Some(Piece::new(Color::Black, Role::Rook)));
+    /// assert_eq!(pos.captured(pos.parse_move("e4e5")?), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn captured(&self, mv: Move) -> Option<Piece> {
+        match mv {
+            Move::Normal { to, .. } | Move::Promotion { to, .. } => self.piece_at(to),
+            Move::EnPassant { .. } => Some(Piece::new(self.turn.other(), Role::Pawn)),
+            Move::Castle { .. } => None,
+        }
+    }
+
+    /// Whether a legal move resets the halfmove clock of the fifty-move rule (and so makes every
+    /// earlier position unrepeatable): a capture or a pawn move (promotion and en passant
+    /// included). Castling does not.
+    ///
+    /// ```
+    /// use hexvar_chessagon::Position;
+    ///
+    /// let pos = Position::new();
+    /// assert!(pos.is_zeroing(pos.parse_move("e4e5")?));
+    /// assert!(!pos.is_zeroing(pos.parse_move("f3e5")?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_zeroing(&self, mv: Move) -> bool {
+        match mv {
+            Move::Normal { from, to } => {
+                self.piece_at(to).is_some()
+                    || self.piece_at(from).is_some_and(|p| p.role == Role::Pawn)
+            }
+            Move::Promotion { .. } | Move::EnPassant { .. } => true,
+            Move::Castle { .. } => false,
+        }
     }
 
     /// Play a move if it is legal; otherwise leave the position untouched.
@@ -807,10 +852,7 @@ impl Position {
             self.play_unchecked(m);
             Ok(())
         } else {
-            Err(IllegalMove {
-                mv: m,
-                position: self.to_string(),
-            })
+            Err(IllegalMove { mv: m })
         }
     }
 
@@ -844,7 +886,7 @@ impl Position {
     pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         let m: Move = normalise(text)
             .parse()
-            .map_err(|_| ParseMoveError::Notation(text.to_string()))?;
+            .map_err(|_| ParseMoveError::Notation(cut(text, 100)))?;
         let moves = self.legal_moves();
         if moves.contains(&m) {
             return Ok(m);
@@ -854,7 +896,7 @@ impl Position {
                 return Ok(found);
             }
         }
-        Err(ParseMoveError::NotLegal(text.to_string()))
+        Err(ParseMoveError::NotLegal(cut(text, 100)))
     }
 
     /// All legal moves.
@@ -895,7 +937,7 @@ impl Position {
         }
         if self.halfmoves >= FIFTY_MOVE_HALFMOVES {
             return Some(Outcome::Draw {
-                reason: DrawReason::FiftyMoves,
+                reason: DrawReason::FiftyMoveRule,
             });
         }
         if self.occ() == self.by_role[Role::King.index()] {
@@ -984,7 +1026,7 @@ mod tests {
         assert_eq!(
             fifty.outcome(),
             Some(Outcome::Draw {
-                reason: DrawReason::FiftyMoves
+                reason: DrawReason::FiftyMoveRule
             })
         );
         assert_eq!(Position::new().outcome(), None);
@@ -1055,7 +1097,7 @@ mod tests {
         assert_eq!(draw.to_string(), "draw by stalemate");
         assert_eq!(draw.winner(), None);
         assert!(draw.is_draw());
-        assert_eq!(DrawReason::FiftyMoves.to_string(), "fifty-move rule");
+        assert_eq!(DrawReason::FiftyMoveRule.to_string(), "fifty-move rule");
     }
 
     #[test]

@@ -23,6 +23,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::board::{cells, Cell, Color, Piece, Role, CELL_COUNT, PAWN_START};
+use hexvar_geometry::san::cut;
 use hexvar_geometry::Set128 as CellSet;
 
 /// En passant state: the middle cell of the double push just played, and where the pawn landed.
@@ -256,7 +257,7 @@ fn parse_castling(text: &str) -> Result<u8, ParseSetupError> {
     if text == "-" {
         return Ok(0);
     }
-    let err = || ParseSetupError::Castling(text.to_string());
+    let err = || ParseSetupError::Castling(cut(text, 100));
     let mut rights = 0u8;
     let mut last = 0u8;
     for ch in text.chars() {
@@ -277,7 +278,7 @@ fn parse_ep(text: &str) -> Result<Option<EnPassant>, ParseSetupError> {
     if text == "-" {
         return Ok(None);
     }
-    let err = || ParseSetupError::EnPassant(text.to_string());
+    let err = || ParseSetupError::EnPassant(cut(text, 100));
     let (a, b) = crate::moves::split_cells(text).ok_or_else(err)?;
     Ok(Some(EnPassant {
         middle: a.parse().map_err(|_| err())?,
@@ -287,7 +288,7 @@ fn parse_ep(text: &str) -> Result<Option<EnPassant>, ParseSetupError> {
 
 /// The moved pawns: cells joined by commas, each holding a pawn on its side's starting cell.
 fn parse_moved(text: &str, setup: &Setup) -> Result<u128, ParseSetupError> {
-    let err = || ParseSetupError::MovedPawns(text.to_string());
+    let err = || ParseSetupError::MovedPawns(cut(text, 100));
     let on_start = setup.pawns_on_start_bits();
     let mut moved = 0u128;
     for name in text.split(',') {
@@ -328,7 +329,7 @@ impl FromStr for Setup {
         setup.turn = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
-            other => return Err(ParseSetupError::Turn(other.to_string())),
+            other => return Err(ParseSetupError::Turn(cut(other, 100))),
         };
         setup.castling = parse_castling(fields[2])?;
         setup.ep = parse_ep(fields[3])?;
@@ -346,11 +347,11 @@ impl FromStr for Setup {
         }
         if let Some(h) = rest.first() {
             setup.halfmove_clock =
-                parse_counter(h, 0).ok_or_else(|| ParseSetupError::HalfmoveClock(h.to_string()))?;
+                parse_counter(h, 0).ok_or_else(|| ParseSetupError::HalfmoveClock(cut(h, 100)))?;
         }
         if let Some(f) = rest.get(1) {
             setup.fullmove_number =
-                parse_counter(f, 1).ok_or_else(|| ParseSetupError::MoveNumber(f.to_string()))?;
+                parse_counter(f, 1).ok_or_else(|| ParseSetupError::MoveNumber(cut(f, 100)))?;
         }
         setup.unmoved_pawns = CellSet(setup.pawns_on_start_bits() & !moved);
         Ok(setup)

@@ -1,29 +1,57 @@
-//! [`hexvar_geometry::Variant`] for [`Position`](crate::Position) and
-//! [`hexvar_geometry::VariantPiece`] for [`Piece`](crate::Piece), written by geometry's
-//! `impl_variant!` over the inherent methods of the same names, and
-//! [`hexvar_geometry::VariantOutcome`] for [`Outcome`].
+//! [`hexvar_geometry::Variant`] for [`Position`](crate::Position),
+//! [`hexvar_geometry::VariantPiece`] for [`Piece`](crate::Piece), `VariantColor`, `VariantRole`
+//! and `DenseCell`, written by geometry's `impl_variant!` over the inherent methods of the same
+//! names, and [`hexvar_geometry::VariantOutcome`] for [`Outcome`].
 
-use hexvar_geometry::VariantOutcome;
+use hexvar_geometry::{DrawReason, VariantOutcome};
 
 use crate::{Color, Outcome};
 
-// The crate's own perft plays each move straight from the set-wise layer without a move list,
-// which measures faster than geometry's generic one (rules page, "Internals").
+// Repetition: the default, the third occurrence draws (chess convention; the rules name no
+// draws). The crate's own perft plays each move straight from the set-wise layer without a move
+// list, which measures faster than geometry's generic one (rules page, "Internals").
 hexvar_geometry::impl_variant!(
     "chessagon",
+    fullmove_number = crate::Position::fullmove_number,
     perft = crate::movegen::perft,
     perft_without_bulk = crate::movegen::perft_without_bulk,
 );
 
 impl VariantOutcome for Outcome {
+    type Color = Color;
     type Winner = Color;
+
+    fn draw(reason: DrawReason) -> Outcome {
+        Outcome::Draw { reason }
+    }
 
     fn winner(&self) -> Option<Color> {
         Outcome::winner(*self)
     }
 
+    fn is_win_for(&self, color: Color) -> bool {
+        Outcome::winner(*self) == Some(color)
+    }
+
+    fn draw_reason(&self) -> Option<DrawReason> {
+        match *self {
+            Outcome::Draw { reason } => Some(reason),
+            Outcome::Decisive { .. } => None,
+        }
+    }
+
     fn reason(&self) -> &'static str {
         Outcome::reason(*self)
+    }
+
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    fn result_token(&self) -> String {
+        match Outcome::winner(*self) {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+        .to_string()
     }
 
     fn is_draw(&self) -> bool {
@@ -33,9 +61,11 @@ impl VariantOutcome for Outcome {
 
 #[cfg(test)]
 mod tests {
-    use hexvar_geometry::{DynVariant, Variant};
+    use hexvar_geometry::{
+        DenseCell, DrawReason, DynVariant, Variant, VariantColor, VariantOutcome, VariantRole,
+    };
 
-    use crate::Position;
+    use crate::{Cell, Color, Outcome, Position, Role, WinReason};
 
     #[test]
     fn the_generic_face_agrees_with_the_inherent_methods() {
@@ -53,7 +83,53 @@ mod tests {
         let mut boxed = boxed;
         let info = boxed.play_text(" f3e5+ ").unwrap();
         assert_eq!((info.from.as_deref(), info.to.as_str()), (Some("f3"), "e5"));
+        assert_eq!(info.san, "Ne5");
         assert_eq!(boxed.status().turn, "b");
         assert!(boxed.svg_marked(&["e5", "zz"]).contains("<circle"));
+    }
+
+    #[test]
+    fn role_and_color_indices_follow_all() {
+        for (i, role) in <Role as VariantRole>::ALL.iter().enumerate() {
+            assert_eq!(VariantRole::index(*role), i);
+            assert_eq!(role.index(), i);
+            assert_eq!(VariantRole::char(*role), role.char());
+        }
+        assert_eq!(<Role as VariantRole>::ALL, &Role::ALL);
+        for (i, color) in <Color as VariantColor>::ALL.iter().enumerate() {
+            assert_eq!(VariantColor::index(*color), i);
+        }
+        for cell in Cell::ALL {
+            assert_eq!(Cell::from_dense(cell.dense_index()), cell);
+            assert_eq!(cell.dense_index(), cell.index());
+        }
+    }
+
+    #[test]
+    fn outcomes_through_the_trait() {
+        let mate = Outcome::Decisive {
+            winner: Color::Black,
+            reason: WinReason::Checkmate,
+        };
+        assert!(mate.is_win_for(Color::Black));
+        assert!(!mate.is_win_for(Color::White));
+        assert_eq!(mate.result_token(), "0-1");
+        assert_eq!(mate.draw_reason(), None);
+        let white = Outcome::Decisive {
+            winner: Color::White,
+            reason: WinReason::Checkmate,
+        };
+        assert_eq!(white.result_token(), "1-0");
+        let draw = <Outcome as VariantOutcome>::draw(DrawReason::ThreefoldRepetition);
+        assert_eq!(
+            draw,
+            Outcome::Draw {
+                reason: DrawReason::ThreefoldRepetition
+            }
+        );
+        assert_eq!(draw.result_token(), "1/2-1/2");
+        assert_eq!(draw.draw_reason(), Some(DrawReason::ThreefoldRepetition));
+        assert!(!draw.is_win_for(Color::White) && !draw.is_win_for(Color::Black));
+        assert_eq!(draw.to_string(), "draw by threefold repetition");
     }
 }

@@ -293,6 +293,29 @@ fn check_round_trips(pos: &Position, probe: (usize, usize)) -> Result<(), TestCa
     let legal = pos.legal_moves();
     for m in legal.iter() {
         prop_assert_eq!(pos.parse_move(&m.to_string()).unwrap(), *m);
+        // `is_zeroing` agrees with the halfmove clock, `captured` with the men taken off.
+        let mut after = *pos;
+        after.play_unchecked(*m);
+        prop_assert_eq!(
+            pos.is_zeroing(*m),
+            after.halfmove_clock() == 0,
+            "{} {}",
+            pos,
+            m
+        );
+        let them = pos.turn().other();
+        let lost: Vec<Role> = Role::ALL
+            .into_iter()
+            .filter(|&r| {
+                (pos.by_color(them) & pos.by_role(r)).len()
+                    > (after.by_color(them) & after.by_role(r)).len()
+            })
+            .collect();
+        prop_assert_eq!(
+            pos.captured(*m).map(|p| vec![p.role]).unwrap_or_default(),
+            lost
+        );
+        prop_assert!(pos.captured(*m).is_none_or(|p| p.color == them));
     }
     let m = Move::Normal {
         from: Cell::ALL[probe.0 % 96],
@@ -307,6 +330,11 @@ fn check_round_trips(pos: &Position, probe: (usize, usize)) -> Result<(), TestCa
     {
         let json = serde_json::to_string(pos).unwrap();
         prop_assert_eq!(&serde_json::from_str::<Position>(&json).unwrap(), pos);
+        // Every legal move survives serde, castlings of either side included.
+        for m in legal.iter() {
+            let json = serde_json::to_string(m).unwrap();
+            prop_assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), *m);
+        }
     }
     Ok(())
 }
@@ -353,7 +381,7 @@ fn capacity_bound_holds_in_a_crowded_position() {
     // The black King hides behind its pawns (no line or leap reaches e15).
     let text = "pk/1ppp/2pp2/8/8/Q1Q1Q1Q1/1Q1Q1Q1Q/Q1Q1Q1Q1/8/1Q1Q1Q1D/8/D1BB2N1/N1R1R1/4/1K w - -";
     let pos: Position = text.parse().unwrap();
-    assert_eq!(pos.pieces_of(Color::White).len(), 24);
+    assert_eq!(pos.by_color(Color::White).len(), 24);
     let n = pos.legal_moves().len();
     assert!(n > 200 && n <= hexvar_chessagon::MAX_MOVES, "{n}");
 }

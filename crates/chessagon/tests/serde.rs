@@ -11,6 +11,13 @@ fn notation_strings_round_trip() {
     let json = serde_json::to_string(&m).unwrap();
     assert_eq!(json, "\"a10a12=Q\"");
     assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), m);
+    // A castling's text names its side through the King's target.
+    for text in ["O-O@f3", "O-O@g13", "O-O-O@c2", "O-O-O@c13"] {
+        let m: Move = text.parse().unwrap();
+        let json = serde_json::to_string(&m).unwrap();
+        assert_eq!(json, format!("\"{text}\""));
+        assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), m);
+    }
     let c: Cell = "e15".parse().unwrap();
     assert_eq!(serde_json::to_string(&c).unwrap(), "\"e15\"");
     assert_eq!(serde_json::from_str::<Cell>("\"e15\"").unwrap(), c);
@@ -37,7 +44,7 @@ fn outcomes_are_data() {
             reason: WinReason::Checkmate,
         },
         Outcome::Draw {
-            reason: DrawReason::Repetition,
+            reason: DrawReason::ThreefoldRepetition,
         },
     ] {
         let json = serde_json::to_string(&outcome).unwrap();
