@@ -1,0 +1,56 @@
+"""Hexagonal chess variants with the speed of the Rust crates.
+
+Five variants, each a submodule with the classes ``Board``, ``Move`` and ``Game`` in the shape of
+python-chess: ``hexvar.brusky``, ``hexvar.chessagon``, ``hexvar.dagger``, ``hexvar.cescacs`` and
+``hexvar.kirby``.
+
+>>> import hexvar
+>>> board = hexvar.brusky.Board()
+>>> len(board.legal_moves) == board.perft(1)
+True
+
+``hexvar.Board(name, text=None)`` picks the variant by name, ``hexvar.read_game(record)`` reads a
+game record of any variant. Bad input raises a ``ValueError`` subclass:
+``InvalidPositionError``, ``IllegalMoveError``, ``InvalidMoveTextError`` or ``InvalidRecordError``.
+"""
+
+import sys as _sys
+
+from hexvar._hexvar import (
+    VARIANTS,
+    Board,
+    IllegalMoveError,
+    InvalidMoveTextError,
+    InvalidPositionError,
+    InvalidRecordError,
+    Outcome,
+    Piece,
+    brusky,
+    cescacs,
+    chessagon,
+    dagger,
+    kirby,
+    read_game,
+)
+
+# The variants are submodules of the extension module; registering them makes
+# `import hexvar.kirby` and `from hexvar.kirby import Board` work as for any package.
+for _name in VARIANTS:
+    _sys.modules[f"{__name__}.{_name}"] = globals()[_name]
+
+__all__ = [
+    "VARIANTS",
+    "Board",
+    "IllegalMoveError",
+    "InvalidMoveTextError",
+    "InvalidPositionError",
+    "InvalidRecordError",
+    "Outcome",
+    "Piece",
+    "brusky",
+    "cescacs",
+    "chessagon",
+    "dagger",
+    "kirby",
+    "read_game",
+]

@@ -1,0 +1,62 @@
+"""Hexagonal chess variants with the speed of the Rust crates."""
+
+from typing import List, Optional, Union
+
+from hexvar import brusky as brusky
+from hexvar import cescacs as cescacs
+from hexvar import chessagon as chessagon
+from hexvar import dagger as dagger
+from hexvar import kirby as kirby
+from hexvar._board import Board as _Board
+from hexvar._board import Game as _Game
+
+VARIANTS: List[str]
+"""The variants' names: ``brusky``, ``chessagon``, ``dagger``, ``cescacs``, ``kirby``."""
+
+class InvalidPositionError(ValueError):
+    """A text that is not a legal position of the variant."""
+
+class IllegalMoveError(ValueError):
+    """A move that is not legal in the position (or a game that is over)."""
+
+class InvalidMoveTextError(ValueError):
+    """A text that names no legal move in the position (not a move, illegal, or ambiguous)."""
+
+class InvalidRecordError(ValueError):
+    """A game record that cannot be read; the message gives the line and column."""
+
+class Piece:
+    """A man on the board: its side and role."""
+
+    color: str
+    """The side's name."""
+    color_index: int
+    """The side's index in the order of play (``Board.SIDES``)."""
+    role: str
+    """The role's letter, upper case."""
+    role_index: int
+    """The role's index in ``Board.ROLES``."""
+    symbol: str
+    """The man as the position text writes it."""
+
+class Outcome:
+    """How a game ended: the winning side or team, or a draw, and why."""
+
+    winner: Optional[str]
+    """The winner (a side, or Kirby's winning team), or ``None`` for a draw."""
+    winners: List[str]
+    """Every winning side's name (several for a team, none for a draw)."""
+    reason: str
+    """The reason in a few words: ``checkmate``, ``stalemate``, ``threefold repetition``, ..."""
+    result: str
+    """The result as a record writes it: ``1-0``, ``0-1``, ``1/2-1/2`` or the variant's own."""
+    text: str
+    """The whole outcome in words."""
+    def is_draw(self) -> bool:
+        """Whether the game is drawn."""
+
+def Board(variant: str, text: Optional[str] = None) -> _Board:
+    """A board of the variant named ``variant`` (one of ``VARIANTS``): its start, or ``text``."""
+
+def read_game(text: str, variant: Optional[str] = None) -> _Game:
+    """A game read from its record; the variant is the ``Variant`` tag, or ``variant``."""

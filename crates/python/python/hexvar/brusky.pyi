@@ -1,0 +1,5 @@
+"""Brusky's Hexagonal Chess (84 cells): Board, Move and Game."""
+
+from hexvar._board import Board as Board
+from hexvar._board import Game as Game
+from hexvar._board import Move as Move

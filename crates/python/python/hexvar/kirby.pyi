@@ -1,0 +1,5 @@
+"""Kirby's HexChess (313 cells, two to six armies, teams): Board, Move and Game."""
+
+from hexvar._board import Board as Board
+from hexvar._board import Game as Game
+from hexvar._board import Move as Move

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Builds the `hexvar` wheel and runs its pytest suite in a fresh virtual environment, with packages
+# from PyPI only: needs Rust and python3 (3.9 or later). Installs Debian's python3-venv when
+# `python3 -m venv` lacks it. The virtual environment is crates/python/.venv (HEXVAR_VENV to move it);
+# extra pytest arguments pass through (`bash crates/python/run-tests.sh -k kirby`).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+MATURIN=1.16.0
+PYTEST=9.2.0
+HYPOTHESIS=6.170.17
+venv=$(realpath -m "${HEXVAR_VENV:-.venv}")
+
+if ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq python3-venv >/dev/null
+fi
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+"$venv/bin/python" -m pip install -q --disable-pip-version-check \
+  "maturin==$MATURIN" "pytest==$PYTEST" "hypothesis==$HYPOTHESIS"
+
+# The wheel itself (abi3, CPython 3.9+), installed as a user would install it.
+rm -rf target/wheels
+"$venv/bin/maturin" build --release --quiet --out target/wheels
+"$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps target/wheels/hexvar-*.whl
+
+# From the tests folder, so that `hexvar` is the installed wheel and not the source folder.
+cd tests
+"$venv/bin/python" -m pytest -q -p no:cacheprovider "$@"

@@ -1,0 +1,367 @@
+//! The binding's logic, written once over the [`Variant`] trait: a board with its move stack, the
+//! errors raised to Python, and the plain values (pieces, outcomes) every variant shares. The
+//! per-variant Python classes (see `stamp.rs`) only wrap these functions.
+
+use core::fmt::Display;
+
+use hexvar_geometry::perft::divide;
+use hexvar_geometry::{
+    CellBits, DenseCell, DrawReason, Game, Variant, VariantColor, VariantOutcome, VariantPiece,
+    VariantRole,
+};
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::space::{self, MoveSpace};
+use crate::{IllegalMoveError, InvalidMoveTextError, InvalidPositionError};
+
+/// `InvalidPositionError` with the message of `e`.
+pub fn bad_position(e: impl Display) -> PyErr {
+    InvalidPositionError::new_err(e.to_string())
+}
+
+/// `IllegalMoveError` with the message of `e`.
+pub fn illegal(e: impl Display) -> PyErr {
+    IllegalMoveError::new_err(e.to_string())
+}
+
+/// `InvalidMoveTextError` with the message of `e`.
+pub fn bad_move_text(e: impl Display) -> PyErr {
+    InvalidMoveTextError::new_err(e.to_string())
+}
+
+/// A cell of `V` from its name; a plain `ValueError` when it names none.
+pub fn cell<V: Variant>(name: &str) -> PyResult<V::Cell> {
+    name.parse()
+        .map_err(|e| PyValueError::new_err(format!("{name:?} is not a {} cell: {e}", V::NAME)))
+}
+
+/// A position of `V` from its text, or the start.
+pub fn position<V: Variant>(text: Option<&str>) -> PyResult<V> {
+    match text {
+        Some(text) => text.parse().map_err(bad_position),
+        None => Ok(V::start()),
+    }
+}
+
+/// A man on the board, as Python sees it.
+#[pyclass(module = "hexvar", frozen, eq, hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// The side's name (`White`, or a Kirby army's letter).
+    #[pyo3(get)]
+    color: String,
+    /// The side's index in the order of play (`Board.SIDES`).
+    #[pyo3(get)]
+    color_index: usize,
+    /// The role's letter, upper case (`P`, `N`, …).
+    #[pyo3(get)]
+    role: String,
+    /// The role's index in `Board.ROLES`.
+    #[pyo3(get)]
+    role_index: usize,
+    /// The man as the position text writes it.
+    #[pyo3(get)]
+    symbol: String,
+}
+
+impl Piece {
+    fn of<V: Variant>(piece: V::Piece) -> Piece {
+        Piece {
+            color: piece.color().to_string(),
+            color_index: piece.color().index(),
+            role: piece.role().char().to_string(),
+            role_index: piece.role().index(),
+            symbol: piece.to_string(),
+        }
+    }
+}
+
+#[pymethods]
+impl Piece {
+    fn __str__(&self) -> &str {
+        &self.symbol
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<hexvar.Piece {} {} {:?}>",
+            self.color, self.role, self.symbol
+        )
+    }
+}
+
+/// How a game ended: the winning side or team, or a draw, and why.
+#[pyclass(module = "hexvar", frozen, eq, hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The winner (a side, or Kirby's winning team such as `Black and White`), or `None` for a
+    /// draw.
+    #[pyo3(get)]
+    winner: Option<String>,
+    /// Every winning side's name (one side, several for a team, none for a draw).
+    #[pyo3(get)]
+    winners: Vec<String>,
+    /// The reason in a few words: `checkmate`, `stalemate`, `threefold repetition`, …
+    #[pyo3(get)]
+    reason: String,
+    /// The result as a game record writes it: `1-0`, `0-1`, `1/2-1/2`, or the variant's own.
+    #[pyo3(get)]
+    result: String,
+    /// The whole outcome in words.
+    #[pyo3(get)]
+    text: String,
+}
+
+impl Outcome {
+    /// The outcome of a game of `V`.
+    pub fn of<V: Variant>(outcome: &V::Outcome) -> Outcome {
+        Outcome {
+            winner: outcome.winner().map(|w| w.to_string()),
+            winners: V::Color::ALL
+                .iter()
+                .filter(|&&c| outcome.is_win_for(c))
+                .map(|c| c.to_string())
+                .collect(),
+            reason: outcome.reason().to_string(),
+            result: outcome.result_token(),
+            text: outcome.to_string(),
+        }
+    }
+}
+
+#[pymethods]
+impl Outcome {
+    /// Whether the game is drawn.
+    fn is_draw(&self) -> bool {
+        self.winner.is_none()
+    }
+
+    fn __str__(&self) -> &str {
+        &self.text
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<hexvar.Outcome {:?} {}>", self.text, self.result)
+    }
+}
+
+/// A position and how it was reached: the start, the moves pushed, and the positions after each
+/// (for `pop` and the repetition draws).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Core<V: Variant> {
+    /// The start first, then the position after each move.
+    positions: Vec<V>,
+    moves: Vec<V::Move>,
+    /// `zeroing[i]`: whether `moves[i]` made every earlier position unrepeatable.
+    zeroing: Vec<bool>,
+}
+
+impl<V: MoveSpace> Core<V> {
+    /// A board at `start` with no moves played.
+    pub fn new(start: V) -> Self {
+        Core {
+            positions: vec![start],
+            moves: Vec::new(),
+            zeroing: Vec::new(),
+        }
+    }
+
+    /// The same board, with or without its move stack.
+    pub fn copy(&self, stack: bool) -> Self {
+        if stack {
+            self.clone()
+        } else {
+            Core::new(self.pos().clone())
+        }
+    }
+
+    /// The current position.
+    pub fn pos(&self) -> &V {
+        self.positions.last().expect("a board holds its start")
+    }
+
+    /// The position the move stack starts from.
+    pub fn start(&self) -> &V {
+        &self.positions[0]
+    }
+
+    /// The moves pushed, first first.
+    pub fn moves(&self) -> &[V::Move] {
+        &self.moves
+    }
+
+    /// Plays a legal move; an illegal one raises `IllegalMoveError` and changes nothing.
+    pub fn push(&mut self, mv: V::Move) -> PyResult<()> {
+        let mut next = self.pos().clone();
+        next.play(mv).map_err(illegal)?;
+        self.zeroing.push(self.pos().is_zeroing(mv));
+        self.positions.push(next);
+        self.moves.push(mv);
+        Ok(())
+    }
+
+    /// Takes back the last move; `IndexError` on an empty stack.
+    pub fn pop(&mut self) -> PyResult<V::Move> {
+        let mv = self
+            .moves
+            .pop()
+            .ok_or_else(|| PyIndexError::new_err("pop from an empty move stack"))?;
+        self.positions.pop();
+        self.zeroing.pop();
+        Ok(mv)
+    }
+
+    /// The last move; `IndexError` on an empty stack.
+    pub fn peek(&self) -> PyResult<V::Move> {
+        self.moves
+            .last()
+            .copied()
+            .ok_or_else(|| PyIndexError::new_err("peek at an empty move stack"))
+    }
+
+    /// The legal move a SAN (or move notation) text names.
+    pub fn parse_san(&self, text: &str) -> PyResult<V::Move> {
+        self.pos().parse_san(text).map_err(bad_move_text)
+    }
+
+    /// The legal move a text in the variant's move notation names.
+    pub fn parse_text(&self, text: &str) -> PyResult<V::Move> {
+        self.pos().parse_move(text).map_err(bad_move_text)
+    }
+
+    /// Whether `mv` is legal here.
+    pub fn is_legal(&self, mv: V::Move) -> bool {
+        self.pos().legal_moves().contains(&mv)
+    }
+
+    /// A legal move's SAN; `IllegalMoveError` for a move that is not legal here.
+    pub fn san(&self, mv: V::Move) -> PyResult<String> {
+        if !self.is_legal(mv) {
+            return Err(illegal(format!("{mv} is not legal here")));
+        }
+        Ok(self.pos().san(mv).into_string())
+    }
+
+    /// How often the current position has occurred since the last zeroing move, now included.
+    pub fn repetitions(&self) -> usize {
+        let now = self.pos();
+        let since = self.zeroing.iter().rposition(|&z| z).map_or(0, |i| i + 1);
+        self.positions[since..]
+            .iter()
+            .filter(|p| p.is_repetition_of(now))
+            .count()
+    }
+
+    /// The position's own end, else the variant's automatic repetition draw.
+    pub fn outcome(&self) -> Option<V::Outcome> {
+        self.pos().outcome().or_else(|| {
+            let times = V::DRAW_RULES.automatic_repetition?;
+            (self.repetitions() >= times).then(|| V::Outcome::draw(DrawReason::repetition(times)))
+        })
+    }
+
+    /// The position as planes: see `Board.encode`.
+    pub fn encode(&self) -> Vec<u8> {
+        let cells = V::CELL_COUNT;
+        let roles = V::Role::ALL.len();
+        let mut planes = vec![0u8; V::Color::ALL.len() * roles * cells];
+        let pos = self.pos();
+        for &color in V::Color::ALL {
+            for i in pos.by_color(color).indices() {
+                if let Some(piece) = pos.piece_at(V::Cell::from_dense(i)) {
+                    planes[(color.index() * roles + piece.role().index()) * cells + i] = 1;
+                }
+            }
+        }
+        planes
+    }
+
+    /// The legal move with index `i` of the move space.
+    pub fn move_from_index(&self, i: usize) -> PyResult<V::Move> {
+        if i >= space::size::<V>() {
+            return Err(illegal(format!(
+                "{i} is outside {}'s move space (0 to {})",
+                V::NAME,
+                space::size::<V>() - 1
+            )));
+        }
+        space::legal_move(self.pos(), i)
+            .ok_or_else(|| illegal(format!("no legal move here has index {i}")))
+    }
+
+    /// The man on the cell named `name`.
+    pub fn piece_at(&self, name: &str) -> PyResult<Option<Piece>> {
+        Ok(self.pos().piece_at(cell::<V>(name)?).map(Piece::of::<V>))
+    }
+
+    /// The SVG picture with the named cells ringed.
+    pub fn svg(&self, marked: &[String]) -> PyResult<String> {
+        let cells = marked
+            .iter()
+            .map(|name| cell::<V>(name))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(self.pos().svg(&cells))
+    }
+
+    /// The SVG picture with the last move's cells ringed.
+    pub fn svg_last_move(&self) -> String {
+        let marked: Vec<V::Cell> = match self.moves.last() {
+            Some(&mv) => {
+                let (from, to) = V::move_cells(mv);
+                from.into_iter().chain([to]).collect()
+            }
+            None => Vec::new(),
+        };
+        self.pos().svg(&marked)
+    }
+
+    /// Perft per legal move, by the move's notation.
+    pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        divide(self.pos(), depth)
+            .into_iter()
+            .map(|(mv, n)| (mv.to_string(), n))
+            .collect()
+    }
+
+    /// The game record's `Game` of this board: its start and its moves.
+    pub fn game(&self) -> PyResult<Game<V>> {
+        let mut game = Game::from_position(self.start().clone());
+        for &mv in &self.moves {
+            game.play(mv).map_err(illegal)?;
+        }
+        Ok(game)
+    }
+
+    /// A board at the game's current position with the game's moves on its stack.
+    pub fn of_game(game: &Game<V>) -> Self {
+        let mut core = Core::new(game.start_position().clone());
+        for (i, &mv) in game.moves().iter().enumerate() {
+            core.zeroing.push(game.positions()[i].is_zeroing(mv));
+            core.positions.push(game.positions()[i + 1].clone());
+            core.moves.push(mv);
+        }
+        core
+    }
+}
+
+/// Every cell's name, in the dense order.
+pub fn cell_names<V: Variant>() -> Vec<String> {
+    V::cells().iter().map(|c| c.to_string()).collect()
+}
+
+/// Every side's name, in the order of play.
+pub fn side_names<V: Variant>() -> Vec<String> {
+    V::Color::ALL.iter().map(|c| c.to_string()).collect()
+}
+
+/// Every role's letter, in index order.
+pub fn role_names<V: Variant>() -> Vec<String> {
+    V::Role::ALL.iter().map(|r| r.char().to_string()).collect()
+}
+
+/// A move's cells as names: the one it leaves (none from the hand) and the one it reaches.
+pub fn move_cell_names<V: Variant>(mv: V::Move) -> (Option<String>, String) {
+    let (from, to) = V::move_cells(mv);
+    (from.map(|c| c.to_string()), to.to_string())
+}

@@ -1,0 +1,519 @@
+//! The one binding body. Python classes cannot be generic, so `variant_module!` stamps a thin
+//! `Board`, `Move` and `Game` class per variant, each method a call into the generic code of
+//! `generic.rs`; `variants!` (in `lib.rs`) invokes it once per variant.
+
+/// A Python submodule `hexvar.<name>` for the variant whose position type is `$pos`.
+macro_rules! variant_module {
+    ($module:ident, $pos:ty, $path:literal) => {
+        #[doc = concat!("The classes of `", $path, "`.")]
+        pub mod $module {
+            use std::collections::BTreeMap;
+
+            use hexvar_geometry::Variant;
+            use pyo3::prelude::*;
+            use pyo3::types::PyBytes;
+
+            use crate::generic::{self, Core, Outcome, Piece};
+            use crate::space;
+
+            type V = $pos;
+            type Mv = <V as Variant>::Move;
+
+            /// A legal move of the variant: the cells it leaves and reaches, and its text in the
+            /// variant's move notation. Moves come from a board (`legal_moves`, `parse_san`,
+            /// `parse_text`, `move_from_index`); they compare and hash by value.
+            #[pyclass(module = $path, name = "Move", frozen, eq, hash)]
+            #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+            pub struct Move {
+                mv: Mv,
+            }
+
+            fn wrap(moves: impl IntoIterator<Item = Mv>) -> Vec<Move> {
+                moves.into_iter().map(|mv| Move { mv }).collect()
+            }
+
+            #[pymethods]
+            impl Move {
+                /// The cell the move leaves, or `None` for a man entering from the hand.
+                #[getter(from_cell)]
+                fn origin(&self) -> Option<String> {
+                    generic::move_cell_names::<V>(self.mv).0
+                }
+
+                /// The cell the move goes to (the King's, for castling).
+                #[getter(to_cell)]
+                fn target(&self) -> String {
+                    generic::move_cell_names::<V>(self.mv).1
+                }
+
+                /// The move in the variant's notation (`Board.push_text` reads it back).
+                #[getter]
+                fn text(&self) -> String {
+                    self.mv.to_string()
+                }
+
+                /// The move's index in the variant's fixed move space (`Board.move_index`).
+                #[getter]
+                fn index(&self) -> usize {
+                    space::index::<V>(self.mv)
+                }
+
+                fn __str__(&self) -> String {
+                    self.mv.to_string()
+                }
+
+                fn __repr__(&self) -> String {
+                    format!("<{}.Move {}>", $path, self.mv)
+                }
+            }
+
+            /// A position of the variant with the stack of moves that reached it, in the shape
+            /// of python-chess's `Board`. `Board()` is the start; `Board(text)` reads a position
+            /// text (`InvalidPositionError` when it is not a legal position).
+            #[pyclass(module = $path, name = "Board")]
+            pub struct Board {
+                core: Core<V>,
+            }
+
+            #[pymethods]
+            impl Board {
+                #[new]
+                #[pyo3(signature = (text = None))]
+                fn new(text: Option<&str>) -> PyResult<Self> {
+                    Ok(Board {
+                        core: Core::new(generic::position::<V>(text)?),
+                    })
+                }
+
+                /// The variant's name.
+                #[classattr]
+                #[pyo3(name = "VARIANT")]
+                fn variant() -> &'static str {
+                    V::NAME
+                }
+
+                /// The number of cells.
+                #[classattr]
+                #[pyo3(name = "CELL_COUNT")]
+                fn cell_count() -> usize {
+                    V::CELL_COUNT
+                }
+
+                /// The sides' names, in the order of play (the first axis of `encode`).
+                #[classattr]
+                #[pyo3(name = "SIDES")]
+                fn sides() -> Vec<String> {
+                    generic::side_names::<V>()
+                }
+
+                /// The roles' letters, by role index (the second axis of `encode`).
+                #[classattr]
+                #[pyo3(name = "ROLES")]
+                fn roles() -> Vec<String> {
+                    generic::role_names::<V>()
+                }
+
+                /// The number of planes `encode` returns: sides × roles.
+                #[classattr]
+                #[pyo3(name = "PLANES")]
+                fn planes() -> usize {
+                    <V as Variant>::Color::ALL.len() * generic::role_names::<V>().len()
+                }
+
+                /// The size of the fixed move space: every `move_index` is below it.
+                #[classattr]
+                #[pyo3(name = "MOVE_SPACE_SIZE")]
+                fn move_space_size() -> usize {
+                    space::size::<V>()
+                }
+
+                /// The move kinds of the move space, by kind number.
+                #[classattr]
+                #[pyo3(name = "MOVE_KINDS")]
+                fn move_kinds() -> Vec<String> {
+                    space::kind_names::<V>()
+                }
+
+                /// The hand slots of the move space (the from-slots after the cells).
+                #[classattr]
+                #[pyo3(name = "HAND_SLOTS")]
+                fn hand_slots() -> Vec<&'static str> {
+                    <V as space::MoveSpace>::HAND.to_vec()
+                }
+
+                /// Every cell's name, in the order `encode` and `move_index` use.
+                #[staticmethod]
+                fn cells() -> Vec<String> {
+                    generic::cell_names::<V>()
+                }
+
+                /// The variant's named start positions: `(name, text)` pairs, the standard first.
+                #[staticmethod]
+                fn start_positions() -> Vec<(String, String)> {
+                    V::start_positions()
+                }
+
+                /// The legal moves, in the generator's order.
+                #[getter]
+                fn legal_moves(&self) -> Vec<Move> {
+                    wrap(self.core.pos().legal_moves())
+                }
+
+                /// The number of legal moves, counted without listing them.
+                fn legal_move_count(&self) -> usize {
+                    self.core.pos().legal_move_count()
+                }
+
+                /// Whether `move` is legal here.
+                fn is_legal(&self, r#move: PyRef<'_, Move>) -> bool {
+                    self.core.is_legal(r#move.mv)
+                }
+
+                /// Plays a legal move. An illegal one raises `IllegalMoveError` and leaves the
+                /// board unchanged.
+                fn push(&mut self, r#move: PyRef<'_, Move>) -> PyResult<()> {
+                    self.core.push(r#move.mv)
+                }
+
+                /// Plays the move a SAN text (or the move notation) names and returns it.
+                /// `InvalidMoveTextError` when the text names no legal move; the board is then
+                /// unchanged.
+                fn push_san(&mut self, text: &str) -> PyResult<Move> {
+                    let mv = self.core.parse_san(text)?;
+                    self.core.push(mv)?;
+                    Ok(Move { mv })
+                }
+
+                /// Plays the move a text in the variant's move notation names and returns it.
+                /// `InvalidMoveTextError` when the text names no legal move; the board is then
+                /// unchanged.
+                fn push_text(&mut self, text: &str) -> PyResult<Move> {
+                    let mv = self.core.parse_text(text)?;
+                    self.core.push(mv)?;
+                    Ok(Move { mv })
+                }
+
+                /// Takes back the last move and returns it (`IndexError` when there is none).
+                fn pop(&mut self) -> PyResult<Move> {
+                    self.core.pop().map(|mv| Move { mv })
+                }
+
+                /// The last move (`IndexError` when there is none).
+                fn peek(&self) -> PyResult<Move> {
+                    self.core.peek().map(|mv| Move { mv })
+                }
+
+                /// The moves pushed since the board was made, first first.
+                #[getter]
+                fn move_stack(&self) -> Vec<Move> {
+                    wrap(self.core.moves().iter().copied())
+                }
+
+                /// The side to move, by name (`SIDES`).
+                #[getter]
+                fn turn(&self) -> String {
+                    self.core.pos().turn().to_string()
+                }
+
+                /// The side to move's index in `SIDES`.
+                #[getter]
+                fn turn_index(&self) -> usize {
+                    self.core.pos().turn().index()
+                }
+
+                /// Whether the side to move is in check.
+                fn is_check(&self) -> bool {
+                    self.core.pos().is_check()
+                }
+
+                /// How the game has ended, or `None`: the position's own end (mate, stalemate,
+                /// the variant's rules), or the variant's automatic repetition draw counted over
+                /// the move stack.
+                fn outcome(&self) -> Option<Outcome> {
+                    self.core.outcome().as_ref().map(Outcome::of::<V>)
+                }
+
+                /// Whether `outcome()` is not `None`.
+                fn is_game_over(&self) -> bool {
+                    self.core.outcome().is_some()
+                }
+
+                /// How often the current position has occurred on the move stack since the last
+                /// capture or pawn move, now included.
+                fn repetitions(&self) -> usize {
+                    self.core.repetitions()
+                }
+
+                /// The position text.
+                fn text(&self) -> String {
+                    self.core.pos().to_string()
+                }
+
+                fn __str__(&self) -> String {
+                    self.core.pos().to_string()
+                }
+
+                fn __repr__(&self) -> String {
+                    format!("{}.Board({:?})", $path, self.core.pos().to_string())
+                }
+
+                /// A copy; with `stack=False` without the move stack.
+                #[pyo3(signature = (stack = true))]
+                fn copy(&self, stack: bool) -> Self {
+                    Board {
+                        core: self.core.copy(stack),
+                    }
+                }
+
+                fn __copy__(&self) -> Self {
+                    self.copy(true)
+                }
+
+                fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+                    self.copy(true)
+                }
+
+                /// The Zobrist hash of the position.
+                fn zobrist_hash(&self) -> u64 {
+                    self.core.pos().zobrist_hash()
+                }
+
+                /// The number of leaves `depth` plies below the position, the last ply counted
+                /// in bulk (the Rust crate's perft; the interpreter is released meanwhile).
+                fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+                    let pos = self.core.pos();
+                    py.detach(|| pos.perft(depth))
+                }
+
+                /// Perft per legal move, by the move's notation (sorted).
+                fn divide(&self, py: Python<'_>, depth: u32) -> BTreeMap<String, u64> {
+                    let core = &self.core;
+                    py.detach(|| core.divide(depth)).into_iter().collect()
+                }
+
+                /// A legal move in short algebraic notation (`IllegalMoveError` when it is not
+                /// legal here).
+                fn san(&self, r#move: PyRef<'_, Move>) -> PyResult<String> {
+                    self.core.san(r#move.mv)
+                }
+
+                /// The legal move a SAN text (or the move notation) names.
+                fn parse_san(&self, text: &str) -> PyResult<Move> {
+                    self.core.parse_san(text).map(|mv| Move { mv })
+                }
+
+                /// The legal move a text in the variant's move notation names.
+                fn parse_text(&self, text: &str) -> PyResult<Move> {
+                    self.core.parse_text(text).map(|mv| Move { mv })
+                }
+
+                /// The man on a cell (by name), or `None`.
+                fn piece_at(&self, cell: &str) -> PyResult<Option<Piece>> {
+                    self.core.piece_at(cell)
+                }
+
+                /// An SVG picture of the position with the `marked` cells ringed.
+                #[pyo3(signature = (marked = None))]
+                fn svg(&self, marked: Option<Vec<String>>) -> PyResult<String> {
+                    self.core.svg(&marked.unwrap_or_default())
+                }
+
+                /// The SVG picture with the last move's cells ringed (Jupyter shows it).
+                fn _repr_svg_(&self) -> String {
+                    self.core.svg_last_move()
+                }
+
+                /// The position as planes of bytes: `PLANES × CELL_COUNT` bytes, byte
+                /// `(side * len(ROLES) + role) * CELL_COUNT + cell` is 1 where a man of that
+                /// side and role stands on that cell (cells in `cells()` order), else 0.
+                /// `numpy.frombuffer(board.encode(), numpy.uint8)` reads it without a copy.
+                fn encode<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+                    PyBytes::new(py, &self.core.encode())
+                }
+
+                /// The move's index in the variant's fixed move space:
+                /// `(kind * (CELL_COUNT + len(HAND_SLOTS)) + from_slot) * CELL_COUNT + to`,
+                /// where `from_slot` is the from-cell's index (or `CELL_COUNT` + the hand slot),
+                /// `to` the to-cell's index and `kind` an index into `MOVE_KINDS`. No two legal
+                /// moves of a position share an index.
+                fn move_index(&self, r#move: PyRef<'_, Move>) -> usize {
+                    space::index::<V>(r#move.mv)
+                }
+
+                /// The legal move with that index (`IllegalMoveError` when none has it).
+                fn move_from_index(&self, index: usize) -> PyResult<Move> {
+                    self.core.move_from_index(index).map(|mv| Move { mv })
+                }
+
+                /// The board's start and move stack as a `Game` (for its record).
+                fn game(&self) -> PyResult<Game> {
+                    Ok(Game {
+                        game: self.core.game()?,
+                    })
+                }
+
+                /// Equal positions (the move stacks aside).
+                fn __eq__(&self, other: PyRef<'_, Self>) -> bool {
+                    self.core.pos() == other.core.pos()
+                }
+
+                /// The Zobrist hash.
+                fn __hash__(&self) -> u64 {
+                    self.core.pos().zobrist_hash()
+                }
+            }
+
+            /// A game: its start, the moves played, the repetition draws and draw claims of the
+            /// variant's rules, and the tags of its record. A finished game refuses moves
+            /// (`IllegalMoveError`) until `pop`.
+            #[pyclass(module = $path, name = "Game")]
+            pub struct Game {
+                game: hexvar_geometry::Game<V>,
+            }
+
+            #[pymethods]
+            impl Game {
+                #[new]
+                #[pyo3(signature = (text = None))]
+                fn new(text: Option<&str>) -> PyResult<Self> {
+                    Ok(Game {
+                        game: hexvar_geometry::Game::from_position(generic::position::<V>(text)?),
+                    })
+                }
+
+                /// A game read from its record (`InvalidRecordError` at the first bad token).
+                #[staticmethod]
+                fn from_record(text: &str) -> PyResult<Self> {
+                    hexvar_geometry::Game::from_record(text)
+                        .map(|game| Game { game })
+                        .map_err(|e| crate::InvalidRecordError::new_err(e.to_string()))
+                }
+
+                /// The game's record: tags, the moves in SAN, the result.
+                fn record(&self) -> String {
+                    self.game.to_record()
+                }
+
+                fn __str__(&self) -> String {
+                    self.game.to_record()
+                }
+
+                fn __repr__(&self) -> String {
+                    format!("<{}.Game, {} moves>", $path, self.game.moves().len())
+                }
+
+                /// A board at the current position, with the game's moves on its stack.
+                fn board(&self) -> Board {
+                    Board {
+                        core: Core::of_game(&self.game),
+                    }
+                }
+
+                /// Plays a legal move (`IllegalMoveError` for an illegal move or a finished
+                /// game; the game is then unchanged).
+                fn push(&mut self, r#move: PyRef<'_, Move>) -> PyResult<()> {
+                    self.game.play(r#move.mv).map_err(generic::illegal)
+                }
+
+                /// Plays the move a SAN text names and returns it.
+                fn push_san(&mut self, text: &str) -> PyResult<Move> {
+                    let mv = self
+                        .game
+                        .position()
+                        .parse_san(text)
+                        .map_err(generic::bad_move_text)?;
+                    self.game.play(mv).map_err(generic::illegal)?;
+                    Ok(Move { mv })
+                }
+
+                /// Takes back the last move (and a declared draw) and returns it (`IndexError`
+                /// at the start).
+                fn pop(&mut self) -> PyResult<Move> {
+                    self.game.undo().map(|mv| Move { mv }).ok_or_else(|| {
+                        pyo3::exceptions::PyIndexError::new_err("pop at the start of the game")
+                    })
+                }
+
+                /// The moves played.
+                #[getter]
+                fn moves(&self) -> Vec<Move> {
+                    wrap(self.game.moves().iter().copied())
+                }
+
+                /// The moves played, in SAN.
+                fn san_moves(&self) -> Vec<String> {
+                    self.game
+                        .san_moves()
+                        .into_iter()
+                        .map(|s| s.into_string())
+                        .collect()
+                }
+
+                /// How the game has ended (repetition and declared draws included), or `None`.
+                fn outcome(&self) -> Option<Outcome> {
+                    self.game.outcome().as_ref().map(Outcome::of::<V>)
+                }
+
+                /// How often the current position has occurred.
+                fn repetitions(&self) -> usize {
+                    self.game.repetitions()
+                }
+
+                /// The draw the side to move may claim now, by reason, or `None`.
+                fn claimable_draw(&self) -> Option<String> {
+                    self.game.claimable_draw().map(|r| r.to_string())
+                }
+
+                /// Claims the draw the rules allow now; returns its reason, or `None`.
+                fn claim_draw(&mut self) -> Option<String> {
+                    self.game.claim_draw().map(|r| r.to_string())
+                }
+
+                /// Records a draw by agreement; returns whether it was recorded.
+                fn agree_draw(&mut self) -> bool {
+                    self.game.agree_draw()
+                }
+
+                /// The record's tags, `(name, value)` in order (without `Variant` and
+                /// `Position`, which the game determines).
+                fn tags(&self) -> Vec<(String, String)> {
+                    self.game.tags().to_vec()
+                }
+
+                /// Sets a record tag.
+                fn set_tag(&mut self, name: &str, value: &str) {
+                    self.game.set_tag(name, value)
+                }
+            }
+
+            /// A board from a position text, as a Python object (for `hexvar.Board`).
+            pub fn new_board(py: Python<'_>, text: Option<&str>) -> PyResult<Py<PyAny>> {
+                Ok(Py::new(py, Board::new(text)?)?.into_any())
+            }
+
+            /// A game from its record, as a Python object (for `hexvar.read_game`).
+            pub fn read_game(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
+                Ok(Py::new(py, Game::from_record(text)?)?.into_any())
+            }
+
+            /// Adds the submodule to `parent`.
+            pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
+                let module = PyModule::new(parent.py(), stringify!($module))?;
+                module.add(
+                    "__doc__",
+                    concat!(
+                        "The variant `",
+                        stringify!($module),
+                        "`: its Board, Move and Game."
+                    ),
+                )?;
+                module.add_class::<Board>()?;
+                module.add_class::<Move>()?;
+                module.add_class::<Game>()?;
+                parent.add_submodule(&module)
+            }
+        }
+    };
+}
+
+pub(crate) use variant_module;
