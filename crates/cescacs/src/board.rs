@@ -14,13 +14,19 @@ use hexvar_geometry::zobrist::KeyStream;
 use hexvar_geometry::{Hex, WideSet};
 
 /// A set of cells: 169 cells need three 64-bit words. Iterating yields dense indices;
-/// `cells()` yields [`Cell`]s.
+/// `cells()` yields [`Cell`]s; `from_cells`, `has_cell` and `with_cell` take them.
 ///
 /// ```
-/// use hexvar_cescacs::{Cell, CellSet};
+/// use hexvar_cescacs::{Cell, CellSet, Color, Position};
 ///
-/// let set = CellSet::single(Cell::CENTRE.index());
+/// let centre: Cell = "F14".parse()?;
+/// let set = CellSet::from_cells([centre, Cell::CENTRE]);
 /// assert_eq!(set.cells().collect::<Vec<Cell>>(), [Cell::CENTRE]);
+/// assert!(set.has_cell(centre) && !set.has_cell("G1".parse::<Cell>()?));
+/// let white = Position::new().by_color(Color::White);
+/// assert_eq!(white.len(), 27);
+/// assert!(white.has_cell("G1".parse::<Cell>()?));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub type CellSet = WideSet<3>;
 

@@ -133,7 +133,8 @@ impl FromStr for Castling {
     }
 }
 
-/// A move. Special moves are their own variants. `Debug` and `Display` print CTL-AN.
+/// A move. Special moves are their own variants. `Debug` and `Display` print CTL-AN (a Black
+/// castling with its side first, `b KRK-II`), which [`Move::from_str`] reads back.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// An ordinary move or capture of any piece, including the King's leap, pawn steps and pawn
@@ -173,11 +174,11 @@ pub enum Move {
         /// The capturer's promotion, if it lands on its promotion edge.
         promotion: Option<Role>,
     },
-    /// One of the 24 castlings of `color`. The author's notation does not name the side
-    /// (`Display` writes the name alone, `KRK-II`): a castling name read without a position
-    /// ([`Move::from_str`]) is White's unless a side letter and a space come first
-    /// (`b KRK-II`, the form serde writes for Black's), and [`crate::Position::parse_move`]
-    /// reads a bare name as the mover's.
+    /// One of the 24 castlings of `color`. The author's notation (the SAN) writes the name
+    /// alone for either side, `KRK-II`; so that a move's text names the move, `Display` writes
+    /// Black's with its side letter first, `b KRK-II`. [`Move::from_str`] reads a bare name as
+    /// White's, and [`crate::Position::parse_move`] and [`crate::Position::parse_san`] read it
+    /// as the mover's.
     Castle {
         /// The castling side.
         color: Color,
@@ -313,7 +314,14 @@ impl fmt::Display for Move {
                 write!(f, "{to}")?;
                 write_promotion(f, from, to, promotion)
             }
-            Move::Castle { castling, .. } => f.write_str(castling.name()),
+            Move::Castle {
+                color: Color::White,
+                castling,
+            } => f.write_str(castling.name()),
+            Move::Castle {
+                color: Color::Black,
+                castling,
+            } => write!(f, "b {}", castling.name()),
             Move::Promote { at, role } => write!(f, "{at}={}", role.char()),
         }
     }
@@ -395,7 +403,8 @@ impl FromStr for Move {
         let err = |reason: &str| {
             ParseMoveError::Notation(format!("invalid move {:?}: {reason}", cut(text, 100)))
         };
-        // A side letter and a space before a castling name name its side (`b KRK-II`).
+        // A side letter and a space before a castling name name its side (`b KRK-II`, as
+        // `Display` writes Black's).
         let stripped = strip_marks(text);
         let (side, body) = match stripped.split_once(' ') {
             Some((side, body)) => {
@@ -615,6 +624,8 @@ mod tests {
             castling: c,
         };
         assert_eq!("b KRK-HIOO".parse::<Move>(), Ok(black));
+        assert_eq!(black.to_string(), "b KRK-HIOO");
+        assert_eq!(format!("{black:?}"), "b KRK-HIOO");
         assert_eq!(" B  krk-hioo+".parse::<Move>(), Ok(black));
         assert_eq!("w KRK-HIOO".parse::<Move>(), Ok(m));
         assert!("b E7-E13".parse::<Move>().is_err());

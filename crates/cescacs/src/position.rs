@@ -963,7 +963,8 @@ impl Position {
     }
 
     /// The legal move a CTL-AN text names. Surrounding spaces, check and mate marks (`+ # ^ ∞`)
-    /// and `!`/`?` are ignored, and so is letter case; a castling name is the mover's castling.
+    /// and `!`/`?` are ignored, and so is letter case; a bare castling name is the mover's castling
+    /// (`b KRK-II` is Black's only).
     ///
     /// ```
     /// use hexvar_cescacs::{ParseMoveError, Position};
@@ -1123,12 +1124,18 @@ impl Position {
 
     /// Writes a legal move's SAN body (no check or mate suffix): its CTL notation, which always
     /// names the cell a move leaves, so every level of `origin` writes the same text (and that
-    /// text is unique among the legal moves). See [`Position::san`].
+    /// text is unique among the legal moves). A castling is its name alone, for either side.
+    /// See [`Position::san`].
     pub fn write_san(&self, mv: Move, origin: Disambiguation, out: &mut String) {
         use core::fmt::Write;
         let _ = origin;
-        // Writing to a `String` cannot fail.
-        let _ = write!(out, "{mv}");
+        match mv {
+            Move::Castle { castling, .. } => out.push_str(castling.name()),
+            _ => {
+                // Writing to a `String` cannot fail.
+                let _ = write!(out, "{mv}");
+            }
+        }
     }
 
     /// A legal move in short algebraic notation: the author's CTL notation (piece letter, the
@@ -1191,7 +1198,14 @@ pub(crate) fn elephant_targets(from: usize, color: Color, occ: &CellSet) -> Cell
 /// e.p. victim's role, the scornful victim's role, the castling side.
 fn loosely_equal(legal: Move, parsed: Move) -> bool {
     match (legal, parsed) {
-        (Move::Castle { castling: a, .. }, Move::Castle { castling: b, .. }) => a == b,
+        // A bare name reads as White's: it names the mover's; `b KRK-II` names Black's only.
+        (
+            Move::Castle { castling: a, color },
+            Move::Castle {
+                castling: b,
+                color: named,
+            },
+        ) => a == b && (named == Color::White || named == color),
         (Move::EnPassant { from: a, to: b, .. }, Move::EnPassant { from: c, to: d, .. }) => {
             a == c && b == d
         }

@@ -1,14 +1,8 @@
 //! `serde` support (feature `serde`): cells, colours, roles, pieces, moves, setups and
 //! positions serialize as their text forms (cell name, side letter, role letter, position-text
 //! letter, CTL-AN, PDTL); `Outcome` and its reasons as data (derived where they are defined).
-//!
-//! A move is its CTL-AN text, except a Black castling, whose name alone would read back as
-//! White's: it is written with its side letter first, `b KRK-II`, which [`Move::from_str`]
-//! reads.
-//!
-//! [`Move::from_str`]: core::str::FromStr::from_str
-
-use core::fmt;
+//! A Black castling is `b KRK-II`, as `Move`'s `Display` writes it: the name alone would read
+//! back as White's.
 
 use crate::{Cell, Color, Move, Piece, Position, Role, Setup};
 
@@ -16,45 +10,13 @@ hexvar_geometry::serde_as_text!(serde, Cell, "a C'escacs hex such as F14");
 hexvar_geometry::serde_as_text!(serde, Color, "a side letter, w or b");
 hexvar_geometry::serde_as_text!(serde, Role, "a role letter such as D");
 hexvar_geometry::serde_as_text!(serde, Piece, "a piece letter such as D or d");
+hexvar_geometry::serde_as_text!(
+    serde,
+    Move,
+    "a move in CTL-AN such as E7-E13 (b KRK-II for a Black castling)"
+);
 hexvar_geometry::serde_as_text!(serde, Setup, "a position text (PDTL)");
 hexvar_geometry::serde_as_text!(serde, Position, "a legal position text (PDTL)");
-
-/// A move's text that names the side of a castling: `b KRK-II` for Black's, CTL-AN otherwise.
-struct SideText(Move);
-
-impl fmt::Display for SideText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            Move::Castle {
-                color: Color::Black,
-                castling,
-            } => write!(f, "b {castling}"),
-            mv => fmt::Display::fmt(&mv, f),
-        }
-    }
-}
-
-impl serde::Serialize for Move {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(&SideText(*self))
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Move {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
-        struct MoveVisitor;
-        impl serde::de::Visitor<'_> for MoveVisitor {
-            type Value = Move;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a move in CTL-AN such as E7-E13, or b KRK-II for a Black castling")
-            }
-            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Move, E> {
-                text.parse::<Move>().map_err(E::custom)
-            }
-        }
-        deserializer.deserialize_str(MoveVisitor)
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -707,9 +707,7 @@ proptest! {
                 let s = m.to_string();
                 prop_assert_eq!(pos.parse_move(&s).unwrap(), m);
                 prop_assert!(pos.is_legal(m));
-                if !matches!(m, Move::Castle { color: Color::Black, .. }) {
-                    prop_assert_eq!(s.parse::<Move>().unwrap(), m);
-                }
+                prop_assert_eq!(s.parse::<Move>().unwrap(), m);
             }
             // An illegal move: a legal move of the other side, or a move from an empty hex.
             let bogus = Move::Normal { role: Role::Pawn, from: Cell::CENTRE, capture: None, to: Cell::CENTRE, promotion: None };

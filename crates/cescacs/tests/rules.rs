@@ -235,9 +235,12 @@ fn the_24_castlings() {
     let names: BTreeSet<String> = black
         .legal_moves()
         .iter()
-        .filter(|m| matches!(m, Move::Castle { .. }))
-        .map(|m| m.to_string())
+        .filter_map(|&m| match m {
+            Move::Castle { castling, .. } => Some(castling.name().to_string()),
+            _ => None,
+        })
         .collect();
+    // The same names (the move's own text names the side: `b KRK-II`).
     assert_eq!(names, expected);
     let hioo = black.parse_move("KRK-HIOO").unwrap();
     let mut after = black.clone();
