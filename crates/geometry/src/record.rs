@@ -20,8 +20,8 @@
 //! end of the line), variations (`(…)`, skipped), numeric annotation glyphs (`$1`) and a result
 //! (`1-0`, `0-1`, `1/2-1/2`, `*`, a score such as C'escacs's `0-3`, or the `Result` tag's own value,
 //! which is how Kirby's winning teams are written). The `Variant` tag, when present, must name
-//! the variant (letter case and punctuation aside: `C'escacs` names `cescacs`); `Position` (or
-//! `FEN`) gives the start.
+//! the variant (letter case and punctuation aside: `C'escacs` names `cescacs`, `Dagger Chess`
+//! names `dagger`); `Position` (or `FEN`) gives the start.
 
 use core::fmt;
 
@@ -110,14 +110,15 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
-/// Whether a tag's value names the variant: letters and digits compared without case.
+/// Whether a tag's value names the variant: its letters and digits, without case, contain the
+/// variant's name (`C'escacs`, `Dagger Chess` and `Kirby's HexChess` name theirs).
 fn names_variant(value: &str, name: &str) -> bool {
     let simple: String = value
         .chars()
         .filter(char::is_ascii_alphanumeric)
         .map(|c| c.to_ascii_lowercase())
         .collect();
-    simple == name
+    simple.contains(name)
 }
 
 fn escape(value: &str) -> String {

@@ -558,7 +558,7 @@ fn records_round_trip_and_read_what_people_write() {
 
     // From a position with Black to move; comments, variations, glyphs and numbers skipped.
     let start = grid("N.....n..... b");
-    let text = "[Variant \"Grid\"]\n[FEN \"N.....n..... b\"]\n\n\
+    let text = "[Variant \"Grid Chess\"]\n[FEN \"N.....n..... b\"]\n\n\
                 1... Nb2 {a comment} (1... Nb1 2. Na2) 2. Nxb2 $1 ; the end\n1-0";
     let read = Game::<Grid>::from_record(text).unwrap();
     assert_eq!(read.start_position(), &start);
