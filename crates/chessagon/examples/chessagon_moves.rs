@@ -1,4 +1,5 @@
-//! `cargo run --example chessagon_moves -- <position text>`: list the legal moves and the diagram.
+//! `cargo run --example chessagon_moves -- <position text>`: list the legal moves (in the move
+//! notation and in SAN) and the diagram.
 use hexvar_chessagon::{Cell, Position};
 
 fn main() {
@@ -9,8 +10,12 @@ fn main() {
         text.parse().expect("a valid position")
     };
     print!("{}", pos.diagram());
-    let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
-    println!("{} legal moves: {}", moves.len(), moves.join(" "));
+    let moves: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| format!("{m} ({})", pos.san(m)))
+        .collect();
+    println!("{} legal moves: {}", moves.len(), moves.join(", "));
     let checkers: Vec<String> = pos
         .checkers()
         .cells::<Cell>()

@@ -87,6 +87,16 @@ fn a_short_game_is_written_exactly() {
 }
 
 #[test]
+fn the_rules_page_movetext_reads_and_writes_back() {
+    let game = Game::from_record("1. Ne5 Ne11 2. Nf3 Nf13 3. ee5 Nd11 *").unwrap();
+    assert_eq!(game.moves().len(), 6);
+    assert_eq!(game.moves()[4].to_string(), "e4e5");
+    assert!(game
+        .to_record()
+        .ends_with("\n\n1. Ne5 Ne11 2. Nf3 Nf13 3. ee5 Nd11 *\n"));
+}
+
+#[test]
 fn a_record_from_a_set_position_with_comments_and_variations() {
     let record = "[Event \"Castling\"]\n\
         [Variant \"Chessagon\"]\n\
