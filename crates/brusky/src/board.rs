@@ -93,6 +93,16 @@ impl Cell {
         self.0 - RANK_OFFSET[r] + RANK_FILES[r].0
     }
 
+    /// The file's letter, `a` to `l`.
+    pub const fn file_char(self) -> char {
+        FILE_LETTERS[self.file() as usize] as char
+    }
+
+    /// The rank's digit, `1` to `8`.
+    pub const fn rank_char(self) -> char {
+        (b'1' + self.rank()) as char
+    }
+
     /// The cell's colour class: `(file + rank) mod 3`.
     pub const fn shade(self) -> Shade {
         match (self.file() + self.rank()) % 3 {
@@ -142,7 +152,7 @@ pub struct ParseCellError(pub String);
 impl FromStr for Cell {
     type Err = ParseCellError;
     fn from_str(s: &str) -> Result<Cell, ParseCellError> {
-        let err = || ParseCellError(s.chars().take(16).collect());
+        let err = || ParseCellError(hexvar_geometry::san::cut(s, crate::moves::QUOTED_CHARS));
         let bytes = s.as_bytes();
         if bytes.len() != 2 {
             return Err(err());
@@ -362,7 +372,7 @@ fn letter_error(what: &'static str, expected: &'static str, s: &str) -> ParseLet
     ParseLetterError {
         what,
         expected,
-        text: s.chars().take(8).collect(),
+        text: hexvar_geometry::san::cut(s, crate::moves::QUOTED_CHARS),
     }
 }
 
@@ -423,26 +433,18 @@ hexvar_geometry::serde_as_text!(serde, Role, "a role letter, one of P N B R Q K"
 #[cfg(feature = "serde")]
 hexvar_geometry::serde_as_text!(serde, Piece, "a piece letter, like 'Q' or 'q'");
 
-/// A set of cells, one bit per dense cell index. Iterating yields indices; [`CellSetExt::cells`]
-/// yields [`Cell`]s.
+/// A set of cells, one bit per dense cell index. Iterating yields indices; geometry's
+/// [`Set128::cells`], [`Set128::has_cell`], [`Set128::with_cell`] and [`Set128::from_cells`] work
+/// with [`Cell`]s.
+///
+/// ```
+/// use hexvar_brusky::{Cell, CellSet};
+/// let f5: Cell = "f5".parse().unwrap();
+/// let set = CellSet::from_cells([f5]);
+/// assert!(set.has_cell(f5));
+/// assert_eq!(set.cells::<Cell>().collect::<Vec<_>>(), [f5]);
+/// ```
 pub type CellSet = Set128;
-
-/// [`Cell`]-typed helpers on a [`CellSet`].
-pub trait CellSetExt {
-    /// The cells of the set, lowest index first.
-    fn cells(self) -> impl Iterator<Item = Cell>;
-    /// Whether the set holds `cell`.
-    fn contains(self, cell: Cell) -> bool;
-}
-
-impl CellSetExt for CellSet {
-    fn cells(self) -> impl Iterator<Item = Cell> {
-        self.iter().map(|i| Cell::ALL[i])
-    }
-    fn contains(self, cell: Cell) -> bool {
-        self.has(cell.index())
-    }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Static tables.

@@ -202,8 +202,8 @@ pub enum ParseMoveError {
     NotLegal(String),
 }
 
-/// The longest part of a bad text an error quotes.
-pub(crate) const QUOTED_CHARS: usize = 32;
+/// The longest part of a bad text an error quotes (longer texts are cut, with `…`).
+pub(crate) const QUOTED_CHARS: usize = 100;
 
 /// The castling side of a text like `O-O-O`, in either case and with `0` for `O`.
 pub(crate) fn castling_side_of(text: &str) -> Option<CastlingSide> {
@@ -220,7 +220,7 @@ impl FromStr for Move {
         let err = |reason: &str| {
             ParseMoveError::Notation(format!(
                 "{:?}: {reason}",
-                s.chars().take(QUOTED_CHARS).collect::<String>()
+                hexvar_geometry::san::cut(s, QUOTED_CHARS)
             ))
         };
         for color in Color::ALL {

@@ -3,13 +3,15 @@
 use core::fmt;
 use core::str::FromStr;
 
-use hexvar_geometry::Set128;
+use hexvar_geometry::san::cut;
+use hexvar_geometry::{DrawReason, Set128};
 
 use crate::board::{
     bishop_attacks, rook_attacks, slider_attacks, Cell, CellSet, Color, Piece, Role, BETWEEN,
     BISHOP_LINES, BISHOP_RAYS, BIT, CELL_COUNT, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKERS,
     PAWN_DOUBLE, ROOK_LINES, ROOK_RAYS, ZOBRIST,
 };
+use crate::movegen::MovesKind;
 use crate::moves::{castling_side_of, CastlingSide, Move, ParseMoveError, QUOTED_CHARS};
 use crate::setup::{CastlingRights, EnPassant, ParseSetupError, Setup};
 
@@ -135,6 +137,9 @@ pub enum PositionProblem {
     /// The side that just moved is in check.
     #[error("the side not to move is in check")]
     OpponentInCheck,
+    /// The move number is 0: moves are numbered from 1, and the position text cannot say 0.
+    #[error("the move number is 0 (moves are numbered from 1)")]
+    MoveNumberZero,
 }
 
 /// The reasons a [`Setup`] is not a legal position: every broken rule is listed.
@@ -156,26 +161,29 @@ pub enum ParsePositionError {
     Position(#[from] PositionError),
 }
 
-/// A move that is not legal in the position it was played in.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("illegal move {mv} in {position}")]
+/// A move that is not legal in the position it was played in (the position is unchanged).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("illegal move {mv}")]
 pub struct IllegalMove {
     /// The move.
     pub mv: Move,
-    /// The position's text.
-    pub position: String,
 }
 
-/// How a game ended: a win for a side, or a draw, with the reason.
+/// How a game ended: a win for a side, or a draw, with the reason (the family's shared
+/// [`DrawReason`]; this crate's positions end in `Stalemate`, `FiftyMoveRule` and
+/// `InsufficientMaterial`, a [`Game`](crate::Game) also in `ThreefoldRepetition` and `Agreement`).
 ///
 /// ```
 /// use hexvar_brusky::{Color, DrawReason, Outcome, WinReason};
+/// use hexvar_geometry::VariantOutcome;
 /// let mate = Outcome::Decisive { winner: Color::White, reason: WinReason::Checkmate };
 /// assert_eq!(mate.to_string(), "White wins by checkmate");
 /// assert_eq!(mate.winner(), Some(Color::White));
+/// assert_eq!(mate.result_token(), "1-0");
 /// let draw = Outcome::Draw { reason: DrawReason::Stalemate };
 /// assert_eq!(draw.to_string(), "draw by stalemate");
 /// assert!(draw.is_draw());
+/// assert_eq!(draw.result_token(), "1/2-1/2");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -202,20 +210,6 @@ pub enum WinReason {
     Checkmate,
 }
 
-/// Why a game is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum DrawReason {
-    /// The side to move has no legal move and is not in check.
-    Stalemate,
-    /// 50 moves by each side without a capture or pawn move.
-    FiftyMoveRule,
-    /// The same position for the third time (see [`crate::Game`]).
-    ThreefoldRepetition,
-    /// Neither side can ever checkmate.
-    InsufficientMaterial,
-}
-
 impl Outcome {
     /// The winner, or `None` for a draw.
     pub fn winner(self) -> Option<Color> {
@@ -234,7 +228,7 @@ impl Outcome {
     pub fn reason(self) -> &'static str {
         match self {
             Outcome::Decisive { reason, .. } => reason.words(),
-            Outcome::Draw { reason } => reason.words(),
+            Outcome::Draw { reason } => reason.as_str(),
         }
     }
 }
@@ -247,24 +241,7 @@ impl WinReason {
     }
 }
 
-impl DrawReason {
-    fn words(self) -> &'static str {
-        match self {
-            DrawReason::Stalemate => "stalemate",
-            DrawReason::FiftyMoveRule => "fifty-move rule",
-            DrawReason::ThreefoldRepetition => "threefold repetition",
-            DrawReason::InsufficientMaterial => "insufficient material",
-        }
-    }
-}
-
 impl fmt::Display for WinReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.words())
-    }
-}
-
-impl fmt::Display for DrawReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.words())
     }
@@ -287,12 +264,45 @@ impl fmt::Display for Outcome {
 }
 
 impl hexvar_geometry::VariantOutcome for Outcome {
+    type Color = Color;
     type Winner = Color;
+
+    fn draw(reason: DrawReason) -> Outcome {
+        Outcome::Draw { reason }
+    }
+
     fn winner(&self) -> Option<Color> {
         Outcome::winner(*self)
     }
+
+    fn is_win_for(&self, color: Color) -> bool {
+        Outcome::winner(*self) == Some(color)
+    }
+
+    fn draw_reason(&self) -> Option<DrawReason> {
+        match *self {
+            Outcome::Decisive { .. } => None,
+            Outcome::Draw { reason } => Some(reason),
+        }
+    }
+
     fn reason(&self) -> &'static str {
         Outcome::reason(*self)
+    }
+
+    fn result_token(&self) -> String {
+        match *self {
+            Outcome::Decisive {
+                winner: Color::White,
+                ..
+            } => "1-0",
+            Outcome::Decisive {
+                winner: Color::Black,
+                ..
+            } => "0-1",
+            Outcome::Draw { .. } => "1/2-1/2",
+        }
+        .to_string()
     }
 }
 
@@ -342,6 +352,9 @@ impl Position {
             }
         }
         let mut problems = pos.men_problems();
+        if setup.fullmove_number == 0 {
+            problems.push(PositionProblem::MoveNumberZero);
+        }
         if let Some(ep) = setup.en_passant {
             if pos.en_passant_trace_is_valid(ep) {
                 if pos.pawns_can_capture_on(ep.passed) {
@@ -484,12 +497,21 @@ impl Position {
     }
 
     /// The cells of `color`'s men.
-    pub fn men(&self, color: Color) -> CellSet {
+    ///
+    /// ```
+    /// use hexvar_brusky::{Color, Position, Role};
+    /// let pos = Position::new();
+    /// assert_eq!(pos.by_color(Color::White).len(), 19);
+    /// assert_eq!((pos.by_color(Color::Black) & pos.by_role(Role::Bishop)).len(), 3);
+    /// ```
+    #[inline]
+    pub fn by_color(&self, color: Color) -> CellSet {
         Set128(self.by_color[color.index()])
     }
 
-    /// The cells of `role` pieces of either side.
-    pub fn cells_of(&self, role: Role) -> CellSet {
+    /// The cells of the men of `role`, of either side.
+    #[inline]
+    pub fn by_role(&self, role: Role) -> CellSet {
         Set128(self.by_role[role.index()])
     }
 
@@ -644,10 +666,7 @@ impl Position {
             self.play_unchecked(m);
             Ok(())
         } else {
-            Err(IllegalMove {
-                mv: m,
-                position: self.to_string(),
-            })
+            Err(IllegalMove { mv: m })
         }
     }
 
@@ -685,17 +704,87 @@ impl Position {
             found = moves.into_iter().find(|&m| key(m) == key(wanted));
             found.is_none()
         });
-        found.ok_or_else(|| ParseMoveError::NotLegal(text.chars().take(QUOTED_CHARS).collect()))
+        found.ok_or_else(|| ParseMoveError::NotLegal(cut(text, QUOTED_CHARS)))
     }
 
-    /// Whether `other` has the same men, side to move, castling rights and en passant target
-    /// (the clocks aside): the same position for the repetition rule.
-    pub(crate) fn same_placement_and_rights(&self, other: &Position) -> bool {
-        self.hash == other.hash
-            && self.board == other.board
-            && self.turn == other.turn
-            && self.castling == other.castling
-            && self.en_passant == other.en_passant
+    /// Whether `other` counts as the same position for the repetition rule: the same men on the
+    /// same cells, side to move and castling rights, and the same en passant capture if one is
+    /// legal; the clocks are left out. An en passant target that no legal move uses (no pawn
+    /// attacks the passed cell, or the pawn that does is pinned) counts as none, as FIDE's
+    /// "the same possible moves" asks.
+    ///
+    /// ```
+    /// use hexvar_brusky::Position;
+    /// let start = Position::new();
+    /// let mut pos = start;
+    /// for text in ["Ng3", "Nf6", "Nh1", "Ne8"] {
+    ///     pos.play(pos.parse_san(text)?)?;
+    /// }
+    /// assert!(pos.is_repetition_of(&start));
+    /// assert_ne!(pos, start); // the clocks differ
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_repetition_of(&self, other: &Position) -> bool {
+        let same_men_and_rights =
+            self.board == other.board && self.turn == other.turn && self.castling == other.castling;
+        if self.en_passant == other.en_passant {
+            // The hash covers everything but the clocks: a cheap first test.
+            self.hash == other.hash && same_men_and_rights
+        } else {
+            same_men_and_rights && self.legal_en_passant() == other.legal_en_passant()
+        }
+    }
+
+    /// The en passant target if an en passant capture is legal now.
+    fn legal_en_passant(&self) -> Option<EnPassant> {
+        self.en_passant.filter(|_| {
+            !self.for_each_piece_moves(|moves| {
+                moves.kind != MovesKind::EnPassant || moves.is_empty()
+            })
+        })
+    }
+
+    /// The man a legal move takes off the board: the man on the destination, or for an en
+    /// passant capture the pawn that double-stepped past it. `None` for a castling or a quiet
+    /// move.
+    ///
+    /// ```
+    /// use hexvar_brusky::{Color, Piece, Position, Role};
+    /// let mut pos = Position::new();
+    /// pos.play(pos.parse_san("Ng3")?)?;
+    /// let bxe2 = pos.parse_san("Bxe2")?;
+    /// assert_eq!(pos.captured(bxe2), Some(Piece::new(Color::White, Role::Pawn)));
+    /// assert_eq!(pos.captured(pos.parse_san("Nf6")?), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn captured(&self, mv: Move) -> Option<Piece> {
+        match mv {
+            Move::Normal { to, .. } => self.piece_at(to),
+            Move::EnPassant { .. } => self.en_passant.and_then(|ep| self.piece_at(ep.pawn)),
+            Move::Castle { .. } => None,
+        }
+    }
+
+    /// Whether a legal move resets the halfmove clock (and so the count toward the fifty-move
+    /// rule, and the positions a repetition may go back to): a capture (en passant included) or
+    /// any pawn move. Castling does not.
+    ///
+    /// ```
+    /// use hexvar_brusky::Position;
+    /// let pos = Position::new();
+    /// assert!(pos.is_zeroing(pos.parse_san("a4")?));
+    /// assert!(!pos.is_zeroing(pos.parse_san("Ng3")?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_zeroing(&self, mv: Move) -> bool {
+        match mv {
+            Move::Normal { from, to, .. } => {
+                self.piece_at(to).is_some()
+                    || self.piece_at(from).is_some_and(|p| p.role == Role::Pawn)
+            }
+            Move::EnPassant { .. } => true,
+            Move::Castle { .. } => false,
+        }
     }
 
     /// The position after `m`, which must be legal.

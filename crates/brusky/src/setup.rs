@@ -223,7 +223,7 @@ fn parse_counter(text: &str) -> Option<u32> {
 }
 
 fn clip(s: &str) -> String {
-    s.chars().take(24).collect()
+    hexvar_geometry::san::cut(s, crate::moves::QUOTED_CHARS)
 }
 
 fn parse_en_passant(text: &str) -> Option<EnPassant> {

@@ -1,18 +1,51 @@
-//! [`hexvar_geometry::Variant`] for [`Position`](crate::Position) and
-//! [`hexvar_geometry::VariantPiece`] for [`Piece`](crate::Piece): the generic face over the
-//! inherent methods of the same names, written by geometry's `impl_variant!`.
+//! [`hexvar_geometry::Variant`] for [`Position`](crate::Position),
+//! [`hexvar_geometry::VariantPiece`] for [`Piece`](crate::Piece),
+//! [`hexvar_geometry::VariantColor`] for [`Color`](crate::Color),
+//! [`hexvar_geometry::VariantRole`] for [`Role`](crate::Role) and
+//! [`hexvar_geometry::DenseCell`] for [`Cell`](crate::Cell): the generic face over the inherent
+//! methods of the same names, written by geometry's `impl_variant!`. The repetition rule is the
+//! default (an automatic draw on the third occurrence); the [`Outcome`](crate::Outcome)'s
+//! `VariantOutcome` is in `position.rs`.
 
 // The crate's own no-bulk perft plays leaf moves straight from the set-wise layer: 191
 // instructions per leaf from the start against 270 for the generic one (see the rules page).
 hexvar_geometry::impl_variant!(
     "brusky",
+    fullmove_number = crate::Position::fullmove_number,
     perft_without_bulk = crate::movegen::perft_without_bulk,
 );
 
 #[cfg(test)]
 mod tests {
-    use crate::Position;
-    use hexvar_geometry::{DynVariant, VariantEntry};
+    use crate::{Cell, Color, Position, Role};
+    use hexvar_geometry::{
+        DenseCell, DynVariant, Variant, VariantColor, VariantEntry, VariantRole,
+    };
+
+    #[test]
+    fn indices_follow_the_order_of_all() {
+        for (i, role) in Role::ALL.into_iter().enumerate() {
+            assert_eq!(VariantRole::index(role), i);
+            assert_eq!(VariantRole::char(role), role.char());
+        }
+        assert_eq!(<Role as VariantRole>::ALL, &Role::ALL);
+        for (i, color) in Color::ALL.into_iter().enumerate() {
+            assert_eq!(VariantColor::index(color), i);
+        }
+        assert_eq!(<Color as VariantColor>::ALL, &Color::ALL);
+        for (i, cell) in Cell::ALL.into_iter().enumerate() {
+            assert_eq!(cell.dense_index(), i);
+            assert_eq!(Cell::from_dense(i), cell);
+        }
+    }
+
+    #[test]
+    fn the_trait_reports_the_move_number() {
+        let pos: Position = "rnbkbqbnr/pppppppppp/11/12/12/11/PPPPPPPPPP/RNBQBKBNR b KQkq - 3 17"
+            .parse()
+            .unwrap();
+        assert_eq!(Variant::fullmove_number(&pos), 17);
+    }
 
     #[test]
     fn the_text_face_plays_a_move() {

@@ -2,8 +2,7 @@
 //! and the rules of the text formats.
 
 use hexvar_brusky::{
-    DrawReason, Game, GameError, Outcome, ParsePositionError, ParseSetupError, Position, Setup,
-    START_TEXT,
+    ParsePositionError, ParseSetupError, Position, PositionProblem, Setup, START_TEXT,
 };
 
 const START_PLACEMENT: &str = "rnbkbqbnr/pppppppppp/11/12/12/11/PPPPPPPPPP/RNBQBKBNR";
@@ -82,23 +81,45 @@ fn empty_setup_round_trips_and_is_refused_as_a_position() {
 }
 
 #[test]
-fn a_finished_game_refuses_moves_after_an_automatic_draw() {
-    let text = format!("{START_PLACEMENT} w KQkq - 100 60");
-    let mut game = Game::from_position(text.parse().unwrap());
-    let draw = Outcome::Draw {
-        reason: DrawReason::FiftyMoveRule,
-    };
-    assert_eq!(game.outcome(), Some(draw));
-    let m = game.position().parse_move("h1-g3").unwrap();
-    assert_eq!(game.play(m), Err(GameError::Finished(draw)));
-    assert!(game.moves().is_empty());
+fn a_setup_with_move_number_zero_is_refused() {
+    // Issue 17: `from_setup` took `fullmove_number = 0` and printed `... 0 0`, which does not
+    // parse. It is a typed problem now, listed with the others.
+    let mut setup = Setup::start();
+    setup.fullmove_number = 0;
+    let err = Position::from_setup(setup.clone()).unwrap_err();
+    assert_eq!(err.problems, [PositionProblem::MoveNumberZero]);
+    assert_eq!(
+        err.to_string(),
+        "illegal position: the move number is 0 (moves are numbered from 1)"
+    );
+    setup.castling = "KQkq".parse().unwrap();
+    setup.set("f1".parse().unwrap(), None);
+    let err = Position::try_from(setup).unwrap_err();
+    assert!(err.problems.contains(&PositionProblem::MoveNumberZero));
+    assert!(err.problems.len() > 1, "every broken rule is listed");
+    // Every position prints a text that parses back to it: the move number 1 is the least.
+    let mut setup = Setup::start();
+    setup.fullmove_number = 1;
+    let pos = Position::from_setup(setup).unwrap();
+    assert_eq!(pos.to_string().parse::<Position>().unwrap(), pos);
 }
 
 #[test]
-fn a_game_refuses_an_illegal_move_and_stays_unchanged() {
-    let mut game = Game::new();
-    let m = "h1-h3".parse().unwrap();
-    assert!(matches!(game.play(m), Err(GameError::IllegalMove(_))));
-    assert_eq!(game.position(), &Position::new());
-    assert_eq!(game.undo(), None);
+fn errors_quote_at_most_100_characters_of_the_text() {
+    let long = "x".repeat(1000);
+    for message in [
+        format!("{}", long.parse::<Setup>().unwrap_err()),
+        format!(
+            "{}",
+            format!("{START_PLACEMENT} w {long} - 0 1")
+                .parse::<Setup>()
+                .unwrap_err()
+        ),
+        format!("{}", long.parse::<hexvar_brusky::Move>().unwrap_err()),
+        format!("{}", Position::new().parse_move(&long).unwrap_err()),
+        format!("{}", long.parse::<hexvar_brusky::Cell>().unwrap_err()),
+        format!("{}", long.parse::<hexvar_brusky::Role>().unwrap_err()),
+    ] {
+        assert!(message.chars().count() < 250, "{message}");
+    }
 }
