@@ -233,11 +233,12 @@ macro_rules! contract {
                 let men: CellSet = pos.by_color(pos.turn());
                 let kings: CellSet = pos.by_role(Role::ALL[0]);
                 assert!(men != CellSet::default() && kings != CellSet::default());
-                for (i, color) in Color::ALL.iter().enumerate() {
-                    assert_eq!(color.index(), i);
+                for (i, &color) in Color::ALL.iter().enumerate() {
+                    assert_eq!(VariantColor::index(color), i);
                 }
-                for (i, role) in Role::ALL.iter().enumerate() {
-                    assert_eq!((role.index(), role.char()), (i, Role::ALL[i].char()));
+                for (i, &role) in Role::ALL.iter().enumerate() {
+                    assert_eq!(VariantRole::index(role), i);
+                    assert_eq!(VariantRole::char(role), role.char());
                 }
                 assert!(Game::new().with_repetition_draw(1).is_err_and(|e: GameOptionError| {
                     !e.to_string().is_empty()
