@@ -167,12 +167,15 @@ pub fn write<V: Variant>(game: &Game<V>) -> String {
     for (i, &mv) in game.moves().iter().enumerate() {
         let pos = &positions[i];
         let first_side = V::Color::index(pos.turn()) == 0;
+        // A move number stays on the line of its move.
+        let san = pos.san(mv);
         if i == 0 && !first_side {
-            push(&format!("{number}..."), &mut out);
+            push(&format!("{number}... {san}"), &mut out);
         } else if first_side || i == 0 {
-            push(&format!("{number}."), &mut out);
+            push(&format!("{number}. {san}"), &mut out);
+        } else {
+            push(san.as_str(), &mut out);
         }
-        push(pos.san(mv).as_str(), &mut out);
         let next = &positions[i + 1];
         if V::Color::index(next.turn()) <= V::Color::index(pos.turn()) {
             number = number.saturating_add(1);
