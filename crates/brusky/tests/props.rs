@@ -486,9 +486,24 @@ fn check_ply(pos: &Position, illegal: Move) -> Result<(), TestCaseError> {
     prop_assert_eq!(setup.to_string(), text.clone());
     prop_assert_eq!(setup.to_string().parse::<Setup>().unwrap(), setup);
     let moves = pos.legal_moves();
+    let them = pos.turn().other();
     for &m in moves.iter() {
         prop_assert_eq!(pos.parse_move(&m.to_string()), Ok(m));
         prop_assert_eq!(m.to_string().parse::<Move>(), Ok(m));
+        // `is_zeroing` is exactly what resets the halfmove clock; `captured` is the man that
+        // leaves the board (en passant included).
+        let after = pos.played(m);
+        prop_assert_eq!(pos.is_zeroing(m), after.halfmove_clock() == 0, "{}", m);
+        let lost = pos.by_color(them).len() - after.by_color(them).len();
+        match pos.captured(m) {
+            Some(piece) => {
+                prop_assert_eq!(piece.color, them);
+                prop_assert_eq!(lost, 1);
+                let of_role = |p: &Position| (p.by_role(piece.role) & p.by_color(them)).len();
+                prop_assert_eq!(of_role(pos), of_role(&after) + 1);
+            }
+            None => prop_assert_eq!(lost, 0),
+        }
     }
     if !moves.contains(&illegal) {
         let mut after = *pos;
