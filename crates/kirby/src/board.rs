@@ -13,6 +13,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use hexvar_geometry::san::cut;
 use hexvar_geometry::square::{self, Square};
 use hexvar_geometry::table::{self, NO_CELL};
 use hexvar_geometry::zobrist::KeyStream;
@@ -130,21 +131,45 @@ impl fmt::Display for Color {
 }
 
 impl FromStr for Color {
-    type Err = ParseColorError;
+    type Err = ParseLetterError;
     /// One army letter, `B P S W R G`.
-    fn from_str(s: &str) -> Result<Color, ParseColorError> {
-        let mut chars = s.chars();
-        match (chars.next().and_then(Color::from_char), chars.next()) {
-            (Some(c), None) => Ok(c),
-            _ => Err(ParseColorError(s.to_string())),
+    fn from_str(s: &str) -> Result<Color, ParseLetterError> {
+        single_char(s)
+            .and_then(Color::from_char)
+            .ok_or_else(|| ParseLetterError::new("an army letter", "one of B P S W R G", s))
+    }
+}
+
+/// A text that is not an army letter, a role letter or a piece (army letter then role letter).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("not {what}: {text:?} (expected {expected})")]
+pub struct ParseLetterError {
+    /// What was expected: `"an army letter"`, `"a role letter"` or `"a piece"`.
+    pub what: &'static str,
+    /// The accepted texts.
+    pub expected: &'static str,
+    /// The text, cut to 100 characters.
+    pub text: String,
+}
+
+impl ParseLetterError {
+    fn new(what: &'static str, expected: &'static str, text: &str) -> ParseLetterError {
+        ParseLetterError {
+            what,
+            expected,
+            text: cut(text, 100),
         }
     }
 }
 
-/// The error for text that is not an army letter.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("not an army letter: {0:?} (expected one of B P S W R G)")]
-pub struct ParseColorError(pub String);
+/// The one character of `text`, if it has exactly one.
+fn single_char(text: &str) -> Option<char> {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Some(c),
+        _ => None,
+    }
+}
 
 /// A piece type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -238,21 +263,14 @@ impl fmt::Display for Role {
 }
 
 impl FromStr for Role {
-    type Err = ParseRoleError;
+    type Err = ParseLetterError;
     /// One upper-case letter, `P N B R Q A K`.
-    fn from_str(s: &str) -> Result<Role, ParseRoleError> {
-        let mut chars = s.chars();
-        match (chars.next().and_then(Role::from_char), chars.next()) {
-            (Some(r), None) => Ok(r),
-            _ => Err(ParseRoleError(s.to_string())),
-        }
+    fn from_str(s: &str) -> Result<Role, ParseLetterError> {
+        single_char(s)
+            .and_then(Role::from_char)
+            .ok_or_else(|| ParseLetterError::new("a role letter", "one of P N B R Q A K", s))
     }
 }
-
-/// The error for text that is not a role letter.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("not a role letter: {0:?} (expected one of P N B R Q A K)")]
-pub struct ParseRoleError(pub String);
 
 /// A piece: an army and a role.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -307,9 +325,9 @@ impl fmt::Display for Piece {
 }
 
 impl FromStr for Piece {
-    type Err = ParsePieceError;
+    type Err = ParseLetterError;
     /// Army letter then role letter, e.g. `BK`.
-    fn from_str(s: &str) -> Result<Piece, ParsePieceError> {
+    fn from_str(s: &str) -> Result<Piece, ParseLetterError> {
         let mut chars = s.chars();
         match (
             chars.next().and_then(Color::from_char),
@@ -317,15 +335,14 @@ impl FromStr for Piece {
             chars.next(),
         ) {
             (Some(color), Some(role), None) => Ok(Piece { color, role }),
-            _ => Err(ParsePieceError(s.to_string())),
+            _ => Err(ParseLetterError::new(
+                "a piece",
+                "an army letter and a role letter, e.g. BK",
+                s,
+            )),
         }
     }
 }
-
-/// The error for text that is not a piece (army letter then role letter).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("not a piece: {0:?} (expected an army letter and a role letter, e.g. BK)")]
-pub struct ParsePieceError(pub String);
 
 /// The shape of a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -636,19 +653,56 @@ pub enum Shade {
 
 const ROWS: &[u8; 15] = b"ABCDEFGHJKLMNPQ";
 
-impl fmt::Display for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.square_coords() {
-            Some((side, file, rank)) => write!(f, "{}/{}{}", side.char(), rank, file),
-            None => {
-                let (y, x) = self.grid().expect("field cell");
-                write!(f, "{}{}", ROWS[y as usize] as char, x)
-            }
-        }
+/// Each cell's name in Kirby's notation as ASCII bytes (`B/15`, `H15`, `A8`: at most four) and
+/// its length.
+static CELL_NAME_BYTES: [([u8; 4], usize); CELLS] = {
+    let mut out = [([0u8; 4], 0); CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        let cell = Cell(i as u16);
+        out[i] = match cell.square_coords() {
+            Some((side, file, rank)) => ([side.char() as u8, b'/', b'0' + rank, b'0' + file], 4),
+            None => match cell.grid() {
+                Some((y, x)) if x >= 10 => ([ROWS[y as usize], b'0' + x / 10, b'0' + x % 10, 0], 3),
+                Some((y, x)) => ([ROWS[y as usize], b'0' + x, 0, 0], 2),
+                None => panic!("a cell is a square or a field cell"),
+            },
+        };
+        i += 1;
+    }
+    out
+};
+
+/// Each cell's name, so that printing a cell (SAN writes several per move) formats nothing.
+static CELL_NAMES: [&str; CELLS] = {
+    let mut out = [""; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        let (bytes, len) = &CELL_NAME_BYTES[i];
+        out[i] = match core::str::from_utf8(bytes.split_at(*len).0) {
+            Ok(name) => name,
+            Err(_) => panic!("cell names are ASCII"),
+        };
+        i += 1;
+    }
+    out
+};
+
+impl Cell {
+    /// The cell's name in Kirby's notation, as `Display` prints it: `H15`, `A8`, `B/15`.
+    #[inline]
+    pub fn name(self) -> &'static str {
+        CELL_NAMES[self.index()]
     }
 }
 
-/// The error for a cell name that is not on Kirby's board.
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error for a cell name that is not on Kirby's board (the text, cut to 100 characters).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("not a cell of Kirby's board: {0:?} (expected a grid cell like H15 or C, or a square like B/32)")]
 pub struct ParseCellError(pub String);
@@ -659,7 +713,7 @@ impl FromStr for Cell {
     /// Parses `A8`…`Q22` (Kirby's grid), `C` (the centre, = `H15`), `B/11`…`G/38` (sideboard
     /// squares, `<army>/<rank><file>`) and also `B/41`…`G/48` (the pents as rank 4).
     fn from_str(s: &str) -> Result<Cell, ParseCellError> {
-        let err = || ParseCellError(s.to_string());
+        let err = || ParseCellError(cut(s, 100));
         let b = s.as_bytes();
         if s == "C" {
             return Ok(Cell::CENTRE);

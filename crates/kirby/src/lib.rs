@@ -5,13 +5,13 @@ pub mod attacks;
 mod board;
 mod colors;
 mod elimination;
-mod game;
 mod movegen;
 mod moves;
 mod outcome;
 mod perft;
 mod position;
 pub mod render;
+mod san;
 mod setup;
 mod variant;
 
@@ -21,16 +21,26 @@ mod variant;
 pub mod rules {}
 
 pub use board::{
-    Cell, CellKind, CellSet, Color, ParseCellError, ParseColorError, ParsePieceError,
-    ParseRoleError, Piece, Role, Shade, CELL_COUNT,
+    Cell, CellKind, CellSet, Color, ParseCellError, ParseLetterError, Piece, Role, Shade,
+    CELL_COUNT,
 };
 pub use colors::ColorSet;
-pub use game::{Game, GameError, GameOptionError};
+pub use hexvar_geometry::{Disambiguation, DrawReason, GameOptionError, ParseSanError, San};
 pub use movegen::{MovesKind, PieceMoves};
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
-pub use outcome::{DrawReason, Outcome, WinReason};
+pub use outcome::{Outcome, WinReason};
 pub use perft::{divide, perft, perft_without_bulk};
 pub use position::{
     Choices, IllegalMove, ParsePositionError, Position, PositionError, PositionProblem,
 };
 pub use setup::{Layout, Mode, ParseSetupError, Setup, START_TEXT};
+
+/// A game of Kirby's HexChess: the start position, the moves played, every position reached,
+/// and the record's tags (geometry's generic game). Kirby's rules have no draws, so a game ends
+/// only when one team is left; [`Game::with_repetition_draw`] adds a repetition draw as an
+/// option. [`Game::to_record`] and [`Game::from_record`] write and read it as a game record,
+/// the moves in SAN ([`Position::san`]).
+pub type Game = hexvar_geometry::Game<Position>;
+
+/// Why a [`Game`] refused a move: the move is illegal, or the game is over.
+pub type GameError = hexvar_geometry::GameError<Position>;

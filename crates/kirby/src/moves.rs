@@ -3,6 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use hexvar_geometry::san::cut;
+
 use crate::board::{Cell, Role};
 
 /// A move of the army to move.
@@ -98,7 +100,7 @@ impl Move {
             .collect();
         normal
             .parse()
-            .map_err(|_| ParseMoveError::Notation(text.to_string()))
+            .map_err(|_| ParseMoveError::Notation(cut(text, 100)))
     }
 }
 
@@ -136,7 +138,8 @@ impl fmt::Display for Move {
 }
 
 /// The error for move text: not move notation at all, or (from
-/// [`crate::Position::parse_move`]) no legal move of the position.
+/// [`crate::Position::parse_move`]) no legal move of the position. The text is cut to 100
+/// characters.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum ParseMoveError {
     /// The text is not a move in the notation of [`Move`].
@@ -151,7 +154,7 @@ impl FromStr for Move {
     type Err = ParseMoveError;
 
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
-        let err = || ParseMoveError::Notation(s.to_string());
+        let err = || ParseMoveError::Notation(cut(s, 100));
         let cell = |t: &str| t.parse::<Cell>().map_err(|_| err());
         let role = |t: Option<&str>| -> Result<Option<Role>, ParseMoveError> {
             match t {

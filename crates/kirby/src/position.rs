@@ -198,20 +198,13 @@ pub enum ParsePositionError {
     Position(#[from] PositionError),
 }
 
-/// The error for [`Position::play`]: the move is not legal in the position.
-#[derive(Clone, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("illegal move {mv} in {position}")]
+/// The error for [`Position::play`]: the move is not legal in the position (which is left
+/// unchanged).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("illegal move {mv}")]
 pub struct IllegalMove {
     /// The move.
     pub mv: Move,
-    /// The position's text.
-    pub position: String,
-}
-
-impl fmt::Debug for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "IllegalMove({} in {})", self.mv, self.position)
-    }
 }
 
 /// `(king target, rook target)` of castling with the king on `king` and the rook on `rook`
@@ -505,14 +498,94 @@ impl Position {
         ColorSet(self.team_mask[color.index()])
     }
 
-    /// The cells of `color`'s pieces.
-    pub fn color_cells(&self, color: Color) -> CellSet {
+    /// Whether the armies `a` and `b` play in one team (an army with itself included; an empty
+    /// seat is in no team). Team-mates never capture or threaten each other, and a win is the
+    /// team's.
+    ///
+    /// ```
+    /// use hexvar_kirby::{Color, Mode, Position};
+    ///
+    /// let six = Position::start_mode(Mode::SixPlayerThreeTeams);
+    /// assert!(six.same_team(Color::Black, Color::White));
+    /// assert!(!six.same_team(Color::Black, Color::Pink));
+    /// ```
+    pub fn same_team(&self, a: Color, b: Color) -> bool {
+        self.team(a).contains(b)
+    }
+
+    /// The cells of `color`'s men (its dead bodies included, for a dead army).
+    pub fn by_color(&self, color: Color) -> CellSet {
         self.by_color[color.index()]
     }
 
-    /// The cells holding pieces of `role` (all armies).
-    pub fn role_cells(&self, role: Role) -> CellSet {
+    /// The cells of the men of `role`, of every army.
+    pub fn by_role(&self, role: Role) -> CellSet {
         self.by_role[role.index()]
+    }
+
+    /// The man a legal move takes off the board: the man (or dead body) on the target of an
+    /// ordinary move, none for castling and relocation. A dead army's men are not taken off
+    /// when it is eliminated, and a waiting pawn that a capture turns into the lost piece is
+    /// replaced, not captured.
+    ///
+    /// ```
+    /// use hexvar_kirby::{Color, Position, Role};
+    ///
+    /// let pos: Position = "layout=QL turn=B teams=B/W castling=- dead=- waiting=- \
+    ///     B:KB/15,RA8 W:KW/15,NA12".parse()?;
+    /// let take = pos.parse_move("A8-A12")?;
+    /// assert_eq!(pos.captured(take).map(|p| (p.color, p.role)), Some((Color::White, Role::Knight)));
+    /// assert_eq!(pos.captured(pos.parse_move("A8-A10")?), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn captured(&self, mv: Move) -> Option<Piece> {
+        match mv {
+            Move::Normal { to, .. } => self.piece_at(to),
+            Move::Castle { .. } | Move::Relocate { .. } => None,
+        }
+    }
+
+    /// Whether a legal move makes every earlier position unrepeatable, so that
+    /// [`crate::Game::repetitions`] need not look further back. Kirby's game has no move
+    /// counter; the zeroing moves are its irreversible ones: a capture, a pawn move, castling,
+    /// a stalemate relocation that reclaims a piece, and a king or rook move that gives up a
+    /// castling right.
+    ///
+    /// ```
+    /// use hexvar_kirby::Position;
+    ///
+    /// let pos = Position::new();
+    /// assert!(pos.is_zeroing(pos.parse_move("B/22-A10")?)); // a pawn move
+    /// assert!(!pos.is_zeroing(pos.parse_move("B/12-B/33")?)); // a knight move
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_zeroing(&self, mv: Move) -> bool {
+        let us = self.turn.index();
+        match mv {
+            Move::Castle { .. } => true,
+            Move::Relocate { reclaim, .. } => reclaim.is_some() || self.castling[us] != 0,
+            Move::Normal { from, to, .. } => {
+                let Some(piece) = self.piece_at(from) else {
+                    return false;
+                };
+                self.piece_at(to).is_some()
+                    || match piece.role {
+                        Role::Pawn => true,
+                        Role::King => self.castling[us] != 0,
+                        Role::Rook => ROOK_CORNER[from.index()].is_some_and(|(army, side)| {
+                            self.castling[army.index()] & side.bit() != 0
+                        }),
+                        _ => false,
+                    }
+            }
+        }
+    }
+
+    /// Whether `other` counts as the same position for repetition: the same men on the same
+    /// cells, army to move, seats, teams, dead armies, castling rights and waiting pawns (in
+    /// their order) — the whole position, since Kirby's game has no clocks.
+    pub fn is_repetition_of(&self, other: &Position) -> bool {
+        self == other
     }
 
     /// The cells of `color`'s pieces of `role`.
@@ -591,16 +664,7 @@ impl Position {
 
     /// The pieces giving check to the army to move (from every live hostile army).
     pub fn checkers(&self) -> CellSet {
-        let us = self.turn.index();
-        match self.kings[us] {
-            NO_KING => CellSet::EMPTY,
-            k => self.attackers(
-                k as usize,
-                &self.occupied,
-                &self.hostile_to(us),
-                self.hostile_armies(us),
-            ),
-        }
+        self.king_attackers(self.turn.index())
     }
 
     /// Whether the army to move is in check.
@@ -613,19 +677,26 @@ impl Position {
     pub fn colors_in_check(&self) -> ColorSet {
         let mut out = 0;
         for a in 0..ARMIES {
-            if self.kings[a] != NO_KING {
-                let attackers = self.attackers(
-                    self.kings[a] as usize,
-                    &self.occupied,
-                    &self.hostile_to(a),
-                    self.hostile_armies(a),
-                );
-                if !attackers.is_empty() {
-                    out |= 1 << a;
-                }
+            if !self.king_attackers(a).is_empty() {
+                out |= 1 << a;
             }
         }
         ColorSet(out)
+    }
+
+    /// The live hostile men attacking the king of the army of seat `army` (none without a
+    /// king).
+    #[inline]
+    pub(crate) fn king_attackers(&self, army: usize) -> CellSet {
+        match self.kings[army] {
+            NO_KING => CellSet::EMPTY,
+            k => self.attackers(
+                k as usize,
+                &self.occupied,
+                &self.hostile_to(army),
+                self.hostile_armies(army),
+            ),
+        }
     }
 
     /// The number of live teams (teams with at least one king on the board).
@@ -852,10 +923,7 @@ impl Position {
             self.play_unchecked(m);
             Ok(())
         } else {
-            Err(IllegalMove {
-                mv: m,
-                position: self.to_string(),
-            })
+            Err(IllegalMove { mv: m })
         }
     }
 

@@ -25,6 +25,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use hexvar_geometry::san::cut;
+
 use crate::board::{Cell, Color, ParseCellError, Piece, Role, CELLS};
 
 /// The text of the two-player start position ([`Setup::start`]).
@@ -138,7 +140,7 @@ impl FromStr for Mode {
         Mode::ALL
             .into_iter()
             .find(|m| m.name() == s)
-            .ok_or_else(|| ParseSetupError::Mode(s.to_string()))
+            .ok_or_else(|| ParseSetupError::Mode(cut(s, 100)))
     }
 }
 
@@ -339,7 +341,8 @@ impl fmt::Display for Setup {
     }
 }
 
-/// Why a position text could not be read. Each variant names the field that failed.
+/// Why a position text could not be read. Each variant names the field that failed; quoted texts
+/// are cut to 100 characters.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum ParseSetupError {
     /// A token is neither `key=value` with a known key nor `<army>:<pieces>`.
@@ -433,10 +436,10 @@ impl FromStr for Setup {
             let key = match (token.split_once('='), token.split_once(':')) {
                 (Some((k, _)), _) if !k.contains(':') => k.to_string(),
                 (_, Some((k, _))) => format!("{k}:"),
-                _ => return Err(ParseSetupError::UnknownField(token.to_string())),
+                _ => return Err(ParseSetupError::UnknownField(cut(token, 100))),
             };
             if seen.contains(&key) {
-                return Err(ParseSetupError::DuplicateField(key));
+                return Err(ParseSetupError::DuplicateField(cut(&key, 100)));
             }
             seen.push(key.clone());
             let value = &token[key.len() + usize::from(!key.ends_with(':'))..];
@@ -444,7 +447,7 @@ impl FromStr for Setup {
                 "teams" => teams_text = Some(value),
                 k if k.ends_with(':') => {
                     let army = parse_army_letter(&k[..k.len() - 1])
-                        .ok_or_else(|| ParseSetupError::UnknownField(token.to_string()))?;
+                        .ok_or_else(|| ParseSetupError::UnknownField(cut(token, 100)))?;
                     seated[army.index()] = true;
                     parse_pieces(&mut setup, army, value)?;
                 }
@@ -482,14 +485,14 @@ fn parse_pieces(setup: &mut Setup, army: Color, list: &str) -> Result<(), ParseS
                 .and_then(Role::from_char)
                 .ok_or_else(|| ParseSetupError::Piece {
                     army: army.char(),
-                    piece: piece.to_string(),
+                    piece: cut(piece, 100),
                 })?;
         let cell: Cell = chars
             .as_str()
             .parse()
             .map_err(|cell| ParseSetupError::PieceCell {
                 army: army.char(),
-                piece: piece.to_string(),
+                piece: cut(piece, 100),
                 cell,
             })?;
         if setup.board[cell.index()].is_some() {
@@ -512,24 +515,24 @@ fn parse_header(
             setup.layout = match value {
                 "QL" => Layout::QueenLeft,
                 "QR" => Layout::QueenRight,
-                _ => return Err(ParseSetupError::Layout(value.to_string())),
+                _ => return Err(ParseSetupError::Layout(cut(value, 100))),
             }
         }
         "turn" => {
             setup.turn =
-                parse_army_letter(value).ok_or_else(|| ParseSetupError::Turn(value.to_string()))?
+                parse_army_letter(value).ok_or_else(|| ParseSetupError::Turn(cut(value, 100)))?
         }
         "castling" => {
             setup.castling =
-                parse_cells(value).ok_or_else(|| ParseSetupError::Castling(value.to_string()))?;
+                parse_cells(value).ok_or_else(|| ParseSetupError::Castling(cut(value, 100)))?;
             setup.castling.sort();
         }
         "waiting" => {
             setup.waiting =
-                parse_cells(value).ok_or_else(|| ParseSetupError::Waiting(value.to_string()))?
+                parse_cells(value).ok_or_else(|| ParseSetupError::Waiting(cut(value, 100)))?
         }
         "dead" if value != "-" => {
-            let bad = || ParseSetupError::Dead(value.to_string());
+            let bad = || ParseSetupError::Dead(cut(value, 100));
             if value.is_empty() {
                 return Err(bad());
             }
@@ -542,7 +545,7 @@ fn parse_header(
             }
         }
         "dead" => {}
-        _ => return Err(ParseSetupError::UnknownField(token.to_string())),
+        _ => return Err(ParseSetupError::UnknownField(cut(token, 100))),
     }
     Ok(())
 }
@@ -559,7 +562,8 @@ fn parse_teams(text: &str, seated: [bool; 6]) -> Result<[Option<u8>; 6], ParseSe
     for (t, group) in groups.into_iter().enumerate() {
         if group.is_empty() {
             return Err(ParseSetupError::Teams(format!(
-                "{text:?} has an empty group"
+                "{:?} has an empty group",
+                cut(text, 100)
             )));
         }
         for c in group.chars() {

@@ -1,15 +1,22 @@
-//! [`hexvar_geometry::Variant`] for [`Position`](crate::Position) and
-//! [`hexvar_geometry::VariantPiece`] for [`Piece`](crate::Piece), written by geometry's
-//! `impl_variant!` over the inherent methods of the same names.
+//! [`hexvar_geometry::Variant`] for [`Position`](crate::Position),
+//! [`hexvar_geometry::VariantPiece`] for [`Piece`](crate::Piece), `VariantColor` for
+//! [`Color`](crate::Color), `VariantRole` for [`Role`](crate::Role) and `DenseCell` for
+//! [`Cell`](crate::Cell), written by geometry's `impl_variant!` over the inherent methods of
+//! the same names.
 
 use crate::setup::{Layout, Mode, Setup};
 
 // The crate's own perft puts off the elimination test until it is needed and skips it on leaves:
 // 467 instructions per leaf without bulk counting against 885 for the generic one (rules page,
 // "Internals").
+//
+// Kirby's rules have no draws (a repetition draw is `Game::with_repetition_draw`'s option), and
+// a win is a team's.
 hexvar_geometry::impl_variant!(
     "kirby",
     start_positions = named_starts,
+    draw_rules = hexvar_geometry::DrawRules::NONE,
+    same_team = crate::Position::same_team,
     perft = crate::perft::perft,
     perft_without_bulk = crate::perft::perft_without_bulk,
 );

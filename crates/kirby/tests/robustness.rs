@@ -2,9 +2,7 @@
 //! after its defect, and the contract's text-format rules.
 
 use hexvar_geometry::Variant;
-use hexvar_kirby::{
-    Cell, Color, Game, GameError, GameOptionError, Outcome, ParseSetupError, Position, Setup,
-};
+use hexvar_kirby::{Cell, Color, Outcome, ParseSetupError, Position, Setup};
 
 #[test]
 fn stale_waiting_slots_do_not_break_equality() {
@@ -80,40 +78,6 @@ fn bad_cell_is_reported_as_a_cell() {
 }
 
 #[test]
-fn repetition_draw_rejects_nonsense_counts() {
-    // A repetition draw after 0 or 1 occurrences declared a draw at the start.
-    assert_eq!(
-        Game::new().with_repetition_draw(0).unwrap_err(),
-        GameOptionError::Repetitions(0)
-    );
-    assert!(Game::new().with_repetition_draw(1).is_err());
-    let game = Game::new().with_repetition_draw(2).unwrap();
-    assert_eq!(game.outcome(), None);
-}
-
-#[test]
-fn finished_game_refuses_moves() {
-    // Black mates White (two players): the game is over and refuses further moves.
-    let start: Position =
-        "layout=QL turn=B teams=B/W castling=- dead=- waiting=- B:KB/15,RQ8 W:KW/11,PW/21,PW/22"
-            .parse()
-            .unwrap();
-    let mut game = Game::from_position(start);
-    let mate = game.position().parse_move("Q8-W/18").unwrap();
-    game.play(mate).unwrap();
-    let outcome = game.outcome().expect("mate");
-    assert_eq!(outcome.to_string(), "Black wins by checkmate");
-    assert_eq!(
-        outcome.winner().unwrap().iter().collect::<Vec<_>>(),
-        [Color::Black]
-    );
-    let any = "B/15-B/25".parse().unwrap();
-    assert_eq!(game.play(any), Err(GameError::Finished(outcome)));
-    assert_eq!(game.undo(), Some(mate));
-    assert_eq!(game.outcome(), None);
-}
-
-#[test]
 fn parse_move_forgives_what_players_type() {
     let pos = Position::new();
     let m = pos.parse_move("B/22-A10").unwrap();
@@ -174,4 +138,40 @@ fn cells_colors_roles_pieces_read_and_print() {
     };
     assert_eq!(outcome.to_string(), "Black and White win by checkmate");
     assert!(!outcome.is_draw());
+}
+
+#[test]
+fn letter_errors_are_one_type_and_quote_at_most_100_characters() {
+    use hexvar_kirby::{Move, ParseLetterError, Piece, Role};
+    let long = "Z".repeat(500);
+    let color: ParseLetterError = long.parse::<Color>().unwrap_err();
+    let role: ParseLetterError = "X".parse::<Role>().unwrap_err();
+    let piece: ParseLetterError = "BX".parse::<Piece>().unwrap_err();
+    assert_eq!(color.what, "an army letter");
+    assert_eq!(role.what, "a role letter");
+    assert_eq!(piece.what, "a piece");
+    assert_eq!(
+        color.text.chars().count(),
+        101,
+        "100 characters and an ellipsis"
+    );
+    assert!(role.to_string().contains("P N B R Q A K"), "{role}");
+    // Every error that quotes the input cuts it.
+    for message in [
+        long.parse::<Cell>().unwrap_err().to_string(),
+        long.parse::<Move>().unwrap_err().to_string(),
+        Position::new().parse_move(&long).unwrap_err().to_string(),
+        long.parse::<Setup>().unwrap_err().to_string(),
+        format!("layout={long} turn=B teams=B B:KB/15")
+            .parse::<Setup>()
+            .unwrap_err()
+            .to_string(),
+        format!("layout=QL turn=B teams=B B:KB/15,{long}")
+            .parse::<Setup>()
+            .unwrap_err()
+            .to_string(),
+        Position::new().parse_san(&long).unwrap_err().to_string(),
+    ] {
+        assert!(message.len() < 300, "{message}");
+    }
 }
