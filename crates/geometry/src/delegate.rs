@@ -16,7 +16,7 @@
 /// The variant's name comes first; then, each optional and in this order: the function listing
 /// several start positions, the repetition rules (an expression of type
 /// [`DrawRules`](crate::DrawRules); chess convention's automatic threefold by default), the
-/// positional draw claim, the team test, the move number, an own SAN writer or reader, and a
+/// positional draw claim, the team test, the move number, an own SAN writer, check sign or reader, and a
 /// crate's own faster perft (never the re-exported generic one, which calls back here).
 ///
 /// ```ignore
@@ -41,6 +41,7 @@ macro_rules! impl_variant {
         $(, same_team = $same_team:path)?
         $(, fullmove_number = $fullmove_number:path)?
         $(, san = $san:path)?
+        $(, san_suffix = $san_suffix:path)?
         $(, parse_san = $parse_san:path)?
         $(, perft = $perft:path)?
         $(, perft_without_bulk = $perft_without_bulk:path)?
@@ -137,6 +138,12 @@ macro_rules! impl_variant {
             $(
                 fn san(&self, mv: crate::Move) -> $crate::San {
                     $san(self, mv)
+                }
+            )?
+
+            $(
+                fn san_suffix(&self, mv: crate::Move) -> &'static str {
+                    $san_suffix(self, mv)
                 }
             )?
 

@@ -164,20 +164,25 @@ pub fn write<V: Variant>(game: &Game<V>) -> String {
     };
     let positions = game.positions();
     let mut number = game.start_position().fullmove_number();
+    // A round starts when the turn comes back round to a side earlier in the order of play (so
+    // it goes on numbering rounds when sides leave a multi-army game).
+    let mut round_starts = true;
     for (i, &mv) in game.moves().iter().enumerate() {
         let pos = &positions[i];
-        let first_side = V::Color::index(pos.turn()) == 0;
+        // Two sides: a game from Black's move starts `1...` as in chess.
+        let second_of_two = V::Color::ALL.len() == 2 && V::Color::index(pos.turn()) == 1;
         // A move number stays on the line of its move.
         let san = pos.san(mv);
-        if i == 0 && !first_side {
+        if i == 0 && second_of_two {
             push(&format!("{number}... {san}"), &mut out);
-        } else if first_side || i == 0 {
+        } else if round_starts {
             push(&format!("{number}. {san}"), &mut out);
         } else {
             push(san.as_str(), &mut out);
         }
         let next = &positions[i + 1];
-        if V::Color::index(next.turn()) <= V::Color::index(pos.turn()) {
+        round_starts = V::Color::index(next.turn()) <= V::Color::index(pos.turn());
+        if round_starts {
             number = number.saturating_add(1);
         }
     }

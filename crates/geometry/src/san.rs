@@ -5,6 +5,7 @@
 //! the legal moves, adds the `+` / `#` suffix, and reads texts back forgivingly.
 
 use core::fmt;
+use std::collections::HashMap;
 
 use crate::{Variant, VariantOutcome};
 
@@ -36,6 +37,11 @@ impl Disambiguation {
 pub struct San(String);
 
 impl San {
+    /// A SAN from its text, for a variant that writes its own ([`Variant::san`]).
+    pub fn new(text: String) -> San {
+        San(text)
+    }
+
     /// The text.
     pub fn as_str(&self) -> &str {
         &self.0
@@ -115,26 +121,29 @@ pub fn cut(text: &str, max: usize) -> String {
 
 /// The SAN body (no suffix) of `mv` with the least disambiguation that no other legal move in
 /// `moves` shares.
-fn unique_body<V: Variant>(pos: &V, moves: &[V::Move], mv: V::Move, out: &mut String) {
+pub fn unique_body<V: Variant>(pos: &V, moves: &[V::Move], mv: V::Move) -> String {
+    let mut out = String::new();
     let mut other = String::new();
     for origin in Disambiguation::ALL {
         out.clear();
-        pos.write_san(mv, origin, out);
+        pos.write_san(mv, origin, &mut out);
         let clash = moves.iter().any(|&m| {
             m != mv && {
                 other.clear();
                 pos.write_san(m, origin, &mut other);
-                other == *out
+                other == out
             }
         });
         if !clash {
-            return;
+            break;
         }
     }
+    out
 }
 
-/// The check (`+`) or mate (`#`) suffix of a legal move.
-fn suffix<V: Variant>(pos: &V, mv: V::Move) -> &'static str {
+/// The check (`+`) or mate (`#`) suffix of a legal move in chess convention: `+` when the side to
+/// move next is in check, `#` when it is mated too. [`Variant::san_suffix`]'s default.
+pub fn suffix<V: Variant>(pos: &V, mv: V::Move) -> &'static str {
     let mut after = pos.clone();
     after.play_unchecked(mv);
     if !after.is_check() {
@@ -150,21 +159,42 @@ fn suffix<V: Variant>(pos: &V, mv: V::Move) -> &'static str {
 /// [`Variant::san`]'s default.
 pub fn san<V: Variant>(pos: &V, mv: V::Move) -> San {
     let moves = pos.legal_moves();
-    let mut text = String::new();
-    unique_body(pos, &moves, mv, &mut text);
-    text.push_str(suffix(pos, mv));
+    let mut text = unique_body(pos, &moves, mv);
+    text.push_str(pos.san_suffix(mv));
     San(text)
 }
 
-/// Every legal move with its SAN, in the generator's order (one move list for all).
+/// Every legal move with its SAN, in the generator's order: the same texts as [`Variant::san`]
+/// gives one by one (with the default `san`), in time linear in the number of moves.
 pub fn san_list<V: Variant>(pos: &V) -> Vec<(V::Move, San)> {
     let moves = pos.legal_moves();
+    let mut chosen: Vec<Option<String>> = vec![None; moves.len()];
+    for origin in Disambiguation::ALL {
+        let bodies: Vec<String> = moves
+            .iter()
+            .map(|&mv| {
+                let mut body = String::new();
+                pos.write_san(mv, origin, &mut body);
+                body
+            })
+            .collect();
+        let mut counts: HashMap<&str, usize> = HashMap::with_capacity(bodies.len());
+        for body in &bodies {
+            *counts.entry(body.as_str()).or_default() += 1;
+        }
+        let last = origin == Disambiguation::Cell;
+        for (slot, body) in chosen.iter_mut().zip(&bodies) {
+            if slot.is_none() && (counts[body.as_str()] == 1 || last) {
+                *slot = Some(body.clone());
+            }
+        }
+    }
     moves
         .iter()
-        .map(|&mv| {
-            let mut text = String::new();
-            unique_body(pos, &moves, mv, &mut text);
-            text.push_str(suffix(pos, mv));
+        .zip(chosen)
+        .map(|(&mv, body)| {
+            let mut text = body.unwrap_or_default();
+            text.push_str(pos.san_suffix(mv));
             (mv, San(text))
         })
         .collect()
@@ -176,19 +206,24 @@ fn core_text(text: &str) -> &str {
         .trim_end_matches(['+', '#', '!', '?'])
 }
 
-/// The text without capture signs, for a second, looser comparison.
-fn without_capture_signs(text: &str) -> String {
-    text.chars()
-        .filter(|c| !matches!(c, 'x' | '×' | ':'))
-        .collect()
+/// Whether a character is a capture sign, left out by the second, looser comparison.
+fn is_capture_sign(c: char) -> bool {
+    matches!(c, 'x' | '×' | ':')
 }
 
-/// The legal moves whose SAN at some disambiguation level equals `wanted` (after `prepare`).
+/// Whether two texts are equal once capture signs are left out of both.
+fn equal_but_capture_signs(a: &str, b: &str) -> bool {
+    a.chars()
+        .filter(|&c| !is_capture_sign(c))
+        .eq(b.chars().filter(|&c| !is_capture_sign(c)))
+}
+
+/// The legal moves whose SAN body at some disambiguation level matches `wanted`.
 fn matching<V: Variant>(
     pos: &V,
     moves: &[V::Move],
     wanted: &str,
-    prepare: impl Fn(&str) -> String,
+    same: impl Fn(&str, &str) -> bool,
 ) -> Vec<V::Move> {
     let mut body = String::new();
     moves
@@ -198,7 +233,7 @@ fn matching<V: Variant>(
             Disambiguation::ALL.iter().any(|&origin| {
                 body.clear();
                 pos.write_san(mv, origin, &mut body);
-                prepare(&body) == wanted
+                same(&body, wanted)
             })
         })
         .collect()
@@ -215,10 +250,9 @@ pub fn parse_san<V: Variant>(pos: &V, text: &str) -> Result<V::Move, ParseSanErr
         return Err(ParseSanError::Empty);
     }
     let moves = pos.legal_moves();
-    let mut found = matching(pos, &moves, wanted, str::to_string);
+    let mut found = matching(pos, &moves, wanted, |a, b| a == b);
     if found.is_empty() {
-        let loose = without_capture_signs(wanted);
-        found = matching(pos, &moves, &loose, without_capture_signs);
+        found = matching(pos, &moves, wanted, equal_but_capture_signs);
     }
     match found.len() {
         1 => Ok(found[0]),

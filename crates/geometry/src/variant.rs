@@ -184,6 +184,13 @@ pub trait Variant:
         crate::san::san(self, mv)
     }
 
+    /// The check or mate sign after a legal move's SAN (`""`, `"+"`, `"#"`). The default is chess
+    /// convention ([`san::suffix`](crate::san::suffix)); a variant whose checks reach beyond the
+    /// side to move next (Kirby) says its own.
+    fn san_suffix(&self, mv: Self::Move) -> &'static str {
+        crate::san::suffix(self, mv)
+    }
+
     /// The legal move a SAN text names. It forgives what [`Variant::parse_move`] forgives,
     /// over-disambiguation, a missing or different capture sign, and it takes the move notation
     /// too.

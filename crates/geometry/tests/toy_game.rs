@@ -422,6 +422,7 @@ fn san_names_the_least_of_the_origin_that_makes_it_unique() {
         texts.dedup();
         assert_eq!(texts.len(), list.len(), "{pos}");
         for (mv, san) in &list {
+            assert_eq!(&pos.san(*mv), san, "the list writes what san writes");
             assert_eq!(pos.parse_san(san), Ok(*mv));
             let mut full = String::new();
             pos.write_san(*mv, Disambiguation::Cell, &mut full);

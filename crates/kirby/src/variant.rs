@@ -11,12 +11,13 @@ use crate::setup::{Layout, Mode, Setup};
 // "Internals").
 //
 // Kirby's rules have no draws (a repetition draw is `Game::with_repetition_draw`'s option), and
-// a win is a team's.
+// a win is a team's. A move's check sign is Kirby's own: a check on any army, not only the next.
 hexvar_geometry::impl_variant!(
     "kirby",
     start_positions = named_starts,
     draw_rules = hexvar_geometry::DrawRules::NONE,
     same_team = crate::Position::same_team,
+    san_suffix = crate::Position::check_suffix,
     perft = crate::perft::perft,
     perft_without_bulk = crate::perft::perft_without_bulk,
 );

@@ -257,7 +257,7 @@ fn checks_and_mates() {
     assert_eq!(p.san(check).as_str(), "RQ22+");
     assert_eq!(p.check_suffix(check), "+");
     // Three armies: Black checks Red down Red's file 8 (Q22 is also Red's file-8 pent), but
-    // White moves next. Kirby calls the check at once; geometry's sign looks at White only.
+    // White moves next. Kirby calls the check at once, and so does the SAN.
     let p = pos(
         "layout=QL turn=B teams=B/W/R castling=- dead=- waiting=- B:KB/15,RQ20 W:KW/15 R:KR/18",
     );
@@ -267,30 +267,33 @@ fn checks_and_mates() {
     assert!(!after.is_check());
     assert!(after.colors_in_check().contains(hexvar_kirby::Color::Red));
     assert_eq!(p.check_suffix(check), "+");
-    assert_eq!(p.san(check).as_str(), "RQ22");
+    assert_eq!(p.san(check).as_str(), "RQ22+");
     // A move by another army leaves Red in check: no new checker, no sign.
     let quiet = after.parse_move("W/15-W/14").unwrap();
     assert_eq!(after.check_suffix(quiet), "");
     // Three armies: the mate of White eliminates it, and Red plays on.
     let p = pos("layout=QL turn=B teams=B/W/R castling=- dead=- waiting=- B:KB/15,RQ8 W:KW/11,PW/21,PW/22 R:KR/15,RH1");
-    assert_eq!(p.check_suffix(p.parse_move("Q8-W/18").unwrap()), "#");
+    let mate = p.parse_move("Q8-W/18").unwrap();
+    assert_eq!(p.check_suffix(mate), "#");
+    assert_eq!(p.san(mate).as_str(), "RW/18#");
 }
 
 #[test]
-fn two_player_signs_agree_with_geometry_but_for_mate() {
+fn two_player_signs_agree_with_chess_convention_but_for_mate() {
     // With two armies, the only army that can be put in check is the next to move, so Kirby's
-    // sign is geometry's, except that geometry's `#` needs the mated army to be in check in the
-    // position after the move, where Kirby's mated army is already gone.
+    // sign is chess convention's (geometry's `san::suffix`), except that the chess `#` needs the
+    // mated army to be in check in the position after the move, where Kirby's mated army is
+    // already gone; the SAN carries Kirby's sign.
     let mut checks = 0;
     for p in positions().into_iter().filter(|p| p.seated().len() == 2) {
         for &m in p.legal_moves().iter() {
-            let generic = p.san(m);
-            let sign = &generic[generic.trim_end_matches(['+', '#']).len()..];
+            let chess = hexvar_geometry::san::suffix(&p, m);
             let kirby = p.check_suffix(m);
+            assert!(p.san(m).ends_with(kirby), "{m} in {p}");
             if kirby == "#" {
-                assert_eq!(sign, "", "{m} in {p}");
+                assert_eq!(chess, "", "{m} in {p}");
             } else {
-                assert_eq!(sign, kirby, "{m} in {p}");
+                assert_eq!(chess, kirby, "{m} in {p}");
                 checks += usize::from(kirby == "+");
             }
         }
