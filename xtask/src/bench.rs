@@ -1,23 +1,32 @@
 //! `cargo xtask bench`: perft speed of every variant next to the standard-chess yardstick
-//! cozy-chess, measured in the same run and interleaved so that machine noise hits both.
+//! cozy-chess, measured in the same run.
 //!
-//! Each side is measured over its start position and fixed middlegames (chess: the usual
-//! Kiwipete-style test positions; each variant: `tests/data/bench.txt`), and the ratio is the
-//! geometric mean of our leaves/s over the geometric mean of cozy-chess's. The start position
+//! Each side is measured over its start position and positions nobody picked (chess: the usual
+//! Kiwipete-style test positions; each variant: `tests/data/bench.txt`, drawn from its conformance
+//! set, see [`crate::bench_set`]). Each perft is timed by the thread's own CPU time, so that other
+//! jobs on a loaded machine do not count against it; wall time is kept as a second column. The two
+//! sides take turns (ours, cozy-chess, ours, …) over several rounds and keep their best rate, since
+//! noise only slows a run down. The ratio is the geometric mean of our leaves per CPU-second over
+//! the geometric mean of cozy-chess's, for all positions and for each kind of position. The start
 //! alone flatters hex variants: they have 50–100 moves there against chess's 20, so bulk counting
 //! hides the cost per move. The bench is single-threaded so that the ratio is like for like; the
-//! two-thread speed-up of `perft_parallel` is reported on its own.
+//! two-thread speed-up of `perft_parallel` is reported on its own, with the CPU time that shows
+//! whether the second core was there to be had.
+//!
+//! `--instructions` counts instructions instead (see [`crate::instructions`]): slower, but the
+//! same on any machine, loaded or not.
 
 use std::time::Instant;
 
 use cozy_chess::Board;
+use cpu_time::{ProcessTime, ThreadTime};
 use hexvar_geometry::DynVariant;
 
-use crate::{data, variants};
+use crate::{bench_set, data, instructions, variants};
 
 /// Chess positions: the start and four of the standard perft test positions (Kiwipete and the
 /// chessprogramming wiki's positions 3, 4 and 5).
-const CHESS_POSITIONS: [(&str, &str); 5] = [
+pub const CHESS_POSITIONS: [(&str, &str); 5] = [
     (
         "start",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -39,7 +48,11 @@ const CHESS_POSITIONS: [(&str, &str); 5] = [
 
 const ROUNDS: usize = 5;
 
-fn chess_perft(board: &Board, depth: u32, bulk: bool) -> u64 {
+const USAGE: &str =
+    "usage: cargo xtask bench [VARIANT…] [--seconds S] [--instructions] [--write-positions]";
+
+/// Perft of a chess position with cozy-chess, with or without bulk counting at the last ply.
+pub fn chess_perft(board: &Board, depth: u32, bulk: bool) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -59,60 +72,159 @@ fn chess_perft(board: &Board, depth: u32, bulk: bool) -> u64 {
     nodes
 }
 
-/// One position to time: a name and a perft runner by depth.
+/// Perft of one of our positions, with or without bulk counting at the last ply.
+pub fn our_perft(pos: &dyn DynVariant, depth: u32, bulk: bool) -> u64 {
+    if bulk {
+        pos.perft(depth)
+    } else {
+        pos.perft_without_bulk(depth)
+    }
+}
+
+/// A position to measure, as a perft runner by depth.
+pub type Runner<'a> = Box<dyn Fn(u32) -> u64 + 'a>;
+
+/// The depth to measure a runner at, judged by the thread's CPU time: the first depth whose run
+/// takes a twentieth of `seconds`, deep enough to time. A position with many moves can grow a
+/// hundredfold in a ply, so a depth whose next ply would take over half of `seconds` (judged by the
+/// growth of the last ply) is deep enough too.
+pub fn pick_depth(run: &dyn Fn(u32) -> u64, seconds: f64) -> u32 {
+    let mut depth = 1;
+    let mut last_nodes = 1;
+    loop {
+        let cpu = ThreadTime::now();
+        let nodes = run(depth);
+        let elapsed = cpu.elapsed().as_secs_f64();
+        let next = elapsed * nodes as f64 / last_nodes.max(1) as f64;
+        if elapsed >= seconds / 20.0 || next > seconds / 2.0 || depth >= 10 {
+            return depth;
+        }
+        last_nodes = nodes;
+        depth += 1;
+    }
+}
+
+/// One position being measured.
 struct Subject<'a> {
     name: String,
-    run: Box<dyn Fn(u32) -> u64 + 'a>,
+    kind: String,
+    run: Runner<'a>,
     depth: u32,
-    best: f64,
+    /// The best leaves per CPU-second and per wall-second of any round.
+    cpu_rate: f64,
+    wall_rate: f64,
+    /// CPU and wall seconds of all rounds together.
+    cpu: f64,
+    wall: f64,
 }
 
 impl<'a> Subject<'a> {
-    fn new(name: String, run: Box<dyn Fn(u32) -> u64 + 'a>, seconds: f64) -> Self {
-        // The depth whose single run takes a twentieth of the time slice: deep enough to time,
-        // shallow enough that one more ply is not needed. A position with many moves can grow a
-        // hundredfold in a ply, so a depth whose next ply would take over half the slice (judged
-        // by the growth of the last ply) is deep enough too.
-        let mut depth = 1;
-        let mut last_nodes = 1;
-        loop {
-            let t = Instant::now();
-            let nodes = run(depth);
-            let elapsed = t.elapsed().as_secs_f64();
-            let next = elapsed * nodes as f64 / last_nodes.max(1) as f64;
-            if elapsed >= seconds / 20.0 || next > seconds / 2.0 || depth >= 10 {
-                break;
-            }
-            last_nodes = nodes;
-            depth += 1;
-        }
+    fn new(name: String, kind: String, run: Runner<'a>, seconds: f64) -> Self {
+        let depth = pick_depth(&run, seconds);
         Subject {
             name,
+            kind,
             run,
             depth,
-            best: 0.0,
+            cpu_rate: 0.0,
+            wall_rate: 0.0,
+            cpu: 0.0,
+            wall: 0.0,
         }
     }
 
-    /// Runs repeatedly for `seconds` and keeps the best rate seen: noise only slows a run down.
+    /// Runs repeatedly for `seconds` of this thread's CPU time and keeps the best rates seen.
     fn measure(&mut self, seconds: f64) {
-        let t = Instant::now();
+        let (cpu, wall) = (ThreadTime::now(), Instant::now());
         let mut nodes = 0;
-        while t.elapsed().as_secs_f64() < seconds {
+        while cpu.elapsed().as_secs_f64() < seconds {
             nodes += (self.run)(self.depth);
         }
-        self.best = self.best.max(nodes as f64 / t.elapsed().as_secs_f64());
+        let (cpu, wall) = (cpu.elapsed().as_secs_f64(), wall.elapsed().as_secs_f64());
+        self.cpu_rate = self.cpu_rate.max(nodes as f64 / cpu);
+        self.wall_rate = self.wall_rate.max(nodes as f64 / wall);
+        self.cpu += cpu;
+        self.wall += wall;
     }
 }
 
-fn geometric_mean(subjects: &[Subject]) -> f64 {
-    let logs: f64 = subjects.iter().map(|s| s.best.ln()).sum();
-    (logs / subjects.len() as f64).exp()
+pub fn geometric_mean(values: impl IntoIterator<Item = f64>) -> f64 {
+    let (mut logs, mut n) = (0.0, 0);
+    for v in values {
+        logs += v.ln();
+        n += 1;
+    }
+    (logs / n as f64).exp()
+}
+
+/// The values of each kind, in the order the kinds first come.
+pub fn by_kind<'a>(items: impl IntoIterator<Item = (&'a str, f64)>) -> Vec<(String, Vec<f64>)> {
+    let mut kinds: Vec<(String, Vec<f64>)> = Vec::new();
+    for (kind, value) in items {
+        match kinds.iter_mut().find(|(k, _)| k == kind) {
+            Some((_, values)) => values.push(value),
+            None => kinds.push((kind.to_string(), vec![value])),
+        }
+    }
+    kinds
+}
+
+/// "1 position", "9 positions".
+pub fn count(positions: usize) -> String {
+    match positions {
+        1 => "1 position".into(),
+        n => format!("{n} positions"),
+    }
+}
+
+/// The load average of the machine and its number of cores, to print beside a measurement.
+pub fn load() -> String {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match std::fs::read_to_string("/proc/loadavg") {
+        Ok(text) => {
+            let avg: Vec<&str> = text.split_whitespace().take(3).collect();
+            format!("load average {} on {cores} cores", avg.join(" "))
+        }
+        Err(_) => format!("{cores} cores, load average unknown"),
+    }
+}
+
+/// One of our positions to measure.
+pub struct Position {
+    /// `start`, or the kind and the line's number among `bench.txt`'s positions.
+    pub name: String,
+    /// `start` or the kind ([`bench_set::kind`]).
+    pub kind: String,
+    pub pos: Box<dyn DynVariant>,
+}
+
+/// Our positions of a variant: the start and `bench.txt`'s.
+pub fn positions(variant: &hexvar_geometry::VariantEntry) -> Result<Vec<Position>, String> {
+    let mut positions = vec![Position {
+        name: "start".into(),
+        kind: "start".into(),
+        pos: (variant.start)(),
+    }];
+    for (i, text) in data::bench_positions(variant.name)?.iter().enumerate() {
+        let pos = (variant.parse)(text).map_err(|e| format!("{} bench.txt: {e}", variant.name))?;
+        let kind = bench_set::kind(text);
+        let name = format!("{kind} {}", i + 1);
+        positions.push(Position { name, kind, pos });
+    }
+    Ok(positions)
+}
+
+pub fn chess_boards() -> Vec<(&'static str, Board)> {
+    CHESS_POSITIONS
+        .iter()
+        .map(|(name, fen)| (*name, fen.parse().expect("a valid FEN")))
+        .collect()
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut seconds = 0.2;
     let mut names = Vec::new();
+    let (mut count_instructions, mut write_positions) = (false, false);
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
@@ -120,107 +232,216 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 let s = it.next().ok_or("--seconds needs a value")?;
                 seconds = s.parse().map_err(|_| format!("bad --seconds {s:?}"))?;
             }
+            "--instructions" => count_instructions = true,
+            "--write-positions" => write_positions = true,
             flag if flag.starts_with("--") => {
-                return Err(format!(
-                    "unknown flag {flag:?}; usage: cargo xtask bench [VARIANT…] [--seconds S]"
-                ))
+                return Err(format!("unknown flag {flag:?}; {USAGE}"))
             }
             name => names.push(name.to_string()),
         }
     }
-    let boards: Vec<(&str, Board)> = CHESS_POSITIONS
-        .iter()
-        .map(|(name, fen)| (*name, fen.parse().expect("a valid FEN")))
-        .collect();
-    let mut ratios = Vec::new();
-    for variant in variants::select(&names)? {
-        let mut positions: Vec<(String, Box<dyn DynVariant>)> =
-            vec![("start".into(), (variant.start)())];
-        for (i, text) in data::bench_positions(variant.name)?.iter().enumerate() {
-            let pos =
-                (variant.parse)(text).map_err(|e| format!("{} bench.txt: {e}", variant.name))?;
-            positions.push((format!("middlegame{}", i + 1), pos));
-        }
-        let mut line = Vec::new();
+    if write_positions {
+        return bench_set::write(&names);
+    }
+    let selected = variants::select(&names)?;
+    if count_instructions {
+        return instructions::run(&selected, seconds);
+    }
+    println!("{} at the start", load());
+    println!(
+        "M leaves per CPU-second of this thread (per wall-second in brackets); \
+         ratio = ours / cozy-chess's geometric mean"
+    );
+    let boards = chess_boards();
+    let mut summary = Vec::new();
+    for variant in selected {
+        let positions = positions(variant)?;
+        let mut kinds = Vec::new();
+        let mut totals = Vec::new();
         for bulk in [true, false] {
+            let mode = if bulk { "bulk" } else { "nobulk" };
             let mut chess: Vec<Subject> = boards
                 .iter()
                 .map(|(name, board)| {
                     let run = move |d| chess_perft(board, d, bulk);
-                    Subject::new(format!("cozy-chess {name}"), Box::new(run), seconds)
+                    let name = format!("cozy-chess {name}");
+                    Subject::new(name, "chess".into(), Box::new(run), seconds)
                 })
                 .collect();
             let mut ours: Vec<Subject> = positions
                 .iter()
-                .map(|(name, pos)| {
-                    let run = move |d| {
-                        if bulk {
-                            pos.perft(d)
-                        } else {
-                            pos.perft_without_bulk(d)
-                        }
-                    };
-                    Subject::new(format!("{} {name}", variant.name), Box::new(run), seconds)
+                .map(|p| {
+                    let run = move |d| our_perft(&*p.pos, d, bulk);
+                    Subject::new(p.name.clone(), p.kind.clone(), Box::new(run), seconds)
                 })
                 .collect();
             for _ in 0..ROUNDS {
-                for s in chess.iter_mut().chain(ours.iter_mut()) {
-                    s.measure(seconds / ROUNDS as f64);
+                // Take turns: ours, cozy-chess, ours, … so that a change of load hits both.
+                for i in 0..ours.len().max(chess.len()) {
+                    if let Some(s) = ours.get_mut(i) {
+                        s.measure(seconds / ROUNDS as f64);
+                    }
+                    if let Some(s) = chess.get_mut(i) {
+                        s.measure(seconds / ROUNDS as f64);
+                    }
                 }
             }
-            let kind = if bulk { "bulk" } else { "nobulk" };
-            for s in chess.iter().chain(ours.iter()) {
+            let cozy_cpu = geometric_mean(chess.iter().map(|s| s.cpu_rate));
+            let cozy_wall = geometric_mean(chess.iter().map(|s| s.wall_rate));
+            let prefix = format!("{:<10} {mode:<6}", variant.name);
+            for s in &chess {
                 println!(
-                    "{:<10} {kind:<6} {:<28} depth {:>2} {:>12.0} leaves/s",
-                    variant.name, s.name, s.depth, s.best
+                    "{prefix} {:<28} depth {:>2} {:>8.1} ({:>6.1})",
+                    s.name,
+                    s.depth,
+                    s.cpu_rate / 1e6,
+                    s.wall_rate / 1e6
                 );
             }
-            let ratio = geometric_mean(&ours) / geometric_mean(&chess);
             println!(
-                "{:<10} {kind:<6} geometric means: ours {:.0}, cozy-chess {:.0}, ratio {ratio:.3}",
-                variant.name,
-                geometric_mean(&ours),
-                geometric_mean(&chess)
+                "{prefix} {:<37} {:>8.1} ({:>6.1})",
+                "cozy-chess geometric mean",
+                cozy_cpu / 1e6,
+                cozy_wall / 1e6
             );
-            line.push(ratio);
+            for s in &ours {
+                println!(
+                    "{prefix} {:<28} depth {:>2} {:>8.1} ({:>6.1})  ratio {:.3} ({:.3})",
+                    s.name,
+                    s.depth,
+                    s.cpu_rate / 1e6,
+                    s.wall_rate / 1e6,
+                    s.cpu_rate / cozy_cpu,
+                    s.wall_rate / cozy_wall
+                );
+            }
+            let cpu_kinds = by_kind(ours.iter().map(|s| (s.kind.as_str(), s.cpu_rate)));
+            let wall_kinds = by_kind(ours.iter().map(|s| (s.kind.as_str(), s.wall_rate)));
+            for ((kind, cpu), (_, wall)) in cpu_kinds.iter().zip(&wall_kinds) {
+                let (cpu, wall) = (
+                    geometric_mean(cpu.iter().copied()) / cozy_cpu,
+                    geometric_mean(wall.iter().copied()) / cozy_wall,
+                );
+                println!(
+                    "{prefix} kind {kind:<20} ratio {cpu:.3} ({wall:.3}), {}",
+                    count(cpu_kinds.iter().find(|(k, _)| k == kind).unwrap().1.len())
+                );
+                kinds.push((kind.clone(), cpu));
+            }
+            let ratio = geometric_mean(ours.iter().map(|s| s.cpu_rate)) / cozy_cpu;
+            let wall_ratio = geometric_mean(ours.iter().map(|s| s.wall_rate)) / cozy_wall;
+            let (cpu, wall): (f64, f64) = chess
+                .iter()
+                .chain(&ours)
+                .fold((0.0, 0.0), |(c, w), s| (c + s.cpu, w + s.wall));
+            println!(
+                "{prefix} all positions: ratio {ratio:.3} ({wall_ratio:.3}); \
+                 this thread had {:.2} CPU-seconds per wall-second",
+                cpu / wall
+            );
+            totals.push((ratio, wall_ratio));
         }
-        ratios.push((
-            variant.name,
-            line[0],
-            line[1],
-            speedup(&*positions[0].1, seconds),
-        ));
+        let speedup = Speedup::measure(&*positions[0].pos, seconds);
+        summary.push((variant.name, totals, kinds, speedup));
     }
-    for (name, _, _, speedup) in &ratios {
+    println!("{} at the end", load());
+    for (name, _, _, speedup) in &summary {
+        println!("speedup {name} {speedup}");
+    }
+    for (name, totals, kinds, _) in &summary {
+        let [(bulk, bulk_wall), (nobulk, nobulk_wall)] = totals[..] else {
+            unreachable!("bulk and no-bulk")
+        };
         println!(
-            "speedup {name} perft_parallel on {} threads {speedup:.2}",
-            rayon::current_num_threads()
+            "ratio {name} bulk {bulk:.3} nobulk {nobulk:.3} \
+             (CPU time; wall: bulk {bulk_wall:.3} nobulk {nobulk_wall:.3})"
         );
-    }
-    for (name, bulk, nobulk, _) in &ratios {
-        println!("ratio {name} bulk {bulk:.3} nobulk {nobulk:.3}");
+        // The kinds come in the same order with and without bulk counting.
+        let half = kinds.len() / 2;
+        for ((kind, bulk), (_, nobulk)) in kinds[..half].iter().zip(&kinds[half..]) {
+            println!("ratio {name} {kind:?} bulk {bulk:.3} nobulk {nobulk:.3}");
+        }
     }
     Ok(())
 }
 
-/// How much faster `perft_parallel` counts the start position than `perft`, at a depth that takes
-/// about ten time slices single-threaded.
-fn speedup(pos: &dyn DynVariant, seconds: f64) -> f64 {
-    let mut depth = 1;
-    while depth < 10 {
-        let t = Instant::now();
-        pos.perft(depth);
-        if t.elapsed().as_secs_f64() >= seconds * 2.0 {
-            break;
+/// How much faster `perft_parallel` counts a position than `perft`, by wall time, with the CPU
+/// time that says whether the threads had cores to run on.
+struct Speedup {
+    depth: u32,
+    threads: usize,
+    single_cpu: f64,
+    single_wall: f64,
+    parallel_cpu: f64,
+    parallel_wall: f64,
+}
+
+impl Speedup {
+    /// Measured at the depth whose single-threaded run takes about two time slices (never one
+    /// whose next ply would take more than ten), the better of two runs each.
+    fn measure(pos: &dyn DynVariant, seconds: f64) -> Speedup {
+        let mut depth = 1;
+        let mut last_nodes = 1;
+        while depth < 10 {
+            let cpu = ThreadTime::now();
+            let nodes = pos.perft(depth);
+            let elapsed = cpu.elapsed().as_secs_f64();
+            let next = elapsed * nodes as f64 / last_nodes.max(1) as f64;
+            if elapsed >= seconds * 2.0 || next > seconds * 10.0 {
+                break;
+            }
+            last_nodes = nodes;
+            depth += 1;
         }
-        depth += 1;
+        let single = || {
+            let (cpu, wall) = (ThreadTime::now(), Instant::now());
+            pos.perft(depth);
+            (cpu.elapsed().as_secs_f64(), wall.elapsed().as_secs_f64())
+        };
+        // The whole process's CPU time: the pool's threads do the work.
+        let parallel = || {
+            let (cpu, wall) = (ProcessTime::now(), Instant::now());
+            pos.perft_parallel(depth);
+            (cpu.elapsed().as_secs_f64(), wall.elapsed().as_secs_f64())
+        };
+        let best = |a: (f64, f64), b: (f64, f64)| if a.1 <= b.1 { a } else { b };
+        let (single_cpu, single_wall) = best(single(), single());
+        let (parallel_cpu, parallel_wall) = best(parallel(), parallel());
+        Speedup {
+            depth,
+            threads: rayon::current_num_threads(),
+            single_cpu,
+            single_wall,
+            parallel_cpu,
+            parallel_wall,
+        }
     }
-    let time = |f: &dyn Fn() -> u64| {
-        let t = Instant::now();
-        f();
-        t.elapsed().as_secs_f64()
-    };
-    let single = time(&|| pos.perft(depth)).min(time(&|| pos.perft(depth)));
-    let parallel = time(&|| pos.perft_parallel(depth)).min(time(&|| pos.perft_parallel(depth)));
-    single / parallel
+}
+
+impl std::fmt::Display for Speedup {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let wall = self.single_wall / self.parallel_wall;
+        let cores = self.parallel_cpu / self.parallel_wall;
+        // What the speed-up would be if every thread had a core of its own, from the CPU time
+        // the parallel run spent (its own overhead included) against the single run's.
+        let work = self.single_cpu * self.threads as f64 / self.parallel_cpu;
+        write!(
+            f,
+            "perft_parallel depth {} on {} threads: wall {wall:.2}x; it ran on {cores:.2} \
+             CPU-seconds per wall-second (the single run {:.2}); {work:.2}x if each thread had \
+             a core",
+            self.depth,
+            self.threads,
+            self.single_cpu / self.single_wall
+        )?;
+        if self.threads > 1 && cores < self.threads as f64 - 0.5 {
+            write!(
+                f,
+                " -- the machine is saturated: the threads had {cores:.2} of {} cores, so the \
+                 wall figure says nothing about perft_parallel",
+                self.threads
+            )?;
+        }
+        Ok(())
+    }
 }

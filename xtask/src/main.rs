@@ -5,15 +5,17 @@
 //! ```text
 //! cargo xtask suite [VARIANT…] [--quick] [--threads N]
 //! cargo xtask perft VARIANT DEPTH [--position TEXT | --mode MODE] [--divide] [--nobulk] [--threads N]
-//! cargo xtask bench [VARIANT…] [--seconds S]
+//! cargo xtask bench [VARIANT…] [--seconds S] [--instructions] [--write-positions]
 //! cargo xtask fuzz [VARIANT…] [--seconds S]
 //! cargo xtask package
 //! cargo xtask variants
 //! ```
 
 mod bench;
+mod bench_set;
 mod data;
 mod fuzz;
+mod instructions;
 mod package;
 mod suite;
 mod variants;
@@ -31,6 +33,8 @@ fn main() -> ExitCode {
         Some("suite") => suite::run(rest),
         Some("perft") => perft(rest),
         Some("bench") => bench::run(rest),
+        // One perft, for `bench --instructions` to run under valgrind.
+        Some("bench-one") => instructions::bench_one(rest),
         Some("fuzz") => fuzz::run(rest),
         Some("package") => package::run(rest),
         Some("variants") => {
@@ -56,8 +60,10 @@ const USAGE: &str = "usage:
         every row of crates/<variant>/tests/data/{perft,conformance}.txt (--quick: rows up to 15M nodes)
   cargo xtask perft VARIANT DEPTH [--position TEXT | --mode MODE] [--divide] [--nobulk] [--threads N]
         one run (--mode: a named start position, see `cargo xtask variants`)
-  cargo xtask bench [VARIANT…] [--seconds S]
-        perft speed per variant over the start and middlegames, next to cozy-chess in the same run
+  cargo xtask bench [VARIANT…] [--seconds S] [--instructions] [--write-positions]
+        perft speed per variant over the start and tests/data/bench.txt, next to cozy-chess in the
+        same run, by the thread's CPU time (and wall time); --instructions: instructions per leaf
+        under valgrind instead; --write-positions: draw bench.txt again from conformance.txt
   cargo xtask fuzz [VARIANT…] [--seconds S]
         a bounded libFuzzer pass per variant (needs cargo-fuzz)
   cargo xtask package

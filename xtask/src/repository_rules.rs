@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-use crate::{data, root, variants::VARIANTS};
+use crate::{bench_set, data, root, variants::VARIANTS};
 
 fn read(path: &str) -> String {
     std::fs::read_to_string(root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
@@ -64,7 +64,7 @@ fn every_variant_ships_its_data_and_rules_page() {
             positions.len()
         );
         assert!(
-            data::bench_positions(name).unwrap().len() >= 2,
+            data::bench_positions(name).unwrap().len() >= 8,
             "{name} bench.txt"
         );
         let rules = format!("crates/{name}/docs/rules.md");
@@ -134,6 +134,40 @@ fn relative_links_in_markdown_resolve() {
         "broken relative links:\n{}",
         broken.join("\n")
     );
+}
+
+#[test]
+fn bench_positions_are_drawn_by_the_rule() {
+    let mut differ = Vec::new();
+    for variant in VARIANTS {
+        let file = data::path(variant.name, "bench.txt");
+        let text = std::fs::read_to_string(&file).unwrap();
+        if text != bench_set::draw(variant).unwrap() {
+            differ.push(data::shown(variant.name, "bench.txt"));
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "not the positions the rule draws from conformance.txt (`cargo xtask bench \
+         --write-positions` draws them again): {}",
+        differ.join(", ")
+    );
+}
+
+#[test]
+fn bench_kinds() {
+    assert_eq!(bench_set::kind("rnbk w KQ - 0 1"), "middlegame");
+    let kirby = |teams: &str, dead: &str| {
+        bench_set::kind(&format!(
+            "layout=QL turn=B teams={teams} castling=- dead={dead} B:KB/15"
+        ))
+    };
+    assert_eq!(kirby("B/W", "-"), "2 armies");
+    assert_eq!(kirby("B/P/W/R", "P"), "3 armies");
+    assert_eq!(kirby("BW/PR", "-"), "4 armies in 2 teams");
+    assert_eq!(kirby("BW/PR", "R"), "3 armies in 2 teams");
+    assert_eq!(kirby("BW/PR/SG", "SG"), "4 armies in 2 teams");
+    assert_eq!(kirby("BW/PR/SG", "BR"), "4 armies in 3 teams");
 }
 
 /// The names and signatures of the contract table in docs/architecture.md, for one crate: a

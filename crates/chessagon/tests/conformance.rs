@@ -58,7 +58,7 @@ fn bulk_and_plain_perft_agree_and_divide_sums() {
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .collect();
-    assert_eq!(texts.len(), 3);
+    assert!(texts.len() >= 8);
     for text in texts {
         let pos: Position = text.parse().unwrap();
         assert_eq!(perft(&pos, 2), perft_without_bulk(&pos, 2), "{text}");

@@ -79,11 +79,11 @@ fn bench_positions_are_conformance_middlegames() {
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .collect();
-    assert!((2..=3).contains(&bench.len()));
+    // Drawn from the conformance set by a rule (xtask checks it): positions with 10 moves or more.
+    assert!(bench.len() >= 8);
     for text in bench {
         assert!(rows.iter().any(|r| r.position == text), "{text}");
         let pos: Position = text.parse().unwrap();
-        assert!(pos.occupied().len() >= 20, "{text}");
-        assert!(pos.fullmove_number() >= 15, "{text}");
+        assert!(pos.legal_moves().len() >= 10, "{text}");
     }
 }
