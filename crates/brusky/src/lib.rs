@@ -20,7 +20,9 @@ pub use board::{
     CellSet, Color, ParseCellError, ParseLetterError, Piece, Role, Shade, CELL_COUNT,
 };
 pub use hexvar_geometry::perft::{divide, perft};
-pub use hexvar_geometry::{Disambiguation, DrawReason, GameOptionError, ParseSanError, San};
+pub use hexvar_geometry::{
+    Disambiguation, DrawReason, GameOptionError, ParseSanError, RecordError, RecordErrorKind, San,
+};
 pub use movegen::{perft_without_bulk, MovesKind, PieceMoves, PieceMovesIter};
 pub use moves::{CastlingCells, CastlingSide, Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use position::{

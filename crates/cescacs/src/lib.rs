@@ -15,7 +15,9 @@ pub use board::{
     Cell, CellSet, Color, ParseCellError, ParseLetterError, Piece, Role, Shade, CELL_COUNT,
 };
 pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
-pub use hexvar_geometry::{Disambiguation, DrawReason, GameOptionError, ParseSanError, San};
+pub use hexvar_geometry::{
+    Disambiguation, DrawReason, GameOptionError, ParseSanError, RecordError, RecordErrorKind, San,
+};
 pub use movegen::{PieceMoves, PieceMovesIter};
 pub use moves::{Castling, Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use position::{

@@ -4,9 +4,12 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::board::{
-    nearest, Cell, CellSet, Color, Piece, Role, Shade, ALL_DIRECTIONS, CELL_COUNT, COORDS,
-    DIAGONAL, ELEPHANT_DIAG, FORWARD, KING_HOME, KING_STEPS, KNIGHT, LINES, LINE_KIND, ORTHOGONAL,
-    PAWN_ATTACKS, PAWN_OBLIQUE_DIRS, RAYS, ROOK_HOME, SHADE_CELLS, SINGLE, STEPS, ZOBRIST,
+    Cell, CellSet, Color, Piece, Role, Shade, CELL_COUNT, COORDS, ELEPHANT_DIAG, FORWARD,
+    KING_HOME, KING_STEPS, KNIGHT, LINES, PAWN_ATTACKS, PAWN_OBLIQUE_DIRS, ROOK_HOME, SHADE_CELLS,
+    SINGLE, STEPS, ZOBRIST,
+};
+use crate::lines::{
+    places, LineOccupancy, Occupied, ALL_AXES, DIAGONAL_AXES, LINE_COUNT, ORTHOGONAL_AXES,
 };
 use crate::moves::{Move, ParseMoveError};
 use crate::setup::{CastlingRights, ParseSetupError, Setup, Special};
@@ -51,6 +54,8 @@ pub(crate) const AUTOMATIC_DRAW_PLIES: u32 = 150;
 pub struct Position {
     by_color: [CellSet; 2],
     by_role: [CellSet; 9],
+    /// The occupied cells line by line, for the sliders' look-ups.
+    lines: LineOccupancy,
     turn: Color,
     castling: [u8; 2],
     special: Special,
@@ -83,7 +88,7 @@ pub enum PositionProblem {
     BishopShade(Color, Shade),
     /// The move number is 0 (it starts at 1).
     #[error("the move number must be at least 1")]
-    MoveNumber,
+    MoveNumberZero,
 }
 
 /// Why a [`Setup`] is not a legal position: every broken rule.
@@ -265,20 +270,6 @@ impl hexvar_geometry::VariantOutcome for Outcome {
     }
 }
 
-/// Slider attacks from `from` in directions `dirs` with occupancy `occ`.
-#[inline]
-pub(crate) fn slide(from: usize, occ: &CellSet, dirs: core::ops::Range<usize>) -> CellSet {
-    let mut att = CellSet::EMPTY;
-    for d in dirs {
-        let ray = RAYS[from][d];
-        match nearest(&(ray & *occ), d) {
-            None => att |= ray,
-            Some(n) => att |= ray ^ RAYS[n][d],
-        }
-    }
-    att
-}
-
 impl Position {
     /// The start position.
     pub fn new() -> Position {
@@ -290,6 +281,7 @@ impl Position {
         let mut pos = Position {
             by_color: [CellSet::EMPTY; 2],
             by_role: [CellSet::EMPTY; 9],
+            lines: LineOccupancy::EMPTY,
             turn: setup.turn,
             castling: [setup.castling[0].bits(), setup.castling[1].bits()],
             special: setup.special,
@@ -322,7 +314,7 @@ impl Position {
             }
         }
         if setup.fullmove_number == 0 {
-            problems.push(PositionProblem::MoveNumber);
+            problems.push(PositionProblem::MoveNumberZero);
         }
         for color in Color::ALL {
             let r = setup.castling[color.index()];
@@ -348,7 +340,7 @@ impl Position {
         }
         if problems.is_empty() {
             let them = pos.turn.other();
-            if pos.attacked_by(pos.king(them), pos.turn, &pos.occupied()) {
+            if pos.attacked_by(pos.king(them), pos.turn, &pos.occupancy()) {
                 problems.push(PositionProblem::OppositeCheck);
             }
         }
@@ -438,6 +430,7 @@ impl Position {
     fn put(&mut self, cell: usize, p: Piece) {
         self.by_color[p.color.index()].0[cell >> 6] |= 1 << (cell & 63);
         self.by_role[p.role.index()].0[cell >> 6] |= 1 << (cell & 63);
+        self.lines.toggle(cell);
         self.hash ^= ZOBRIST.pieces[p.color.index()][p.role.index()][cell];
     }
 
@@ -446,6 +439,7 @@ impl Position {
         let p = self.piece_at_index(cell)?;
         self.by_color[p.color.index()].0[cell >> 6] &= !(1 << (cell & 63));
         self.by_role[p.role.index()].0[cell >> 6] &= !(1 << (cell & 63));
+        self.lines.toggle(cell);
         self.hash ^= ZOBRIST.pieces[p.color.index()][p.role.index()][cell];
         Some(p)
     }
@@ -513,6 +507,21 @@ impl Position {
         self.by_color[0] | self.by_color[1]
     }
 
+    /// The occupied cells as a set and line by line, for the attack tests.
+    #[inline]
+    pub(crate) fn occupancy(&self) -> Occupied<'_> {
+        Occupied {
+            cells: self.occupied(),
+            lines: &self.lines,
+        }
+    }
+
+    /// The occupied cells line by line.
+    #[inline]
+    pub(crate) fn lines(&self) -> &LineOccupancy {
+        &self.lines
+    }
+
     /// The cells of one side's pieces.
     #[inline]
     pub fn by_color(&self, color: Color) -> CellSet {
@@ -545,13 +554,13 @@ impl Position {
 
     /// Whether `cell` is attacked by `by`'s pieces, with occupancy `occ`, not counting the
     /// unmoved king's leap.
-    pub(crate) fn attacked_by_no_leap(&self, cell: usize, by: Color, occ: &CellSet) -> bool {
+    pub(crate) fn attacked_by_no_leap(&self, cell: usize, by: Color, occ: &Occupied) -> bool {
         self.attacked_by_non_sliders(cell, by, occ) || self.attacked_by_sliders(cell, by, occ)
     }
 
     /// Leapers, king steps, pawns and elephants (not the unmoved king's leap).
     #[inline]
-    pub(crate) fn attacked_by_non_sliders(&self, cell: usize, by: Color, occ: &CellSet) -> bool {
+    pub(crate) fn attacked_by_non_sliders(&self, cell: usize, by: Color, occ: &Occupied) -> bool {
         let them = self.by_color[by.index()];
         let r = &self.by_role;
         let leapers =
@@ -590,7 +599,7 @@ impl Position {
     }
 
     /// Every hex `by` attacks with occupancy `occ`, not counting the unmoved king's leap.
-    pub(crate) fn attack_map(&self, by: Color, occ: &CellSet) -> CellSet {
+    pub(crate) fn attack_map(&self, by: Color, occ: &Occupied) -> CellSet {
         let them = self.by_color[by.index()];
         let role = |r: Role| self.by_role[r.index()] & them;
         let queens = role(Role::Queen);
@@ -618,7 +627,7 @@ impl Position {
 
     /// Orthogonal and diagonal sliders.
     #[inline]
-    fn attacked_by_sliders(&self, cell: usize, by: Color, occ: &CellSet) -> bool {
+    fn attacked_by_sliders(&self, cell: usize, by: Color, occ: &Occupied) -> bool {
         let them = self.by_color[by.index()];
         let r = &self.by_role;
         // Look at the nearest blocker in each direction that holds a slider.
@@ -640,12 +649,12 @@ impl Position {
     /// Whether `by`'s unmoved king attacks its leap hexes now (rules §7.2: unmoved at home and not in
     /// check, that check judged without leap attacks).
     #[inline]
-    pub(crate) fn leap_active(&self, by: Color, occ: &CellSet) -> bool {
+    pub(crate) fn leap_active(&self, by: Color, occ: &Occupied) -> bool {
         self.king_unmoved(by) && !self.attacked_by_no_leap(self.king(by), by.other(), occ)
     }
 
     /// Whether `cell` is attacked by `by`, with occupancy `occ`.
-    pub(crate) fn attacked_by(&self, cell: usize, by: Color, occ: &CellSet) -> bool {
+    pub(crate) fn attacked_by(&self, cell: usize, by: Color, occ: &Occupied) -> bool {
         if self.attacked_by_no_leap(cell, by, occ) {
             return true;
         }
@@ -676,7 +685,7 @@ impl Position {
 
     /// The cells the piece on `from` attacks (pawns: forward diagonals; an unmoved king at home
     /// not in check: its leap hexes too).
-    pub(crate) fn attacks_from(&self, from: usize, occ: &CellSet) -> CellSet {
+    pub(crate) fn attacks_from(&self, from: usize, occ: &Occupied) -> CellSet {
         let Some(p) = self.piece_at_index(from) else {
             return CellSet::EMPTY;
         };

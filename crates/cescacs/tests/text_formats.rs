@@ -37,7 +37,7 @@ fn counter_overflow_u32_max_counters_print_a_text_that_parses_and_play_saturates
     zero.fullmove_number = 0;
     assert_eq!(
         Position::from_setup(zero).unwrap_err().problems,
-        [PositionProblem::MoveNumber]
+        [PositionProblem::MoveNumberZero]
     );
 }
 

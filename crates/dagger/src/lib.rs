@@ -17,7 +17,9 @@ pub use board::{
 };
 pub use hand::{entry_cells, hand_attacks, Hand, HandKnight};
 pub use hexvar_geometry::perft::divide;
-pub use hexvar_geometry::{Disambiguation, DrawReason, GameOptionError, ParseSanError, San};
+pub use hexvar_geometry::{
+    Disambiguation, DrawReason, GameOptionError, ParseSanError, RecordError, RecordErrorKind, San,
+};
 pub use movegen::{perft, perft_without_bulk, Origin, PieceMoves, PieceMovesIter};
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use outcome::{Outcome, WinReason};

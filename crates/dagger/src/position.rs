@@ -35,7 +35,7 @@ pub enum PositionProblem {
     /// cell is off the board or occupied.
     InvalidEnPassant(Cell),
     /// The move number is 0 (it starts at 1).
-    ZeroMoveNumber,
+    MoveNumberZero,
 }
 
 impl fmt::Display for PositionProblem {
@@ -53,7 +53,7 @@ impl fmt::Display for PositionProblem {
                 f,
                 "en-passant cell {c} does not hold a pawn that just made a double jump"
             ),
-            PositionProblem::ZeroMoveNumber => f.write_str("the move number is 0"),
+            PositionProblem::MoveNumberZero => f.write_str("the move number is 0"),
         }
     }
 }
@@ -155,7 +155,7 @@ impl Position {
             }
         }
         if setup.fullmove_number == 0 {
-            problems.push(PositionProblem::ZeroMoveNumber);
+            problems.push(PositionProblem::MoveNumberZero);
         }
         if let Some(t) = setup.en_passant {
             let mover = setup.turn.other();

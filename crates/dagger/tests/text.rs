@@ -88,7 +88,7 @@ fn a_setup_with_move_number_zero_is_no_position() {
     assert_eq!(
         Position::from_setup(setup),
         Err(PositionError {
-            problems: vec![PositionProblem::ZeroMoveNumber]
+            problems: vec![PositionProblem::MoveNumberZero]
         })
     );
 }

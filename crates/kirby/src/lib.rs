@@ -25,7 +25,9 @@ pub use board::{
     CELL_COUNT,
 };
 pub use colors::ColorSet;
-pub use hexvar_geometry::{Disambiguation, DrawReason, GameOptionError, ParseSanError, San};
+pub use hexvar_geometry::{
+    Disambiguation, DrawReason, GameOptionError, ParseSanError, RecordError, RecordErrorKind, San,
+};
 pub use movegen::{MovesKind, PieceMoves};
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use outcome::{Outcome, WinReason};
