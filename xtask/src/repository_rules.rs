@@ -175,16 +175,16 @@ fn bench_kinds() {
 macro_rules! contract {
     ($krate:ident) => {
         mod $krate {
+            use hexvar_geometry::{VariantColor, VariantOutcome, VariantRole};
             #[allow(unused_imports)]
             use $krate::{
                 divide, perft, perft_without_bulk, render, rules, Cell, CellSet, Color,
                 Disambiguation, DrawReason, Game, GameError, GameOptionError, IllegalMove, Move,
                 MoveList, Outcome, ParseCellError, ParseLetterError, ParseMoveError,
                 ParsePositionError, ParseSanError, ParseSetupError, Piece, PieceMoves, Position,
-                PositionError, Role, San, Setup, Shade, WinReason, CELL_COUNT, MAX_MOVES,
-                START_TEXT,
+                PositionError, RecordError, Role, San, Setup, Shade, WinReason, CELL_COUNT,
+                MAX_MOVES, START_TEXT,
             };
-            use hexvar_geometry::{VariantColor, VariantOutcome, VariantRole};
 
             fn is_variant<V: hexvar_geometry::Variant>() {}
 
@@ -274,17 +274,24 @@ macro_rules! contract {
                     assert_eq!(VariantRole::index(role), i);
                     assert_eq!(VariantRole::char(role), role.char());
                 }
-                assert!(Game::new().with_repetition_draw(1).is_err_and(|e: GameOptionError| {
-                    !e.to_string().is_empty()
-                }));
+                assert!(Game::new()
+                    .with_repetition_draw(1)
+                    .is_err_and(|e: GameOptionError| { !e.to_string().is_empty() }));
                 let draw = <Outcome as VariantOutcome>::draw(DrawReason::Agreement);
                 assert_eq!(draw.draw_reason(), Some(DrawReason::Agreement));
                 assert!(!draw.is_win_for(pos.turn()));
-                assert!("?".parse::<Role>().is_err_and(|e: ParseLetterError| !e.to_string().is_empty()));
+                assert!("?"
+                    .parse::<Role>()
+                    .is_err_and(|e: ParseLetterError| !e.to_string().is_empty()));
                 let mut game = Game::new();
                 assert_eq!(game.play(mv), Ok::<(), GameError>(()));
                 let record = game.to_record();
-                assert_eq!(Game::from_record(&record).map(|g| g.moves().to_vec()), Ok(vec![mv]));
+                assert_eq!(
+                    Game::from_record(&record).map(|g| g.moves().to_vec()),
+                    Ok(vec![mv])
+                );
+                let error: RecordError = Game::from_record("1. ???").unwrap_err();
+                assert_eq!((error.line, error.column), (1, 4));
                 assert_eq!(game.moves(), &[mv]);
                 assert_eq!(game.position(), &played);
                 assert_eq!(game.start_position(), &pos);
