@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the `hexvar` wheel and runs its pytest suite in a fresh virtual environment, with packages
-# from PyPI only: needs Rust and python3 (3.9 or later). Installs Debian's python3-venv when
+# Builds the `hexvar` wheel and runs its pytest suite in a virtual environment, with packages from
+# PyPI only: needs Rust and python3 (3.9 or later). Installs Debian's python3-venv when
 # `python3 -m venv` lacks it. The virtual environment is crates/python/.venv (HEXVAR_VENV to move it);
 # extra pytest arguments pass through (`bash crates/python/run-tests.sh -k kirby`).
 set -euo pipefail
@@ -9,6 +9,7 @@ cd "$(dirname "$0")"
 MATURIN=1.16.0
 PYTEST=9.2.0
 HYPOTHESIS=6.170.17
+NUMPY=2.4.6
 venv=$(realpath -m "${HEXVAR_VENV:-.venv}")
 
 if ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
@@ -19,6 +20,9 @@ fi
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/python" -m pip install -q --disable-pip-version-check \
   "maturin==$MATURIN" "pytest==$PYTEST" "hypothesis==$HYPOTHESIS"
+# numpy only for the test that reads `encode()` without a copy (skipped without it).
+"$venv/bin/python" -m pip install -q --disable-pip-version-check "numpy==$NUMPY" ||
+  echo "numpy $NUMPY did not install: the numpy test is skipped"
 
 # The wheel itself (abi3, CPython 3.9+), installed as a user would install it.
 rm -rf target/wheels

@@ -3,6 +3,7 @@
 //! per-variant Python classes (see `stamp.rs`) only wrap these functions.
 
 use core::fmt::Display;
+use std::sync::Arc;
 
 use hexvar_geometry::perft::divide;
 use hexvar_geometry::{
@@ -11,6 +12,7 @@ use hexvar_geometry::{
 };
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PySlice;
 
 use crate::space::{self, MoveSpace};
 use crate::{IllegalMoveError, InvalidMoveTextError, InvalidPositionError};
@@ -148,13 +150,16 @@ impl Outcome {
 
 /// A position and how it was reached: the start, the moves pushed, and the positions after each
 /// (for `pop` and the repetition draws).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Core<V: Variant> {
     /// The start first, then the position after each move.
     positions: Vec<V>,
     moves: Vec<V::Move>,
     /// `zeroing[i]`: whether `moves[i]` made every earlier position unrepeatable.
     zeroing: Vec<bool>,
+    /// The current position's legal moves once listed: `push` of a listed move then needs no
+    /// second generation to know it legal (the loop `legal_moves`, `push` generates once).
+    legal: Option<Arc<[V::Move]>>,
 }
 
 impl<V: MoveSpace> Core<V> {
@@ -164,6 +169,7 @@ impl<V: MoveSpace> Core<V> {
             positions: vec![start],
             moves: Vec::new(),
             zeroing: Vec::new(),
+            legal: None,
         }
     }
 
@@ -191,13 +197,25 @@ impl<V: MoveSpace> Core<V> {
         &self.moves
     }
 
+    /// The legal moves, listed once per position.
+    pub fn legal_moves(&mut self) -> Arc<[V::Move]> {
+        let pos = self.positions.last().expect("a board holds its start");
+        self.legal
+            .get_or_insert_with(|| pos.legal_moves().iter().copied().collect())
+            .clone()
+    }
+
     /// Plays a legal move; an illegal one raises `IllegalMoveError` and changes nothing.
     pub fn push(&mut self, mv: V::Move) -> PyResult<()> {
         let mut next = self.pos().clone();
-        next.play(mv).map_err(illegal)?;
+        match &self.legal {
+            Some(legal) if legal.contains(&mv) => next.play_unchecked(mv),
+            _ => next.play(mv).map_err(illegal)?,
+        }
         self.zeroing.push(self.pos().is_zeroing(mv));
         self.positions.push(next);
         self.moves.push(mv);
+        self.legal = None;
         Ok(())
     }
 
@@ -209,6 +227,7 @@ impl<V: MoveSpace> Core<V> {
             .ok_or_else(|| PyIndexError::new_err("pop from an empty move stack"))?;
         self.positions.pop();
         self.zeroing.pop();
+        self.legal = None;
         Ok(mv)
     }
 
@@ -232,7 +251,10 @@ impl<V: MoveSpace> Core<V> {
 
     /// Whether `mv` is legal here.
     pub fn is_legal(&self, mv: V::Move) -> bool {
-        self.pos().legal_moves().contains(&mv)
+        match &self.legal {
+            Some(legal) => legal.contains(&mv),
+            None => self.pos().legal_moves().contains(&mv),
+        }
     }
 
     /// A legal move's SAN; `IllegalMoveError` for a move that is not legal here.
@@ -364,4 +386,33 @@ pub fn role_names<V: Variant>() -> Vec<String> {
 pub fn move_cell_names<V: Variant>(mv: V::Move) -> (Option<String>, String) {
     let (from, to) = V::move_cells(mv);
     (from.map(|c| c.to_string()), to.to_string())
+}
+
+/// What an index or a slice picks from a sequence.
+pub enum Picked<T> {
+    /// The item at an index.
+    One(T),
+    /// The items of a slice.
+    Many(Vec<T>),
+}
+
+/// The item at `index` (negative from the end; `IndexError` outside) or the items of a slice, as
+/// Python's `list.__getitem__` picks them.
+pub fn pick<T: Copy>(items: &[T], index: &Bound<'_, PyAny>) -> PyResult<Picked<T>> {
+    let len = items.len() as isize;
+    if let Ok(slice) = index.cast::<PySlice>() {
+        let ix = slice.indices(len)?;
+        return Ok(Picked::Many(
+            (0..ix.slicelength)
+                .map(|k| items[(ix.start + k as isize * ix.step) as usize])
+                .collect(),
+        ));
+    }
+    let i: isize = index.extract()?;
+    let at = if i < 0 { i + len } else { i };
+    if (0..len).contains(&at) {
+        Ok(Picked::One(items[at as usize]))
+    } else {
+        Err(PyIndexError::new_err("legal move index out of range"))
+    }
 }

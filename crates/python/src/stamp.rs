@@ -11,9 +11,9 @@ macro_rules! variant_module {
 
             use hexvar_geometry::Variant;
             use pyo3::prelude::*;
-            use pyo3::types::PyBytes;
+            use pyo3::types::{PyBytes, PyList};
 
-            use crate::generic::{self, Core, Outcome, Piece};
+            use crate::generic::{self, Core, Outcome, Picked, Piece};
             use crate::space;
 
             type V = $pos;
@@ -64,6 +64,54 @@ macro_rules! variant_module {
 
                 fn __repr__(&self) -> String {
                     format!("<{}.Move {}>", $path, self.mv)
+                }
+            }
+
+            /// The legal moves of a position, in the generator's order: a sequence of `Move`
+            /// (`len`, index and slice, iteration, `in`) that makes a Python object only for the
+            /// moves asked for. `list(board.legal_moves)` gives a list.
+            #[pyclass(module = $path, name = "LegalMoves", frozen, sequence)]
+            pub struct LegalMoves {
+                moves: std::sync::Arc<[Mv]>,
+            }
+
+            #[pymethods]
+            impl LegalMoves {
+                fn __len__(&self) -> usize {
+                    self.moves.len()
+                }
+
+                fn __getitem__<'py>(
+                    &self,
+                    py: Python<'py>,
+                    index: &Bound<'py, PyAny>,
+                ) -> PyResult<Bound<'py, PyAny>> {
+                    match generic::pick(&self.moves, index)? {
+                        Picked::One(mv) => Ok(Bound::new(py, Move { mv })?.into_any()),
+                        Picked::Many(moves) => Ok(PyList::new(py, wrap(moves))?.into_any()),
+                    }
+                }
+
+                fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                    PyList::new(py, wrap(self.moves.iter().copied()))?
+                        .try_iter()
+                        .map(Bound::into_any)
+                }
+
+                fn __contains__(&self, r#move: &Bound<'_, PyAny>) -> bool {
+                    r#move
+                        .cast::<Move>()
+                        .is_ok_and(|m| self.moves.contains(&m.get().mv))
+                }
+
+                /// The number of legal moves (as `len`).
+                fn count(&self) -> usize {
+                    self.moves.len()
+                }
+
+                fn __repr__(&self) -> String {
+                    let texts: Vec<String> = self.moves.iter().map(|m| m.to_string()).collect();
+                    format!("<{}.LegalMoves ({})>", $path, texts.join(", "))
                 }
             }
 
@@ -153,10 +201,12 @@ macro_rules! variant_module {
                     V::start_positions()
                 }
 
-                /// The legal moves, in the generator's order.
+                /// The legal moves, in the generator's order, as a sequence of `Move`.
                 #[getter]
-                fn legal_moves(&self) -> Vec<Move> {
-                    wrap(self.core.pos().legal_moves())
+                fn legal_moves(&mut self) -> LegalMoves {
+                    LegalMoves {
+                        moves: self.core.legal_moves(),
+                    }
                 }
 
                 /// The number of legal moves, counted without listing them.
@@ -499,7 +549,7 @@ macro_rules! variant_module {
             /// Adds the submodule to `parent`.
             pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
                 let module = PyModule::new(parent.py(), stringify!($module))?;
-                module.add(
+                module.setattr(
                     "__doc__",
                     concat!(
                         "The variant `",
@@ -509,6 +559,7 @@ macro_rules! variant_module {
                 )?;
                 module.add_class::<Board>()?;
                 module.add_class::<Move>()?;
+                module.add_class::<LegalMoves>()?;
                 module.add_class::<Game>()?;
                 parent.add_submodule(&module)
             }

@@ -332,3 +332,27 @@ def test_read_game_errors():
         hexvar.read_game('[Variant "brusky"]\n\n1. zz9 *')
     game = hexvar.read_game('[Variant "Brusky"]\n\n*')
     assert game.moves == [] and game.outcome() is None
+
+
+def test_legal_moves_is_a_sequence(variant, rng):
+    board = hexvar.Board(variant)
+    random_game(board, rng, 8)
+    moves = board.legal_moves
+    listed = list(moves)
+    assert len(moves) == moves.count() == board.legal_move_count() == len(listed) > 0
+    assert [moves[i] for i in range(len(moves))] == listed
+    assert moves[-1] == listed[-1] and moves[1:5] == listed[1:5] and moves[::-2] == listed[::-2]
+    assert all(m in moves for m in listed) and "e4" not in moves and None not in moves
+    with pytest.raises(IndexError):
+        moves[len(moves)]
+    with pytest.raises(TypeError):
+        moves["0"]
+    assert repr(moves).startswith(f"<hexvar.{variant}.LegalMoves (")
+    # The listing is the position's own: after a push it no longer vouches for a move.
+    board.push(listed[0])
+    stale = [m for m in listed if not board.is_legal(m)]
+    for move in stale[:3]:
+        with pytest.raises(hexvar.IllegalMoveError):
+            board.push(move)
+    board.pop()
+    assert list(board.legal_moves) == listed

@@ -1,6 +1,6 @@
 """Hexagonal chess variants with the speed of the Rust crates."""
 
-from typing import List, Optional, Union
+from typing import List, Optional, final
 
 from hexvar import brusky as brusky
 from hexvar import cescacs as cescacs
@@ -9,6 +9,23 @@ from hexvar import dagger as dagger
 from hexvar import kirby as kirby
 from hexvar._board import Board as _Board
 from hexvar._board import Game as _Game
+
+__all__ = [
+    "VARIANTS",
+    "Board",
+    "IllegalMoveError",
+    "InvalidMoveTextError",
+    "InvalidPositionError",
+    "InvalidRecordError",
+    "Outcome",
+    "Piece",
+    "brusky",
+    "cescacs",
+    "chessagon",
+    "dagger",
+    "kirby",
+    "read_game",
+]
 
 VARIANTS: List[str]
 """The variants' names: ``brusky``, ``chessagon``, ``dagger``, ``cescacs``, ``kirby``."""
@@ -25,6 +42,7 @@ class InvalidMoveTextError(ValueError):
 class InvalidRecordError(ValueError):
     """A game record that cannot be read; the message gives the line and column."""
 
+@final
 class Piece:
     """A man on the board: its side and role."""
 
@@ -39,6 +57,7 @@ class Piece:
     symbol: str
     """The man as the position text writes it."""
 
+@final
 class Outcome:
     """How a game ended: the winning side or team, or a draw, and why."""
 

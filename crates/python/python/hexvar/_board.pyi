@@ -4,10 +4,11 @@ Each variant has its own classes with these methods; a ``Move`` of one variant i
 another variant's ``Board``. This stub module describes them once.
 """
 
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple, final, overload
 
 from hexvar import Outcome, Piece
 
+@final
 class Move:
     """A legal move: the cells it leaves and reaches and its text in the variant's notation.
 
@@ -27,9 +28,26 @@ class Move:
     @property
     def index(self) -> int:
         """The move's index in the variant's fixed move space (``Board.move_index``)."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
+class LegalMoves(Sequence[Move]):
+    """The legal moves of a position, in the generator's order: a sequence of ``Move`` (``len``,
+    index and slice, iteration, ``in``) that makes a Python object only for the moves asked for.
+    ``list(board.legal_moves)`` gives a list."""
+
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, index: int, /) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice, /) -> List[Move]: ...
+    def __iter__(self) -> Iterator[Move]: ...
+    def __contains__(self, move: object, /) -> bool: ...
+    def count(self) -> int:  # type: ignore[override]
+        """The number of legal moves (as ``len``)."""
+
+@final
 class Board:
     """A position with the stack of moves that reached it, in the shape of python-chess's Board.
 
@@ -55,7 +73,7 @@ class Board:
     HAND_SLOTS: List[str]
     """The hand slots a man can enter from (the from-slots after the cells)."""
 
-    def __init__(self, text: Optional[str] = None) -> None: ...
+    def __new__(cls, text: Optional[str] = None) -> "Board": ...
     @staticmethod
     def cells() -> List[str]:
         """Every cell's name, in the order ``encode`` and ``move_index`` use."""
@@ -63,8 +81,8 @@ class Board:
     def start_positions() -> List[Tuple[str, str]]:
         """The variant's named start positions: ``(name, text)``, the standard first."""
     @property
-    def legal_moves(self) -> List[Move]:
-        """The legal moves, in the generator's order."""
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves, in the generator's order, as a sequence of ``Move``."""
     def legal_move_count(self) -> int:
         """The number of legal moves, counted without listing them."""
     def is_legal(self, move: Move) -> bool:
@@ -109,6 +127,8 @@ class Board:
         """The position text."""
     def copy(self, stack: bool = True) -> "Board":
         """A copy; with ``stack=False`` without the move stack."""
+    def __copy__(self) -> "Board": ...
+    def __deepcopy__(self, _memo: object) -> "Board": ...
     def zobrist_hash(self) -> int:
         """The Zobrist hash of the position."""
     def perft(self, depth: int) -> int:
@@ -148,16 +168,17 @@ class Board:
         """The legal move with that index (``IllegalMoveError`` when none has it)."""
     def game(self) -> "Game":
         """The board's start and move stack as a ``Game`` (for its record)."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Equal positions (the move stacks aside)."""
     def __hash__(self) -> int:
         """The Zobrist hash."""
 
+@final
 class Game:
     """A game: its start, the moves played, the variant's repetition draws and draw claims, and
     the tags of its record. A finished game refuses moves (``IllegalMoveError``) until ``pop``."""
 
-    def __init__(self, text: Optional[str] = None) -> None: ...
+    def __new__(cls, text: Optional[str] = None) -> "Game": ...
     @staticmethod
     def from_record(text: str) -> "Game":
         """A game read from its record (``InvalidRecordError`` at the first bad token)."""

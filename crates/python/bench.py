@@ -1,0 +1,132 @@
+"""Speed of the `hexvar` package, printed as Markdown tables (a benchmark, not a test).
+
+1. Perft from Python (`Board.perft`, the Rust crate's perft behind one call) next to the Rust
+   crate's own speed as `cargo xtask perft` measures it, on each variant's start position.
+2. A Python loop over random games: `legal_moves`, then `push` of a random legal move, every
+   move taken back with `pop` at the end of the game. Plies per second per variant, next to the
+   same loop with python-chess on the chess start position (installed with `pip install chess`).
+
+Run from anywhere, in the environment where `hexvar` is installed:
+
+    python crates/python/bench.py [--games N] [--no-xtask]
+"""
+
+import argparse
+import random
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import hexvar
+
+# The repository root: this file is crates/python/bench.py.
+ROOT = Path(__file__).resolve().parents[2]
+
+# Start-position perft depths that take a second or a few.
+PERFT_DEPTHS = {"brusky": 4, "chessagon": 4, "dagger": 6, "cescacs": 4, "kirby": 5}
+
+MAX_PLIES = 200
+
+
+def python_perft(board, depth):
+    """Nodes and nodes per second of one `Board.perft`."""
+    started = time.perf_counter()
+    nodes = board.perft(depth)
+    return nodes, nodes / (time.perf_counter() - started)
+
+
+def xtask_perft(variant, depth):
+    """Nodes per second of one `cargo xtask perft` (the Rust crate alone); None when it cannot
+    run (the reason is printed)."""
+    try:
+        out = subprocess.run(
+            ["cargo", "xtask", "perft", variant, str(depth)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError) as e:
+        print(f"cargo xtask perft {variant} {depth}: {e}", file=sys.stderr)
+        return None
+    return float(re.search(r"^nodes/s (\d+)", out, re.M).group(1))
+
+
+def perft_speeds(variant, depth, xtask, rounds=3):
+    """Nodes and the best nodes/s of each side over `rounds` alternating runs (on a shared
+    machine alternating keeps both sides under the same load)."""
+    board = hexvar.Board(variant)
+    best_python = best_rust = None
+    for _ in range(rounds):
+        nodes, rate = python_perft(board, depth)
+        best_python = max(rate, best_python or 0)
+        rust = xtask_perft(variant, depth) if xtask else None
+        if rust is not None:
+            best_rust = max(rust, best_rust or 0)
+    return nodes, best_python, best_rust
+
+
+def random_games(new_board, games, legal_moves, seed=18):
+    """Plies per second of the random-game loop over `games` games from `new_board()`;
+    `legal_moves(board)` is the library's own way to a sequence of the legal moves."""
+    rng = random.Random(seed)
+    plies = 0
+    started = time.perf_counter()
+    for _ in range(games):
+        board = new_board()
+        played = 0
+        while played < MAX_PLIES:
+            moves = legal_moves(board)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+            played += 1
+        for _ in range(played):
+            board.pop()
+        plies += played
+    return plies / (time.perf_counter() - started)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="random games per variant")
+    parser.add_argument("--no-xtask", action="store_true", help="skip `cargo xtask perft`")
+    args = parser.parse_args()
+
+    print("| variant | perft depth | nodes | `Board.perft` nodes/s | `cargo xtask perft` nodes/s | ratio |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    for variant in hexvar.VARIANTS:
+        depth = PERFT_DEPTHS[variant]
+        nodes, rate, rust = perft_speeds(variant, depth, not args.no_xtask)
+        shown = "n/a" if rust is None else f"{rust / 1e6:.1f} M"
+        ratio = "n/a" if rust is None else f"{rate / rust:.2f}"
+        print(f"| {variant} | {depth} | {nodes:,} | {rate / 1e6:.1f} M | {shown} | {ratio} |")
+
+    print()
+    print(f"Random games ({args.games} per variant, up to {MAX_PLIES} plies): `legal_moves` + `push`, then `pop`.")
+    print()
+    print("| board | plies/s | × python-chess | plies/s with `list(legal_moves)` | × python-chess |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    try:
+        import chess
+    except ImportError:
+        chess = None
+    # python-chess's legal_moves is a generator object: a list is its way to pick one at random.
+    base = random_games(chess.Board, args.games, lambda b: list(b.legal_moves)) if chess else None
+    for variant in hexvar.VARIANTS:
+        # hexvar's legal_moves is a sequence already.
+        board = getattr(hexvar, variant).Board
+        rate = random_games(board, args.games, lambda b: b.legal_moves)
+        # The same loop as python-chess's, a Python object made for every legal move.
+        listed = random_games(board, args.games, lambda b: list(b.legal_moves))
+        times = "n/a" if base is None else f"{rate / base:.1f}"
+        listed_times = "n/a" if base is None else f"{listed / base:.1f}"
+        print(f"| hexvar.{variant} | {rate:,.0f} | {times} | {listed:,.0f} | {listed_times} |")
+    if base is not None:
+        print(f"| python-chess {chess.__version__} (chess start) | {base:,.0f} | 1.0 | {base:,.0f} | 1.0 |")
+
+
+if __name__ == "__main__":
+    main()
