@@ -56,7 +56,13 @@ fn ordered<V: Variant>(pos: &V, values: &[i32]) -> Vec<V::Move> {
 }
 
 /// Negamax with alpha-beta over the game, so that a repeated position scores as a draw.
-fn negamax<V: Variant>(game: &mut Game<V>, depth: u32, mut alpha: i32, beta: i32, values: &[i32]) -> i32 {
+fn negamax<V: Variant>(
+    game: &mut Game<V>,
+    depth: u32,
+    mut alpha: i32,
+    beta: i32,
+    values: &[i32],
+) -> i32 {
     if let Some(outcome) = game.outcome() {
         let me = game.position().turn();
         return if outcome.is_draw() {
@@ -74,7 +80,8 @@ fn negamax<V: Variant>(game: &mut Game<V>, depth: u32, mut alpha: i32, beta: i32
         return evaluate(game.position(), values);
     }
     for mv in ordered(game.position(), values) {
-        game.play(mv).expect("a legal move of an unfinished game plays");
+        game.play(mv)
+            .expect("a legal move of an unfinished game plays");
         let score = -negamax(game, depth - 1, -beta, -alpha, values);
         game.undo();
         if score >= beta {

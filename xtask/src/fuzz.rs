@@ -80,7 +80,10 @@ fn fuzz_target(target: &str, features: &str, corpus: &str, seconds: u64) -> Resu
     if !output.status.success() {
         let tail: Vec<&str> = log.lines().rev().take(40).collect();
         let tail: Vec<&str> = tail.into_iter().rev().collect();
-        return Err(format!("fuzz {target} found a failure:\n{}", tail.join("\n")));
+        return Err(format!(
+            "fuzz {target} found a failure:\n{}",
+            tail.join("\n")
+        ));
     }
     println!("fuzz {target}: {runs} executions in {seconds}s, no failure");
     Ok(runs)
@@ -89,7 +92,9 @@ fn fuzz_target(target: &str, features: &str, corpus: &str, seconds: u64) -> Resu
 /// Writes the records of a few random games (and a few cut short, or with a bad move) as seed
 /// inputs of the record target; returns the corpus folder.
 fn seed_records(variant: &hexvar_geometry::VariantEntry) -> Result<String, String> {
-    let dir = root().join("fuzz/corpus").join(format!("{}_record", variant.name));
+    let dir = root()
+        .join("fuzz/corpus")
+        .join(format!("{}_record", variant.name));
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
     for game_number in 0..6 {
