@@ -561,7 +561,10 @@ macro_rules! variant_module {
                 module.add_class::<Move>()?;
                 module.add_class::<LegalMoves>()?;
                 module.add_class::<Game>()?;
-                parent.add_submodule(&module)
+                parent.add_submodule(&module)?;
+                // Named as Python imports it (`hexvar.kirby`), after `add_submodule` has used
+                // the short name for the attribute.
+                module.setattr("__name__", $path)
             }
         }
     };

@@ -356,3 +356,9 @@ def test_legal_moves_is_a_sequence(variant, rng):
             board.push(move)
     board.pop()
     assert list(board.legal_moves) == listed
+
+
+def test_submodules_are_named_as_imported(variant):
+    module = getattr(hexvar, variant)
+    assert module.__name__ == f"hexvar.{variant}"
+    assert module.Board.__module__ == module.__name__
