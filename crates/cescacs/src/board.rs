@@ -172,15 +172,6 @@ pub(crate) const DIRECTIONS: [(i8, i8); 12] = [
     (1, -3),
 ];
 
-/// The orthogonal directions (indices into [`DIRECTIONS`]): the Rook's.
-pub(crate) const ORTHOGONAL: core::ops::Range<usize> = 0..6;
-/// The diagonal directions (indices into [`DIRECTIONS`]): the Bishop's.
-pub(crate) const DIAGONAL: core::ops::Range<usize> = 6..12;
-/// Every line direction: the Queen's.
-pub(crate) const ALL_DIRECTIONS: core::ops::Range<usize> = 0..12;
-/// Directions per line kind (orthogonal, diagonal): direction `d` is of kind `d / LINE_KIND`.
-pub(crate) const LINE_KIND: usize = 6;
-
 /// Whether direction `d` (an index into [`DIRECTIONS`]) raises the dense index.
 #[inline]
 pub(crate) const fn positive(d: usize) -> bool {
@@ -226,7 +217,9 @@ const fn doubled<const D: usize>(v: &[(i8, i8); D]) -> [(i8, i8); D] {
 /// `STEPS[cell][d]`: the neighbour of `cell` in direction `d`, or [`NO_CELL`].
 pub(crate) static STEPS: [[u16; 12]; CELL_COUNT] =
     table::step_table(&HEXES, &to_hexes(&DIRECTIONS));
-const STEPS_C: [[u16; 12]; CELL_COUNT] = table::step_table(&HEXES, &to_hexes(&DIRECTIONS));
+/// [`STEPS`] for `const` builders.
+pub(crate) const STEPS_C: [[u16; 12]; CELL_COUNT] =
+    table::step_table(&HEXES, &to_hexes(&DIRECTIONS));
 /// `KNIGHT_STEPS[cell][k]`: the knight leap `k` from `cell`, or [`NO_CELL`].
 pub(crate) static KNIGHT_STEPS: [[u16; 12]; CELL_COUNT] =
     table::step_table(&HEXES, &to_hexes(&KNIGHT_LEAPS));

@@ -17,12 +17,16 @@
 
 use crate::board::{
     between, cells, nearest, Cell, CellSet, Color, Piece, Role, KING_HOME, KING_STEPS, KNIGHT,
-    KNIGHT_STEPS, PAWN_ATTACKS, PAWN_OBLIQUE, PAWN_PUSHES, PROMOTION_EDGE, RAYS, RIDE_STEPS,
+    KNIGHT_STEPS, LINES, PAWN_ATTACKS, PAWN_OBLIQUE, PAWN_PUSHES, PROMOTION_EDGE, RAYS, RIDE_STEPS,
     ROOK_HOME, SHADE_CELLS, SINGLE, STEPS,
 };
-use crate::board::{ALL_DIRECTIONS, DIAGONAL, ELEPHANT_DIAG, FORWARD, LINE_KIND, ORTHOGONAL};
+use crate::board::{ELEPHANT_DIAG, FORWARD};
+use crate::lines::{
+    places, LineOccupancy, LinePlace, Occupied, ALL_AXES, AXIS_DIRECTIONS, DIAGONAL_AXES,
+    ORTHOGONAL_AXES,
+};
 use crate::moves::{Castling, Move, MoveList};
-use crate::position::{elephant_targets, slide, Position, KING_BIT, ROOK_BITS};
+use crate::position::{elephant_targets, Position, KING_BIT, ROOK_BITS};
 use crate::setup::Special;
 use hexvar_geometry::table::NO_CELL;
 
@@ -336,7 +340,7 @@ impl Position {
         let us = self.turn();
         let them = us.other();
         let k = self.king(us);
-        let occ = self.occupied();
+        let occ = self.occupancy();
         let mut masks = Masks {
             king: k,
             checkers: self.non_slider_checkers(k, us),
@@ -390,13 +394,11 @@ impl Position {
         out
     }
 
-    /// Scans the twelve lines from the king: slider checkers and slider pins.
+    /// Scans the six lines through the king: slider checkers and slider pins.
     fn scan_lines(&self, masks: &mut Masks) {
         let us = self.turn();
         let them = us.other();
         let k = masks.king;
-        let occ = self.occupied();
-        let own = self.by_color(us);
         let enemy = self.by_color(them);
         let role = |r: Role| self.by_role(r) & enemy;
         let queens = role(Role::Queen);
@@ -404,27 +406,41 @@ impl Position {
             role(Role::Rook) | role(Role::Wyvern) | queens,
             role(Role::Bishop) | role(Role::Pegasus) | queens,
         ];
-        for d in ALL_DIRECTIONS {
-            let ray = RAYS[k][d];
-            let kind = sliders[d / LINE_KIND];
-            if !ray.intersects(&kind) {
+        let places = places(k);
+        for (kind, axes) in [ORTHOGONAL_AXES, DIAGONAL_AXES].into_iter().enumerate() {
+            if !LINES[kind][k].intersects(&sliders[kind]) {
                 continue;
             }
-            let blockers = ray & occ;
-            let Some(first) = nearest(&blockers, d) else {
-                continue;
-            };
-            if kind.has(first) {
+            for axis in axes {
+                self.scan_line(masks, places[axis], axis, &sliders[kind]);
+            }
+        }
+    }
+
+    /// One line through the king: on each side, the nearest man checks if it is a slider of
+    /// the line's kind, or is pinned if it is ours and the man behind it is such a slider.
+    #[inline(always)]
+    fn scan_line(&self, masks: &mut Masks, king: LinePlace, axis: usize, sliders: &CellSet) {
+        let lines = self.lines();
+        let own = self.by_color(self.turn());
+        let (below, above) = lines.blockers(king);
+        for (pos, up) in [(above, true), (below, false)] {
+            let first = LineOccupancy::cell_at(king.line, pos);
+            if sliders.has(first) {
                 masks.checkers = masks.checkers.with(first);
-                continue;
-            }
-            if !own.has(first) {
-                continue;
-            }
-            if nearest(&blockers.without(first), d).is_some_and(|second| kind.has(second)) {
-                masks.pinned = masks.pinned.with(first);
-                masks.pins[masks.n_pins] = (first as u8, d as u8);
-                masks.n_pins += 1;
+            } else if own.has(first) {
+                let beyond = lines.blockers(LinePlace {
+                    line: king.line,
+                    pos: pos as u8,
+                });
+                let second =
+                    LineOccupancy::cell_at(king.line, if up { beyond.1 } else { beyond.0 });
+                if sliders.has(second) {
+                    let d = AXIS_DIRECTIONS[axis] + if up { 0 } else { 3 };
+                    masks.pinned = masks.pinned.with(first);
+                    masks.pins[masks.n_pins] = (first as u8, d as u8);
+                    masks.n_pins += 1;
+                }
             }
         }
     }
@@ -451,7 +467,7 @@ impl Position {
         let us = self.turn();
         let mut after = self.clone();
         after.play_unchecked(m);
-        !after.attacked_by(after.king(us), us.other(), &after.occupied())
+        !after.attacked_by(after.king(us), us.other(), &after.occupancy())
     }
 
     /// The set-wise layer: calls `f` once per (man, from-cell, destination set) with at least
@@ -484,6 +500,7 @@ impl Position {
         let masks = self.masks();
         let mut open_leaps = CellSet::EMPTY;
         if self.king_unmoved(us) && !masks.in_check() {
+            let occ = self.occupancy();
             // Own men stand on the leap hexes in most positions: judge only the others.
             for t in KNIGHT[KING_HOME[us.index()].index()] - self.by_color(us) {
                 if !self.attacked_by(t, them, &occ) {
@@ -641,12 +658,13 @@ impl Ctx<'_> {
     /// The sliders: Bishop, Rook, Queen, and the Pegasus and Wyvern with their knight leap.
     fn sliders<F: FnMut(PieceMoves) -> bool>(&self, role: Role, f: &mut F) -> bool {
         for from in self.pos.pieces(self.us, role) {
+            let lines = self.pos.lines();
             let attacks = match role {
-                Role::Bishop => slide(from, &self.occ, DIAGONAL),
-                Role::Rook => slide(from, &self.occ, ORTHOGONAL),
-                Role::Pegasus => slide(from, &self.occ, DIAGONAL) | KNIGHT[from],
-                Role::Wyvern => slide(from, &self.occ, ORTHOGONAL) | KNIGHT[from],
-                _ => slide(from, &self.occ, ALL_DIRECTIONS),
+                Role::Bishop => lines.slide(from, DIAGONAL_AXES),
+                Role::Rook => lines.slide(from, ORTHOGONAL_AXES),
+                Role::Pegasus => lines.slide(from, DIAGONAL_AXES) | KNIGHT[from],
+                Role::Wyvern => lines.slide(from, ORTHOGONAL_AXES) | KNIGHT[from],
+                _ => lines.slide(from, ALL_AXES),
             };
             let to = self.masks.restrict(from, attacks - self.own, self.us);
             if !self.emit(role, from, to, f) {
@@ -660,7 +678,30 @@ impl Ctx<'_> {
     fn king_moves<F: FnMut(PieceMoves) -> bool>(&self, f: &mut F) -> bool {
         let k = self.masks.king;
         let king_cell = Cell::ALL[k];
-        let lifted = self.occ.without(k);
+        let steps = KING_STEPS[k] - self.own;
+        let to = if steps.is_empty() {
+            CellSet::EMPTY
+        } else {
+            self.safe_king_steps(steps, king_cell)
+        };
+        // The King's leap: first king move, not in check, onto a hex not attacked now. Then it
+        // is also safe afterwards: the leap hex is on no line through the home hex, so leaving
+        // home opens no line onto it (nor is home the hex an Elephant's two-step passes), and
+        // the enemy king's leap (active now, as it is never in check on our turn) can only be
+        // switched off by the move.
+        let to = to | (self.open_leaps - self.own);
+        self.emit(Role::King, k, to, f)
+    }
+
+    /// The king's free steps that are not attacked with the king lifted off its hex.
+    fn safe_king_steps(&self, steps: CellSet, king_cell: Cell) -> CellSet {
+        let k = king_cell.index();
+        let mut lifted_lines = *self.pos.lines();
+        lifted_lines.toggle(k);
+        let lifted = Occupied {
+            cells: self.occ.without(k),
+            lines: &lifted_lines,
+        };
         let enemy_leaps = if self.pos.king_unmoved(self.them) {
             KNIGHT[KING_HOME[self.them.index()].index()]
         } else {
@@ -673,7 +714,6 @@ impl Ctx<'_> {
             to: Cell::ALL[t],
             promotion: None,
         };
-        let steps = KING_STEPS[k] - self.own;
         // With a few free steps, testing each is cheaper; with more, one map of the enemy's
         // attacks (with the king lifted, so that it does not hide the hexes behind it).
         let map =
@@ -691,13 +731,7 @@ impl Ctx<'_> {
                 to = to.with(t);
             }
         }
-        // The King's leap: first king move, not in check, onto a hex not attacked now. Then it
-        // is also safe afterwards: the leap hex is on no line through the home hex, so leaving
-        // home opens no line onto it (nor is home the hex an Elephant's two-step passes), and
-        // the enemy king's leap (active now, as it is never in check on our turn) can only be
-        // switched off by the move.
-        to |= self.open_leaps - self.own;
-        self.emit(Role::King, k, to, f)
+        to
     }
 
     /// E.p. and scornful captures (played out: two men leave their hexes).
@@ -781,11 +815,14 @@ impl Ctx<'_> {
             }
         };
         // The occupancy after a castling's rook move.
-        let rook_moved = |occ: CellSet, rook: usize, dest: Option<Cell>| match dest {
-            None => occ,
-            Some(d) => occ.without(ROOK_HOME[c][rook].index()).with(d.index()),
+        let rook_moved = |occ: &mut (CellSet, LineOccupancy), rook: usize, dest: Option<Cell>| {
+            if let Some(d) = dest {
+                for cell in [ROOK_HOME[c][rook].index(), d.index()] {
+                    occ.0 ^= SINGLE[cell];
+                    occ.1.toggle(cell);
+                }
+            }
         };
-        let lifted = self.occ.without(self.masks.king);
         for castling in Castling::ALL {
             let kt = castling.king_to(self.us);
             let (queen_rook, king_rook) = (
@@ -803,8 +840,17 @@ impl Ctx<'_> {
             // can reach it (no enemy man moves; the enemy king's leap can only switch off),
             // e.g. a rook on A5 through the vacated C3 onto D2: one attack test on the board
             // after the move, no copy.
-            let after =
-                rook_moved(rook_moved(lifted, 0, queen_rook), 1, king_rook).with(kt.index());
+            let mut after = (self.occ, *self.pos.lines());
+            for cell in [self.masks.king, kt.index()] {
+                after.0 ^= SINGLE[cell];
+                after.1.toggle(cell);
+            }
+            rook_moved(&mut after, 0, queen_rook);
+            rook_moved(&mut after, 1, king_rook);
+            let after = Occupied {
+                cells: after.0,
+                lines: &after.1,
+            };
             let m = Move::Castle {
                 color: self.us,
                 castling,

@@ -8,9 +8,7 @@ use crate::board::{
     KING_HOME, KING_STEPS, KNIGHT, LINES, PAWN_ATTACKS, PAWN_OBLIQUE_DIRS, ROOK_HOME, SHADE_CELLS,
     SINGLE, STEPS, ZOBRIST,
 };
-use crate::lines::{
-    places, LineOccupancy, Occupied, ALL_AXES, DIAGONAL_AXES, LINE_COUNT, ORTHOGONAL_AXES,
-};
+use crate::lines::{places, LineOccupancy, Occupied, ALL_AXES, DIAGONAL_AXES, ORTHOGONAL_AXES};
 use crate::moves::{Move, ParseMoveError};
 use crate::setup::{CastlingRights, ParseSetupError, Setup, Special};
 use hexvar_geometry::san::cut;
@@ -587,7 +585,7 @@ impl Position {
                 if elephants.has(mid) {
                     return true;
                 }
-                if !occ.has(mid) {
+                if !occ.cells.has(mid) {
                     let far = STEPS[mid][back];
                     if far != NO_CELL && elephants.has(far as usize) {
                         return true;
@@ -614,13 +612,13 @@ impl Position {
             map |= PAWN_ATTACKS[by.index()][from];
         }
         for from in role(Role::Elephant) {
-            map |= elephant_targets(from, by, occ);
+            map |= elephant_targets(from, by, &occ.cells);
         }
         for from in role(Role::Rook) | role(Role::Wyvern) | queens {
-            map |= slide(from, occ, ORTHOGONAL);
+            map |= occ.lines.slide(from, ORTHOGONAL_AXES);
         }
         for from in role(Role::Bishop) | role(Role::Pegasus) | queens {
-            map |= slide(from, occ, DIAGONAL);
+            map |= occ.lines.slide(from, DIAGONAL_AXES);
         }
         map
     }
@@ -630,20 +628,25 @@ impl Position {
     fn attacked_by_sliders(&self, cell: usize, by: Color, occ: &Occupied) -> bool {
         let them = self.by_color[by.index()];
         let r = &self.by_role;
-        // Look at the nearest blocker in each direction that holds a slider.
+        // Look at the nearest men on each line through the cell that holds a slider.
         let queens = r[Role::Queen.index()] & them;
         let sliders = [
             (r[Role::Rook.index()] | r[Role::Wyvern.index()]) & them | queens,
             (r[Role::Bishop.index()] | r[Role::Pegasus.index()]) & them | queens,
         ];
-        let rays = &RAYS[cell];
-        sliders.iter().enumerate().any(|(kind, sl)| {
-            LINES[kind][cell].intersects(sl)
-                && (LINE_KIND * kind..LINE_KIND * (kind + 1)).any(|d| {
-                    rays[d].intersects(sl)
-                        && nearest(&(rays[d] & *occ), d).is_some_and(|n| sl.has(n))
-                })
-        })
+        let places = places(cell);
+        let kinds = [ORTHOGONAL_AXES, DIAGONAL_AXES];
+        sliders
+            .iter()
+            .zip(kinds)
+            .enumerate()
+            .any(|(kind, (sl, axes))| {
+                LINES[kind][cell].intersects(sl)
+                    && axes.into_iter().any(|axis| {
+                        let (below, above) = occ.lines.nearest_men(places[axis]);
+                        sl.has(below) || sl.has(above)
+                    })
+            })
     }
 
     /// Whether `by`'s unmoved king attacks its leap hexes now (rules §7.2: unmoved at home and not in
@@ -665,7 +668,7 @@ impl Position {
 
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
-        self.attacked_by(self.king(self.turn), self.turn.other(), &self.occupied())
+        self.attacked_by(self.king(self.turn), self.turn.other(), &self.occupancy())
     }
 
     /// The enemy pieces giving check to the side to move.
@@ -673,7 +676,7 @@ impl Position {
         let us = self.turn;
         let them = us.other();
         let k = self.king(us);
-        let occ = self.occupied();
+        let occ = self.occupancy();
         let mut out = CellSet::EMPTY;
         for cell in self.by_color[them.index()].iter() {
             if self.attacks_from(cell, &occ).has(k) {
@@ -700,13 +703,13 @@ impl Position {
                 }
                 a
             }
-            Role::Queen => slide(from, occ, ALL_DIRECTIONS),
-            Role::Wyvern => slide(from, occ, ORTHOGONAL) | KNIGHT[from],
-            Role::Rook => slide(from, occ, ORTHOGONAL),
-            Role::Pegasus => slide(from, occ, DIAGONAL) | KNIGHT[from],
+            Role::Queen => occ.lines.slide(from, ALL_AXES),
+            Role::Wyvern => occ.lines.slide(from, ORTHOGONAL_AXES) | KNIGHT[from],
+            Role::Rook => occ.lines.slide(from, ORTHOGONAL_AXES),
+            Role::Pegasus => occ.lines.slide(from, DIAGONAL_AXES) | KNIGHT[from],
             Role::Knight => KNIGHT[from],
-            Role::Bishop => slide(from, occ, DIAGONAL),
-            Role::Elephant => elephant_targets(from, p.color, occ),
+            Role::Bishop => occ.lines.slide(from, DIAGONAL_AXES),
+            Role::Elephant => elephant_targets(from, p.color, &occ.cells),
             Role::Pawn => PAWN_ATTACKS[p.color.index()][from],
         }
     }
@@ -908,7 +911,11 @@ impl Position {
             if cap == Role::Rook {
                 self.clear_rook_right(them, to);
             }
+        } else {
+            // A capture leaves the destination occupied.
+            self.lines.toggle(to);
         }
+        self.lines.toggle(from);
         self.by_color[c] ^= *from_bit | *to_bit;
         self.by_role[role.index()] ^= *from_bit;
         self.by_role[placed.index()] ^= *to_bit;
