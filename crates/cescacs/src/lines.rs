@@ -189,9 +189,18 @@ impl LineOccupancy {
 /// The occupied cells as a set and as lines: what the attack tests read. A test on another
 /// occupancy than the position's (the king lifted off its hex, a castling played) makes its own.
 #[derive(Clone, Copy)]
-pub(crate) struct Occupied<'a> {
+pub(crate) struct Occupied {
     /// The occupied cells.
     pub(crate) cells: CellSet,
     /// The same, line by line.
-    pub(crate) lines: &'a LineOccupancy,
+    pub(crate) lines: LineOccupancy,
+}
+
+impl Occupied {
+    /// A man arrives on or leaves `cell`.
+    #[inline]
+    pub(crate) fn toggle(&mut self, cell: usize) {
+        self.cells.0[cell >> 6] ^= 1 << (cell & 63);
+        self.lines.toggle(cell);
+    }
 }

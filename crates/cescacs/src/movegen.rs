@@ -151,6 +151,89 @@ impl<'a> PieceMoves<'a> {
     }
 }
 
+impl PieceMoves<'_> {
+    /// Calls `f` with the position after each of these moves: the set-wise layer played
+    /// straight into copies, with no move list (the crate's perft).
+    #[inline]
+    fn for_each_child(&self, mut f: impl FnMut(&mut Position)) {
+        let role = self.piece.role;
+        let plain = if self.special.is_some() {
+            CellSet::EMPTY
+        } else if role == Role::Pawn {
+            self.to - PROMOTION_EDGE[self.piece.color.index()]
+        } else {
+            self.to
+        };
+        let from = self.from.index();
+        for_each_index(plain, |to| {
+            let mut child = self.pos.clone();
+            child.play_man(role, from, to);
+            f(&mut child);
+        });
+        if plain != self.to {
+            // Promotions, awaiting pawns and special moves: as moves.
+            let rest = PieceMoves {
+                to: self.to - plain,
+                ..*self
+            };
+            for m in rest {
+                let mut child = self.pos.clone();
+                child.play_unchecked(m);
+                f(&mut child);
+            }
+        }
+    }
+}
+
+/// The number of leaves `depth` plies below `pos`, the last ply counted in bulk
+/// ([`Position::legal_move_count`]): the same count as geometry's generic perft, with each move
+/// played straight from the set-wise layer (no move list), and each child's deferred line bits
+/// flipped once before its own children are copied from it.
+pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.legal_move_count() as u64,
+        _ => {
+            let mut nodes = 0;
+            pos.for_each_piece_moves(|pm| {
+                pm.for_each_child(|child| {
+                    nodes += if depth == 2 {
+                        child.legal_move_count() as u64
+                    } else {
+                        child.settle_lines();
+                        perft(child, depth - 1)
+                    };
+                });
+                true
+            });
+            nodes
+        }
+    }
+}
+
+/// The same count as [`perft`], playing every leaf move (measures the play too).
+pub(crate) fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    pos.for_each_piece_moves(|pm| {
+        pm.for_each_child(|child| {
+            nodes += if depth == 1 {
+                // A leaf: the move is played (and kept from being optimised away), not
+                // recursed into, which would only return 1.
+                core::hint::black_box(child);
+                1
+            } else {
+                child.settle_lines();
+                perft_without_bulk(child, depth - 1)
+            };
+        });
+        true
+    });
+    nodes
+}
+
 /// Calls `f` with every index of `set`, lowest first, word by word (the tight loop of the list
 /// layer).
 #[inline(always)]
@@ -284,6 +367,8 @@ struct Ctx<'a> {
     us: Color,
     them: Color,
     occ: CellSet,
+    /// The occupied cells line by line.
+    lines: &'a LineOccupancy,
     own: CellSet,
     enemy: CellSet,
     masks: Masks,
@@ -336,23 +421,22 @@ impl Ctx<'_> {
 
 impl Position {
     /// Checkers, check mask and pins of the side to move.
-    pub(crate) fn masks(&self) -> Masks {
+    pub(crate) fn masks(&self, occ: &Occupied) -> Masks {
         let us = self.turn();
         let them = us.other();
         let k = self.king(us);
-        let occ = self.occupancy();
         let mut masks = Masks {
             king: k,
             checkers: self.non_slider_checkers(k, us),
             leap_check: self.king_unmoved(them)
                 && KNIGHT[k].has(KING_HOME[them.index()].index())
-                && self.leap_active(them, &occ),
+                && self.leap_active(them, occ),
             check_mask: !CellSet::EMPTY,
             pinned: CellSet::EMPTY,
             pins: [(0, 0); MAX_PINS],
             n_pins: 0,
         };
-        self.scan_lines(&mut masks);
+        self.scan_lines(&mut masks, &occ.lines);
         self.elephant_pin(&mut masks);
         masks.check_mask = match masks.checkers.len() {
             0 => !CellSet::EMPTY,
@@ -395,7 +479,7 @@ impl Position {
     }
 
     /// Scans the six lines through the king: slider checkers and slider pins.
-    fn scan_lines(&self, masks: &mut Masks) {
+    fn scan_lines(&self, masks: &mut Masks, lines: &LineOccupancy) {
         let us = self.turn();
         let them = us.other();
         let k = masks.king;
@@ -412,7 +496,7 @@ impl Position {
                 continue;
             }
             for axis in axes {
-                self.scan_line(masks, places[axis], axis, &sliders[kind]);
+                self.scan_line(masks, lines, places[axis], axis, &sliders[kind]);
             }
         }
     }
@@ -420,8 +504,14 @@ impl Position {
     /// One line through the king: on each side, the nearest man checks if it is a slider of
     /// the line's kind, or is pinned if it is ours and the man behind it is such a slider.
     #[inline(always)]
-    fn scan_line(&self, masks: &mut Masks, king: LinePlace, axis: usize, sliders: &CellSet) {
-        let lines = self.lines();
+    fn scan_line(
+        &self,
+        masks: &mut Masks,
+        lines: &LineOccupancy,
+        king: LinePlace,
+        axis: usize,
+        sliders: &CellSet,
+    ) {
         let own = self.by_color(self.turn());
         let (below, above) = lines.blockers(king);
         for (pos, up) in [(above, true), (below, false)] {
@@ -496,14 +586,14 @@ impl Position {
     pub fn for_each_piece_moves<F: FnMut(PieceMoves) -> bool>(&self, mut f: F) -> bool {
         let us = self.turn();
         let them = us.other();
-        let occ = self.occupied();
-        let masks = self.masks();
+        let occupied = self.occupancy();
+        let occ = occupied.cells;
+        let masks = self.masks(&occupied);
         let mut open_leaps = CellSet::EMPTY;
         if self.king_unmoved(us) && !masks.in_check() {
-            let occ = self.occupancy();
             // Own men stand on the leap hexes in most positions: judge only the others.
             for t in KNIGHT[KING_HOME[us.index()].index()] - self.by_color(us) {
-                if !self.attacked_by(t, them, &occ) {
+                if !self.attacked_by(t, them, &occupied) {
                     open_leaps = open_leaps.with(t);
                 }
             }
@@ -513,6 +603,7 @@ impl Position {
             us,
             them,
             occ,
+            lines: &occupied.lines,
             own: self.by_color(us),
             enemy: self.by_color(them),
             masks,
@@ -658,7 +749,7 @@ impl Ctx<'_> {
     /// The sliders: Bishop, Rook, Queen, and the Pegasus and Wyvern with their knight leap.
     fn sliders<F: FnMut(PieceMoves) -> bool>(&self, role: Role, f: &mut F) -> bool {
         for from in self.pos.pieces(self.us, role) {
-            let lines = self.pos.lines();
+            let lines = self.lines;
             let attacks = match role {
                 Role::Bishop => lines.slide(from, DIAGONAL_AXES),
                 Role::Rook => lines.slide(from, ORTHOGONAL_AXES),
@@ -696,12 +787,11 @@ impl Ctx<'_> {
     /// The king's free steps that are not attacked with the king lifted off its hex.
     fn safe_king_steps(&self, steps: CellSet, king_cell: Cell) -> CellSet {
         let k = king_cell.index();
-        let mut lifted_lines = *self.pos.lines();
-        lifted_lines.toggle(k);
-        let lifted = Occupied {
-            cells: self.occ.without(k),
-            lines: &lifted_lines,
+        let mut lifted = Occupied {
+            cells: self.occ,
+            lines: *self.lines,
         };
+        lifted.toggle(k);
         let enemy_leaps = if self.pos.king_unmoved(self.them) {
             KNIGHT[KING_HOME[self.them.index()].index()]
         } else {
@@ -815,12 +905,10 @@ impl Ctx<'_> {
             }
         };
         // The occupancy after a castling's rook move.
-        let rook_moved = |occ: &mut (CellSet, LineOccupancy), rook: usize, dest: Option<Cell>| {
+        let rook_moved = |occ: &mut Occupied, rook: usize, dest: Option<Cell>| {
             if let Some(d) = dest {
-                for cell in [ROOK_HOME[c][rook].index(), d.index()] {
-                    occ.0 ^= SINGLE[cell];
-                    occ.1.toggle(cell);
-                }
+                occ.toggle(ROOK_HOME[c][rook].index());
+                occ.toggle(d.index());
             }
         };
         for castling in Castling::ALL {
@@ -840,17 +928,14 @@ impl Ctx<'_> {
             // can reach it (no enemy man moves; the enemy king's leap can only switch off),
             // e.g. a rook on A5 through the vacated C3 onto D2: one attack test on the board
             // after the move, no copy.
-            let mut after = (self.occ, *self.pos.lines());
-            for cell in [self.masks.king, kt.index()] {
-                after.0 ^= SINGLE[cell];
-                after.1.toggle(cell);
-            }
+            let mut after = Occupied {
+                cells: self.occ,
+                lines: *self.lines,
+            };
+            after.toggle(self.masks.king);
+            after.toggle(kt.index());
             rook_moved(&mut after, 0, queen_rook);
             rook_moved(&mut after, 1, king_rook);
-            let after = Occupied {
-                cells: after.0,
-                lines: &after.1,
-            };
             let m = Move::Castle {
                 color: self.us,
                 castling,

@@ -5,8 +5,8 @@
 //! methods of the same names.
 
 // The rules' draws (§7): fivefold repetition automatic, threefold and the fifty-move rule
-// claimable. Geometry's generic perft measures the same as the crate's own did (rules page,
-// section 12).
+// claimable. The crate's own perft plays each move straight from the set-wise layer, without a
+// move list, and settles each inner node's deferred line bits once (rules page, section 12).
 hexvar_geometry::impl_variant!(
     "cescacs",
     draw_rules = hexvar_geometry::DrawRules {
@@ -15,6 +15,8 @@ hexvar_geometry::impl_variant!(
     },
     claimable_draw = crate::Position::claimable_draw,
     fullmove_number = crate::Position::fullmove_number,
+    perft = crate::movegen::perft,
+    perft_without_bulk = crate::movegen::perft_without_bulk,
 );
 
 #[cfg(test)]
