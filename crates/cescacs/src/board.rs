@@ -220,13 +220,33 @@ pub(crate) static STEPS: [[u16; 12]; CELL_COUNT] =
 /// [`STEPS`] for `const` builders.
 pub(crate) const STEPS_C: [[u16; 12]; CELL_COUNT] =
     table::step_table(&HEXES, &to_hexes(&DIRECTIONS));
-/// `KNIGHT_STEPS[cell][k]`: the knight leap `k` from `cell`, or [`NO_CELL`].
-pub(crate) static KNIGHT_STEPS: [[u16; 12]; CELL_COUNT] =
-    table::step_table(&HEXES, &to_hexes(&KNIGHT_LEAPS));
+/// `KNIGHT_STEPS_C[cell][k]`: the knight leap `k` from `cell`, or [`NO_CELL`].
 const KNIGHT_STEPS_C: [[u16; 12]; CELL_COUNT] = table::step_table(&HEXES, &to_hexes(&KNIGHT_LEAPS));
-/// `RIDE_STEPS[cell][k]`: the knight leap `k` applied twice from `cell`, or [`NO_CELL`].
-pub(crate) static RIDE_STEPS: [[u16; 12]; CELL_COUNT] =
-    table::step_table(&HEXES, &to_hexes(&doubled(&KNIGHT_LEAPS)));
+
+/// No cell in a `u8` table.
+pub(crate) const NO_CELL_U8: u8 = u8::MAX;
+
+const fn build_ride_beyond() -> [[u8; CELL_COUNT]; CELL_COUNT] {
+    let leaps = KNIGHT_STEPS_C;
+    let rides = table::step_table(&HEXES, &to_hexes(&doubled(&KNIGHT_LEAPS)));
+    let mut out = [[NO_CELL_U8; CELL_COUNT]; CELL_COUNT];
+    let mut from = 0;
+    while from < CELL_COUNT {
+        let mut k = 0;
+        while k < 12 {
+            if leaps[from][k] != NO_CELL && rides[from][k] != NO_CELL {
+                out[from][leaps[from][k] as usize] = rides[from][k] as u8;
+            }
+            k += 1;
+        }
+        from += 1;
+    }
+    out
+}
+
+/// `RIDE_BEYOND[from][over]`: where a Knight on `from` riding over its leap hex `over` lands
+/// (the same leap again), or [`NO_CELL_U8`]: a ride is looked up only for the empty leap hexes.
+pub(crate) static RIDE_BEYOND: [[u8; CELL_COUNT]; CELL_COUNT] = build_ride_beyond();
 
 /// `RAYS[cell][d]`: the cells reached by repeating direction `d` from `cell`.
 pub(crate) static RAYS: [[CellSet; 12]; CELL_COUNT] = table::ray_table_wide(&STEPS_C);
@@ -378,6 +398,50 @@ const fn build_pushes(color: usize) -> [CellSet; CELL_COUNT] {
 
 /// `PAWN_PUSHES[color][cell]`: the hexes of the pawn's straight steps on an empty board.
 pub(crate) static PAWN_PUSHES: [[CellSet; CELL_COUNT]; 2] = [build_pushes(0), build_pushes(1)];
+
+const fn build_push_counts(color: usize) -> [u8; CELL_COUNT] {
+    let pushes = build_pushes(color);
+    let mut out = [0; CELL_COUNT];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        out[i] = pushes[i].len() as u8;
+        i += 1;
+    }
+    out
+}
+
+/// `PAWN_PUSH_COUNT[color][cell]`: the number of hexes in `PAWN_PUSHES[color][cell]`.
+pub(crate) static PAWN_PUSH_COUNT: [[u8; CELL_COUNT]; 2] =
+    [build_push_counts(0), build_push_counts(1)];
+
+/// The cells from which a pawn of `color` may reach (or stands on) its promotion edge with one
+/// move: its moves there are promotions or awaiting moves, counted one by one.
+const fn build_promotion_reach(color: usize) -> CellSet {
+    let pushes = build_pushes(color);
+    let oblique = build_dir_sets(PAWN_OBLIQUE_DIRS[color]);
+    let captures = build_dir_sets(PAWN_CAPTURE_DIRS[color]);
+    let edge = LINE_SETS.1[color];
+    let mut out = CellSet::EMPTY;
+    let mut i = 0;
+    while i < CELL_COUNT {
+        let reach = pushes[i].union(&oblique[i]).union(&captures[i]);
+        let mut w = 0;
+        let mut hits = edge.has(i);
+        while w < 3 {
+            hits |= reach.0[w] & edge.0[w] != 0;
+            w += 1;
+        }
+        if hits {
+            out = out.with(i);
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `PROMOTION_REACH[color]`: see [`build_promotion_reach`].
+pub(crate) static PROMOTION_REACH: [CellSet; 2] =
+    [build_promotion_reach(0), build_promotion_reach(1)];
 
 /// `PAWN_ATTACKS[color][cell]`: the cells a pawn of `color` on `cell` attacks.
 pub(crate) static PAWN_ATTACKS: [[CellSet; CELL_COUNT]; 2] = [

@@ -22,6 +22,8 @@ use hexvar_geometry::table::NO_CELL;
 /// The line axes by their positive direction (an index into `DIRECTIONS`): three orthogonal,
 /// then three diagonal. The opposite direction is `+ 3`.
 pub(crate) const AXIS_DIRECTIONS: [usize; 6] = [0, 1, 2, 6, 7, 8];
+/// The axis of the columns (direction 0, a pawn's straight step).
+pub(crate) const COLUMN_AXIS: usize = 0;
 /// The orthogonal axes (indices into [`AXIS_DIRECTIONS`]).
 pub(crate) const ORTHOGONAL_AXES: core::ops::Range<usize> = 0..3;
 /// The diagonal axes.
@@ -172,6 +174,42 @@ impl LineOccupancy {
     #[inline(always)]
     pub(crate) fn cell_at(line: u8, pos: usize) -> usize {
         TABLES.cell[line as usize][pos] as usize
+    }
+
+    /// The number of moves of a slider on `from` along the given axes that do not land on
+    /// one of its own men: the empty cells up to the nearest man on either side, and that man
+    /// if it is an enemy.
+    #[inline(always)]
+    pub(crate) fn count_slides(
+        &self,
+        from: usize,
+        axes: core::ops::Range<usize>,
+        enemy: &CellSet,
+    ) -> usize {
+        let places = places(from);
+        let mut n = 0;
+        for axis in axes {
+            let place = places[axis];
+            let (below, above) = self.blockers(place);
+            let cells = &TABLES.cell[place.line as usize];
+            n += above - below - 2
+                + enemy.has(cells[below] as usize) as usize
+                + enemy.has(cells[above] as usize) as usize;
+        }
+        n
+    }
+
+    /// The number of empty cells next to `place` on its line, before the nearest man or the
+    /// end, in the axis's positive direction (`up`) or its negative one.
+    #[inline(always)]
+    pub(crate) fn free_run(&self, place: LinePlace, up: bool) -> usize {
+        let (below, above) = self.blockers(place);
+        let pos = place.pos as usize;
+        if up {
+            above - pos - 1
+        } else {
+            pos - below - 1
+        }
     }
 
     /// The cells a slider on `from` attacks along the given axes.

@@ -17,13 +17,13 @@
 
 use crate::board::{
     between, cells, nearest, Cell, CellSet, Color, Piece, Role, KING_HOME, KING_STEPS, KNIGHT,
-    KNIGHT_STEPS, LINES, PAWN_ATTACKS, PAWN_OBLIQUE, PAWN_PUSHES, PROMOTION_EDGE, RAYS, RIDE_STEPS,
-    ROOK_HOME, SHADE_CELLS, SINGLE, STEPS,
+    LINES, NO_CELL_U8, PAWN_ATTACKS, PAWN_OBLIQUE, PAWN_PUSHES, PAWN_PUSH_COUNT, PROMOTION_EDGE,
+    PROMOTION_REACH, RAYS, RIDE_BEYOND, ROOK_HOME, SHADE_CELLS, SINGLE, STEPS,
 };
 use crate::board::{ELEPHANT_DIAG, FORWARD};
 use crate::lines::{
-    places, LineOccupancy, LinePlace, Occupied, ALL_AXES, AXIS_DIRECTIONS, DIAGONAL_AXES,
-    ORTHOGONAL_AXES,
+    places, LineOccupancy, LinePlace, Occupied, ALL_AXES, AXIS_DIRECTIONS, COLUMN_AXIS,
+    DIAGONAL_AXES, ORTHOGONAL_AXES,
 };
 use crate::moves::{Castling, Move, MoveList};
 use crate::position::{elephant_targets, Position, KING_BIT, ROOK_BITS};
@@ -305,6 +305,48 @@ impl<'a> IntoIterator for PieceMoves<'a> {
     }
 }
 
+/// Where the generator reports: each man's destinations (and each special move), or, for a
+/// sink that only counts, the number of moves of the men whose destinations it need not build.
+pub(crate) trait MoveSink {
+    /// Whether the sink only counts: out of check, the unpinned sliders and the pawns away from
+    /// their edge are then counted on their lines, with no destination set.
+    const COUNTS: bool;
+    /// One man's legal moves, or one special move; `false` stops the generation.
+    fn moves(&mut self, pm: PieceMoves) -> bool;
+    /// Moves counted without a destination set (asked only when [`MoveSink::COUNTS`]).
+    fn add(&mut self, n: usize);
+}
+
+/// A sink that hands every man's moves to a closure ([`Position::for_each_piece_moves`]).
+struct Visit<F>(F);
+
+impl<F: FnMut(PieceMoves) -> bool> MoveSink for Visit<F> {
+    const COUNTS: bool = false;
+    #[inline(always)]
+    fn moves(&mut self, pm: PieceMoves) -> bool {
+        (self.0)(pm)
+    }
+    fn add(&mut self, _: usize) {
+        unreachable!("a visiting sink is never handed a bare count")
+    }
+}
+
+/// A sink that counts the moves ([`Position::legal_move_count`]).
+struct Count(usize);
+
+impl MoveSink for Count {
+    const COUNTS: bool = true;
+    #[inline(always)]
+    fn moves(&mut self, pm: PieceMoves) -> bool {
+        self.0 += pm.len();
+        true
+    }
+    #[inline(always)]
+    fn add(&mut self, n: usize) {
+        self.0 += n;
+    }
+}
+
 /// The king's situation, computed once per generation.
 #[derive(Clone, Copy)]
 pub(crate) struct Masks {
@@ -381,15 +423,9 @@ struct Ctx<'a> {
 impl Ctx<'_> {
     /// Reports one man's destinations (if any) to `f`; `false` when `f` stopped.
     #[inline]
-    fn emit<F: FnMut(PieceMoves) -> bool>(
-        &self,
-        role: Role,
-        from: usize,
-        to: CellSet,
-        f: &mut F,
-    ) -> bool {
+    fn emit<S: MoveSink>(&self, role: Role, from: usize, to: CellSet, sink: &mut S) -> bool {
         to.is_empty()
-            || f(PieceMoves {
+            || sink.moves(PieceMoves {
                 pos: self.pos,
                 piece: Piece {
                     color: self.us,
@@ -404,8 +440,8 @@ impl Ctx<'_> {
 
     /// Reports one special move to `f`.
     #[inline]
-    fn emit_special<F: FnMut(PieceMoves) -> bool>(&self, m: Move, role: Role, f: &mut F) -> bool {
-        f(PieceMoves {
+    fn emit_special<S: MoveSink>(&self, m: Move, role: Role, sink: &mut S) -> bool {
+        sink.moves(PieceMoves {
             pos: self.pos,
             piece: Piece {
                 color: self.us,
@@ -583,7 +619,12 @@ impl Position {
     ///     .count();
     /// assert_eq!(knight_moves, listed);
     /// ```
-    pub fn for_each_piece_moves<F: FnMut(PieceMoves) -> bool>(&self, mut f: F) -> bool {
+    pub fn for_each_piece_moves<F: FnMut(PieceMoves) -> bool>(&self, f: F) -> bool {
+        self.generate(&mut Visit(f))
+    }
+
+    /// The generator behind the set-wise layer, reporting to `sink`.
+    fn generate<S: MoveSink>(&self, sink: &mut S) -> bool {
         let us = self.turn();
         let them = us.other();
         let occupied = self.occupancy();
@@ -607,29 +648,37 @@ impl Position {
             own: self.by_color(us),
             enemy: self.by_color(them),
             masks,
-            promotions: self.promotion_masks(us),
+            // Asked only by pawns that may reach their edge and by a scornful capture.
+            promotions: if self
+                .pieces(us, Role::Pawn)
+                .intersects(&PROMOTION_REACH[us.index()])
+                || matches!(self.special(), Special::Scornful { .. })
+            {
+                self.promotion_masks(us)
+            } else {
+                [0; 3]
+            },
             open_leaps,
         };
-        let f = &mut f;
         if !ctx.masks.in_check() {
-            if let Some(finished) = ctx.forced_promotions(f) {
+            if let Some(finished) = ctx.forced_promotions(sink) {
                 return finished;
             }
         }
         if ctx.masks.leap_check {
-            return ctx.moves_in_leap_check(f);
+            return ctx.moves_in_leap_check(sink);
         }
-        ctx.pawns(f)
-            && ctx.elephants(f)
-            && ctx.knights(f)
-            && ctx.sliders(Role::Bishop, f)
-            && ctx.sliders(Role::Rook, f)
-            && ctx.sliders(Role::Pegasus, f)
-            && ctx.sliders(Role::Wyvern, f)
-            && ctx.sliders(Role::Queen, f)
-            && ctx.king_moves(f)
-            && ctx.special_captures(f)
-            && ctx.castlings(f)
+        ctx.pawns(sink)
+            && ctx.elephants(sink)
+            && ctx.knights(sink)
+            && ctx.sliders(Role::Bishop, sink)
+            && ctx.sliders(Role::Rook, sink)
+            && ctx.sliders(Role::Pegasus, sink)
+            && ctx.sliders(Role::Wyvern, sink)
+            && ctx.sliders(Role::Queen, sink)
+            && ctx.king_moves(sink)
+            && ctx.special_captures(sink)
+            && ctx.castlings(sink)
     }
 
     /// All legal moves.
@@ -650,12 +699,9 @@ impl Position {
 
     /// The number of legal moves (a popcount per man).
     pub fn legal_move_count(&self) -> usize {
-        let mut n = 0;
-        self.for_each_piece_moves(|pm| {
-            n += pm.len();
-            true
-        });
-        n
+        let mut count = Count(0);
+        self.generate(&mut count);
+        count.0
     }
 
     /// Whether the side to move has a legal move.
@@ -667,7 +713,7 @@ impl Position {
 impl Ctx<'_> {
     /// Forced in-place promotion (rules §3): when an awaiting pawn may now promote, the only moves.
     /// `None` when there is none.
-    fn forced_promotions<F: FnMut(PieceMoves) -> bool>(&self, f: &mut F) -> Option<bool> {
+    fn forced_promotions<S: MoveSink>(&self, sink: &mut S) -> Option<bool> {
         let awaiting = self.pos.pieces(self.us, Role::Pawn) & PROMOTION_EDGE[self.us.index()];
         let mask = |at: Cell| self.promotions[at.shade().index()];
         if !cells(awaiting).any(|at| mask(at) != 0) {
@@ -676,7 +722,7 @@ impl Ctx<'_> {
         for at in cells(awaiting) {
             for role in Role::PROMOTIONS {
                 if mask(at) >> role.index() & 1 != 0
-                    && !self.emit_special(Move::Promote { at, role }, Role::Pawn, f)
+                    && !self.emit_special(Move::Promote { at, role }, Role::Pawn, sink)
                 {
                     return Some(false);
                 }
@@ -686,10 +732,15 @@ impl Ctx<'_> {
     }
 
     /// Pawn steps (straight one, two, three from a triple-step hex; oblique) and captures.
-    fn pawns<F: FnMut(PieceMoves) -> bool>(&self, f: &mut F) -> bool {
+    fn pawns<S: MoveSink>(&self, sink: &mut S) -> bool {
         let c = self.us.index();
         let forward = FORWARD[c];
-        for from in self.pos.pieces(self.us, Role::Pawn) {
+        let pawns = self.pos.pieces(self.us, Role::Pawn);
+        let (counted, _) = self.split::<S>(pawns - PROMOTION_REACH[c]);
+        if S::COUNTS {
+            sink.add(self.count_pawn_moves(counted));
+        }
+        for from in pawns - counted {
             // Straight steps stop before the first occupied hex on the forward ray.
             let ray = RAYS[from][forward];
             let open = match nearest(&(ray & self.occ), forward) {
@@ -699,22 +750,54 @@ impl Ctx<'_> {
             let to = (open & PAWN_PUSHES[c][from])
                 | (PAWN_OBLIQUE[c][from] - self.occ)
                 | (PAWN_ATTACKS[c][from] & self.enemy);
-            if !self.emit(Role::Pawn, from, self.masks.restrict(from, to, self.us), f) {
+            if !self.emit(
+                Role::Pawn,
+                from,
+                self.masks.restrict(from, to, self.us),
+                sink,
+            ) {
                 return false;
             }
         }
         true
     }
 
+    /// The moves of unpinned pawns away from their promotion edge, out of check: the free
+    /// hexes ahead on the pawn's column (up to its two or three steps), the empty oblique
+    /// hexes, the enemies on its capture hexes.
+    #[inline(always)]
+    fn count_pawn_moves(&self, pawns: CellSet) -> usize {
+        let c = self.us.index();
+        // White steps up its column line (the axis's positive direction), Black down.
+        let up = self.us == Color::White;
+        let mut n = 0;
+        for_each_index(pawns, |from| {
+            let column = places(from)[COLUMN_AXIS];
+            let pushes = self.lines.free_run(column, up);
+            n += pushes.min(PAWN_PUSH_COUNT[c][from] as usize)
+                + (PAWN_OBLIQUE[c][from] - self.occ).len() as usize
+                + (PAWN_ATTACKS[c][from] & self.enemy).len() as usize;
+        });
+        n
+    }
+
     /// Elephants: four diagonal steps, one or two straight forward.
-    fn elephants<F: FnMut(PieceMoves) -> bool>(&self, f: &mut F) -> bool {
-        for from in self.pos.pieces(self.us, Role::Elephant) {
+    fn elephants<S: MoveSink>(&self, sink: &mut S) -> bool {
+        let (counted, listed) = self.split::<S>(self.pos.pieces(self.us, Role::Elephant));
+        if S::COUNTS {
+            let mut n = 0;
+            for_each_index(counted, |from| {
+                n += (elephant_targets(from, self.us, &self.occ) - self.own).len() as usize;
+            });
+            sink.add(n);
+        }
+        for from in listed {
             let to = elephant_targets(from, self.us, &self.occ) - self.own;
             if !self.emit(
                 Role::Elephant,
                 from,
                 self.masks.restrict(from, to, self.us),
-                f,
+                sink,
             ) {
                 return false;
             }
@@ -723,22 +806,22 @@ impl Ctx<'_> {
     }
 
     /// Knights: twelve leaps, and the non-capturing ride (the leap twice over an empty hex).
-    fn knights<F: FnMut(PieceMoves) -> bool>(&self, f: &mut F) -> bool {
-        for from in self.pos.pieces(self.us, Role::Knight) {
-            let mut to = KNIGHT[from] - self.own;
-            for (leap, &dest) in RIDE_STEPS[from].iter().enumerate() {
-                if dest != NO_CELL
-                    && !self.occ.has(KNIGHT_STEPS[from][leap] as usize)
-                    && !self.occ.has(dest as usize)
-                {
-                    to = to.with(dest as usize);
-                }
-            }
+    fn knights<S: MoveSink>(&self, sink: &mut S) -> bool {
+        let (counted, listed) = self.split::<S>(self.pos.pieces(self.us, Role::Knight));
+        if S::COUNTS {
+            let mut n = 0;
+            for_each_index(counted, |from| {
+                n += self.knight_targets(from).len() as usize
+            });
+            sink.add(n);
+        }
+        for from in listed {
+            let to = self.knight_targets(from);
             if !self.emit(
                 Role::Knight,
                 from,
                 self.masks.restrict(from, to, self.us),
-                f,
+                sink,
             ) {
                 return false;
             }
@@ -746,9 +829,38 @@ impl Ctx<'_> {
         true
     }
 
+    /// A Knight's leaps not onto its own men, and its rides over the empty leap hexes.
+    #[inline(always)]
+    fn knight_targets(&self, from: usize) -> CellSet {
+        let mut to = KNIGHT[from] - self.own;
+        for_each_index(KNIGHT[from] - self.occ, |over| {
+            let dest = RIDE_BEYOND[from][over];
+            if dest != NO_CELL_U8 && !self.occ.has(dest as usize) {
+                to = to.with(dest as usize);
+            }
+        });
+        to
+    }
+
+    /// The men of a kind that a counting sink counts without a destination set (out of check,
+    /// the unpinned ones), and the others.
+    #[inline(always)]
+    fn split<S: MoveSink>(&self, men: CellSet) -> (CellSet, CellSet) {
+        if S::COUNTS && self.masks.checkers.is_empty() {
+            let counted = men - self.masks.pinned;
+            (counted, men - counted)
+        } else {
+            (CellSet::EMPTY, men)
+        }
+    }
+
     /// The sliders: Bishop, Rook, Queen, and the Pegasus and Wyvern with their knight leap.
-    fn sliders<F: FnMut(PieceMoves) -> bool>(&self, role: Role, f: &mut F) -> bool {
-        for from in self.pos.pieces(self.us, role) {
+    fn sliders<S: MoveSink>(&self, role: Role, sink: &mut S) -> bool {
+        let (counted, listed) = self.split::<S>(self.pos.pieces(self.us, role));
+        if S::COUNTS {
+            sink.add(self.count_slider_moves(role, counted));
+        }
+        for from in listed {
             let lines = self.lines;
             let attacks = match role {
                 Role::Bishop => lines.slide(from, DIAGONAL_AXES),
@@ -758,15 +870,34 @@ impl Ctx<'_> {
                 _ => lines.slide(from, ALL_AXES),
             };
             let to = self.masks.restrict(from, attacks - self.own, self.us);
-            if !self.emit(role, from, to, f) {
+            if !self.emit(role, from, to, sink) {
                 return false;
             }
         }
         true
     }
 
+    /// The moves of unpinned sliders out of check, counted on their lines.
+    #[inline(always)]
+    fn count_slider_moves(&self, role: Role, men: CellSet) -> usize {
+        let axes = match role {
+            Role::Bishop | Role::Pegasus => DIAGONAL_AXES,
+            Role::Rook | Role::Wyvern => ORTHOGONAL_AXES,
+            _ => ALL_AXES,
+        };
+        let leaps = matches!(role, Role::Pegasus | Role::Wyvern);
+        let mut n = 0;
+        for_each_index(men, |from| {
+            n += self.lines.count_slides(from, axes.clone(), &self.enemy);
+            if leaps {
+                n += (KNIGHT[from] - self.own).len() as usize;
+            }
+        });
+        n
+    }
+
     /// King steps, tested with the king lifted off the board, and the King's leap.
-    fn king_moves<F: FnMut(PieceMoves) -> bool>(&self, f: &mut F) -> bool {
+    fn king_moves<S: MoveSink>(&self, sink: &mut S) -> bool {
         let k = self.masks.king;
         let king_cell = Cell::ALL[k];
         let steps = KING_STEPS[k] - self.own;
@@ -781,7 +912,7 @@ impl Ctx<'_> {
         // the enemy king's leap (active now, as it is never in check on our turn) can only be
         // switched off by the move.
         let to = to | (self.open_leaps - self.own);
-        self.emit(Role::King, k, to, f)
+        self.emit(Role::King, k, to, sink)
     }
 
     /// The king's free steps that are not attacked with the king lifted off its hex.
@@ -825,18 +956,18 @@ impl Ctx<'_> {
     }
 
     /// E.p. and scornful captures (played out: two men leave their hexes).
-    fn special_captures<F: FnMut(PieceMoves) -> bool>(&self, f: &mut F) -> bool {
+    fn special_captures<S: MoveSink>(&self, sink: &mut S) -> bool {
         match self.pos.special() {
             Special::None => true,
-            Special::EnPassant { pawn: victim, .. } => self.en_passant(victim, f),
+            Special::EnPassant { pawn: victim, .. } => self.en_passant(victim, sink),
             Special::Scornful {
                 pawn: victim,
                 capturer,
-            } => self.scornful(victim, capturer, f),
+            } => self.scornful(victim, capturer, sink),
         }
     }
 
-    fn en_passant<F: FnMut(PieceMoves) -> bool>(&self, victim: Cell, f: &mut F) -> bool {
+    fn en_passant<S: MoveSink>(&self, victim: Cell, sink: &mut S) -> bool {
         let capture = self.pos.piece_at(victim).map_or(Role::Pawn, |p| p.role);
         let pawns = self.pos.pieces(self.us, Role::Pawn);
         for to in self.pos.ep_targets().into_iter().flatten() {
@@ -847,7 +978,7 @@ impl Ctx<'_> {
                     victim,
                     capture,
                 };
-                if self.pos.safe_after(m) && !self.emit_special(m, Role::Pawn, f) {
+                if self.pos.safe_after(m) && !self.emit_special(m, Role::Pawn, sink) {
                     return false;
                 }
             }
@@ -855,7 +986,7 @@ impl Ctx<'_> {
         true
     }
 
-    fn scornful<F: FnMut(PieceMoves) -> bool>(&self, victim: Cell, from: Cell, f: &mut F) -> bool {
+    fn scornful<S: MoveSink>(&self, victim: Cell, from: Cell, sink: &mut S) -> bool {
         let pawn = Piece {
             color: self.us,
             role: Role::Pawn,
@@ -879,17 +1010,17 @@ impl Ctx<'_> {
             0
         };
         if mask == 0 {
-            return self.emit_special(scornful(None), Role::Pawn, f);
+            return self.emit_special(scornful(None), Role::Pawn, sink);
         }
         Role::PROMOTIONS
             .into_iter()
             .filter(|r| mask >> r.index() & 1 != 0)
-            .all(|r| self.emit_special(scornful(Some(r)), Role::Pawn, f))
+            .all(|r| self.emit_special(scornful(Some(r)), Role::Pawn, sink))
     }
 
     /// The 24 castlings (rules §4): king unmoved, not in check, K′ empty and not attacked now, each
     /// rook unmoved with a free path to an empty hex; legal afterwards.
-    fn castlings<F: FnMut(PieceMoves) -> bool>(&self, f: &mut F) -> bool {
+    fn castlings<S: MoveSink>(&self, sink: &mut S) -> bool {
         let rights = self.pos.castling_bits(self.us);
         let c = self.us.index();
         // `open_leaps` is empty unless the king is unmoved and not in check.
@@ -941,7 +1072,7 @@ impl Ctx<'_> {
                 castling,
             };
             if !self.pos.attacked_by_no_leap(kt.index(), self.them, &after)
-                && !self.emit_special(m, Role::King, f)
+                && !self.emit_special(m, Role::King, sink)
             {
                 return false;
             }
@@ -953,7 +1084,7 @@ impl Ctx<'_> {
     /// our king is not attacked, and any move that checks the enemy king switches the leap
     /// off, so the masks do not apply; every candidate is played out (each promotion on its
     /// own, as the new piece may be the one that checks).
-    fn moves_in_leap_check<F: FnMut(PieceMoves) -> bool>(&self, f: &mut F) -> bool {
+    fn moves_in_leap_check<S: MoveSink>(&self, sink: &mut S) -> bool {
         let unmasked = Ctx {
             masks: Masks {
                 check_mask: !CellSet::EMPTY,
@@ -966,7 +1097,7 @@ impl Ctx<'_> {
         let mut filter = |pm: PieceMoves| {
             if pm.special.is_some() || pm.piece.role == Role::King {
                 // Special moves and king moves are judged on their own already.
-                return f(pm);
+                return sink.moves(pm);
             }
             let mut to = CellSet::EMPTY;
             for m in pm {
@@ -974,7 +1105,7 @@ impl Ctx<'_> {
                     Move::Normal {
                         promotion: Some(_), ..
                     } => {
-                        if self.pos.safe_after(m) && !self.emit_special(m, Role::Pawn, f) {
+                        if self.pos.safe_after(m) && !self.emit_special(m, Role::Pawn, sink) {
                             return false;
                         }
                     }
@@ -985,17 +1116,18 @@ impl Ctx<'_> {
                     }
                 }
             }
-            to.is_empty() || f(PieceMoves { to, ..pm })
+            to.is_empty() || sink.moves(PieceMoves { to, ..pm })
         };
-        unmasked.pawns(&mut filter)
-            && unmasked.elephants(&mut filter)
-            && unmasked.knights(&mut filter)
-            && unmasked.sliders(Role::Bishop, &mut filter)
-            && unmasked.sliders(Role::Rook, &mut filter)
-            && unmasked.sliders(Role::Pegasus, &mut filter)
-            && unmasked.sliders(Role::Wyvern, &mut filter)
-            && unmasked.sliders(Role::Queen, &mut filter)
-            && unmasked.king_moves(&mut filter)
-            && unmasked.special_captures(&mut filter)
+        let filter = &mut Visit(&mut filter);
+        unmasked.pawns(filter)
+            && unmasked.elephants(filter)
+            && unmasked.knights(filter)
+            && unmasked.sliders(Role::Bishop, filter)
+            && unmasked.sliders(Role::Rook, filter)
+            && unmasked.sliders(Role::Pegasus, filter)
+            && unmasked.sliders(Role::Wyvern, filter)
+            && unmasked.sliders(Role::Queen, filter)
+            && unmasked.king_moves(filter)
+            && unmasked.special_captures(filter)
     }
 }
