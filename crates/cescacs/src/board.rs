@@ -921,6 +921,12 @@ const fn build_flip() -> [Cell; CELL_COUNT] {
     out
 }
 
+/// The cell mirrored for the other side, in `const` context (see [`Cell::flip`]).
+pub(crate) const fn flip_const(cell: Cell) -> Cell {
+    let (c, l) = COORDS_C[cell.index()];
+    cell_const(c, 28 - l)
+}
+
 /// `FLIP[cell]`: the same column, line `28 - l` (the other side's view).
 pub(crate) static FLIP: [Cell; CELL_COUNT] = build_flip();
 

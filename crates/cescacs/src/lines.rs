@@ -37,6 +37,9 @@ pub(crate) const LINE_COUNT: usize = 132;
 /// Positions on a line, ends included: 0, the cells 1..=15, the far end at most 16; the prefix
 /// table has one more entry (the whole line).
 const POSITIONS: usize = 18;
+/// The width of the table of cells by position: a power of two, so that a position masked
+/// to it needs no bounds check.
+const CELL_ROW: usize = 32;
 
 /// Where a cell lies on one of its lines.
 #[derive(Clone, Copy)]
@@ -51,7 +54,7 @@ pub(crate) struct LinePlace {
 struct LineTables {
     place: [[LinePlace; 6]; CELL_COUNT],
     /// The cell at each position, [`CELL_COUNT`] at the ends (a bit no cell set holds).
-    cell: [[u8; POSITIONS]; LINE_COUNT],
+    cell: [[u8; CELL_ROW]; LINE_COUNT],
     /// The two end bits of each line: bit 0 and bit `len + 1`.
     ends: [u32; LINE_COUNT],
     /// `prefix[line][k]`: the line's cells at positions below `k`.
@@ -61,7 +64,7 @@ struct LineTables {
 const fn build_tables() -> LineTables {
     let mut t = LineTables {
         place: [[LinePlace { line: 0, pos: 0 }; 6]; CELL_COUNT],
-        cell: [[CELL_COUNT as u8; POSITIONS]; LINE_COUNT],
+        cell: [[CELL_COUNT as u8; CELL_ROW]; LINE_COUNT],
         ends: [0; LINE_COUNT],
         prefix: [[CellSet::EMPTY; POSITIONS]; LINE_COUNT],
     };
@@ -178,23 +181,21 @@ impl LineOccupancy {
 
     /// The number of moves of a slider on `from` along the given axes that do not land on
     /// one of its own men: the empty cells up to the nearest man on either side, and that man
-    /// if it is an enemy.
+    /// if it is an enemy (`enemy`: the enemy's cell set with a fourth, empty word, so that an
+    /// end's cell needs no bounds check).
     #[inline(always)]
     pub(crate) fn count_slides(
         &self,
         from: usize,
         axes: core::ops::Range<usize>,
-        enemy: &CellSet,
+        enemy: &[u64; 4],
     ) -> usize {
-        let places = places(from);
+        let is_enemy = |cell: u8| (enemy[(cell >> 6) as usize & 3] >> (cell & 63)) as usize & 1;
         let mut n = 0;
-        for axis in axes {
-            let place = places[axis];
+        for &place in &places(from)[axes] {
             let (below, above) = self.blockers(place);
             let cells = &TABLES.cell[place.line as usize];
-            n += above - below - 2
-                + enemy.has(cells[below] as usize) as usize
-                + enemy.has(cells[above] as usize) as usize;
+            n += above - below - 2 + is_enemy(cells[below & 31]) + is_enemy(cells[above & 31]);
         }
         n
     }
@@ -203,12 +204,12 @@ impl LineOccupancy {
     /// end, in the axis's positive direction (`up`) or its negative one.
     #[inline(always)]
     pub(crate) fn free_run(&self, place: LinePlace, up: bool) -> usize {
-        let (below, above) = self.blockers(place);
-        let pos = place.pos as usize;
+        let occ = self.with_ends(place.line as usize);
+        let pos = place.pos as u32;
         if up {
-            above - pos - 1
+            (occ >> (pos + 1)).trailing_zeros() as usize
         } else {
-            pos - below - 1
+            ((occ << (32 - pos)).leading_zeros()) as usize
         }
     }
 

@@ -20,12 +20,12 @@ use crate::board::{
     LINES, NO_CELL_U8, PAWN_ATTACKS, PAWN_OBLIQUE, PAWN_PUSHES, PAWN_PUSH_COUNT, PROMOTION_EDGE,
     PROMOTION_REACH, RAYS, RIDE_BEYOND, ROOK_HOME, SHADE_CELLS, SINGLE, STEPS,
 };
-use crate::board::{ELEPHANT_DIAG, FORWARD};
+use crate::board::{ELEPHANT_DIAG, FORWARD, LINE_DIR};
 use crate::lines::{
     places, LineOccupancy, LinePlace, Occupied, ALL_AXES, AXIS_DIRECTIONS, COLUMN_AXIS,
     DIAGONAL_AXES, ORTHOGONAL_AXES,
 };
-use crate::moves::{Castling, Move, MoveList};
+use crate::moves::{Castling, Move, MoveList, CASTLING_CELLS};
 use crate::position::{elephant_targets, Position, KING_BIT, ROOK_BITS};
 use crate::setup::Special;
 use hexvar_geometry::table::NO_CELL;
@@ -886,9 +886,11 @@ impl Ctx<'_> {
             _ => ALL_AXES,
         };
         let leaps = matches!(role, Role::Pegasus | Role::Wyvern);
+        let e = self.enemy.0;
+        let enemy = [e[0], e[1], e[2], 0];
         let mut n = 0;
         for_each_index(men, |from| {
-            n += self.lines.count_slides(from, axes.clone(), &self.enemy);
+            n += self.lines.count_slides(from, axes.clone(), &enemy);
             if leaps {
                 n += (KNIGHT[from] - self.own).len() as usize;
             }
@@ -1027,53 +1029,60 @@ impl Ctx<'_> {
         if rights == KING_BIT || (self.open_leaps - self.occ).is_empty() {
             return true;
         }
-        let rook_ok = |rook: usize, dest: Option<Cell>| match dest {
-            None => true,
-            Some(d) => {
-                rights & ROOK_BITS[rook] != 0
-                    && !self.occ.has(d.index())
-                    && !between(ROOK_HOME[c][rook].index(), d.index()).intersects(&self.occ)
-            }
+        let rook_ok = |rook: usize, dest: u8| {
+            dest == NO_CELL_U8
+                || (rights & ROOK_BITS[rook] != 0
+                    && !self.occ.has(dest as usize)
+                    && !between(ROOK_HOME[c][rook].index(), dest as usize).intersects(&self.occ))
         };
         // The occupancy after a castling's rook move.
-        let rook_moved = |occ: &mut Occupied, rook: usize, dest: Option<Cell>| {
-            if let Some(d) = dest {
+        let rook_moved = |occ: &mut Occupied, rook: usize, dest: u8| {
+            if dest != NO_CELL_U8 {
                 occ.toggle(ROOK_HOME[c][rook].index());
-                occ.toggle(d.index());
+                occ.toggle(dest as usize);
             }
         };
-        for castling in Castling::ALL {
-            let kt = castling.king_to(self.us);
-            let (queen_rook, king_rook) = (
-                castling.queen_rook_to(self.us),
-                castling.king_rook_to(self.us),
-            );
-            if self.occ.has(kt.index())
-                || !self.open_leaps.has(kt.index())
-                || !rook_ok(0, queen_rook)
-                || !rook_ok(1, king_rook)
-            {
+        let free_targets = self.open_leaps - self.occ;
+        let table = &CASTLING_CELLS[c];
+        let mut i = 0;
+        while i < table.len() {
+            let [kt, queen_rook, king_rook, run_end] = table[i];
+            if !free_targets.has(kt as usize) {
+                i = run_end as usize;
                 continue;
             }
+            i += 1;
+            if !rook_ok(0, queen_rook) || !rook_ok(1, king_rook) {
+                continue;
+            }
+            let kt = kt as usize;
             // K′ is not attacked now. Afterwards only the lines the king and the rooks open
-            // can reach it (no enemy man moves; the enemy king's leap can only switch off),
-            // e.g. a rook on A5 through the vacated C3 onto D2: one attack test on the board
-            // after the move, no copy.
-            let mut after = Occupied {
-                cells: self.occ,
-                lines: *self.lines,
+            // can reach it (no enemy man moves; the enemy king's leap can only switch off), and
+            // the king's home is on no line through a leap hex: only when a moving rook's home
+            // shares a line with K′ (e.g. a rook on A5 through the vacated C3 onto D2; an
+            // Elephant's two-step through a vacated hex runs along a line too) is there one
+            // attack test, on the occupancy after the move.
+            let opens_line = |rook: usize, dest: u8| {
+                dest != NO_CELL_U8 && LINE_DIR[kt][ROOK_HOME[c][rook].index()] != u8::MAX
             };
-            after.toggle(self.masks.king);
-            after.toggle(kt.index());
-            rook_moved(&mut after, 0, queen_rook);
-            rook_moved(&mut after, 1, king_rook);
+            if opens_line(0, queen_rook) || opens_line(1, king_rook) {
+                let mut after = Occupied {
+                    cells: self.occ,
+                    lines: *self.lines,
+                };
+                after.toggle(self.masks.king);
+                after.toggle(kt);
+                rook_moved(&mut after, 0, queen_rook);
+                rook_moved(&mut after, 1, king_rook);
+                if self.pos.attacked_by_no_leap(kt, self.them, &after) {
+                    continue;
+                }
+            }
             let m = Move::Castle {
                 color: self.us,
-                castling,
+                castling: Castling::ALL[i - 1],
             };
-            if !self.pos.attacked_by_no_leap(kt.index(), self.them, &after)
-                && !self.emit_special(m, Role::King, sink)
-            {
+            if !self.emit_special(m, Role::King, sink) {
                 return false;
             }
         }

@@ -6,7 +6,7 @@ use core::str::FromStr;
 
 use hexvar_geometry::san::cut;
 
-use crate::board::{cell_const, Cell, Color, Role};
+use crate::board::{cell_const, flip_const, Cell, Color, Role, NO_CELL_U8};
 
 /// One of the 24 castlings of the rules (rules §4): 19 simple and 5 double. The cells are White's;
 /// Black's are mirrored (same column, line `28 - l`).
@@ -50,6 +50,42 @@ const CASTLINGS: [(&str, Cell, Option<Cell>, Option<Cell>); 24] = {
         ("KRD-DD", d2, Some(c(5, 4)), None),
         ("KRD-DE", d2, Some(c(6, 1)), None),
     ]
+};
+
+/// Per side and castling, for the generator: `[K′, queen's rook destination, king's rook
+/// destination, end of the run of castlings with this K′]` as cell indices ([`NO_CELL_U8`] for
+/// a rook that stays). The rules' table lists the castlings of one K′ together, so the
+/// generator skips a whole run when its K′ is not free.
+pub(crate) static CASTLING_CELLS: [[[u8; 4]; 24]; 2] = {
+    const fn index(cell: Option<Cell>, black: bool) -> u8 {
+        match cell {
+            None => NO_CELL_U8,
+            Some(c) if black => flip_const(c).index() as u8,
+            Some(c) => c.index() as u8,
+        }
+    }
+    let mut out = [[[0; 4]; 24]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let black = side == 1;
+        let mut i = 0;
+        while i < 24 {
+            let (_, king_to, queen_rook, king_rook) = CASTLINGS[i];
+            let mut end = i;
+            while end < 24 && CASTLINGS[end].1.index() == king_to.index() {
+                end += 1;
+            }
+            out[side][i] = [
+                index(Some(king_to), black),
+                index(queen_rook, black),
+                index(king_rook, black),
+                end as u8,
+            ];
+            i += 1;
+        }
+        side += 1;
+    }
+    out
 };
 
 impl Castling {
