@@ -558,8 +558,9 @@ pub(crate) static BETWEEN_BISHOP: [[u128; CELL_COUNT]; CELL_COUNT] = between_128
 // hold two cells. The NW face row visits them right-to-left (the higher index first), the SE face
 // row left-to-right (the lower index first): there the pair partner of the bit found is checked.
 
-/// Rows of the padded ray tables: one per bit scan result (`0..=128`, 128 for an empty set).
-const SCANS: usize = 129;
+/// Rows of the padded ray tables: one per bit scan result (`0..=128`, 128 for an empty set), and
+/// one more for a scan result plus one (the pair partners of the rook's NW and SE rows).
+const SCANS: usize = 130;
 
 /// The rays of every cell, padded to [`SCANS`] rows (rows 96.. are empty), so that the index a
 /// bit scan of an empty set gives (128) picks an empty row without a branch.
@@ -606,12 +607,19 @@ static ROOK_R: [[u128; SCANS]; 6] = reversed(&ROOK_RAYS_C);
 static DUKE_R: [[u128; SCANS]; 6] = reversed(&DUKE_RAYS_C);
 static BISHOP_R: [[u128; SCANS]; 6] = reversed(&BISHOP_RAYS_C);
 
-/// `1 << (c + 1)` of cell `c`: subtracting it from a climbing ray's blockers borrows through every
-/// bit from just above `c` up to the nearest blocker, which the XOR then recovers.
-#[inline]
-fn above(c: usize) -> u128 {
-    BIT[c] << 1
-}
+/// `1 << (c + 1)` of cell `c` (rows of no cell are empty): subtracting it from a climbing ray's
+/// blockers borrows through every bit from just above `c` up to the nearest blocker, which the
+/// XOR then recovers. A table of [`SCANS`] rows, so that a cell index from a bit scan needs no
+/// bounds check.
+static ABOVE: [u128; SCANS] = {
+    let mut out = [0u128; SCANS];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        out[i] = 2 << i;
+        i += 1;
+    }
+    out
+};
 
 /// By the index `n` of a bit (128: none), the bit `n + 1` when it lies in the same rank (the
 /// NW face row's pair partner, visited first), else nothing.
@@ -641,18 +649,35 @@ static PARTNER_BELOW: [u128; SCANS] = {
     out
 };
 
+// Where a piece stands decides which rays fit in one 64-bit word: from a cell below 64 every
+// descending ray lies in the low word, from a cell of 64 or more every climbing ray lies in the
+// high word. The attack functions take that side as the constant `LOW` (callers that iterate a
+// set word by word know it), so half of a piece's rays cost one word's operations instead of
+// two (a 128-bit leading-zero count alone is five instructions).
+
+/// The high word of a set.
+#[inline(always)]
+fn high(set: u128) -> u64 {
+    (set >> 64) as u64
+}
+
 /// A climbing ray (every cell above `c` in index order, visited in that order) up to and
 /// including its nearest blocker, by subtraction (an empty ray borrows through all of it).
 #[inline(always)]
-fn up(rays: &[[u128; 6]; SCANS], c: usize, d: usize, occ: u128, above: u128) -> u128 {
+fn up<const LOW: bool>(rays: &[[u128; 6]; SCANS], c: usize, d: usize, occ: u128) -> u128 {
     let ray = rays[c][d];
-    let o = ray & occ;
-    ray & (o ^ o.wrapping_sub(above))
+    if LOW {
+        let o = ray & occ;
+        ray & (o ^ o.wrapping_sub(ABOVE[c]))
+    } else {
+        let (ray, o) = (high(ray), high(ray) & high(occ));
+        u128::from(ray & (o ^ o.wrapping_sub(high(ABOVE[c])))) << 64
+    }
 }
 
 /// A descending ray up to and including its nearest blocker (its highest set bit).
 #[inline(always)]
-fn down(
+fn down<const LOW: bool>(
     rays: &[[u128; 6]; SCANS],
     rev: &[[u128; SCANS]; 6],
     c: usize,
@@ -660,61 +685,140 @@ fn down(
     occ: u128,
 ) -> u128 {
     let ray = rays[c][d];
-    ray ^ rev[d][(ray & occ).leading_zeros() as usize]
+    if LOW {
+        // The leading zeros of the 128-bit set are 64 plus those of its low word.
+        let ray = ray as u64;
+        let lz = 64 + (ray & occ as u64).leading_zeros() as usize;
+        u128::from(ray ^ rev[d][lz] as u64)
+    } else {
+        ray ^ rev[d][(ray & occ).leading_zeros() as usize]
+    }
+}
+
+/// The NW face row from `c`: it climbs, but inside a rank it visits the higher index first, so
+/// when the lowest blocker has a blocking partner just after it in the same rank, the partner
+/// is the nearer one.
+#[inline(always)]
+fn rook_north_west<const LOW: bool>(c: usize, occ: u128) -> u128 {
+    let r = &ROOK_P;
+    let ray = r[c][5];
+    if LOW {
+        let x = ray & occ;
+        let n = x.trailing_zeros() as usize;
+        let n = n + (x & PARTNER_ABOVE[n] != 0) as usize;
+        ray ^ r[n][5]
+    } else {
+        let x = high(ray) & high(occ);
+        let n = 64 + x.trailing_zeros() as usize;
+        let n = n + (x & high(PARTNER_ABOVE[n]) != 0) as usize;
+        u128::from(high(ray) ^ high(r[n][5])) << 64
+    }
+}
+
+/// The SE face row from `c`: it descends, but inside a rank it visits the lower index first.
+#[inline(always)]
+fn rook_south_east<const LOW: bool>(c: usize, occ: u128) -> u128 {
+    let (r, rev) = (&ROOK_P, &ROOK_R);
+    let ray = r[c][2];
+    if LOW {
+        let x = ray as u64 & occ as u64;
+        let j = 64 + x.leading_zeros() as usize;
+        let j = j + (x & PARTNER_BELOW[j] as u64 != 0) as usize;
+        u128::from(ray as u64 ^ rev[2][j] as u64)
+    } else {
+        let x = ray & occ;
+        let j = x.leading_zeros() as usize;
+        let j = j + (x & PARTNER_BELOW[j] != 0) as usize;
+        ray ^ rev[2][j]
+    }
+}
+
+/// Rook destinations from `c` (below 64 when `LOW`, else not) with occupancy `occ` (including
+/// the first blocker of each ray).
+#[inline(always)]
+pub(crate) fn rook_attacks_at<const LOW: bool>(c: usize, occ: u128) -> u128 {
+    let (r, rev) = (&ROOK_P, &ROOK_R);
+    up::<LOW>(r, c, 0, occ)
+        | up::<LOW>(r, c, 1, occ)
+        | down::<LOW>(r, rev, c, 3, occ)
+        | down::<LOW>(r, rev, c, 4, occ)
+        | rook_north_west::<LOW>(c, occ)
+        | rook_south_east::<LOW>(c, occ)
+}
+
+/// Duke destinations from `c` (below 64 when `LOW`) with occupancy `occ`. Only pieces on the
+/// duke line's own cells block.
+#[inline(always)]
+pub(crate) fn duke_attacks_at<const LOW: bool>(c: usize, occ: u128) -> u128 {
+    let (r, rev) = (&DUKE_P, &DUKE_R);
+    up::<LOW>(r, c, 0, occ)
+        | up::<LOW>(r, c, 1, occ)
+        | up::<LOW>(r, c, 2, occ)
+        | down::<LOW>(r, rev, c, 3, occ)
+        | down::<LOW>(r, rev, c, 4, occ)
+        | down::<LOW>(r, rev, c, 5, occ)
+}
+
+/// Bishop destinations from `c` (below 64 when `LOW`) with occupancy `occ`. Only same-colour
+/// cells block.
+#[inline(always)]
+pub(crate) fn bishop_attacks_at<const LOW: bool>(c: usize, occ: u128) -> u128 {
+    let (r, rev) = (&BISHOP_P, &BISHOP_R);
+    up::<LOW>(r, c, 0, occ)
+        | up::<LOW>(r, c, 1, occ)
+        | down::<LOW>(r, rev, c, 2, occ)
+        | down::<LOW>(r, rev, c, 3, occ)
+        | down::<LOW>(r, rev, c, 4, occ)
+        | up::<LOW>(r, c, 5, occ)
+}
+
+/// Queen destinations from `c` (below 64 when `LOW`): the union of the rook, duke and bishop
+/// parts, each blocked by its own rules.
+#[inline(always)]
+pub(crate) fn queen_attacks_at<const LOW: bool>(c: usize, occ: u128) -> u128 {
+    rook_attacks_at::<LOW>(c, occ)
+        | duke_attacks_at::<LOW>(c, occ)
+        | bishop_attacks_at::<LOW>(c, occ)
 }
 
 /// Rook destinations from `c` with occupancy `occ` (including the first blocker of each ray).
 #[inline(always)]
 pub(crate) fn rook_attacks(c: usize, occ: u128) -> u128 {
-    let (r, rev, above) = (&ROOK_P, &ROOK_R, above(c));
-    let mut att = up(r, c, 0, occ, above)
-        | up(r, c, 1, occ, above)
-        | down(r, rev, c, 3, occ)
-        | down(r, rev, c, 4, occ);
-    // NW climbs, but inside a rank it visits the higher index first: if the lowest blocker has
-    // a blocking partner just after it in the same rank, the partner is the nearer one.
-    let ray = r[c][5];
-    let x = ray & occ;
-    let n = x.trailing_zeros() as usize;
-    let n = n + (x & PARTNER_ABOVE[n] != 0) as usize;
-    att |= ray ^ r[n][5];
-    // SE descends, but inside a rank it visits the lower index first.
-    let ray = r[c][2];
-    let x = ray & occ;
-    let j = x.leading_zeros() as usize;
-    let j = j + (x & PARTNER_BELOW[j] != 0) as usize;
-    att |= ray ^ rev[2][j];
-    att
+    if c < 64 {
+        rook_attacks_at::<true>(c, occ)
+    } else {
+        rook_attacks_at::<false>(c, occ)
+    }
 }
 
 /// Duke destinations from `c` with occupancy `occ`. Only pieces on the duke line's own cells block.
 #[inline]
 pub(crate) fn duke_attacks(c: usize, occ: u128) -> u128 {
-    let (r, rev, above) = (&DUKE_P, &DUKE_R, above(c));
-    up(r, c, 0, occ, above)
-        | up(r, c, 1, occ, above)
-        | up(r, c, 2, occ, above)
-        | down(r, rev, c, 3, occ)
-        | down(r, rev, c, 4, occ)
-        | down(r, rev, c, 5, occ)
+    if c < 64 {
+        duke_attacks_at::<true>(c, occ)
+    } else {
+        duke_attacks_at::<false>(c, occ)
+    }
 }
 
 /// Bishop destinations from `c` with occupancy `occ`. Only same-colour cells block.
 #[inline]
 pub(crate) fn bishop_attacks(c: usize, occ: u128) -> u128 {
-    let (r, rev, above) = (&BISHOP_P, &BISHOP_R, above(c));
-    up(r, c, 0, occ, above)
-        | up(r, c, 1, occ, above)
-        | down(r, rev, c, 2, occ)
-        | down(r, rev, c, 3, occ)
-        | down(r, rev, c, 4, occ)
-        | up(r, c, 5, occ, above)
+    if c < 64 {
+        bishop_attacks_at::<true>(c, occ)
+    } else {
+        bishop_attacks_at::<false>(c, occ)
+    }
 }
 
 /// Queen destinations: the union of the rook, duke and bishop parts, each blocked by its own rules.
 #[inline]
 pub(crate) fn queen_attacks(c: usize, occ: u128) -> u128 {
-    rook_attacks(c, occ) | duke_attacks(c, occ) | bishop_attacks(c, occ)
+    if c < 64 {
+        queen_attacks_at::<true>(c, occ)
+    } else {
+        queen_attacks_at::<false>(c, occ)
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -808,6 +912,29 @@ const fn build_doubles() -> [[[(u8, u8); 2]; CELL_COUNT]; 2] {
 pub(crate) static PAWN_PUSHES: [[u128; CELL_COUNT]; 2] = build_pushes();
 /// Pawn captures (the three forward points-adjacent cells), per side and cell.
 pub(crate) static PAWN_CAPTURES: [[u128; CELL_COUNT]; 2] = build_captures();
+/// Per side and King cell, the cells from which an enemy pawn attacks one of the King's
+/// steps: only the enemy pawns there can stop a step.
+pub(crate) static PAWN_ZONE: [[u128; CELL_COUNT]; 2] = {
+    let captures = build_captures();
+    let king = leap_sets_128(&triangle::step_table(&CELLS_C, &triangle::TOUCHING));
+    let mut out = [[0u128; CELL_COUNT]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut k = 0;
+        while k < CELL_COUNT {
+            let mut c = 0;
+            while c < CELL_COUNT {
+                if king[k] >> c & 1 != 0 {
+                    out[color][k] |= captures[color][c];
+                }
+                c += 1;
+            }
+            k += 1;
+        }
+        color += 1;
+    }
+    out
+};
 /// First-move double pushes `(middle, target)` per side and cell (`u8::MAX` = none).
 pub(crate) static PAWN_DOUBLES: [[[(u8, u8); 2]; CELL_COUNT]; 2] = build_doubles();
 
@@ -883,14 +1010,13 @@ pub(crate) static PAWN_TABLE: [[PawnMoves; CELL_COUNT]; 2] = build_pawn_table();
 // handled one by one.
 
 /// A pawn step by its file change: none, one file left or right, or the p2p direction of the
-/// cell (right from a dark cell, left from a light one) or its opposite.
+/// cell (right from a dark cell, left from a light one).
 #[derive(Clone, Copy)]
 enum FileStep {
     Same,
     Left,
     Right,
     P2p,
-    AgainstP2p,
 }
 
 const fn step_target(c: usize, color: usize, file: FileStep, dy: i8) -> Option<usize> {
@@ -899,7 +1025,6 @@ const fn step_target(c: usize, color: usize, file: FileStep, dy: i8) -> Option<u
         FileStep::Left => -1,
         FileStep::Right => 1,
         FileStep::P2p => push_dx(c),
-        FileStep::AgainstP2p => -push_dx(c),
     };
     pawn_step(c, color, dx, dy)
 }
@@ -915,17 +1040,15 @@ pub(crate) struct PawnShift {
 /// Every set-wise pawn step of one side, and the pawn cells the shifts do not describe.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PawnShifts {
-    /// f2f and p2p pushes, for dark and light cells.
-    pub(crate) pushes: [PawnShift; 4],
+    /// f2f and p2p pushes, for dark and light cells; steps of one distance share a shift.
+    pub(crate) pushes: [PawnShift; 3],
     /// The three captures, for dark and light cells.
-    pub(crate) captures: [PawnShift; 6],
-    /// Double pushes: the shift to the middle cell, then the further distance to the target.
-    pub(crate) doubles: [(PawnShift, u32); 4],
+    pub(crate) captures: [PawnShift; 3],
+    /// Double pushes from the starting cells, grouped by their distances: the shift to the
+    /// middle cell, then the further distance to the target.
+    pub(crate) doubles: [(PawnShift, u32); 8],
     /// Pawn cells from which a push or capture lands elsewhere than its shift says.
     pub(crate) exceptions: u128,
-    /// Pawn cells from which a double push lands elsewhere than its shifts say (they matter
-    /// only for unmoved pawns).
-    pub(crate) double_exceptions: u128,
 }
 
 /// Cells in the middle of the board, one dark (d7) and one light (e7): every pawn step from
@@ -970,36 +1093,94 @@ const fn shift_of(color: usize, dark: bool, file: FileStep, dy: i8) -> (PawnShif
     (PawnShift { sources, delta }, astray)
 }
 
-/// A double push as two shifts (to the middle cell, then on to the target).
-const fn double_of(color: usize, dark: bool, via_p2p: bool) -> ((PawnShift, u32), u128) {
-    let (mid_file, mid_dy, on_file) = if via_p2p {
-        (FileStep::P2p, 2, FileStep::P2p)
+/// The steps merged by distance: steps of one distance (the f2f push from dark and from light
+/// cells, say) become one shift of the union of their sources. There must be exactly `M`
+/// distances.
+const fn by_distance<const N: usize, const M: usize>(steps: [PawnShift; N]) -> [PawnShift; M] {
+    let mut out = [PawnShift {
+        sources: 0,
+        delta: 0,
+    }; M];
+    let mut used = 0;
+    let mut i = 0;
+    while i < N {
+        let mut j = 0;
+        while j < used && out[j].delta != steps[i].delta {
+            j += 1;
+        }
+        if j == used {
+            assert!(used < M, "more distances than expected");
+            out[j].delta = steps[i].delta;
+            used += 1;
+        }
+        out[j].sources |= steps[i].sources;
+        i += 1;
+    }
+    assert!(used == M, "fewer distances than expected");
+    out
+}
+
+/// The double pushes of the pawns on their starting cells, grouped by the pair of distances
+/// (to the middle cell, then on to the target): every starting cell is covered, the short
+/// third rank's too, so no unmoved pawn needs to be looked at one by one.
+const fn doubles_by_distance<const M: usize>(color: usize) -> [(PawnShift, u32); M] {
+    let doubles = build_doubles();
+    let starts = if color == 0 {
+        WHITE_PAWN_START
     } else {
-        (FileStep::Same, 1, FileStep::AgainstP2p)
+        mirror_set(WHITE_PAWN_START)
     };
-    let (mid, mid_astray) = shift_of(color, dark, mid_file, mid_dy);
-    let (target, target_astray) = shift_of(color, dark, on_file, 3);
-    let sources = mid.sources & target.sources;
-    let shift = PawnShift {
-        sources,
-        delta: mid.delta,
-    };
-    (
-        (shift, target.delta - mid.delta),
-        mid_astray | target_astray,
-    )
+    let mut out = [(
+        PawnShift {
+            sources: 0,
+            delta: 0,
+        },
+        0,
+    ); M];
+    let mut used = 0;
+    let mut c = 0;
+    while c < CELL_COUNT {
+        let mut k = 0;
+        while starts >> c & 1 != 0 && k < 2 {
+            let (m, t) = doubles[color][c][k];
+            if m != u8::MAX {
+                let pair = (
+                    distance(c, m as usize, color),
+                    distance(m as usize, t as usize, color),
+                );
+                let mut j = 0;
+                while j < used && (out[j].0.delta != pair.0 || out[j].1 != pair.1) {
+                    j += 1;
+                }
+                if j == used {
+                    assert!(used < M, "more distance pairs than expected");
+                    out[j] = (
+                        PawnShift {
+                            sources: 0,
+                            delta: pair.0,
+                        },
+                        pair.1,
+                    );
+                    used += 1;
+                }
+                out[j].0.sources |= 1 << c;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    assert!(used == M, "fewer distance pairs than expected");
+    out
 }
 
 const fn build_pawn_shifts(color: usize) -> PawnShifts {
     let mut exceptions = 0u128;
-    let mut double_exceptions = 0u128;
     let empty = PawnShift {
         sources: 0,
         delta: 0,
     };
     let mut pushes = [empty; 4];
     let mut captures = [empty; 6];
-    let mut doubles = [(empty, 0); 4];
     let mut k = 0;
     while k < 2 {
         let dark = k == 0;
@@ -1023,21 +1204,13 @@ const fn build_pawn_shifts(color: usize) -> PawnShifts {
             exceptions |= astray;
             i += 1;
         }
-        let mut i = 0;
-        while i < 2 {
-            let (double, astray) = double_of(color, dark, i == 1);
-            doubles[2 * k + i] = double;
-            double_exceptions |= astray;
-            i += 1;
-        }
         k += 1;
     }
     PawnShifts {
-        pushes,
-        captures,
-        doubles,
+        pushes: by_distance(pushes),
+        captures: by_distance(captures),
+        doubles: doubles_by_distance(color),
         exceptions,
-        double_exceptions,
     }
 }
 
@@ -1313,7 +1486,7 @@ mod tests {
                 } else {
                     exceptions += 1;
                 }
-                if s.double_exceptions & one == 0 {
+                if PAWN_START[color] & one != 0 {
                     assert_eq!(doubles, table_doubles, "double {color} {c}");
                 }
             }
@@ -1324,8 +1497,6 @@ mod tests {
                 assert!(!(4..=10).contains(&r), "{color} {c}");
             }
             assert!(exceptions > 0);
-            // Every starting cell but the two on the short third rank shifts its double push.
-            assert_eq!((PAWN_START[color] & s.double_exceptions).count_ones(), 2);
         }
     }
 

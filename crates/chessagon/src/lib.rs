@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 mod board;
+mod count;
 mod movegen;
 mod moves;
 mod position;

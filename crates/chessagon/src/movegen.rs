@@ -13,10 +13,10 @@
 //! position after the move.
 
 use crate::board::{
-    bishop_attacks, cells, duke_attacks, queen_attacks, rook_attacks, Cell, Color, Piece, Role,
-    BETWEEN_BISHOP, BETWEEN_DUKE, BETWEEN_ROOK, BISHOP_ALL, BIT as BIT_OF, CELL_COUNT, DUKE_ALL,
-    KING, KNIGHT, PAWN_CAPTURES, PAWN_DOUBLES, PAWN_PUSHES, PAWN_SHIFTS, PAWN_TABLE, PROMOTION,
-    ROOK_ALL,
+    bishop_attacks, bishop_attacks_at, cells, duke_attacks, duke_attacks_at, queen_attacks,
+    queen_attacks_at, rook_attacks, rook_attacks_at, Cell, Color, Piece, Role, BETWEEN_BISHOP,
+    BETWEEN_DUKE, BETWEEN_ROOK, BISHOP_ALL, BIT as BIT_OF, CELL_COUNT, DUKE_ALL, KING, KNIGHT,
+    PAWN_CAPTURES, PAWN_DOUBLES, PAWN_PUSHES, PAWN_TABLE, PAWN_ZONE, PROMOTION, ROOK_ALL,
 };
 use crate::moves::{Castling, Move};
 use crate::position::{mailbox_code, role_of, Position};
@@ -147,74 +147,49 @@ type Between = [[u128; CELL_COUNT]; CELL_COUNT];
 static FAMILIES: [&Between; 3] = [&BETWEEN_ROOK, &BETWEEN_DUKE, &BETWEEN_BISHOP];
 
 /// The masks every piece's generator uses, computed once per position.
-struct Masks {
-    us: Color,
-    them: Color,
-    ours: u128,
-    theirs: u128,
-    occ: u128,
-    king: Cell,
-    checkers: u128,
+pub(crate) struct Masks {
+    pub(crate) us: Color,
+    pub(crate) them: Color,
+    pub(crate) ours: u128,
+    pub(crate) theirs: u128,
+    pub(crate) occ: u128,
+    pub(crate) king: Cell,
+    /// The enemy sliders by family (rook, duke, bishop; a Queen is in all three).
+    pub(crate) sliders: [u128; 3],
+    pub(crate) checkers: u128,
     /// Where a non-King move may go: not on an own piece, and stopping every check.
-    target: u128,
+    pub(crate) target: u128,
     /// The pinned pieces. Their pin lines are found again only when one moves (pins are rare;
     /// a small value is cheap to build).
-    pinned: u128,
+    pub(crate) pinned: u128,
 }
 
 impl Position {
-    fn masks(&self) -> Masks {
+    #[inline(always)]
+    pub(crate) fn masks(&self) -> Masks {
         let us = self.turn;
         let them = us.other();
         let ours = self.by_color[us.index()];
         let theirs = self.by_color[them.index()];
         let occ = ours | theirs;
         let king = self.king_of(us);
-        let (slider_checkers, pinned) = self.pins(king.index(), us, occ);
         let k = king.index();
         let r = &self.by_role;
-        let leapers = KNIGHT[k] & r[Role::Knight.index()]
-            | KING[k] & r[Role::King.index()]
-            | PAWN_CAPTURES[us.index()][k] & r[Role::Pawn.index()];
-        let checkers = slider_checkers | leapers & theirs;
-        // Every checker must be captured or blocked by the same move. Unlike chess, two checkers
-        // can share one line (a Bishop checking through the Rook it stands behind, since it jumps
-        // the opposite-colour cells), so a double check may still be blocked: intersect.
-        let mut target = !ours;
-        for c in cells(checkers) {
-            target &= self.check_mask(c.index(), king.index(), occ);
-        }
-        Masks {
-            us,
-            them,
-            ours,
-            theirs,
-            occ,
-            king,
-            checkers,
-            target,
-            pinned,
-        }
-    }
-
-    /// The enemy sliders that check the King of `us` on `k` (nothing between them and the King
-    /// on their line), and the pieces of `us` pinned to it, with their pin lines: one pass over
-    /// the enemy sliders on the King's lines.
-    #[inline]
-    fn pins(&self, k: usize, us: Color, occ: u128) -> (u128, u128) {
-        let r = &self.by_role;
-        let them = self.by_color[us.other().index()];
-        let ours = self.by_color[us.index()];
-        let q = r[Role::Queen.index()];
-        let snipers = [
-            ROOK_ALL[k] & (r[Role::Rook.index()] | q) & them,
-            DUKE_ALL[k] & (r[Role::Duke.index()] | q) & them,
-            BISHOP_ALL[k] & (r[Role::Bishop.index()] | q) & them,
+        let queens = r[Role::Queen.index()] & theirs;
+        let sliders = [
+            r[Role::Rook.index()] & theirs | queens,
+            r[Role::Duke.index()] & theirs | queens,
+            r[Role::Bishop.index()] & theirs | queens,
         ];
-        let mut checkers = 0;
+        // The enemy King never checks: the side that just moved cannot have left its King
+        // next to ours.
+        let mut checkers = (KNIGHT[k] & r[Role::Knight.index()]
+            | PAWN_CAPTURES[us.index()][k] & r[Role::Pawn.index()])
+            & theirs;
         let mut pinned = 0;
-        for (family, between) in snipers.iter().zip(FAMILIES) {
-            for sniper in cells(*family) {
+        let lines = [ROOK_ALL[k], DUKE_ALL[k], BISHOP_ALL[k]];
+        for ((line, sliders), between) in lines.into_iter().zip(sliders).zip(FAMILIES) {
+            for sniper in cells(line & sliders) {
                 let b = between[k][sniper.index()] & occ;
                 if b == 0 {
                     // Nothing between: it checks.
@@ -225,24 +200,36 @@ impl Position {
                 }
             }
         }
-        (checkers, pinned)
+        // Every checker must be captured or blocked by the same move. Unlike chess, two checkers
+        // can share one line (a Bishop checking through the Rook it stands behind, since it jumps
+        // the opposite-colour cells), so a double check may still be blocked: intersect.
+        let mut target = !ours;
+        for c in cells(checkers) {
+            target &= self.check_mask(c.index(), k, occ);
+        }
+        Masks {
+            us,
+            them,
+            ours,
+            theirs,
+            occ,
+            king,
+            sliders,
+            checkers,
+            target,
+            pinned,
+        }
     }
 
     /// The cells the pinned piece on `c` may move to without leaving its pin lines (the
     /// intersection of all of them: one piece can be pinned along two lines).
     #[inline(never)]
-    fn pin_mask(&self, m: &Masks, c: usize) -> u128 {
+    pub(crate) fn pin_mask(&self, m: &Masks, c: usize) -> u128 {
         let k = m.king.index();
-        let r = &self.by_role;
-        let q = r[Role::Queen.index()];
-        let snipers = [
-            ROOK_ALL[k] & (r[Role::Rook.index()] | q) & m.theirs,
-            DUKE_ALL[k] & (r[Role::Duke.index()] | q) & m.theirs,
-            BISHOP_ALL[k] & (r[Role::Bishop.index()] | q) & m.theirs,
-        ];
+        let lines = [ROOK_ALL[k], DUKE_ALL[k], BISHOP_ALL[k]];
         let mut mask = !0u128;
-        for (snipers, between) in snipers.iter().zip(FAMILIES) {
-            for sniper in cells(*snipers) {
+        for ((line, sliders), between) in lines.into_iter().zip(m.sliders).zip(FAMILIES) {
+            for sniper in cells(line & sliders) {
                 let line = between[k][sniper.index()];
                 if line & m.occ == 1u128 << c {
                     mask &= line | sniper.bit();
@@ -289,41 +276,41 @@ impl Position {
     /// ```
     #[inline]
     pub fn for_each_piece_moves(&self, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
-        self.generate::<_, false>(&mut f, &mut 0)
-    }
-
-    /// The number of legal moves, counted without listing them: a popcount per piece, and the
-    /// unpinned pawns away from the edge ranks by shifts of the whole pawn set.
-    pub fn legal_move_count(&self) -> usize {
-        let mut n = 0;
-        let mut pawns = 0;
-        self.generate::<_, true>(
-            &mut |pm: PieceMoves| {
-                n += pm.len();
-                true
-            },
-            &mut pawns,
-        );
-        n + pawns
-    }
-
-    /// The generator behind [`Position::for_each_piece_moves`]. With `COUNT_PAWNS` the moves of
-    /// the pawns that shift set-wise are not reported but counted into `pawn_count`.
-    #[inline(always)]
-    fn generate<F: FnMut(PieceMoves) -> bool, const COUNT_PAWNS: bool>(
-        &self,
-        f: &mut F,
-        pawn_count: &mut usize,
-    ) -> bool {
         let m = self.masks();
+        let f = &mut f;
+        let knights = |p: usize| KNIGHT[p];
         self.king_moves(&m, f)
             && (m.target == 0
-                || self.piece_moves(&m, Role::Knight, |p| KNIGHT[p], f)
-                    && self.piece_moves(&m, Role::Bishop, |p| bishop_attacks(p, m.occ), f)
-                    && self.piece_moves(&m, Role::Duke, |p| duke_attacks(p, m.occ), f)
-                    && self.piece_moves(&m, Role::Rook, |p| rook_attacks(p, m.occ), f)
-                    && self.piece_moves(&m, Role::Queen, |p| queen_attacks(p, m.occ), f)
-                    && self.pawn_moves::<F, COUNT_PAWNS>(&m, f, pawn_count))
+                || self.piece_moves(&m, Role::Knight, knights, knights, f)
+                    && self.piece_moves(
+                        &m,
+                        Role::Bishop,
+                        |p| bishop_attacks_at::<true>(p, m.occ),
+                        |p| bishop_attacks_at::<false>(p, m.occ),
+                        f,
+                    )
+                    && self.piece_moves(
+                        &m,
+                        Role::Duke,
+                        |p| duke_attacks_at::<true>(p, m.occ),
+                        |p| duke_attacks_at::<false>(p, m.occ),
+                        f,
+                    )
+                    && self.piece_moves(
+                        &m,
+                        Role::Rook,
+                        |p| rook_attacks_at::<true>(p, m.occ),
+                        |p| rook_attacks_at::<false>(p, m.occ),
+                        f,
+                    )
+                    && self.piece_moves(
+                        &m,
+                        Role::Queen,
+                        |p| queen_attacks_at::<true>(p, m.occ),
+                        |p| queen_attacks_at::<false>(p, m.occ),
+                        f,
+                    )
+                    && self.each_pawn(&m, f, m.ours & self.by_role[Role::Pawn.index()]))
             && self.en_passant_moves(&m, f)
             && self.castling_moves(&m, f)
     }
@@ -331,14 +318,7 @@ impl Position {
     /// King steps to cells the enemy does not attack once the King has left its cell.
     #[inline]
     fn king_moves(&self, m: &Masks, f: &mut impl FnMut(PieceMoves) -> bool) -> bool {
-        let k = m.king.index();
-        let occ_no_king = m.occ ^ m.king.bit();
-        let mut safe = 0u128;
-        for to in cells(KING[k] & !m.ours) {
-            if !self.is_attacked(to, m.them, occ_no_king) {
-                safe |= to.bit();
-            }
-        }
+        let safe = self.safe_king_steps(m);
         safe == 0
             || f(PieceMoves {
                 piece: Piece::new(m.us, Role::King),
@@ -348,14 +328,58 @@ impl Position {
             })
     }
 
-    /// The moves of every piece of one role (not King, not Pawn), from its attack set: the
+    /// The cells the King can step to: not its own pieces', and not attacked once the King has
+    /// left its cell (a slider's ray goes on through it). The enemy leapers are taken off
+    /// set-wise (one table row per enemy Knight, the enemy King's steps, the enemy pawns near
+    /// the King); only the steps left are tested against the enemy sliders, with the
+    /// per-node sets of those sliders computed once instead of once per step.
+    #[inline(always)]
+    pub(crate) fn safe_king_steps(&self, m: &Masks) -> u128 {
+        let k = m.king.index();
+        let r = &self.by_role;
+        let mut steps = KING[k] & !m.ours;
+        if steps == 0 {
+            return 0;
+        }
+        let their_king = r[Role::King.index()] & m.theirs;
+        steps &= !KING[their_king.trailing_zeros() as usize];
+        for n in cells(r[Role::Knight.index()] & m.theirs) {
+            steps &= !KNIGHT[n.index()];
+        }
+        for p in cells(r[Role::Pawn.index()] & m.theirs & PAWN_ZONE[m.us.index()][k]) {
+            steps &= !PAWN_CAPTURES[m.them.index()][p.index()];
+        }
+        let sliders = m.sliders;
+        if sliders == [0; 3] {
+            return steps;
+        }
+        let occ = m.occ ^ m.king.bit();
+        let mut safe = steps;
+        for c in cells(steps) {
+            let c = c.index();
+            let alls = [&ROOK_ALL, &DUKE_ALL, &BISHOP_ALL];
+            'families: for ((sliders, between), all) in sliders.iter().zip(FAMILIES).zip(alls) {
+                for s in cells(all[c] & sliders) {
+                    if between[c][s.index()] & occ == 0 {
+                        safe ^= BIT_OF[c];
+                        break 'families;
+                    }
+                }
+            }
+        }
+        safe
+    }
+
+    /// The moves of every piece of one role (not King, not Pawn), from its attack set (`low`
+    /// for a cell below 64, `high` for the others: see `board`'s attack functions): the
     /// unpinned pieces first, then the pinned ones, kept on their pin lines.
     #[inline(always)]
     fn piece_moves(
         &self,
         m: &Masks,
         role: Role,
-        attacks: impl Fn(usize) -> u128,
+        low: impl Fn(usize) -> u128,
+        high: impl Fn(usize) -> u128,
         f: &mut impl FnMut(PieceMoves) -> bool,
     ) -> bool {
         let piece = Piece::new(m.us, role);
@@ -369,76 +393,42 @@ impl Position {
                     kind: MovesKind::Normal,
                 })
         };
-        let mut free = movers & !m.pinned;
-        while free != 0 {
-            let p = free.trailing_zeros() as usize;
-            free &= free - 1;
-            if !emit(p, attacks(p) & m.target) {
+        let free = movers & !m.pinned;
+        let mut word = free as u64;
+        while word != 0 {
+            let p = word.trailing_zeros() as usize;
+            word &= word - 1;
+            if !emit(p, low(p) & m.target) {
                 return false;
             }
         }
-        let mut pinned = movers & m.pinned;
-        while pinned != 0 {
-            let p = pinned.trailing_zeros() as usize;
-            pinned &= pinned - 1;
-            if !emit(p, attacks(p) & m.target & self.pin_mask(m, p)) {
+        let mut word = (free >> 64) as u64;
+        while word != 0 {
+            let p = 64 + word.trailing_zeros() as usize;
+            word &= word - 1;
+            if !emit(p, high(p) & m.target) {
+                return false;
+            }
+        }
+        for p in cells(movers & m.pinned) {
+            let p = p.index();
+            let attacks = if p < 64 { low(p) } else { high(p) };
+            if !emit(p, attacks & m.target & self.pin_mask(m, p)) {
                 return false;
             }
         }
         true
     }
 
-    /// Pawn pushes, double pushes (for unmoved pawns) and captures; promotions are the moves
-    /// onto the back edge. In counting mode the unpinned pawns off the edge ranks are counted
-    /// set-wise and only the others reported.
+    /// The moves of each of the `pawns`, one pawn at a time: pushes, double pushes (for
+    /// unmoved pawns) and captures; promotions are the moves onto the back edge.
     #[inline(always)]
-    fn pawn_moves<F: FnMut(PieceMoves) -> bool, const COUNT_PAWNS: bool>(
+    pub(crate) fn each_pawn(
         &self,
         m: &Masks,
-        f: &mut F,
-        pawn_count: &mut usize,
+        f: &mut impl FnMut(PieceMoves) -> bool,
+        pawns: u128,
     ) -> bool {
-        let pawns = m.ours & self.by_role[Role::Pawn.index()];
-        if COUNT_PAWNS {
-            let shifts = &PAWN_SHIFTS[m.us.index()];
-            let one_by_one = m.pinned | shifts.exceptions | shifts.double_exceptions & self.unmoved;
-            let set_wise = pawns & !one_by_one;
-            *pawn_count += match m.us {
-                Color::White => self.count_pawns::<true>(m, set_wise),
-                Color::Black => self.count_pawns::<false>(m, set_wise),
-            };
-            self.each_pawn(m, f, pawns & one_by_one)
-        } else {
-            self.each_pawn(m, f, pawns)
-        }
-    }
-
-    /// The moves of the `pawns` (of the side to move, off the edge ranks, unpinned), counted by
-    /// shifting the whole set once per step: each destination bit stands for one pawn's move.
-    #[inline(always)]
-    fn count_pawns<const WHITE: bool>(&self, m: &Masks, pawns: u128) -> usize {
-        let shift = |set: u128, d: u32| if WHITE { set << d } else { set >> d };
-        // Indexed by the constant colour, so the shift distances are constants too.
-        let shifts = &PAWN_SHIFTS[usize::from(!WHITE)];
-        let empty = !m.occ;
-        let mut n = 0;
-        for p in &shifts.pushes {
-            n += (shift(pawns & p.sources, p.delta) & empty & m.target).count_ones();
-        }
-        for p in &shifts.captures {
-            n += (shift(pawns & p.sources, p.delta) & m.theirs & m.target).count_ones();
-        }
-        let unmoved = pawns & self.unmoved;
-        for (p, rest) in &shifts.doubles {
-            let middle = shift(unmoved & p.sources, p.delta) & empty;
-            n += (shift(middle, *rest) & empty & m.target).count_ones();
-        }
-        n as usize
-    }
-
-    /// The moves of each of the `pawns`, one pawn at a time.
-    #[inline(always)]
-    fn each_pawn(&self, m: &Masks, f: &mut impl FnMut(PieceMoves) -> bool, pawns: u128) -> bool {
         let piece = Piece::new(m.us, Role::Pawn);
         let table = &PAWN_TABLE[m.us.index()];
         let empty = !m.occ;
@@ -473,7 +463,11 @@ impl Position {
 
     /// En passant captures, each tested on the position after the capture (it lifts two pieces).
     #[inline]
-    fn en_passant_moves(&self, m: &Masks, f: &mut impl FnMut(PieceMoves) -> bool) -> bool {
+    pub(crate) fn en_passant_moves(
+        &self,
+        m: &Masks,
+        f: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
         let Some(ep) = self.ep else {
             return true;
         };
@@ -503,19 +497,40 @@ impl Position {
 
     /// Castling: rights held, path empty, not out of check, not through check, target safe.
     #[inline]
-    fn castling_moves(&self, m: &Masks, f: &mut impl FnMut(PieceMoves) -> bool) -> bool {
+    pub(crate) fn castling_moves(&self, m: &Masks, f: &mut impl FnMut(PieceMoves) -> bool) -> bool {
         let rights = self.castling & Castling::rights_of(m.us);
         if m.checkers != 0 || rights == 0 {
             return true;
         }
         let king = Piece::new(m.us, Role::King);
+        let mut to = 0u128;
+        let [short_3, short_4, long_3, long_4] = Castling::of(m.us);
+        for wing in [[short_3, short_4], [long_3, long_4]] {
+            // Both castlings of a wing need its right and its empty path: one test for both.
+            if self.castling >> wing[0].right() & 1 == 0 || m.occ & wing[0].info().empty.0 != 0 {
+                continue;
+            }
+            to |= self.castling_targets(m, wing);
+        }
+        to == 0
+            || f(PieceMoves {
+                piece: king,
+                from: m.king,
+                to: CellSet(to),
+                kind: MovesKind::Castle,
+            })
+    }
+
+    /// The King targets of the two castlings of one wing (right held, path empty) that are
+    /// not out of, through or into check.
+    #[inline(never)]
+    fn castling_targets(&self, m: &Masks, wing: [Castling; 2]) -> u128 {
+        let king = Piece::new(m.us, Role::King);
         let rook = Piece::new(m.us, Role::Rook);
         let mut to = 0u128;
-        for c in Castling::of(m.us) {
+        for c in wing {
             let i = c.info();
-            if self.castling >> c.right() & 1 == 0
-                || m.occ & i.empty.0 != 0
-                || self.board.get(i.king_from.index()) != mailbox_code(king)
+            if self.board.get(i.king_from.index()) != mailbox_code(king)
                 || self.board.get(i.rook_from.index()) != mailbox_code(rook)
                 || cells(i.safe.0).any(|c| self.is_attacked(c, m.them, m.occ))
             {
@@ -527,13 +542,7 @@ impl Position {
                 to |= i.king_to.bit();
             }
         }
-        to == 0
-            || f(PieceMoves {
-                piece: king,
-                from: m.king,
-                to: CellSet(to),
-                kind: MovesKind::Castle,
-            })
+        to
     }
 
     /// The pseudo-legal destinations of the piece on `cell` (empty if none): its moves by the rules
