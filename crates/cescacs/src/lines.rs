@@ -16,6 +16,8 @@
 //! "occupied", so that a scan always stops (on an end when no man stands in the way), and the
 //! prefix table gives no cell for them.
 
+use std::borrow::Cow;
+
 use crate::board::{CellSet, CELL_COUNT, STEPS_C};
 use hexvar_geometry::table::NO_CELL;
 
@@ -225,21 +227,22 @@ impl LineOccupancy {
     }
 }
 
-/// The occupied cells as a set and as lines: what the attack tests read. A test on another
-/// occupancy than the position's (the king lifted off its hex, a castling played) makes its own.
-#[derive(Clone, Copy)]
-pub(crate) struct Occupied {
+/// The occupied cells as a set and as lines: what the attack tests read. The lines are the
+/// position's own when it is settled (no copy), else a settled copy; a test on another
+/// occupancy (the king lifted off its hex, a castling played) makes its own.
+#[derive(Clone)]
+pub(crate) struct Occupied<'a> {
     /// The occupied cells.
     pub(crate) cells: CellSet,
     /// The same, line by line.
-    pub(crate) lines: LineOccupancy,
+    pub(crate) lines: Cow<'a, LineOccupancy>,
 }
 
-impl Occupied {
+impl Occupied<'_> {
     /// A man arrives on or leaves `cell`.
     #[inline]
     pub(crate) fn toggle(&mut self, cell: usize) {
         self.cells.0[cell >> 6] ^= 1 << (cell & 63);
-        self.lines.toggle(cell);
+        self.lines.to_mut().toggle(cell);
     }
 }

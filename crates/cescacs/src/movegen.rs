@@ -25,6 +25,8 @@ use crate::lines::{
     places, LineOccupancy, LinePlace, Occupied, ALL_AXES, AXIS_DIRECTIONS, COLUMN_AXIS,
     DIAGONAL_AXES, ORTHOGONAL_AXES,
 };
+use std::borrow::Cow;
+
 use crate::moves::{Castling, Move, MoveList, CASTLING_CELLS};
 use crate::position::{elephant_targets, Position, KING_BIT, ROOK_BITS};
 use crate::setup::Special;
@@ -197,10 +199,10 @@ pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
             let mut nodes = 0;
             pos.for_each_piece_moves(|pm| {
                 pm.for_each_child(|child| {
+                    child.settle_lines();
                     nodes += if depth == 2 {
                         child.legal_move_count() as u64
                     } else {
-                        child.settle_lines();
                         perft(child, depth - 1)
                     };
                 });
@@ -919,12 +921,12 @@ impl Ctx<'_> {
 
     /// The king's free steps that are not attacked with the king lifted off its hex.
     fn safe_king_steps(&self, steps: CellSet, king_cell: Cell) -> CellSet {
-        let k = king_cell.index();
-        let mut lifted = Occupied {
+        // The attacks are judged on the board as it is, the king on its hex: it hides only the
+        // step behind itself from a man that checks it along a line (see `behind_the_king`).
+        let occupied = Occupied {
             cells: self.occ,
-            lines: *self.lines,
+            lines: Cow::Borrowed(self.lines),
         };
-        lifted.toggle(k);
         let enemy_leaps = if self.pos.king_unmoved(self.them) {
             KNIGHT[KING_HOME[self.them.index()].index()]
         } else {
@@ -938,23 +940,56 @@ impl Ctx<'_> {
             promotion: None,
         };
         // With a few free steps, testing each is cheaper; with more, one map of the enemy's
-        // attacks (with the king lifted, so that it does not hide the hexes behind it).
+        // attacks.
         let map =
-            (steps.len() >= KING_STEPS_FOR_MAP).then(|| self.pos.attack_map(self.them, &lifted));
+            (steps.len() >= KING_STEPS_FOR_MAP).then(|| self.pos.attack_map(self.them, &occupied));
         let mut to = CellSet::EMPTY;
-        for t in steps {
+        for t in steps - self.behind_the_king() {
             let safe = if enemy_leaps.has(t) {
                 self.pos.safe_after(king_move(t))
             } else if let Some(map) = &map {
                 !map.has(t)
             } else {
-                !self.pos.attacked_by_no_leap(t, self.them, &lifted)
+                !self.pos.attacked_by_no_leap(t, self.them, &occupied)
             };
             if safe {
                 to = to.with(t);
             }
         }
         to
+    }
+
+    /// The king's steps away from a man that checks it along a line, which the king itself
+    /// hides from that man now: the step behind the king from a checking slider, and from an
+    /// Elephant checking by its straight step (its two-step passes over the king's hex once
+    /// the king has left it). Lifting the king off the board changes nothing else: the other
+    /// men attack the same hexes with or without it.
+    #[inline]
+    fn behind_the_king(&self) -> CellSet {
+        let k = self.masks.king;
+        let role = |r: Role| self.pos.pieces(self.them, r);
+        let sliders = role(Role::Queen)
+            | role(Role::Wyvern)
+            | role(Role::Rook)
+            | role(Role::Pegasus)
+            | role(Role::Bishop);
+        let ahead = STEPS[k][FORWARD[self.us.index()]];
+        let mut along_lines = self.masks.checkers & sliders;
+        if ahead != NO_CELL && role(Role::Elephant).has(ahead as usize) {
+            along_lines = along_lines.with(ahead as usize);
+        }
+        let mut behind = CellSet::EMPTY;
+        for checker in along_lines {
+            // A Wyvern or Pegasus checking by its leap shares no line with the king.
+            let d = LINE_DIR[checker][k];
+            if d != u8::MAX {
+                let step = STEPS[k][d as usize];
+                if step != NO_CELL {
+                    behind = behind.with(step as usize);
+                }
+            }
+        }
+        behind
     }
 
     /// E.p. and scornful captures (played out: two men leave their hexes).
@@ -1068,7 +1103,7 @@ impl Ctx<'_> {
             if opens_line(0, queen_rook) || opens_line(1, king_rook) {
                 let mut after = Occupied {
                     cells: self.occ,
-                    lines: *self.lines,
+                    lines: Cow::Borrowed(self.lines),
                 };
                 after.toggle(self.masks.king);
                 after.toggle(kt);

@@ -9,6 +9,8 @@ use crate::board::{
     SINGLE, STEPS, ZOBRIST,
 };
 use crate::lines::{places, LineOccupancy, Occupied, ALL_AXES, DIAGONAL_AXES, ORTHOGONAL_AXES};
+use std::borrow::Cow;
+
 use crate::moves::{Move, ParseMoveError};
 use crate::setup::{CastlingRights, ParseSetupError, Setup, Special};
 use hexvar_geometry::san::cut;
@@ -515,13 +517,18 @@ impl Position {
 
     /// The occupied cells as a set and line by line, for the attack tests.
     #[inline]
-    pub(crate) fn occupancy(&self) -> Occupied {
-        let mut lines = self.lines;
-        for cell in self.unsettled {
-            if cell != SETTLED {
-                lines.toggle(cell as usize);
+    pub(crate) fn occupancy(&self) -> Occupied<'_> {
+        let lines = if self.unsettled == [SETTLED; 2] {
+            Cow::Borrowed(&self.lines)
+        } else {
+            let mut lines = self.lines;
+            for cell in self.unsettled {
+                if cell != SETTLED {
+                    lines.toggle(cell as usize);
+                }
             }
-        }
+            Cow::Owned(lines)
+        };
         Occupied {
             cells: self.occupied(),
             lines,
