@@ -1183,6 +1183,100 @@ const fn any_pawn_attackers() -> [CellSet; CELLS] {
 /// filter before the per-army tables).
 pub(crate) static PAWN_ATTACKERS_ANY: [CellSet; CELLS] = any_pawn_attackers();
 
+/// Each army's pents (rank 4 of its sideboard's FIDE layer) by file 1..8.
+pub(crate) static PENTS: [[u16; 8]; ARMIES] = {
+    let mut out = [[0u16; 8]; ARMIES];
+    let mut k = 0;
+    while k < ARMIES {
+        let mut f = 0;
+        while f < 8 {
+            out[k][f] = pent_index(k, f as i8 + 1) as u16;
+            f += 1;
+        }
+        k += 1;
+    }
+    out
+};
+
+/// The 24 squares of `army`'s sideboard in `set` as bits `8·(rank−1) + (file−1)`: its FIDE
+/// layer below the pents, where a pawn steps and captures as in chess (a shift by a rank).
+/// The sideboard is 24 consecutive cell indices, in at most two neighbouring words.
+#[inline(always)]
+pub(crate) fn sideboard_bits(set: &CellSet, army: usize) -> u32 {
+    let first = army * SQUARES_PER_BOARD;
+    let w = first / 64;
+    let pair = set.0[w] as u128 | (set.0[w + 1] as u128) << 64;
+    (pair >> (first % 64)) as u32 & 0xFF_FFFF
+}
+
+/// The cells of `army`'s sideboard whose bits ([`sideboard_bits`]) are set in `bits`.
+#[inline(always)]
+pub(crate) fn sideboard_set(bits: u32, army: usize) -> CellSet {
+    let first = army * SQUARES_PER_BOARD;
+    let w = first / 64;
+    let pair = (bits as u128) << (first % 64);
+    let mut out = CellSet::EMPTY;
+    out.0[w] = pair as u64;
+    out.0[w + 1] = (pair >> 64) as u64;
+    out
+}
+
+/// How an army's pents lie in a set: eight consecutive cell indices in one word (rows A and Q:
+/// Black's and White's) starting at bit `shift` of word `word`, in file order or reversed; or
+/// spread over the rows.
+#[derive(Clone, Copy, Debug)]
+enum PentRun {
+    InWord { word: u8, shift: u8, reversed: bool },
+    Spread,
+}
+
+/// Each army's [`PentRun`].
+static PENT_RUNS: [PentRun; ARMIES] = {
+    let mut out = [PentRun::Spread; ARMIES];
+    let mut k = 0;
+    while k < ARMIES {
+        let (first, last) = (PENTS[k][0] as usize, PENTS[k][7] as usize);
+        let reversed = last < first;
+        let low = if reversed { last } else { first };
+        let consecutive = if reversed {
+            first - last == 7
+        } else {
+            last - first == 7
+        };
+        if consecutive && low % 64 <= 56 {
+            out[k] = PentRun::InWord {
+                word: (low / 64) as u8,
+                shift: (low % 64) as u8,
+                reversed,
+            };
+        }
+        k += 1;
+    }
+    out
+};
+
+/// `army`'s pents in `set` as bits `file − 1`.
+#[inline(always)]
+pub(crate) fn pent_bits(set: &CellSet, army: usize) -> u32 {
+    match PENT_RUNS[army] {
+        PentRun::InWord {
+            word,
+            shift,
+            reversed,
+        } => {
+            let bits = (set.0[word as usize] >> shift) as u8;
+            (if reversed { bits.reverse_bits() } else { bits }) as u32
+        }
+        PentRun::Spread => {
+            let mut bits = 0;
+            for (f, &cell) in PENTS[army].iter().enumerate() {
+                bits |= (set.has(cell as usize) as u32) << f;
+            }
+            bits
+        }
+    }
+}
+
 /// Whether the slot is rook-type (orthogonal) rather than bishop-type (diagonal).
 #[inline]
 pub(crate) const fn slot_is_rook(slot: usize) -> bool {
@@ -1334,6 +1428,8 @@ mod tests {
         s.parse().unwrap()
     }
 
+    const ALL: CellSet = crate::elimination::ALL_CELLS;
+
     #[test]
     fn counts_and_kinds() {
         let kinds = |k| Cell::ALL.iter().filter(|c| c.kind() == k).count();
@@ -1434,6 +1530,39 @@ mod tests {
         assert_eq!(c("B/27").rank_for(Color::White), None);
         for a in Color::ALL {
             assert_eq!(Cell::CENTRE.rank_for(a), Some(11));
+        }
+    }
+
+    #[test]
+    fn pents_and_sideboards_as_bits() {
+        // Black's and White's pents are runs in one word; the others are gathered.
+        assert!(matches!(
+            PENT_RUNS[0],
+            PentRun::InWord {
+                reversed: false,
+                ..
+            }
+        ));
+        assert!(matches!(
+            PENT_RUNS[3],
+            PentRun::InWord { reversed: true, .. }
+        ));
+        for (army, pents) in PENTS.iter().enumerate() {
+            for (f, &pent) in pents.iter().enumerate() {
+                let pent = pent as usize;
+                assert_eq!(pent_bits(&CellSet::EMPTY.with(pent), army), 1 << f);
+                assert_eq!(
+                    pent_bits(&(ALL - CellSet::EMPTY.with(pent)), army),
+                    0xFF ^ (1 << f)
+                );
+            }
+            for b in 0..24 {
+                let square = army * 24 + b;
+                let one = CellSet::EMPTY.with(square);
+                assert_eq!(sideboard_bits(&one, army), 1 << b);
+                assert_eq!(sideboard_set(1 << b, army), one);
+                assert_eq!(sideboard_bits(&(ALL - one), army), 0xFF_FFFF ^ (1 << b));
+            }
         }
     }
 

@@ -103,16 +103,10 @@ impl Position {
         } else {
             self.occupied
         };
-        let mut to = CellSet::EMPTY;
-        for t in (ALL_CELLS - self.occupied).iter() {
-            if self
-                .attackers(t, &base.with(t), &hostile, hostile_armies)
-                .is_empty()
-            {
-                to = to.with(t);
-            }
-        }
-        to
+        // Placing the king on a cell changes no attack on that cell, so the safe cells are the
+        // empty ones that no hostile man attacks with the king lifted (or replaced).
+        let empty = ALL_CELLS - self.occupied;
+        empty - self.attacks_on_zone(&empty, &base, &hostile, hostile_armies)
     }
 
     /// Calls `f` with the stalemate relocations of the army to move; returns `false` when `f`

@@ -5,22 +5,26 @@
 //! move are found by walking the slider rays from its king (every live piece of every army of
 //! another team counts as hostile); then each kind of piece has its own function, which masks
 //! its targets with the check mask and its pin mask; king targets are tested against all
-//! hostile attackers with the king lifted off the board.
+//! hostile attackers with the king lifted off the board (one test per target, or the hostile
+//! attacks at once when the targets outnumber the hostile men).
 //!
 //! One rule needs more than masks: a capture of a power piece of an army with waiting pawns
 //! turns that army's oldest waiting pawn into the lost piece at once (rules §5, §9 item 6), and
-//! the mover's king must be safe *after* that replacement (§7). Such captures (rare: the
-//! targets in [`Context::replacing`]) are judged exactly, with the attackers recomputed on the
-//! role sets after the replacement.
+//! the mover's king must be safe *after* that replacement (§7). Such captures (the targets in
+//! [`Context::replacing`]) are judged apart: out of check the pin mask has judged all but the
+//! new piece, whose attack on the king is tested; in check the attackers are recomputed with
+//! the victim taken and the waiting pawn as the piece it becomes.
 
 use crate::board::{
-    bishop_attacks, rook_attacks, Cell, CellSet, Color, PawnCells, Piece, Role, BISHOP_RAYS,
-    BISHOP_REACH, KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, PAWN_CELLS, RAYS,
-    ROOK_RAYS, ROOK_REACH,
+    bishop_attacks, pent_bits, rook_attacks, sideboard_bits, sideboard_set, CastleSide, Cell,
+    CellSet, Color, PawnCells, Piece, RayList, Role, ARMIES, BISHOP_RAYS, BISHOP_REACH,
+    KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, PAWN_CELLS, RAYS, ROOK_RAYS,
+    ROOK_REACH,
 };
 use crate::elimination::ALL_CELLS;
 use crate::moves::{Move, MoveList};
-use crate::position::{attackers_on, Choices, Position};
+use crate::position::{Choices, Position};
+use crate::setup::Layout;
 
 /// What a [`PieceMoves`] batch means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -172,6 +176,56 @@ fn slider_reach(c: usize, role: Role, occ: &CellSet) -> CellSet {
     }
 }
 
+/// Whether a piece of the power role `role` (knight, bishop, rook, queen or Amazon) on `from`
+/// attacks `cell` when the occupancy is `occupied`.
+fn piece_attacks(role: Role, from: usize, cell: usize, occupied: &CellSet) -> bool {
+    let leaps = matches!(role, Role::Knight | Role::Amazon) && KNIGHT_ATTACKS[from].has(cell);
+    let rook_lines = matches!(role, Role::Rook | Role::Queen | Role::Amazon)
+        && ROOK_REACH[from].has(cell)
+        && rook_attacks(from, occupied).has(cell);
+    let bishop_lines = matches!(role, Role::Bishop | Role::Queen | Role::Amazon)
+        && BISHOP_REACH[from].has(cell)
+        && bishop_attacks(from, occupied).has(cell);
+    leaps || rook_lines || bishop_lines
+}
+
+/// The moves of army `us`'s pawns on its own sideboard whose bits ([`sideboard_bits`]) are
+/// `pawns` (unpinned ones), counted rank-wise as in chess: steps and captures into rank 3 by
+/// shifting rank 2, then the steps, double steps and captures onto the pents (rank 4).
+#[inline(always)]
+fn count_sideboard_pawns(us: usize, pawns: u32, empty: &CellSet, capturable: &CellSet) -> u32 {
+    const RANK: u32 = 0xFF;
+    if pawns == 0 {
+        return 0;
+    }
+    // Pawns never stand on their first rank.
+    let (rank2, rank3) = ((pawns >> 8) & RANK, pawns >> 16);
+    let empty3 = sideboard_bits(empty, us) >> 16;
+    let capturable3 = sideboard_bits(capturable, us) >> 16;
+    let stepping = rank2 & empty3;
+    let mut n = stepping.count_ones()
+        + ((rank2 << 1) & RANK & capturable3).count_ones()
+        + ((rank2 >> 1) & capturable3).count_ones();
+    if stepping | rank3 != 0 {
+        let empty4 = pent_bits(empty, us);
+        n += (stepping & empty4).count_ones() + (rank3 & empty4).count_ones();
+        if rank3 != 0 {
+            let capturable4 = pent_bits(capturable, us);
+            n += ((rank3 << 1) & RANK & capturable4).count_ones()
+                + ((rank3 >> 1) & capturable4).count_ones();
+        }
+    }
+    n
+}
+
+/// The sideboard bits ([`sideboard_bits`]) of the squares from which a pawn captures on the
+/// rank-3 squares `rank3` or the pents `rank4` (bits `file − 1`) of its own sideboard.
+#[inline]
+fn sideboard_pawns_capturing(rank3: u32, rank4: u32) -> u32 {
+    let neighbours = |files: u32| ((files << 1) | (files >> 1)) & 0xFF;
+    neighbours(rank3) << 8 | neighbours(rank4) << 16
+}
+
 /// The moves of an unpinned pawn of army `us` on `c` that cannot reach the promotion zone, with
 /// the empty and the capturable cells: a test per target cell, no set operations.
 #[inline(always)]
@@ -207,6 +261,70 @@ impl IntoIterator for PieceMoves {
         moves.into_iter()
     }
 }
+
+/// One side's castling as cells, for a layout and an army with the right (king and rook at
+/// home): the cells between them, which must be empty, the two cells the king crosses and lands
+/// on, which must not be attacked, and the rook's cell.
+struct CastlePath {
+    between: CellSet,
+    king_cells: [u16; 2],
+    rook: u16,
+}
+
+/// The index of `army`'s rank-1 square on `file`.
+const fn home_square(army: Color, file: u8) -> usize {
+    match Cell::square(army, file, 1) {
+        Some(c) => c.index(),
+        None => panic!("rank 1"),
+    }
+}
+
+const fn castle_path(layout: Layout, army: Color, castle: CastleSide) -> CastlePath {
+    let (kf, rf) = (layout.king_file(), castle.file());
+    let (lo, hi, toward) = if rf < kf {
+        (rf, kf, [kf - 1, kf - 2])
+    } else {
+        (kf, rf, [kf + 1, kf + 2])
+    };
+    let mut between = CellSet::EMPTY;
+    let mut f = lo + 1;
+    while f < hi {
+        between = between.with(home_square(army, f));
+        f += 1;
+    }
+    CastlePath {
+        between,
+        king_cells: [
+            home_square(army, toward[0]) as u16,
+            home_square(army, toward[1]) as u16,
+        ],
+        rook: home_square(army, rf) as u16,
+    }
+}
+
+const fn castle_sides(layout: Layout, a: usize) -> [CastlePath; 2] {
+    [
+        castle_path(layout, Color::ALL[a], CastleSide::File1),
+        castle_path(layout, Color::ALL[a], CastleSide::File8),
+    ]
+}
+
+const fn castle_paths(layout: Layout) -> [[CastlePath; 2]; ARMIES] {
+    [
+        castle_sides(layout, 0),
+        castle_sides(layout, 1),
+        castle_sides(layout, 2),
+        castle_sides(layout, 3),
+        castle_sides(layout, 4),
+        castle_sides(layout, 5),
+    ]
+}
+
+/// `CASTLE_PATHS[layout][army]`: the two sides' [`CastlePath`]s, in [`CastleSide::BOTH`] order.
+static CASTLE_PATHS: [[[CastlePath; 2]; ARMIES]; 2] = [
+    castle_paths(Layout::QueenLeft),
+    castle_paths(Layout::QueenRight),
+];
 
 /// The most pins: one per slider ray from the king (eight rook-type and eight bishop-type).
 const MAX_PINS: usize = 16;
@@ -362,33 +480,37 @@ impl Position {
         let k = ctx.king;
         let br = &self.by_role;
         let queens = br[Role::Queen.index()] | br[Role::Amazon.index()];
-        let own = self.by_color[ctx.army.index()];
         let rooks = (br[Role::Rook.index()] | queens) & ctx.hostile;
+        if ROOK_REACH[k].intersects(&rooks) {
+            self.line_checks_and_pins(ctx, &ROOK_RAYS[k], &rooks);
+        }
         let bishops = (br[Role::Bishop.index()] | queens) & ctx.hostile;
-        for (list, reach, sliders) in [
-            (&ROOK_RAYS[k], &ROOK_REACH[k], rooks),
-            (&BISHOP_RAYS[k], &BISHOP_REACH[k], bishops),
-        ] {
-            if !reach.intersects(&sliders) {
+        if BISHOP_REACH[k].intersects(&bishops) {
+            self.line_checks_and_pins(ctx, &BISHOP_RAYS[k], &bishops);
+        }
+    }
+
+    /// [`Position::slider_checks_and_pins`] along the king's rays `list` of one kind, with the
+    /// hostile sliders of that kind.
+    fn line_checks_and_pins(&self, ctx: &mut Context, list: &RayList, sliders: &CellSet) {
+        let k = ctx.king;
+        let own = &self.by_color[ctx.army.index()];
+        for ray in &list.rays[..list.len as usize] {
+            let line = &RAYS[k][ray.slot as usize];
+            if !line.intersects(sliders) {
                 continue;
             }
-            for ray in &list.rays[..list.len as usize] {
-                let line = RAYS[k][ray.slot as usize];
-                if !line.intersects(&sliders) {
-                    continue;
-                }
-                let blockers = line & self.occupied;
-                let Some(b1) = nearest(&blockers, ray.ascending) else {
-                    continue;
-                };
-                if sliders.has(b1) {
-                    ctx.checkers = ctx.checkers.with(b1);
-                    ctx.allowed |= line - RAYS[b1][ray.slot as usize];
-                } else if own.has(b1) {
-                    if let Some(b2) = nearest(&blockers.without(b1), ray.ascending) {
-                        if sliders.has(b2) {
-                            ctx.pins.add(b1, ray.slot, b2);
-                        }
+            let blockers = *line & self.occupied;
+            let Some(b1) = nearest(&blockers, ray.ascending) else {
+                continue;
+            };
+            if sliders.has(b1) {
+                ctx.checkers = ctx.checkers.with(b1);
+                ctx.allowed |= *line - RAYS[b1][ray.slot as usize];
+            } else if own.has(b1) {
+                if let Some(b2) = nearest(&blockers.without(b1), ray.ascending) {
+                    if sliders.has(b2) {
+                        ctx.pins.add(b1, ray.slot, b2);
                     }
                 }
             }
@@ -399,45 +521,90 @@ impl Position {
     /// mover's king safe once the victim's army's oldest waiting pawn has become the lost piece.
     fn safe_after_replacement(&self, ctx: &Context, from: usize, to: usize) -> bool {
         let victim = Piece::from_code(self.mailbox[to]);
-        let army = victim.color.index();
-        let Some(pawn) = self.waiting[army].oldest() else {
+        let Some(pawn) = self.waiting[victim.color.index()].oldest() else {
             return true;
         };
-        let mut roles = self.by_role;
-        let mut armies = self.by_color;
-        roles[victim.role.index()] = roles[victim.role.index()].without(to);
-        armies[army] = armies[army].without(to);
-        roles[Role::Pawn.index()] = roles[Role::Pawn.index()].without(pawn);
-        roles[victim.role.index()] = roles[victim.role.index()].with(pawn);
         let king = if from == ctx.king { to } else { ctx.king };
-        attackers_on(
-            king,
-            &self.occupied.without(from),
-            &ctx.hostile.without(to),
-            ctx.hostile_armies,
-            &roles,
-            &armies,
-        )
-        .is_empty()
+        let occupied = self.occupied.without(from);
+        // The men as they stand, the victim taken and the waiting pawn left out; then the
+        // waiting pawn as the piece it becomes.
+        let others = self
+            .attackers(
+                king,
+                &occupied,
+                &ctx.hostile.without(to),
+                ctx.hostile_armies,
+            )
+            .without(pawn);
+        others.is_empty() && !piece_attacks(victim.role, pawn, king, &occupied)
     }
 
     /// The legal part of the pseudo-legal targets `pseudo` of the (non-king) piece on `from`.
     #[inline(always)]
     fn legal_targets(&self, ctx: &Context, from: usize, pseudo: CellSet) -> CellSet {
-        let mut legal = pseudo & ctx.allowed;
+        self.unpinned_targets(ctx, from, pseudo & ctx.allowed, &pseudo)
+    }
+
+    /// The targets in `masked` (the pseudo-legal targets `pseudo` of the piece on `from`, masked
+    /// by the checks) that its pin allows, and the captures in `pseudo` that turn a waiting
+    /// pawn into a piece and leave the king safe (such a capture may also end a check).
+    #[inline(always)]
+    fn unpinned_targets(
+        &self,
+        ctx: &Context,
+        from: usize,
+        masked: CellSet,
+        pseudo: &CellSet,
+    ) -> CellSet {
+        let mut legal = masked;
         if ctx.pins.pinned.has(from) {
             legal &= ctx.pins.mask(ctx.king, from);
         }
-        let special = pseudo & ctx.replacing;
-        if ctx.any_replacing && !special.is_empty() {
-            legal -= special;
-            for t in special.iter() {
-                if self.safe_after_replacement(ctx, from, t) {
-                    legal = legal.with(t);
-                }
-            }
+        if ctx.any_replacing && pseudo.intersects(&ctx.replacing) {
+            legal = self.judge_replacements(ctx, from, legal, pseudo);
         }
         legal
+    }
+
+    /// `legal` with the captures in `pseudo` that turn a waiting pawn into a piece judged
+    /// exactly (rare: out of line). Out of check, the pin already judged everything but the new
+    /// piece: only its attack on the king, with `from` left empty, is tested.
+    #[cold]
+    #[inline(never)]
+    fn judge_replacements(
+        &self,
+        ctx: &Context,
+        from: usize,
+        legal: CellSet,
+        pseudo: &CellSet,
+    ) -> CellSet {
+        let special = *pseudo & ctx.replacing;
+        let mut judged = legal - special;
+        if ctx.checkers.is_empty() {
+            let lifted = self.occupied.without(from);
+            each_index(&(special & legal), |t| {
+                if !self.replacement_attacks(ctx.king, t, &lifted) {
+                    judged = judged.with(t);
+                }
+            });
+        } else {
+            each_index(&special, |t| {
+                if self.safe_after_replacement(ctx, from, t) {
+                    judged = judged.with(t);
+                }
+            });
+        }
+        judged
+    }
+
+    /// Whether the piece that a capture on `victim`'s cell makes of its army's oldest waiting
+    /// pawn attacks `king`, with the occupancy `occupied`.
+    fn replacement_attacks(&self, king: usize, victim: usize, occupied: &CellSet) -> bool {
+        let piece = Piece::from_code(self.mailbox[victim]);
+        match self.waiting[piece.color.index()].oldest() {
+            Some(pawn) => piece_attacks(piece.role, pawn, king, occupied),
+            None => false,
+        }
     }
 
     /// The pawn on `c`'s steps, double step and captures, before check and pin masks.
@@ -498,17 +665,33 @@ impl Position {
     fn king_moves(&self, ctx: &Context, f: &mut impl FnMut(PieceMoves) -> bool) -> Flow {
         let k = ctx.king;
         let lifted = self.occupied.without(k);
-        let mut to = CellSet::EMPTY;
-        for t in (KING_ATTACKS[k] & ctx.targets).iter() {
-            let safe = if ctx.replacing.has(t) {
-                self.safe_after_replacement(ctx, k, t)
-            } else {
-                self.attackers(t, &lifted, &ctx.hostile, ctx.hostile_armies)
+        let steps = KING_ATTACKS[k] & ctx.targets;
+        let plain = steps - ctx.replacing;
+        // An attacker test per step costs about as much as the attacks of two hostile men, so a
+        // king with many steps and few hostile men around (endgames, relocated kings) subtracts
+        // the hostile attacks at once.
+        let mut to = if plain.is_empty() {
+            plain
+        } else if 2 * plain.len() >= ctx.hostile.len() {
+            plain - self.attacks_on_zone(&plain, &lifted, &ctx.hostile, ctx.hostile_armies)
+        } else {
+            let mut safe = CellSet::EMPTY;
+            each_index(&plain, |t| {
+                if self
+                    .attackers(t, &lifted, &ctx.hostile, ctx.hostile_armies)
                     .is_empty()
-            };
-            if safe {
-                to = to.with(t);
-            }
+                {
+                    safe = safe.with(t);
+                }
+            });
+            safe
+        };
+        if ctx.any_replacing {
+            each_index(&(steps & ctx.replacing), |t| {
+                if self.safe_after_replacement(ctx, k, t) {
+                    to = to.with(t);
+                }
+            });
         }
         emit(
             f,
@@ -526,30 +709,20 @@ impl Position {
         if !ctx.checkers.is_empty() || self.castling[us] == 0 {
             return true;
         }
-        let kf = self.layout.king_file();
         let mut rooks = CellSet::EMPTY;
-        for castle in crate::board::CastleSide::BOTH {
-            if self.castling[us] & castle.bit() == 0 {
+        for (castle, path) in CastleSide::BOTH
+            .iter()
+            .zip(&CASTLE_PATHS[self.layout as usize][us])
+        {
+            if self.castling[us] & castle.bit() == 0 || path.between.intersects(&self.occupied) {
                 continue;
             }
-            let rf = castle.file();
-            let file = |f: u8| Cell::square(ctx.army, f, 1).expect("rank 1").index();
-            let (lo, hi) = (rf.min(kf), rf.max(kf));
-            if (lo + 1..hi).any(|f| self.occupied.has(file(f))) {
-                continue;
-            }
-            let step = |s: u8| if rf > kf { kf + s } else { kf - s };
-            let safe = (1..=2).all(|s| {
-                self.attackers(
-                    file(step(s)),
-                    &self.occupied,
-                    &ctx.hostile,
-                    ctx.hostile_armies,
-                )
-                .is_empty()
+            let safe = path.king_cells.iter().all(|&c| {
+                self.attackers(c as usize, &self.occupied, &ctx.hostile, ctx.hostile_armies)
+                    .is_empty()
             });
             if safe {
-                rooks = rooks.with(file(rf));
+                rooks = rooks.with(path.rook as usize);
             }
         }
         emit(
@@ -623,8 +796,8 @@ impl Position {
         });
     }
 
-    /// The number of legal moves (a popcount per batch; without batches when not in check and
-    /// no capture turns a waiting pawn into a piece, the usual case).
+    /// The number of legal moves (a popcount per batch; without batches when not in check, the
+    /// usual case).
     pub fn legal_move_count(&self) -> usize {
         if self.one_team_left() {
             return 0;
@@ -635,10 +808,15 @@ impl Position {
                 n += pm.len();
                 true
             };
-            if ctx.checkers.is_empty() && !ctx.any_replacing {
+            if ctx.checkers.is_empty() {
                 self.king_moves(ctx, &mut add);
                 self.castling_moves(ctx, &mut add);
-                n += self.count_pieces_unchecked(ctx);
+                // Compiled twice, so that the usual case tests no waiting pawns per piece.
+                n += if ctx.any_replacing {
+                    self.count_pieces_replacing(ctx)
+                } else {
+                    self.count_pieces_unchecked::<false>(ctx)
+                };
             } else {
                 self.normal_moves(ctx, &mut add);
             }
@@ -653,14 +831,17 @@ impl Position {
     }
 
     /// The number of legal moves of the pieces other than the king when the army to move is not
-    /// in check and no capture turns a waiting pawn into a piece: the targets masked by pins
-    /// alone, counted by popcounts.
-    fn count_pieces_unchecked(&self, ctx: &Context) -> usize {
+    /// in check: the targets masked by pins alone (captures that turn a waiting pawn into a
+    /// piece judged one by one, when `REPLACING`), counted by popcounts.
+    #[inline(always)]
+    fn count_pieces_unchecked<const REPLACING: bool>(&self, ctx: &Context) -> usize {
         let us = ctx.army.index();
         let own = self.by_color[us];
         let of = |role: Role| own & self.by_role[role.index()];
         let pinned = |c: usize, to: CellSet| {
-            if ctx.pins.pinned.has(c) {
+            if REPLACING {
+                self.unpinned_targets(ctx, c, to, &to)
+            } else if ctx.pins.pinned.has(c) {
                 to & ctx.pins.mask(ctx.king, c)
             } else {
                 to
@@ -670,8 +851,20 @@ impl Position {
         let mut promos = 0;
         let cells = &PAWN_CELLS[us];
         let empty = ALL_CELLS - self.occupied;
-        each_index(&of(Role::Pawn), |c| {
-            if ctx.pins.pinned.has(c) || cells.eve.has(c) {
+        // Pawns on their own sideboard rank-wise, unless pinned or capturing where a waiting
+        // pawn would be replaced; the others one by one.
+        let mut pawns = of(Role::Pawn);
+        let mut exact = sideboard_bits(&ctx.pins.pinned, us);
+        if REPLACING {
+            let rank3 = sideboard_bits(&ctx.replacing, us) >> 16;
+            exact |= sideboard_pawns_capturing(rank3, pent_bits(&ctx.replacing, us));
+        }
+        let on_squares = sideboard_bits(&pawns, us) & !exact;
+        n += count_sideboard_pawns(us, on_squares, &empty, &ctx.capturable);
+        pawns -= sideboard_set(on_squares, us);
+        each_index(&pawns, |c| {
+            let replaces = REPLACING && PAWNS[us].capture[c].intersects(&ctx.replacing);
+            if ctx.pins.pinned.has(c) || cells.eve.has(c) || replaces {
                 let to = pinned(c, self.pawn_pseudo(ctx, c));
                 n += to.len();
                 promos += (to & PAWNS[us].promotes).len();
@@ -692,6 +885,13 @@ impl Position {
             });
         }
         n as usize
+    }
+
+    /// [`Position::count_pieces_unchecked`] when a capture may turn a waiting pawn into a piece
+    /// (out of line, so that the usual case stays compact).
+    #[inline(never)]
+    fn count_pieces_replacing(&self, ctx: &Context) -> usize {
+        self.count_pieces_unchecked::<true>(ctx)
     }
 
     /// Whether the army to move has a legal move.

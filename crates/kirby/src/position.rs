@@ -1028,6 +1028,51 @@ pub(crate) fn attackers_on(
     out & *hostile
 }
 
+impl Position {
+    /// The cells of `zone` that the men in `hostile` (cells of live hostile men, of the armies in
+    /// the bit mask `hostile_armies`) attack when the occupancy is `occupied`: one attack set
+    /// per hostile man instead of one attacker test per cell, cheaper when the cells to test
+    /// outnumber the men (a king in the open, stalemate relocations). Sliders that cannot reach
+    /// the zone on an empty board are skipped.
+    pub(crate) fn attacks_on_zone(
+        &self,
+        zone: &CellSet,
+        occupied: &CellSet,
+        hostile: &CellSet,
+        hostile_armies: u8,
+    ) -> CellSet {
+        let role = |r: Role| self.by_role[r.index()] & *hostile;
+        let mut out = CellSet::EMPTY;
+        for c in (role(Role::Knight) | role(Role::Amazon)).iter() {
+            out |= KNIGHT_ATTACKS[c];
+        }
+        for c in role(Role::King).iter() {
+            out |= KING_ATTACKS[c];
+        }
+        let queens = role(Role::Queen) | role(Role::Amazon);
+        for c in (role(Role::Rook) | queens).iter() {
+            if ROOK_REACH[c].intersects(zone) {
+                out |= rook_attacks(c, occupied);
+            }
+        }
+        for c in (role(Role::Bishop) | queens).iter() {
+            if BISHOP_REACH[c].intersects(zone) {
+                out |= bishop_attacks(c, occupied);
+            }
+        }
+        let pawns = role(Role::Pawn);
+        let mut armies = hostile_armies;
+        while armies != 0 {
+            let a = armies.trailing_zeros() as usize;
+            for c in (pawns & self.by_color[a]).iter() {
+                out |= PAWNS[a].capture[c];
+            }
+            armies &= armies - 1;
+        }
+        out & *zone
+    }
+}
+
 /// Up to four piece types to choose from (promotion or stalemate relocation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Choices {
