@@ -670,6 +670,9 @@ impl Position {
         if ctx.masks.leap_check {
             return ctx.moves_in_leap_check(sink);
         }
+        if S::COUNTS {
+            ctx.count_all_slider_moves(sink);
+        }
         ctx.pawns(sink)
             && ctx.elephants(sink)
             && ctx.knights(sink)
@@ -742,7 +745,12 @@ impl Ctx<'_> {
         if S::COUNTS {
             sink.add(self.count_pawn_moves(counted));
         }
-        for from in pawns - counted {
+        // Iterating an empty set still reads its three words: skip it.
+        let listed = pawns - counted;
+        if listed.is_empty() {
+            return true;
+        }
+        for from in listed {
             // Straight steps stop before the first occupied hex on the forward ray.
             let ray = RAYS[from][forward];
             let open = match nearest(&(ray & self.occ), forward) {
@@ -793,6 +801,9 @@ impl Ctx<'_> {
             });
             sink.add(n);
         }
+        if listed.is_empty() {
+            return true;
+        }
         for from in listed {
             let to = elephant_targets(from, self.us, &self.occ) - self.own;
             if !self.emit(
@@ -816,6 +827,9 @@ impl Ctx<'_> {
                 n += self.knight_targets(from).len() as usize
             });
             sink.add(n);
+        }
+        if listed.is_empty() {
+            return true;
         }
         for from in listed {
             let to = self.knight_targets(from);
@@ -858,9 +872,10 @@ impl Ctx<'_> {
 
     /// The sliders: Bishop, Rook, Queen, and the Pegasus and Wyvern with their knight leap.
     fn sliders<S: MoveSink>(&self, role: Role, sink: &mut S) -> bool {
-        let (counted, listed) = self.split::<S>(self.pos.pieces(self.us, role));
-        if S::COUNTS {
-            sink.add(self.count_slider_moves(role, counted));
+        // A counting sink has had the others counted by `count_all_slider_moves`.
+        let (_, listed) = self.split::<S>(self.pos.pieces(self.us, role));
+        if listed.is_empty() {
+            return true;
         }
         for from in listed {
             let lines = self.lines;
@@ -879,25 +894,28 @@ impl Ctx<'_> {
         true
     }
 
-    /// The moves of unpinned sliders out of check, counted on their lines.
-    #[inline(always)]
-    fn count_slider_moves(&self, role: Role, men: CellSet) -> usize {
-        let axes = match role {
-            Role::Bishop | Role::Pegasus => DIAGONAL_AXES,
-            Role::Rook | Role::Wyvern => ORTHOGONAL_AXES,
-            _ => ALL_AXES,
-        };
-        let leaps = matches!(role, Role::Pegasus | Role::Wyvern);
+    /// For a counting sink: the moves of all unpinned sliders out of check, counted on their
+    /// lines, kind by kind of line rather than role by role (a Queen is on both lists), and
+    /// the knight leaps of the Pegasi and Wyverns.
+    fn count_all_slider_moves<S: MoveSink>(&self, sink: &mut S) {
+        let role = |r: Role| self.pos.pieces(self.us, r);
+        let queens = role(Role::Queen);
+        let (orthogonal, _) = self.split::<S>(role(Role::Rook) | role(Role::Wyvern) | queens);
+        let (diagonal, _) = self.split::<S>(role(Role::Bishop) | role(Role::Pegasus) | queens);
+        let (leapers, _) = self.split::<S>(role(Role::Pegasus) | role(Role::Wyvern));
         let e = self.enemy.0;
         let enemy = [e[0], e[1], e[2], 0];
         let mut n = 0;
-        for_each_index(men, |from| {
-            n += self.lines.count_slides(from, axes.clone(), &enemy);
-            if leaps {
-                n += (KNIGHT[from] - self.own).len() as usize;
-            }
+        for_each_index(orthogonal, |from| {
+            n += self.lines.count_slides(from, ORTHOGONAL_AXES, &enemy);
         });
-        n
+        for_each_index(diagonal, |from| {
+            n += self.lines.count_slides(from, DIAGONAL_AXES, &enemy);
+        });
+        for_each_index(leapers, |from| {
+            n += (KNIGHT[from] - self.own).len() as usize;
+        });
+        sink.add(n);
     }
 
     /// King steps, tested with the king lifted off the board, and the King's leap.
