@@ -175,6 +175,12 @@ impl LineOccupancy {
         (cells[below] as usize, cells[above] as usize)
     }
 
+    /// The cells of a line.
+    #[inline(always)]
+    pub(crate) fn cells_of(line: u8) -> &'static CellSet {
+        &TABLES.prefix[line as usize][POSITIONS - 1]
+    }
+
     /// The cell at `pos` on `line` ([`CELL_COUNT`] for an end).
     #[inline(always)]
     pub(crate) fn cell_at(line: u8, pos: usize) -> usize {

@@ -534,7 +534,10 @@ impl Position {
                 continue;
             }
             for axis in axes {
-                self.scan_line(masks, lines, places[axis], axis, &sliders[kind]);
+                // Most lines through the king hold no enemy slider of their kind.
+                if LineOccupancy::cells_of(places[axis].line).intersects(&sliders[kind]) {
+                    self.scan_line(masks, lines, places[axis], axis, &sliders[kind]);
+                }
             }
         }
     }

@@ -679,8 +679,11 @@ impl Position {
             .any(|(kind, (sl, axes))| {
                 LINES[kind][cell].intersects(sl)
                     && axes.into_iter().any(|axis| {
-                        let (below, above) = occ.lines.nearest_men(places[axis]);
-                        sl.has(below) || sl.has(above)
+                        let place = places[axis];
+                        LineOccupancy::cells_of(place.line).intersects(sl) && {
+                            let (below, above) = occ.lines.nearest_men(place);
+                            sl.has(below) || sl.has(above)
+                        }
                     })
             })
     }
