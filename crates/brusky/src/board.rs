@@ -8,6 +8,8 @@ use hexvar_geometry::table::{between_128, leap_sets_128, ray_table_128, step_tab
 use hexvar_geometry::zobrist::KeyStream;
 use hexvar_geometry::{Hex, Set128};
 
+use crate::sliders::{bishop_attacks_from, rook_attacks_from};
+
 /// The number of cells on the board.
 pub const CELL_COUNT: usize = 84;
 
@@ -460,40 +462,8 @@ pub(crate) const HEXES: [Hex; CELL_COUNT] = {
     out
 };
 
-/// A direction raises the dense index when it goes up a rank, or right along a rank.
-const fn raises_index(d: Hex) -> bool {
-    d.r > 0 || (d.r == 0 && d.q > 0)
-}
-
-/// The six directions with the three that raise the index first, so that slider attacks know
-/// at compile time which end of a ray's blockers is nearest.
-const fn index_raising_first(dirs: [Hex; 6]) -> [Hex; 6] {
-    let mut out = [Hex::ZERO; 6];
-    let mut n = 0;
-    let mut pass = 0;
-    while pass < 2 {
-        let mut i = 0;
-        while i < 6 {
-            if raises_index(dirs[i]) == (pass == 0) {
-                out[n] = dirs[i];
-                n += 1;
-            }
-            i += 1;
-        }
-        pass += 1;
-    }
-    assert!(
-        raises_index(out[2]) && !raises_index(out[3]),
-        "three directions each way"
-    );
-    out
-}
-
-const ROOK_DIRS: [Hex; 6] = index_raising_first(Hex::ORTHOGONAL);
-const BISHOP_DIRS: [Hex; 6] = index_raising_first(Hex::DIAGONAL);
-
-static ROOK_STEPS: [[u16; 6]; CELL_COUNT] = step_table(&HEXES, &ROOK_DIRS);
-static BISHOP_STEPS: [[u16; 6]; CELL_COUNT] = step_table(&HEXES, &BISHOP_DIRS);
+static ROOK_STEPS: [[u16; 6]; CELL_COUNT] = step_table(&HEXES, &Hex::ORTHOGONAL);
+static BISHOP_STEPS: [[u16; 6]; CELL_COUNT] = step_table(&HEXES, &Hex::DIAGONAL);
 static KING_STEPS: [[u16; 12]; CELL_COUNT] = step_table(&HEXES, &Hex::KING);
 static KNIGHT_STEPS: [[u16; 12]; CELL_COUNT] = step_table(&HEXES, &Hex::KNIGHT);
 
@@ -509,9 +479,9 @@ pub(crate) static BIT: [u128; CELL_COUNT] = {
 };
 
 /// Rook rays per cell and orthogonal direction.
-pub(crate) static ROOK_RAYS: [[u128; 6]; CELL_COUNT] = ray_table_128(&ROOK_STEPS);
+static ROOK_RAYS: [[u128; 6]; CELL_COUNT] = ray_table_128(&ROOK_STEPS);
 /// Bishop rays per cell and diagonal direction.
-pub(crate) static BISHOP_RAYS: [[u128; 6]; CELL_COUNT] = ray_table_128(&BISHOP_STEPS);
+static BISHOP_RAYS: [[u128; 6]; CELL_COUNT] = ray_table_128(&BISHOP_STEPS);
 const fn union_of_rays(rays: &[[u128; 6]; CELL_COUNT]) -> [u128; CELL_COUNT] {
     let mut out = [0u128; CELL_COUNT];
     let mut i = 0;
@@ -705,10 +675,39 @@ pub(crate) static PAWN_ATTACKERS: [[u128; CELL_COUNT]; 2] = {
     out
 };
 
+/// `out[k]` = the union of `attackers[c]` over the king steps `c` from `k`: the only cells from
+/// which a leaper can keep a king on `k` from stepping somewhere.
+const fn near_king_steps(attackers: &[u128; CELL_COUNT]) -> [u128; CELL_COUNT] {
+    let mut out = [0u128; CELL_COUNT];
+    let mut k = 0;
+    while k < CELL_COUNT {
+        let mut c = 0;
+        while c < CELL_COUNT {
+            if KING_ATTACKS[k] >> c & 1 != 0 {
+                out[k] |= attackers[c];
+            }
+            c += 1;
+        }
+        k += 1;
+    }
+    out
+}
+
+/// `KNIGHTS_NEAR_KING[k]` = the cells from which a knight attacks a king step from `k` (a
+/// knight's attackers are its own leaps).
+pub(crate) static KNIGHTS_NEAR_KING: [u128; CELL_COUNT] = near_king_steps(&KNIGHT_ATTACKS);
+
+/// `PAWNS_NEAR_KING[side][k]` = the cells from which a pawn of `side` attacks a king step from
+/// `k`.
+pub(crate) static PAWNS_NEAR_KING: [[u128; CELL_COUNT]; 2] = [
+    near_king_steps(&PAWN_ATTACKERS[0]),
+    near_king_steps(&PAWN_ATTACKERS[1]),
+];
+
 /// One pawn step of one side (a push, a capture direction) applied to a whole set of pawns at
 /// once, as shifts of the dense index. The index distance of a one-rank step depends on the rank
 /// (ranks have 9 to 12 cells), so the sources are grouped by distance: each group is the source
-/// cells whose target is on the board, the target cells, and the distance. White's steps raise
+/// cells whose target is on the board, and the distance. White's steps raise
 /// the index, Black's lower it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PawnShift {
@@ -716,11 +715,10 @@ pub(crate) struct PawnShift {
     rises: bool,
 }
 
-/// Sources, targets and index distance of one group of a [`PawnShift`].
+/// Sources and index distance of one group of a [`PawnShift`].
 #[derive(Clone, Copy, Debug)]
 struct ShiftGroup {
     sources: u128,
-    targets: u128,
     distance: u32,
 }
 
@@ -729,23 +727,17 @@ const SHIFT_GROUPS: usize = 4;
 
 const NO_GROUP: ShiftGroup = ShiftGroup {
     sources: 0,
-    targets: 0,
     distance: 0,
 };
 
 impl PawnShift {
-    /// The step `d` of `side` (0 White, 1 Black) from the cells of `from_rank`, or from every
-    /// cell when `from_rank` is `None`.
-    const fn new(side: usize, d: Hex, from_rank: Option<u8>) -> PawnShift {
+    /// The step `d` of `side` (0 White, 1 Black) from the cells of `sources`.
+    const fn new(side: usize, d: Hex, sources: u128) -> PawnShift {
         let mut groups = [NO_GROUP; SHIFT_GROUPS];
         let mut c = 0;
         while c < CELL_COUNT {
             let t = step(c, d);
-            let rank_ok = match from_rank {
-                Some(r) => Cell(c as u8).rank() == r,
-                None => true,
-            };
-            if t != NO_CELL && rank_ok {
+            if t != NO_CELL && sources >> c & 1 != 0 {
                 let distance = (t as usize).abs_diff(c) as u32;
                 let mut g = 0;
                 while groups[g].sources != 0 && groups[g].distance != distance {
@@ -753,7 +745,6 @@ impl PawnShift {
                     assert!(g < SHIFT_GROUPS, "too many pawn shift groups");
                 }
                 groups[g].sources |= 1 << c;
-                groups[g].targets |= 1 << t;
                 groups[g].distance = distance;
             }
             c += 1;
@@ -777,45 +768,93 @@ impl PawnShift {
         }
         out
     }
-
-    /// The cells from which the step lands on `cells`.
-    #[inline(always)]
-    pub(crate) fn backward(&self, cells: u128) -> u128 {
-        let mut out = 0;
-        for g in &self.groups {
-            out |= if self.rises {
-                (cells & g.targets) >> g.distance
-            } else {
-                (cells & g.targets) << g.distance
-            };
-        }
-        out
-    }
 }
 
-/// The pawn steps of one side, set-wise.
+/// The pawn steps of one side, set-wise, for the pawns that do not promote on their next move.
+///
+/// Both sides' steps line up the same way in the dense index: a pawn's two forward cells are
+/// neighbours on their rank, `low` and `low + 1`, and its two slanted captures are the cells
+/// beside them outward, `low - 1` and `low + 2`. So one shift (to the lower forward cell) gives
+/// the other three by one-place shifts, cut where they would leave the rank. Only a pawn whose
+/// lower forward cell is off the board (its higher one is then the first cell of its rank) needs
+/// a shift of its own.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PawnShifts {
-    /// The two forward steps (also the two double steps, applied twice).
-    pub push: [PawnShift; 2],
-    /// The two slanted captures.
-    pub capture: [PawnShift; 2],
+    /// To the lower forward cell.
+    pub low: PawnShift,
+    /// The pawns whose lower forward cell is off the board and higher one on it.
+    pub high_only: u128,
+    /// To the higher forward cell, from [`PawnShifts::high_only`].
+    pub high_at_edge: PawnShift,
+    /// The second step of a double step (lower and higher direction), from the rank after the
+    /// start rank.
+    pub double: [PawnShift; 2],
     /// The vertical capture, from the start rank only.
     pub vertical: PawnShift,
 }
 
+/// The first cell (lowest index) of every rank.
+pub(crate) const RANK_FIRSTS: u128 = cells_at_rank_ends(false);
+/// The last cell (highest index) of every rank.
+pub(crate) const RANK_LASTS: u128 = cells_at_rank_ends(true);
+
+const fn cells_at_rank_ends(last: bool) -> u128 {
+    let mut out = 0;
+    let mut rank = 0;
+    while rank < 8 {
+        let (lo, hi) = RANK_FILES[rank];
+        let file = if last { hi } else { lo };
+        out |= 1 << (RANK_OFFSET[rank] as u32 + (file - lo) as u32);
+        rank += 1;
+    }
+    out
+}
+
+/// The cells of `rank` as a set (for the const builders; [`RANK_CELLS`] is the static).
+const fn rank_set(rank: u8) -> u128 {
+    let mut out = 0;
+    let mut c = 0;
+    while c < CELL_COUNT {
+        if Cell(c as u8).rank() == rank {
+            out |= 1 << c;
+        }
+        c += 1;
+    }
+    out
+}
+
 const fn pawn_shifts(side: usize) -> PawnShifts {
-    let start_rank = Color::ALL[side].pawn_rank();
+    let color = Color::ALL[side];
+    let start_rank = color.pawn_rank();
+    let last = color.promotion_rank();
+    let first = color.other().promotion_rank();
+    let before_last = if side == 0 { last - 1 } else { last + 1 };
+    let after_start = if side == 0 {
+        start_rank + 1
+    } else {
+        start_rank - 1
+    };
+    // Where a pawn that does not promote next can stand.
+    let board = (1 << CELL_COUNT) - 1;
+    let free = board & !(rank_set(first) | rank_set(last) | rank_set(before_last));
+    let [low, high] = PAWN_PUSH_DIRS[side];
+    let mut high_only = 0;
+    let mut c = 0;
+    while c < CELL_COUNT {
+        if free >> c & 1 != 0 && step(c, low) == NO_CELL && step(c, high) != NO_CELL {
+            high_only |= 1 << c;
+        }
+        c += 1;
+    }
     PawnShifts {
-        push: [
-            PawnShift::new(side, PAWN_PUSH_DIRS[side][0], None),
-            PawnShift::new(side, PAWN_PUSH_DIRS[side][1], None),
+        low: PawnShift::new(side, low, free),
+        high_only,
+        high_at_edge: PawnShift::new(side, high, high_only),
+        double: [
+            PawnShift::new(side, low, rank_set(after_start)),
+            PawnShift::new(side, high, rank_set(after_start)),
         ],
-        capture: [
-            PawnShift::new(side, PAWN_CAPTURE_DIRS[side][0], None),
-            PawnShift::new(side, PAWN_CAPTURE_DIRS[side][1], None),
-        ],
-        vertical: PawnShift::new(side, PAWN_VERTICAL_DIR[side], Some(start_rank)),
+        vertical: PawnShift::new(side, PAWN_VERTICAL_DIR[side], rank_set(start_rank)),
     }
 }
 
@@ -859,47 +898,16 @@ impl Iterator for Indices {
     }
 }
 
-/// `AT_OR_ABOVE[i]` = every index from `i` up (a table load instead of a variable shift).
-static AT_OR_ABOVE: [u128; 128] = {
-    let mut out = [0u128; 128];
-    let mut i = 0;
-    while i < 128 {
-        out[i] = !((1u128 << i) - 1);
-        i += 1;
-    }
-    out
-};
-
-/// Slider attacks along `rays` (directions 0–2 raise the index, 3–5 lower it) from `cell`
-/// given the occupancy `occupied`: each ray up to and including its nearest blocker.
-#[inline(always)]
-pub(crate) fn slider_attacks(rays: &[[u128; 6]; CELL_COUNT], cell: usize, occupied: u128) -> u128 {
-    let rays = &rays[cell];
-    let mut attacks = 0;
-    for ray in &rays[..3] {
-        // Up to the lowest blocker; the whole ray when there is none.
-        let blockers = ray & occupied;
-        attacks |= ray & (blockers ^ blockers.wrapping_sub(1));
-    }
-    for ray in &rays[3..] {
-        // Down to the highest blocker; with none, `| 1` makes the bound cell 0: the whole ray.
-        let blockers = ray & occupied | 1;
-        let nearest = 127 - blockers.leading_zeros();
-        attacks |= ray & AT_OR_ABOVE[nearest as usize];
-    }
-    attacks
-}
-
 /// Rook attacks from `cell`.
 #[inline]
 pub fn rook_attacks(cell: Cell, occupied: CellSet) -> CellSet {
-    Set128(slider_attacks(&ROOK_RAYS, cell.index(), occupied.0))
+    Set128(rook_attacks_from(cell.index(), occupied.0))
 }
 
 /// Bishop attacks from `cell`.
 #[inline]
 pub fn bishop_attacks(cell: Cell, occupied: CellSet) -> CellSet {
-    Set128(slider_attacks(&BISHOP_RAYS, cell.index(), occupied.0))
+    Set128(bishop_attacks_from(cell.index(), occupied.0))
 }
 
 /// Knight attacks from `cell`.
@@ -1037,19 +1045,33 @@ mod tests {
     #[test]
     fn pawn_shifts_reproduce_the_per_cell_pawn_tables() {
         for side in 0..2 {
+            let color = Color::ALL[side];
             let shifts = &PAWN_SHIFTS[side];
+            let before_last = if side == 0 { 6 } else { 1 };
             for c in 0..CELL_COUNT {
+                let rank = Cell::ALL[c].rank();
+                if [0, 7, before_last].contains(&rank) {
+                    continue; // no pawn, or one counted one by one
+                }
                 let one = 1u128 << c;
-                let pushes = shifts.push[0].forward(one) | shifts.push[1].forward(one);
-                assert_eq!(pushes, PAWN_AHEAD[side][c], "side {side} cell {c}");
-                let captures = shifts.capture[0].forward(one)
-                    | shifts.capture[1].forward(one)
+                let low = shifts.low.forward(one);
+                let high = ((low & !RANK_LASTS) << 1)
+                    | shifts.high_at_edge.forward(one & shifts.high_only);
+                assert_eq!(low & high, 0, "side {side} cell {c}");
+                assert_eq!(low | high, PAWN_AHEAD[side][c], "side {side} cell {c}");
+                let captures = ((low & !RANK_FIRSTS) >> 1)
+                    | ((high & !RANK_LASTS) << 1)
                     | shifts.vertical.forward(one);
                 assert_eq!(captures, PAWN_ATTACKS[side][c], "side {side} cell {c}");
-                for shift in shifts.push.iter().chain(&shifts.capture) {
-                    let to = shift.forward(one);
-                    if to != 0 {
-                        assert_eq!(shift.backward(to), one, "side {side} cell {c}");
+                if rank == color.pawn_rank() {
+                    for (k, single) in [low, high].into_iter().enumerate() {
+                        let (table_single, double) = PAWN_DOUBLE[side][c][k];
+                        assert_eq!(single, table_single, "side {side} cell {c}");
+                        assert_eq!(
+                            shifts.double[k].forward(single),
+                            double,
+                            "side {side} cell {c}"
+                        );
                     }
                 }
             }

@@ -8,6 +8,7 @@ mod position;
 pub mod render;
 mod san;
 mod setup;
+mod sliders;
 mod variant;
 
 /// The rules of Brusky's Hexagonal Chess as this crate implements them, with the position text

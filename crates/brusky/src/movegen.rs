@@ -10,12 +10,13 @@
 use hexvar_geometry::Set128;
 
 use crate::board::{
-    indices, slider_attacks, Cell, CellSet, Color, Role, BETWEEN, BISHOP_LINES, BISHOP_RAYS, BIT,
-    KING_ATTACKS, KNIGHT_ATTACKS, LINE, PAWN_AHEAD, PAWN_ATTACKERS, PAWN_ATTACKS, PAWN_DOUBLE,
-    PAWN_SHIFTS, RANK_CELLS, ROOK_LINES, ROOK_RAYS,
+    indices, Cell, CellSet, Color, Role, BETWEEN, BISHOP_LINES, BIT, KING_ATTACKS,
+    KNIGHTS_NEAR_KING, KNIGHT_ATTACKS, LINE, PAWNS_NEAR_KING, PAWN_AHEAD, PAWN_ATTACKERS,
+    PAWN_ATTACKS, PAWN_DOUBLE, PAWN_SHIFTS, RANK_CELLS, RANK_FIRSTS, RANK_LASTS, ROOK_LINES,
 };
 use crate::moves::{CastlingSide, Move, MoveList};
 use crate::position::Position;
+use crate::sliders::{bishop_attacks_from, rook_attacks_from};
 
 /// What kind of moves a [`PieceMoves`] holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -194,6 +195,23 @@ struct Masks {
 }
 
 impl Masks {
+    /// The view before checks and pins are known: every cell not ours is a target.
+    #[inline(always)]
+    fn new(pos: &Position) -> Masks {
+        let us = pos.turn;
+        let ours = pos.by_color[us.index()];
+        let theirs = pos.by_color[us.other().index()];
+        Masks {
+            us,
+            ours,
+            theirs,
+            occupied: ours | theirs,
+            king: pos.king(us).index(),
+            target: !ours,
+            pinned: 0,
+        }
+    }
+
     /// The cells a man on `from` may move along: its pin line when pinned, else everywhere.
     #[inline(always)]
     fn pin_line(&self, from: usize) -> u128 {
@@ -239,11 +257,74 @@ const fn rank_ahead(color: Color, rank: u8, n: i8) -> usize {
 const WHITE: usize = Color::White.index();
 const BLACK: usize = Color::Black.index();
 
-/// Whether generation counts the unpinned pawns' moves set-wise instead of reporting them.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Pawns {
-    Report,
-    Count,
+/// [`Position::count_free_pawn_moves`] for the side with index `SIDE`, whose shift distances
+/// are then constants.
+#[inline(always)]
+fn count_free_pawn_moves_of<const SIDE: usize>(m: &Masks, pawns: u128) -> usize {
+    let shifts = const { &PAWN_SHIFTS[SIDE] };
+    let empty = !m.occupied;
+    let low = shifts.low.forward(pawns);
+    let mut high = (low & !RANK_LASTS) << 1;
+    let at_edge = pawns & shifts.high_only;
+    if at_edge != 0 {
+        high |= shifts.high_at_edge.forward(at_edge);
+    }
+    // The enemy-block rule, on the destinations: an enemy man on `low + 1` blocks the pawn
+    // whose lower forward cell is `low`, one on `high - 1` the pawn whose higher one is `high`
+    // (when those cells are on the same rank), and every non-capture of that pawn.
+    let single_low = low & empty & !((m.theirs >> 1) & !RANK_LASTS);
+    let single_high = high & empty & !((m.theirs << 1) & !RANK_FIRSTS);
+    let destinations = [
+        single_low,
+        single_high,
+        shifts.double[0].forward(single_low) & empty,
+        shifts.double[1].forward(single_high) & empty,
+        (low & !RANK_FIRSTS) >> 1 & m.theirs,
+        (high & !RANK_LASTS) << 1 & m.theirs,
+        shifts.vertical.forward(pawns) & m.theirs,
+    ];
+    destinations
+        .iter()
+        .map(|&to| (to & m.target).count_ones() as usize)
+        .sum()
+}
+
+/// The enemy sliders that may attack the king's steps, and the occupancy without the king.
+struct Snipers {
+    straight: u128,
+    diagonal: u128,
+    occupied: u128,
+}
+
+impl Snipers {
+    /// The cells of `steps` no slider attacks, step by step.
+    #[inline(always)]
+    fn spare_by_steps(&self, steps: u128) -> u128 {
+        let mut spared = 0;
+        for to in indices(steps) {
+            let snipers = (ROOK_LINES[to] & self.straight) | (BISHOP_LINES[to] & self.diagonal);
+            if indices(snipers).all(|s| BETWEEN[to][s] & self.occupied != 0) {
+                spared |= BIT[to];
+            }
+        }
+        spared
+    }
+
+    /// The cells of `steps` no slider attacks, slider by slider.
+    #[inline(always)]
+    fn spare_by_sliders(&self, steps: u128) -> u128 {
+        let mut spared = steps;
+        for (sliders, lines) in [(self.straight, &ROOK_LINES), (self.diagonal, &BISHOP_LINES)] {
+            for s in indices(sliders) {
+                for to in indices(lines[s] & spared) {
+                    if BETWEEN[s][to] & self.occupied == 0 {
+                        spared &= !BIT[to];
+                    }
+                }
+            }
+        }
+        spared
+    }
 }
 
 impl Position {
@@ -263,90 +344,74 @@ impl Position {
     /// assert_eq!(count, 61);
     /// ```
     pub fn for_each_piece_moves(&self, f: impl FnMut(PieceMoves) -> bool) -> bool {
-        self.generate(f, Pawns::Report).is_some()
+        self.generate(f)
     }
 
-    /// The generator: `None` when `f` stopped it, else the number of pawn moves counted
-    /// set-wise (always 0 with [`Pawns::Report`]).
+    /// The generator: `false` when `f` stopped it.
     #[inline(always)]
-    fn generate(&self, mut f: impl FnMut(PieceMoves) -> bool, pawns: Pawns) -> Option<usize> {
-        let us = self.turn;
-        let ours = self.by_color[us.index()];
-        let theirs = self.by_color[us.other().index()];
-        let king = self.king(us).index();
-        let mut m = Masks {
-            us,
-            ours,
-            theirs,
-            occupied: ours | theirs,
-            king,
-            target: !ours,
-            pinned: 0,
-        };
+    fn generate(&self, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
+        let mut m = Masks::new(self);
         if !m.emit(
             &mut f,
             Role::King,
-            king,
+            m.king,
             self.king_steps(&m),
             MovesKind::Normal,
         ) {
-            return None;
+            return false;
         }
         let (checkers, pinned) = self.checkers_and_pins(&m);
         m.pinned = pinned;
         if checkers.count_ones() > 1 {
-            return Some(0); // double check: only the king moves
+            return true; // double check: only the king moves
         }
         if checkers != 0 {
-            m.target = BETWEEN[king][checkers.trailing_zeros() as usize] | checkers;
+            m.target = BETWEEN[m.king][checkers.trailing_zeros() as usize] | checkers;
         } else if !self.castlings(&m, &mut f) {
-            return None;
+            return false;
         }
-        let counted = match pawns {
-            Pawns::Report => {
-                self.pawn_moves(&m, m.ours & self.by_role[Role::Pawn.index()], &mut f)?;
-                0
-            }
-            Pawns::Count => {
-                self.pawn_moves(
-                    &m,
-                    m.ours & self.by_role[Role::Pawn.index()] & pinned,
-                    &mut f,
-                )?;
-                self.count_free_pawn_moves(&m)
-            }
-        };
-        (self.knight_moves(&m, &mut f)
+        self.pawn_moves(&m, m.ours & self.by_role[Role::Pawn.index()], &mut f)
+            && self.knight_moves(&m, &mut f)
             && self.slider_moves(&m, &mut f)
-            && self.en_passant_moves(&m, &mut f))
-        .then_some(counted)
+            && self.en_passant_moves(&m, &mut f)
     }
 
-    /// The king's safe steps: each destination tested with the king lifted off the board, so
-    /// that it cannot hide from a slider on the line it stands on.
+    /// The king's safe steps, each judged with the king lifted off the board (so that it cannot
+    /// hide from a slider on the line it stands on): the leapers' attacks taken out set-wise
+    /// (only the few enemy knights and pawns near the king can matter), then the sliders'.
     fn king_steps(&self, m: &Masks) -> u128 {
-        let them = m.us.other();
+        let candidates = KING_ATTACKS[m.king] & !m.ours;
+        if candidates == 0 {
+            return 0;
+        }
         let r = &self.by_role;
         let theirs = |role: Role| m.theirs & r[role.index()];
-        let (knights, pawns, king) = (theirs(Role::Knight), theirs(Role::Pawn), theirs(Role::King));
+        let them = m.us.other().index();
+        let king = theirs(Role::King).trailing_zeros() as usize;
+        let mut safe = candidates & !KING_ATTACKS[king];
+        for knight in indices(theirs(Role::Knight) & KNIGHTS_NEAR_KING[m.king]) {
+            safe &= !KNIGHT_ATTACKS[knight];
+        }
+        for pawn in indices(theirs(Role::Pawn) & PAWNS_NEAR_KING[them][m.king]) {
+            safe &= !PAWN_ATTACKS[them][pawn];
+        }
         let queens = theirs(Role::Queen);
         let straight = theirs(Role::Rook) | queens;
         let diagonal = theirs(Role::Bishop) | queens;
-        let without_king = m.occupied ^ BIT[m.king];
-        let mut safe = 0;
-        for to in indices(KING_ATTACKS[m.king] & !m.ours) {
-            let leapers = (KNIGHT_ATTACKS[to] & knights)
-                | (KING_ATTACKS[to] & king)
-                | (PAWN_ATTACKERS[them.index()][to] & pawns);
-            // A slider on a line through the cell attacks it when nothing stands between.
-            let snipers = (ROOK_LINES[to] & straight) | (BISHOP_LINES[to] & diagonal);
-            let attacked =
-                leapers != 0 || indices(snipers).any(|s| BETWEEN[to][s] & without_king == 0);
-            if !attacked {
-                safe |= BIT[to];
-            }
+        let occupied = m.occupied ^ BIT[m.king];
+        // Each step against each slider on one of its lines, by the between table: a few such
+        // pairs cost less than a slider's attack look-up. The pairs are the same whichever way
+        // they are found; the loop over the fewer of steps and sliders costs less.
+        let snipers = Snipers {
+            straight,
+            diagonal,
+            occupied,
+        };
+        if safe.count_ones() <= (straight | diagonal).count_ones() {
+            snipers.spare_by_steps(safe)
+        } else {
+            snipers.spare_by_sliders(safe)
         }
-        safe
     }
 
     /// The men checking our king, and our men pinned against it.
@@ -368,7 +433,7 @@ impl Position {
         for sniper in indices(snipers) {
             let blockers = BETWEEN[k][sniper] & m.occupied;
             if blockers == 0 {
-                checkers |= 1 << sniper;
+                checkers |= BIT[sniper];
             } else if blockers & (blockers - 1) == 0 {
                 pinned |= blockers & m.ours;
             }
@@ -416,25 +481,19 @@ impl Position {
         let mine = |role: Role| indices(m.ours & self.by_role[role.index()]);
         let legal = |from: usize| m.target & m.pin_line(from);
         mine(Role::Bishop).all(|from| {
-            let to = slider_attacks(&BISHOP_RAYS, from, m.occupied);
+            let to = bishop_attacks_from(from, m.occupied);
             m.emit(f, Role::Bishop, from, to & legal(from), MovesKind::Normal)
         }) && mine(Role::Rook).all(|from| {
-            let to = slider_attacks(&ROOK_RAYS, from, m.occupied);
+            let to = rook_attacks_from(from, m.occupied);
             m.emit(f, Role::Rook, from, to & legal(from), MovesKind::Normal)
         }) && mine(Role::Queen).all(|from| {
-            let to = slider_attacks(&ROOK_RAYS, from, m.occupied)
-                | slider_attacks(&BISHOP_RAYS, from, m.occupied);
+            let to = rook_attacks_from(from, m.occupied) | bishop_attacks_from(from, m.occupied);
             m.emit(f, Role::Queen, from, to & legal(from), MovesKind::Normal)
         })
     }
 
-    /// The pawns on `pawns`, one at a time; `None` when `f` stopped the generation.
-    fn pawn_moves(
-        &self,
-        m: &Masks,
-        pawns: u128,
-        f: &mut impl FnMut(PieceMoves) -> bool,
-    ) -> Option<()> {
+    /// The pawns on `pawns`, one at a time; `false` when `f` stopped the generation.
+    fn pawn_moves(&self, m: &Masks, pawns: u128, f: &mut impl FnMut(PieceMoves) -> bool) -> bool {
         let u = m.us.index();
         let before_last = RANK_CELLS[rank_ahead(m.us, m.us.promotion_rank(), -1)];
         let start_rank = RANK_CELLS[m.us.pawn_rank() as usize];
@@ -460,51 +519,21 @@ impl Position {
                 MovesKind::Normal
             };
             if !m.emit(f, Role::Pawn, from, to & m.target & m.pin_line(from), kind) {
-                return None;
+                return false;
             }
         }
-        Some(())
+        true
     }
 
-    /// The moves of the unpinned pawns, counted set-wise: each step moves the whole pawn set by
-    /// shifts, and a destination bit stands for exactly one pawn (four moves on the last rank).
+    /// The moves of the free `pawns` (neither pinned nor about to promote), counted set-wise:
+    /// each step moves the whole set by shifts (see [`PawnShifts`](crate::board::PawnShifts)),
+    /// and a destination bit stands for exactly one pawn.
     #[inline(always)]
-    fn count_free_pawn_moves(&self, m: &Masks) -> usize {
+    fn count_free_pawn_moves(&self, m: &Masks, pawns: u128) -> usize {
         match m.us {
-            Color::White => self.count_free_pawn_moves_of::<WHITE>(m),
-            Color::Black => self.count_free_pawn_moves_of::<BLACK>(m),
+            Color::White => count_free_pawn_moves_of::<WHITE>(m, pawns),
+            Color::Black => count_free_pawn_moves_of::<BLACK>(m, pawns),
         }
-    }
-
-    /// [`Position::count_free_pawn_moves`] for the side with index `SIDE`, whose shift
-    /// distances are then constants.
-    #[inline(always)]
-    fn count_free_pawn_moves_of<const SIDE: usize>(&self, m: &Masks) -> usize {
-        let shifts = const { &PAWN_SHIFTS[SIDE] };
-        let pawns = m.ours & self.by_role[Role::Pawn.index()] & !m.pinned;
-        let empty = !m.occupied;
-        // The enemy-block rule, set-wise: pawns with an enemy man on a forward cell only capture.
-        let blocked = shifts.push[0].backward(m.theirs) | shifts.push[1].backward(m.theirs);
-        let pushers = pawns & !blocked;
-        // A single step onto the rank after the start rank came from the start rank.
-        let double_from = RANK_CELLS[rank_ahead(m.us, m.us.pawn_rank(), 1)];
-        let last = RANK_CELLS[m.us.promotion_rank() as usize];
-        let mut count = 0;
-        let mut add = |to: u128| {
-            let to = to & m.target;
-            count += to.count_ones() as usize
-                + (PROMOTION_ROLES - 1) * (to & last).count_ones() as usize;
-        };
-        for push in &shifts.push {
-            let single = push.forward(pushers) & empty;
-            add(single);
-            add(push.forward(single & double_from) & empty);
-        }
-        for capture in &shifts.capture {
-            add(capture.forward(pawns) & m.theirs);
-        }
-        add(shifts.vertical.forward(pawns) & m.theirs);
-        count
     }
 
     /// En passant: the capturer leaves its cell, lands on the passed cell and removes the pawn
@@ -546,17 +575,69 @@ impl Position {
         });
     }
 
-    /// The number of legal moves: a popcount per man, the unpinned pawns counted set-wise.
+    /// The number of legal moves, counted without listing them: the king's steps as in
+    /// generation, a popcount per free man (the pawns set-wise, by shifts of the whole pawn
+    /// set), and the rare pinned men, promotions and en passant captures through the
+    /// generator's paths.
     pub fn legal_move_count(&self) -> usize {
+        let mut m = Masks::new(self);
+        let king_moves = self.king_steps(&m).count_ones() as usize;
+        let (checkers, pinned) = self.checkers_and_pins(&m);
+        m.pinned = pinned;
+        if checkers.count_ones() > 1 {
+            return king_moves; // double check: only the king moves
+        }
+        let mut special = 0;
+        let mut count = |moves: PieceMoves| {
+            special += moves.len();
+            true
+        };
+        if checkers != 0 {
+            m.target = BETWEEN[m.king][checkers.trailing_zeros() as usize] | checkers;
+        } else {
+            self.castlings(&m, &mut count);
+        }
+        self.en_passant_moves(&m, &mut count);
+        let pawns = m.ours & self.by_role[Role::Pawn.index()];
+        let before_last = RANK_CELLS[rank_ahead(m.us, m.us.promotion_rank(), -1)];
+        let one_by_one = pawns & (pinned | before_last);
+        if one_by_one != 0 {
+            self.pawn_moves(&m, one_by_one, &mut count);
+        }
+        king_moves
+            + special
+            + self.count_free_pawn_moves(&m, pawns & !one_by_one)
+            + self.count_piece_moves(&m, m.ours & !pinned, !0)
+            + self.count_pinned_piece_moves(&m)
+    }
+
+    /// The moves of our knights, bishops, rooks and queens on `men`, each kept to `line` as
+    /// well as to the target: one look-up and a popcount per man (a queen's two look-ups count
+    /// apart, their cells being disjoint).
+    #[inline(always)]
+    fn count_piece_moves(&self, m: &Masks, men: u128, line: u128) -> usize {
+        let r = &self.by_role;
+        let queens = r[Role::Queen.index()];
+        let legal = m.target & line;
         let mut n = 0;
-        let pawns = self.generate(
-            |moves| {
-                n += moves.len();
-                true
-            },
-            Pawns::Count,
-        );
-        n + pawns.unwrap_or(0)
+        for from in indices(men & r[Role::Knight.index()]) {
+            n += (KNIGHT_ATTACKS[from] & legal).count_ones();
+        }
+        for from in indices(men & (r[Role::Bishop.index()] | queens)) {
+            n += (bishop_attacks_from(from, m.occupied) & legal).count_ones();
+        }
+        for from in indices(men & (r[Role::Rook.index()] | queens)) {
+            n += (rook_attacks_from(from, m.occupied) & legal).count_ones();
+        }
+        n as usize
+    }
+
+    /// The moves of our pinned pieces, each along its pin line (a pinned knight has none).
+    fn count_pinned_piece_moves(&self, m: &Masks) -> usize {
+        let pieces = m.pinned & !self.by_role[Role::Pawn.index()];
+        indices(pieces)
+            .map(|from| self.count_piece_moves(m, BIT[from], LINE[m.king][from]))
+            .sum()
     }
 
     /// Whether the side to move has a legal move.

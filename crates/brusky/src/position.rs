@@ -7,13 +7,13 @@ use hexvar_geometry::san::cut;
 use hexvar_geometry::{DrawReason, Set128};
 
 use crate::board::{
-    bishop_attacks, rook_attacks, slider_attacks, Cell, CellSet, Color, Piece, Role, BETWEEN,
-    BISHOP_LINES, BISHOP_RAYS, BIT, CELL_COUNT, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKERS,
-    PAWN_DOUBLE, ROOK_LINES, ROOK_RAYS, ZOBRIST,
+    bishop_attacks, rook_attacks, Cell, CellSet, Color, Piece, Role, BETWEEN, BISHOP_LINES, BIT,
+    CELL_COUNT, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKERS, PAWN_DOUBLE, ROOK_LINES, ZOBRIST,
 };
 use crate::movegen::MovesKind;
 use crate::moves::{castling_side_of, CastlingSide, Move, ParseMoveError, QUOTED_CHARS};
 use crate::setup::{CastlingRights, EnPassant, ParseSetupError, Setup};
+use crate::sliders::{bishop_attacks_from, rook_attacks_from};
 
 /// A legal position: exactly one king a side, the side not to move not in check, consistent
 /// castling rights and en passant target. Create one with [`Position::new`] (the start),
@@ -596,13 +596,13 @@ impl Position {
         {
             return true;
         }
-        // Only sliders on a line through the cell can attack it: skip the ray walk otherwise.
+        // Only sliders on a line through the cell can attack it: skip the look-ups otherwise.
         let straight = men & (r[Role::Rook.index()] | r[Role::Queen.index()]) & ROOK_LINES[i];
-        if straight != 0 && slider_attacks(&ROOK_RAYS, i, occupied) & straight != 0 {
+        if straight != 0 && rook_attacks_from(i, occupied) & straight != 0 {
             return true;
         }
         let diagonal = men & (r[Role::Bishop.index()] | r[Role::Queen.index()]) & BISHOP_LINES[i];
-        diagonal != 0 && slider_attacks(&BISHOP_RAYS, i, occupied) & diagonal != 0
+        diagonal != 0 && bishop_attacks_from(i, occupied) & diagonal != 0
     }
 
     /// The men giving check to the side to move.
