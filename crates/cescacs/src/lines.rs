@@ -124,6 +124,31 @@ pub(crate) fn places(cell: usize) -> &'static [LinePlace; 6] {
     &TABLES.place[cell]
 }
 
+/// The positions of the nearest set bits of a line's occupancy `occ` (its ends set) below and
+/// above `place`.
+#[inline(always)]
+fn blockers_in(occ: u32, place: LinePlace) -> (usize, usize) {
+    let pos = place.pos as u32;
+    let above = pos + 1 + (occ >> (pos + 1)).trailing_zeros();
+    let below = 31 - (occ & ((1 << pos) - 1)).leading_zeros();
+    (below as usize, above as usize)
+}
+
+/// The axis (an index into [`AXIS_DIRECTIONS`]) of a line direction.
+#[inline]
+pub(crate) const fn axis_of(direction: usize) -> usize {
+    let up = if direction % 6 < 3 {
+        direction
+    } else {
+        direction - 3
+    };
+    if up < 6 {
+        up
+    } else {
+        up - 3
+    }
+}
+
 /// The occupied cells of every line, one `u16` per line (bit `pos` for the cell at `pos`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct LineOccupancy([u16; LINE_COUNT]);
@@ -149,11 +174,28 @@ impl LineOccupancy {
     /// The positions of the nearest occupied cells (or ends) below and above `place`.
     #[inline(always)]
     pub(crate) fn blockers(&self, place: LinePlace) -> (usize, usize) {
-        let occ = self.with_ends(place.line as usize);
-        let pos = place.pos as u32;
-        let above = pos + 1 + (occ >> (pos + 1)).trailing_zeros();
-        let below = 31 - (occ & ((1 << pos) - 1)).leading_zeros();
-        (below as usize, above as usize)
+        blockers_in(self.with_ends(place.line as usize), place)
+    }
+
+    /// [`LineOccupancy::nearest_men`] on the board after men arrive on or leave the `changed`
+    /// cells; `axis` is the axis of `place`'s line.
+    #[inline]
+    pub(crate) fn nearest_men_after(
+        &self,
+        place: LinePlace,
+        axis: usize,
+        changed: &[usize],
+    ) -> (usize, usize) {
+        let mut occ = self.with_ends(place.line as usize);
+        for &cell in changed {
+            let there = places(cell)[axis];
+            if there.line == place.line {
+                occ ^= 1 << there.pos;
+            }
+        }
+        let (below, above) = blockers_in(occ, place);
+        let cells = &TABLES.cell[place.line as usize];
+        (cells[below & 31] as usize, cells[above & 31] as usize)
     }
 
     /// The cells a slider on `place` reaches along its line: up to the nearest man on either
@@ -242,13 +284,4 @@ pub(crate) struct Occupied<'a> {
     pub(crate) cells: CellSet,
     /// The same, line by line.
     pub(crate) lines: Cow<'a, LineOccupancy>,
-}
-
-impl Occupied<'_> {
-    /// A man arrives on or leaves `cell`.
-    #[inline]
-    pub(crate) fn toggle(&mut self, cell: usize) {
-        self.cells.0[cell >> 6] ^= 1 << (cell & 63);
-        self.lines.to_mut().toggle(cell);
-    }
 }

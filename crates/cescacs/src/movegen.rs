@@ -22,7 +22,7 @@ use crate::board::{
 };
 use crate::board::{ELEPHANT_DIAG, FORWARD, LINE_DIR};
 use crate::lines::{
-    places, LineOccupancy, LinePlace, Occupied, ALL_AXES, AXIS_DIRECTIONS, COLUMN_AXIS,
+    axis_of, places, LineOccupancy, LinePlace, Occupied, ALL_AXES, AXIS_DIRECTIONS, COLUMN_AXIS,
     DIAGONAL_AXES, ORTHOGONAL_AXES,
 };
 use std::borrow::Cow;
@@ -1091,13 +1091,6 @@ impl Ctx<'_> {
                     && !self.occ.has(dest as usize)
                     && !between(ROOK_HOME[c][rook].index(), dest as usize).intersects(&self.occ))
         };
-        // The occupancy after a castling's rook move.
-        let rook_moved = |occ: &mut Occupied, rook: usize, dest: u8| {
-            if dest != NO_CELL_U8 {
-                occ.toggle(ROOK_HOME[c][rook].index());
-                occ.toggle(dest as usize);
-            }
-        };
         let free_targets = self.open_leaps - self.occ;
         let table = &CASTLING_CELLS[c];
         let mut i = 0;
@@ -1114,25 +1107,10 @@ impl Ctx<'_> {
             let kt = kt as usize;
             // K′ is not attacked now. Afterwards only the lines the king and the rooks open
             // can reach it (no enemy man moves; the enemy king's leap can only switch off), and
-            // the king's home is on no line through a leap hex: only when a moving rook's home
-            // shares a line with K′ (e.g. a rook on A5 through the vacated C3 onto D2; an
-            // Elephant's two-step through a vacated hex runs along a line too) is there one
-            // attack test, on the occupancy after the move.
-            let opens_line = |rook: usize, dest: u8| {
-                dest != NO_CELL_U8 && LINE_DIR[kt][ROOK_HOME[c][rook].index()] != u8::MAX
-            };
-            if opens_line(0, queen_rook) || opens_line(1, king_rook) {
-                let mut after = Occupied {
-                    cells: self.occ,
-                    lines: Cow::Borrowed(self.lines),
-                };
-                after.toggle(self.masks.king);
-                after.toggle(kt);
-                rook_moved(&mut after, 0, queen_rook);
-                rook_moved(&mut after, 1, king_rook);
-                if self.pos.attacked_by_no_leap(kt, self.them, &after) {
-                    continue;
-                }
+            // the king's home is on no line through a leap hex: only a line through K′ and a
+            // home a rook leaves (e.g. a rook on A5 through the vacated C3 onto D2).
+            if self.castling_opens_line_onto(kt, [queen_rook, king_rook]) {
+                continue;
             }
             let m = Move::Castle {
                 color: self.us,
@@ -1143,6 +1121,42 @@ impl Ctx<'_> {
             }
         }
         true
+    }
+
+    /// Whether, after a castling onto K′ = `kt` with the rooks going to `rook_dests`
+    /// ([`NO_CELL_U8`] for a rook that stays), an enemy slider reaches K′ along a line through
+    /// the home hex a moving rook leaves: on each such line, the nearest men on either side of
+    /// K′ once the king, the rooks and K′ have changed. No other attack on K′ changes: no enemy
+    /// man moves, the men arriving only block, and no home hex a man leaves is the hex an
+    /// Elephant's two-step onto K′ passes over (tested).
+    fn castling_opens_line_onto(&self, kt: usize, rook_dests: [u8; 2]) -> bool {
+        let c = self.us.index();
+        let role = |r: Role| self.pos.pieces(self.them, r);
+        let queens = role(Role::Queen);
+        let sliders = [
+            role(Role::Rook) | role(Role::Wyvern) | queens,
+            role(Role::Bishop) | role(Role::Pegasus) | queens,
+        ];
+        let mut changed = [self.masks.king, kt, kt, kt, kt, kt];
+        for (rook, &dest) in rook_dests.iter().enumerate() {
+            if dest != NO_CELL_U8 {
+                // Toggling K′ three more times leaves it taken (an odd count).
+                changed[2 + 2 * rook] = ROOK_HOME[c][rook].index();
+                changed[3 + 2 * rook] = dest as usize;
+            }
+        }
+        rook_dests.iter().enumerate().any(|(rook, &dest)| {
+            let d = LINE_DIR[kt][ROOK_HOME[c][rook].index()];
+            if dest == NO_CELL_U8 || d == u8::MAX {
+                return false;
+            }
+            let axis = axis_of(d as usize);
+            let (below, above) = self
+                .lines
+                .nearest_men_after(places(kt)[axis], axis, &changed);
+            let kind = &sliders[axis / 3];
+            kind.has(below) || kind.has(above)
+        })
     }
 
     /// In check from the enemy unmoved king's leap (rare): a move is legal when afterwards
@@ -1194,5 +1208,35 @@ impl Ctx<'_> {
             && unmasked.sliders(Role::Queen, filter)
             && unmasked.king_moves(filter)
             && unmasked.special_captures(filter)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::{Color, FORWARD, KING_HOME, LINE_DIR, ROOK_HOME, STEPS};
+    use crate::moves::Castling;
+    use hexvar_geometry::table::NO_CELL;
+
+    /// What `castling_opens_line_onto` relies on: no K′ shares a line with its king's home,
+    /// and no home hex a castling leaves is the hex an enemy Elephant's two-step onto K′ passes
+    /// over.
+    #[test]
+    fn castling_targets_see_the_homes_only_along_rook_lines() {
+        for color in Color::ALL {
+            let c = color.index();
+            for castling in Castling::ALL {
+                let kt = castling.king_to(color).index();
+                let home = KING_HOME[c].index();
+                assert_eq!(LINE_DIR[kt][home], u8::MAX, "{castling:?} {color:?}");
+                // An enemy Elephant steps towards our side: its two-step onto K′ passes over
+                // the hex next to K′ on our forward side.
+                let over = STEPS[kt][FORWARD[c]];
+                if over != NO_CELL {
+                    let over = over as usize;
+                    assert_ne!(over, home);
+                    assert!(ROOK_HOME[c].iter().all(|rook| rook.index() != over));
+                }
+            }
+        }
     }
 }
