@@ -27,8 +27,8 @@ use crate::lines::{
 };
 use std::borrow::Cow;
 
-use crate::moves::{Castling, Move, MoveList, CASTLING_CELLS};
-use crate::position::{elephant_targets, Position, KING_BIT, ROOK_BITS};
+use crate::moves::{Castling, Move, MoveList, CASTLING_CELLS, CASTLING_NEEDS};
+use crate::position::{elephant_targets, Position, KING_BIT};
 use crate::setup::Special;
 use hexvar_geometry::table::NO_CELL;
 
@@ -1085,12 +1085,6 @@ impl Ctx<'_> {
         if rights == KING_BIT || (self.open_leaps - self.occ).is_empty() {
             return true;
         }
-        let rook_ok = |rook: usize, dest: u8| {
-            dest == NO_CELL_U8
-                || (rights & ROOK_BITS[rook] != 0
-                    && !self.occ.has(dest as usize)
-                    && !between(ROOK_HOME[c][rook].index(), dest as usize).intersects(&self.occ))
-        };
         let free_targets = self.open_leaps - self.occ;
         let table = &CASTLING_CELLS[c];
         let mut i = 0;
@@ -1101,7 +1095,8 @@ impl Ctx<'_> {
                 continue;
             }
             i += 1;
-            if !rook_ok(0, queen_rook) || !rook_ok(1, king_rook) {
+            let (must_be_empty, rook_rights) = CASTLING_NEEDS[c][i - 1];
+            if rights & rook_rights != rook_rights || must_be_empty.intersects(&self.occ) {
                 continue;
             }
             let kt = kt as usize;

@@ -6,7 +6,11 @@ use core::str::FromStr;
 
 use hexvar_geometry::san::cut;
 
-use crate::board::{cell_const, flip_const, Cell, Color, Role, NO_CELL_U8};
+use crate::board::{
+    cell_const, flip_const, Cell, CellSet, Color, Role, NO_CELL_U8, ROOK_HOME, STEPS_C,
+};
+use crate::position::ROOK_BITS;
+use hexvar_geometry::table::NO_CELL;
 
 /// One of the 24 castlings of the rules (rules §4): 19 simple and 5 double. The cells are White's;
 /// Black's are mirrored (same column, line `28 - l`).
@@ -81,6 +85,53 @@ pub(crate) static CASTLING_CELLS: [[[u8; 4]; 24]; 2] = {
                 index(king_rook, black),
                 end as u8,
             ];
+            i += 1;
+        }
+        side += 1;
+    }
+    out
+};
+
+/// Per side and castling, for the generator: the hexes that must be empty (K′, each moving
+/// rook's destination and the hexes between its home and its destination) and the rook
+/// rights it needs (bits of [`ROOK_BITS`]): one set test and one mask test per castling.
+pub(crate) static CASTLING_NEEDS: [[(CellSet, u8); 24]; 2] = {
+    /// The hexes from `from` (excluded) to `to` (included) along their common line.
+    const fn path(from: usize, to: usize) -> CellSet {
+        let mut d = 0;
+        while d < 12 {
+            let mut cells = CellSet::EMPTY;
+            let mut at = STEPS_C[from][d];
+            while at != NO_CELL {
+                cells = cells.with(at as usize);
+                if at as usize == to {
+                    return cells;
+                }
+                at = STEPS_C[at as usize][d];
+            }
+            d += 1;
+        }
+        panic!("a castling rook moves along a line")
+    }
+    let mut out = [[(CellSet::EMPTY, 0); 24]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut i = 0;
+        while i < 24 {
+            let [kt, queen_rook, king_rook, _] = CASTLING_CELLS[side][i];
+            let mut empty = CellSet::single(kt as usize);
+            let mut rights = 0;
+            let dests = [queen_rook, king_rook];
+            let mut rook = 0;
+            while rook < 2 {
+                if dests[rook] != NO_CELL_U8 {
+                    let home = ROOK_HOME[side][rook].index();
+                    empty = empty.union(&path(home, dests[rook] as usize));
+                    rights |= ROOK_BITS[rook];
+                }
+                rook += 1;
+            }
+            out[side][i] = (empty, rights);
             i += 1;
         }
         side += 1;
