@@ -6,6 +6,6 @@ pub mod game;
 pub mod server;
 pub mod variants;
 
-pub use game::{Game, GameError, PlayGame};
+pub use game::{GameError, PlayGame};
 pub use server::{router, serve, AppState, Config};
 pub use variants::{VariantKind, VARIANTS};

@@ -4,16 +4,19 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use hexvar_play::{AppState, Config};
+use hexvar_play::engine::Limits;
+use hexvar_play::{AppState, Config, VARIANTS};
 
 const USAGE: &str = "\
 hexvar-play: a local web board for the hexvar hexagonal chess variants
 
-Usage: hexvar-play [--port PORT] [--max-games N] [--think MILLIS]
+Usage: hexvar-play [--port PORT] [--max-games N] [--think MILLIS] [--data DIR]
 
   --port PORT      port on 127.0.0.1 (default: a free one)
   --max-games N    games kept in memory; the least recently used is dropped (default: 256)
-  --think MILLIS   how long the opponent thinks (default: 700)
+  --think MILLIS   how long the opponent thinks when the page does not say (default: 700)
+  --data DIR       keep every game as a file in DIR, so that games survive a restart
+                   (default: in memory only)
   -h, --help       this text
   -V, --version    the version
 ";
@@ -70,6 +73,13 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
                     .max_opponent_time
                     .max(Duration::from_millis(ms));
             }
+            "--data" => {
+                let v = value("--data")?;
+                if v.is_empty() {
+                    return Err("--data needs a folder".to_string());
+                }
+                parsed.config.data = Some(v.into());
+            }
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
@@ -92,13 +102,34 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let state = match AppState::open(args.config) {
+        Ok((state, skipped)) => {
+            for file in skipped {
+                eprintln!("hexvar-play: skipped a game file that does not read back: {file}");
+            }
+            state
+        }
+        Err(e) => {
+            eprintln!("hexvar-play: cannot open the data folder: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let result: std::io::Result<()> = runtime.block_on(async {
         let listener =
             tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, args.port)))
                 .await?;
         let addr = listener.local_addr()?;
         println!("hexvar-play: serving the board on http://{addr}/");
-        hexvar_play::serve(listener, AppState::new(args.config)).await
+        // The opponent measures each board once per process (its tables from random games):
+        // now, rather than in a player's first request.
+        std::thread::spawn(|| {
+            for kind in VARIANTS {
+                if let Ok(game) = (kind.new_game)(None, None) {
+                    game.opponent_move(Limits::depth(1));
+                }
+            }
+        });
+        hexvar_play::serve(listener, state).await
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -129,6 +160,11 @@ mod tests {
         assert_eq!(args.config.max_games, 3);
         assert_eq!(args.config.opponent_time, Duration::from_millis(250));
         assert_eq!(parse(&["--port=9"]).unwrap().unwrap().port, 9);
+        assert_eq!(
+            parse(&["--data", "games"]).unwrap().unwrap().config.data,
+            Some("games".into())
+        );
+        assert!(parse(&[]).unwrap().unwrap().config.data.is_none());
         assert!(parse(&["--help"]).unwrap().is_none());
         for bad in [
             &["--port"][..],
@@ -136,6 +172,8 @@ mod tests {
             &["--port", "x"],
             &["--max-games", "0"],
             &["--think", "-1"],
+            &["--data"],
+            &["--data="],
             &["--host", "0.0.0.0"],
             &["serve"],
         ] {

@@ -2,7 +2,11 @@
 
 use hexvar_geometry::{Variant, VariantEntry};
 
-use crate::game::{Game, PlayGame};
+use crate::game::{self, PlayGame, RoleView, SideView};
+
+/// How a [`VariantKind`] starts a game: from a position text (or the start), with a repetition
+/// option.
+pub type NewGame = fn(Option<&str>, Option<usize>) -> Result<Box<dyn PlayGame>, String>;
 
 /// One variant of the board: the geometry crate's entry (name, named start positions) and how to
 /// start a game of it.
@@ -12,8 +16,14 @@ pub struct VariantKind {
     pub entry: VariantEntry,
     /// The variant's full name, for people.
     pub title: &'static str,
-    /// A game from a position text.
-    pub new_game: fn(&str) -> Result<Box<dyn PlayGame>, String>,
+    /// A game from a position text (or the start) and a repetition option.
+    pub new_game: NewGame,
+    /// A game read from its record.
+    pub read_record: fn(&str) -> Result<Box<dyn PlayGame>, String>,
+    /// The sides, in the order of play.
+    pub sides: fn() -> Vec<SideView>,
+    /// The kinds of men.
+    pub roles: fn() -> Vec<RoleView>,
 }
 
 impl VariantKind {
@@ -22,7 +32,10 @@ impl VariantKind {
         VariantKind {
             entry: VariantEntry::of::<V>(),
             title,
-            new_game: new_game::<V>,
+            new_game: game::new_game::<V>,
+            read_record: game::read_record::<V>,
+            sides: game::sides::<V>,
+            roles: game::roles::<V>,
         }
     }
 
@@ -35,14 +48,6 @@ impl VariantKind {
     pub fn start_positions(&self) -> Vec<(String, String)> {
         (self.entry.start_positions)()
     }
-}
-
-fn new_game<V: Variant>(text: &str) -> Result<Box<dyn PlayGame>, String> {
-    let pos: V = text
-        .trim()
-        .parse()
-        .map_err(|e: V::ParseError| e.to_string())?;
-    Ok(Box::new(Game::new(pos)))
 }
 
 /// Every variant the board offers, in the order the page lists them.

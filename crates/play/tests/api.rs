@@ -1,6 +1,7 @@
 //! The JSON API against the router: every variant's games, and every kind of bad input answered
 //! with a 4xx JSON message that leaves the game unchanged.
 
+use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use axum::body::Body;
@@ -312,6 +313,7 @@ async fn the_least_recently_used_game_is_dropped() {
 #[tokio::test]
 async fn the_opponent_answers_within_a_second_in_every_variant() {
     let app = app();
+    warm_up(&app).await;
     for kind in VARIANTS {
         for (name, _) in kind.start_positions().into_iter().take(3) {
             let game = new_game(&app, json!({ "variant": kind.name(), "start": name })).await;
@@ -481,9 +483,26 @@ async fn moves_sharing_cells_and_moves_from_the_hand_are_listed() {
     assert_eq!(status, StatusCode::OK, "{value}");
 }
 
+/// One search per variant, untimed: the opponent measures each board once per process (its
+/// tables from random games) before its first search there.
+async fn warm_up(app: &Router) {
+    for kind in VARIANTS {
+        let game = new_game(app, json!({ "variant": kind.name() })).await;
+        let (status, value) = call(
+            app,
+            "POST",
+            &format!("/api/games/{}/opponent", game.id),
+            Some(r#"{"depth": 1}"#),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{value}");
+    }
+}
+
 #[tokio::test]
 async fn the_opponent_keeps_to_a_short_limit_from_every_start_position() {
     let app = app();
+    warm_up(&app).await;
     for kind in VARIANTS {
         for (name, _) in kind.start_positions() {
             let game = new_game(&app, json!({ "variant": kind.name(), "start": name })).await;
@@ -506,4 +525,473 @@ async fn the_opponent_keeps_to_a_short_limit_from_every_start_position() {
             assert!(game.moves.contains(after.last_move.as_ref().unwrap()));
         }
     }
+}
+
+/// A line that repeats a position in each variant (Kirby with the board's repetition option).
+const REPETITIONS: [(&str, &str); 5] = [
+    ("brusky", "Kg3 Kf6 Kf1 Kg8 Kg3 Kf6 Kf1 Kg8 Kg3 Kf6"),
+    ("chessagon", "Nd5 Nb9 Nc3 Nc13 Nd5 Nb9 Nc3 Nc13"),
+    ("dagger", "df1 g2 Bd1 Bj1 Bc2 Bl1 Bd1 Bj1 Bc2 Bl1"),
+    (
+        "cescacs",
+        "ED4-C7 EE23-D20 EC7-D4 ED20-E23 ED4-C7 EE23-D20 EC7-D4 ED20-E23",
+    ),
+    ("kirby", "NB/31 NW/31 NB/12 NW/12 NB/31 NW/31 NB/12 NW/12"),
+];
+
+#[tokio::test]
+async fn every_variant_ends_a_repeated_game_by_its_rules() {
+    let app = app();
+    for (variant, line) in REPETITIONS {
+        let moves: Vec<&str> = line.split(' ').collect();
+        let mut body = json!({ "variant": variant });
+        if variant == "kirby" {
+            body["repetition"] = json!(3);
+        }
+        let game = new_game(&app, body).await;
+        let end = play_all(&app, &game.id, &moves).await;
+        assert_eq!(end.repetitions, 3, "{variant}");
+        if variant == "cescacs" {
+            // The third time may be claimed; the fifth draws by itself.
+            assert!(end.outcome.is_none());
+            assert_eq!(end.claimable.as_deref(), Some("threefold repetition"));
+            let (status, value) =
+                call(&app, "POST", &format!("/api/games/{}/claim", game.id), None).await;
+            assert_eq!(status, StatusCode::OK, "{value}");
+            let claimed: GameView = serde_json::from_value(value).unwrap();
+            let outcome = claimed.outcome.expect("a claimed draw");
+            assert_eq!(outcome.reason, "threefold repetition");
+            assert_eq!(claimed.declared, Some(hexvar_play::game::Declared::Claim));
+            continue;
+        }
+        let outcome = end.outcome.clone().expect("a repetition draw");
+        assert_eq!(outcome.winner, None, "{variant}");
+        assert_eq!(outcome.reason, "threefold repetition", "{variant}");
+        assert_eq!(outcome.result, "1/2-1/2");
+        assert_eq!(end.result, "1/2-1/2");
+        assert!(end.moves.is_empty());
+        assert!(end.record.contains("1/2-1/2"), "{}", end.record);
+        let message = assert_refused(play(&app, &game.id, moves[0]).await, StatusCode::CONFLICT);
+        assert!(message.contains("repetition"), "{message}");
+    }
+    // Kirby without the option: its rules have no repetition draw.
+    let game = new_game(&app, json!({ "variant": "kirby" })).await;
+    assert_eq!(game.repetition_draw, None);
+    let moves: Vec<&str> = REPETITIONS[4].1.split(' ').collect();
+    let end = play_all(&app, &game.id, &moves).await;
+    assert!(end.outcome.is_none());
+    // The option is only for variants without repetition rules.
+    let message = assert_refused(
+        call(
+            &app,
+            "POST",
+            "/api/games",
+            Some(r#"{"variant": "dagger", "repetition": 3}"#),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+    );
+    assert!(message.contains("own repetition rules"), "{message}");
+}
+
+#[tokio::test]
+async fn moves_pairs_of_sides_and_what_each_move_changes() {
+    let app = app();
+    // Brusky castling: the rook's two cells are the move's other cells.
+    let game = new_game(
+        &app,
+        json!({ "variant": "brusky", "position": "rnbkbqbnr/pppppppppp/11/12/12/11/PPPPPPPPPP/R4K2R w KQkq - 0 1" }),
+    )
+    .await;
+    let castlings: Vec<_> = game.moves.iter().filter(|m| !m.also.is_empty()).collect();
+    let sans: BTreeSet<&str> = castlings.iter().map(|m| m.san.as_str()).collect();
+    assert_eq!(sans, BTreeSet::from(["O-O", "O-O-O"]));
+    for m in castlings {
+        assert_eq!(m.from.as_deref(), Some("f1"));
+        assert_eq!(m.side, "w");
+        assert!(!m.capture);
+        let rook = m
+            .changes
+            .iter()
+            .find(|c| c.before.as_ref().is_some_and(|man| man.role == "R"))
+            .expect("the rook leaves its cell");
+        assert!(m.also.contains(&rook.cell), "{m:?}");
+        assert_eq!(m.changes.len(), 4);
+    }
+    // A capture is marked.
+    let game = new_game(
+        &app,
+        json!({ "variant": "brusky", "position": "9/B2b6/5NP3k/B2P2P5/1P10/11/p6K2/1N7 b - - 1 99" }),
+    )
+    .await;
+    let promotions: Vec<_> = game
+        .moves
+        .iter()
+        .filter(|m| m.from.as_deref() == Some("a2") && m.to == "b1")
+        .collect();
+    assert_eq!(promotions.len(), 4);
+    assert!(promotions
+        .iter()
+        .all(|m| m.capture && m.san.starts_with("axb1=")));
+    let roles: BTreeSet<&str> = promotions
+        .iter()
+        .map(|m| {
+            m.changes
+                .iter()
+                .find(|c| c.cell == "b1")
+                .and_then(|c| c.after.as_ref())
+                .map(|man| man.role.as_str())
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(roles, BTreeSet::from(["B", "N", "Q", "R"]));
+    // Kirby: the sides of the game, and the men on the board.
+    let game = new_game(&app, json!({ "variant": "kirby", "start": "3p QL" })).await;
+    assert_eq!(game.sides.len(), 3);
+    assert_eq!(game.turn, game.sides[0]);
+    assert!(game.pieces.iter().all(|p| game.sides.contains(&p.side)));
+    assert_eq!(game.first_number, 1);
+}
+
+#[tokio::test]
+async fn a_game_from_moves_and_a_record_and_back() {
+    let app = app();
+    let moves = ["Nd5", "Nb9", "Nc3", "Nc13", "a5"];
+    let game = new_game(&app, json!({ "variant": "chessagon", "moves": moves })).await;
+    let sans: Vec<&str> = game.history.iter().map(|m| m.san.as_str()).collect();
+    assert_eq!(sans, moves);
+    // Moves in the variant's notation work too.
+    let notation: Vec<String> = game.history.iter().map(|m| m.notation.clone()).collect();
+    let same = new_game(&app, json!({ "variant": "chessagon", "moves": notation })).await;
+    assert_eq!(same.position, game.position);
+    // The record reads back, with or without the variant named.
+    assert!(game.record.contains("[Variant \"chessagon\"]"));
+    assert!(
+        game.record.contains("1. Nd5 Nb9 2. Nc3 Nc13 3. a5 *"),
+        "{}",
+        game.record
+    );
+    for body in [
+        json!({ "record": game.record }),
+        json!({ "record": game.record, "variant": "chessagon" }),
+    ] {
+        let read = new_game(&app, body).await;
+        assert_eq!(read.history, game.history);
+        assert_eq!(read.record, game.record);
+    }
+    // A Kirby game keeps the board's repetition option in its record.
+    let kirby = new_game(
+        &app,
+        json!({ "variant": "kirby", "start": "3p QL", "repetition": 3 }),
+    )
+    .await;
+    assert!(
+        kirby.record.contains("[Repetition \"3\"]"),
+        "{}",
+        kirby.record
+    );
+    let read = new_game(&app, json!({ "record": kirby.record })).await;
+    assert_eq!(read.repetition_draw, Some(3));
+    assert_eq!(read.start, kirby.start);
+    // Bad records and moves: located errors, nothing created.
+    for (body, needle, status) in [
+        (
+            json!({ "record": "[Variant \"chessagon\"]\n\n1. Nd5 Qz99" }),
+            "line 3",
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({ "record": "1. e4 e5" }),
+            "Variant tag",
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({ "record": game.record, "variant": "brusky" }),
+            "not a brusky game record",
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({ "record": game.record, "moves": ["a5"] }),
+            "brings its own",
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({ "variant": "chessagon", "moves": ["Nd5", "Nd5"] }),
+            "move 2",
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+    ] {
+        let message = assert_refused(
+            call(&app, "POST", "/api/games", Some(&body.to_string())).await,
+            status,
+        );
+        assert!(message.contains(needle), "{message}");
+    }
+    // The record as text.
+    let request = Request::get(format!("/api/games/{}/record", game.id))
+        .body(Body::empty())
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    assert_eq!(String::from_utf8(bytes.to_vec()).unwrap(), game.record);
+}
+
+#[tokio::test]
+async fn earlier_positions_undo_of_several_moves_and_declared_draws() {
+    let app = app();
+    let game = new_game(
+        &app,
+        json!({ "variant": "dagger", "moves": ["df1", "g2", "Bd1", "Bj1"] }),
+    )
+    .await;
+    let id = &game.id;
+    let (status, start) = call(&app, "GET", &format!("/api/games/{id}/ply/0"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(start["position"], json!(game.start));
+    assert_eq!(start["last_move"], Value::Null);
+    let (_, two) = call(&app, "GET", &format!("/api/games/{id}/ply/2"), None).await;
+    assert_eq!(two["last_move"]["san"], json!("g2"));
+    assert_eq!(two["ply"], json!(2));
+    let (_, four) = call(&app, "GET", &format!("/api/games/{id}/ply/4"), None).await;
+    assert_eq!(four["position"], json!(game.position));
+    for bad in ["5", "-1", "x", "99999999999999999999999"] {
+        assert_refused(
+            call(&app, "GET", &format!("/api/games/{id}/ply/{bad}"), None).await,
+            StatusCode::NOT_FOUND,
+        );
+    }
+    // Undo of three moves, then of more than were played (refused, nothing changes).
+    let (status, value) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/undo"),
+        Some(r#"{"plies": 3}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    let undone: GameView = serde_json::from_value(value).unwrap();
+    assert_eq!(undone.history.len(), 1);
+    for body in [r#"{"plies": 2}"#, r#"{"plies": 0}"#] {
+        assert_refused(
+            call(&app, "POST", &format!("/api/games/{id}/undo"), Some(body)).await,
+            StatusCode::CONFLICT,
+        );
+    }
+    assert_refused(
+        call(
+            &app,
+            "POST",
+            &format!("/api/games/{id}/undo"),
+            Some(r#"{"plies": "all"}"#),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+    );
+    same_game(&get(&app, id).await, &undone);
+    // No draw to claim at the start; a draw by agreement; nothing after it.
+    assert_refused(
+        call(&app, "POST", &format!("/api/games/{id}/claim"), None).await,
+        StatusCode::CONFLICT,
+    );
+    let (status, value) = call(&app, "POST", &format!("/api/games/{id}/agree"), None).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    let agreed: GameView = serde_json::from_value(value).unwrap();
+    assert_eq!(agreed.outcome.as_ref().unwrap().reason, "agreement");
+    assert_eq!(
+        agreed.declared,
+        Some(hexvar_play::game::Declared::Agreement)
+    );
+    assert!(agreed.moves.is_empty());
+    for path in ["agree", "claim", "opponent"] {
+        assert_refused(
+            call(&app, "POST", &format!("/api/games/{id}/{path}"), None).await,
+            StatusCode::CONFLICT,
+        );
+    }
+}
+
+#[tokio::test]
+async fn every_error_is_json_with_short_echoes() {
+    let app = app();
+    let game = new_game(&app, json!({ "variant": "brusky" })).await;
+    // Bodies over the limit: 413.
+    let huge = format!(
+        "{{\"variant\": \"brusky\", \"position\": \"{}\"}}",
+        "x".repeat(hexvar_play::server::BODY_LIMIT)
+    );
+    assert_refused(
+        call(&app, "POST", "/api/games", Some(&huge)).await,
+        StatusCode::PAYLOAD_TOO_LARGE,
+    );
+    for path in ["move", "undo", "opponent"] {
+        assert_refused(
+            call(
+                &app,
+                "POST",
+                &format!("/api/games/{}/{path}", game.id),
+                Some(&huge),
+            )
+            .await,
+            StatusCode::PAYLOAD_TOO_LARGE,
+        );
+    }
+    // Paths that are not UTF-8, and paths outside the API.
+    for (method, path, status) in [
+        ("GET", "/api/games/%FF%FE", StatusCode::BAD_REQUEST),
+        ("POST", "/api/games/%C3%28/move", StatusCode::BAD_REQUEST),
+        ("GET", "/api/games/%FF/ply/1", StatusCode::BAD_REQUEST),
+        ("GET", "/nothing-here", StatusCode::NOT_FOUND),
+        ("POST", "/", StatusCode::METHOD_NOT_ALLOWED),
+    ] {
+        assert_refused(call(&app, method, path, Some("{}")).await, status);
+    }
+    // Long inputs come back cut to 100 characters.
+    let long = "z".repeat(5000);
+    let cases = [
+        (
+            "POST",
+            "/api/games".to_string(),
+            json!({ "variant": long }).to_string(),
+        ),
+        (
+            "POST",
+            "/api/games".to_string(),
+            json!({ "variant": "kirby", "start": long }).to_string(),
+        ),
+        (
+            "POST",
+            "/api/games".to_string(),
+            json!({ "variant": "dagger", "position": long }).to_string(),
+        ),
+        (
+            "POST",
+            "/api/games".to_string(),
+            format!("{{\"{long}\": 1}}"),
+        ),
+        (
+            "POST",
+            format!("/api/games/{}/move", game.id),
+            json!({ "move": long }).to_string(),
+        ),
+        ("GET", format!("/api/games/{long}"), String::new()),
+        (
+            "GET",
+            format!("/api/games/{}/ply/{long}", game.id),
+            String::new(),
+        ),
+    ];
+    for (method, path, body) in cases {
+        let body = (!body.is_empty()).then_some(body.as_str());
+        let (status, value) = call(&app, method, &path, body).await;
+        assert!(status.is_client_error(), "{path}: {status}");
+        let message = value["error"].as_str().unwrap();
+        let longest_run = message
+            .split(|c: char| c != 'z')
+            .map(str::len)
+            .max()
+            .unwrap_or(0);
+        assert!(longest_run <= 100, "{path}: {} z's echoed", longest_run);
+        assert!(message.chars().count() <= 400, "{path}: {message}");
+    }
+    same_game(&get(&app, &game.id).await, &game);
+}
+
+#[tokio::test]
+async fn the_opponent_takes_a_depth_or_a_time() {
+    let app = app();
+    let game = new_game(&app, json!({ "variant": "cescacs" })).await;
+    let (status, value) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/opponent", game.id),
+        Some(r#"{"depth": 1}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    for bad in [r#"{"depth": 0}"#, r#"{"depth": 65}"#, r#"{"depth": -1}"#] {
+        assert_refused(
+            call(
+                &app,
+                "POST",
+                &format!("/api/games/{}/opponent", game.id),
+                Some(bad),
+            )
+            .await,
+            StatusCode::BAD_REQUEST,
+        );
+    }
+}
+
+fn temporary_folder(name: &str) -> std::path::PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    std::env::temp_dir().join(format!("hexvar-play-{name}-{}-{nanos}", std::process::id()))
+}
+
+#[tokio::test]
+async fn games_survive_a_restart_with_a_data_folder() {
+    let dir = temporary_folder("data");
+    let config = Config {
+        max_games: 3,
+        data: Some(dir.clone()),
+        ..Config::default()
+    };
+    let (state, skipped) = AppState::open(config.clone()).unwrap();
+    assert!(skipped.is_empty());
+    let app = router(state);
+    let a = new_game(
+        &app,
+        json!({ "variant": "kirby", "start": "3p QL", "repetition": 5 }),
+    )
+    .await;
+    let a = play_all(&app, &a.id, &["NB/31"]).await;
+    let b = new_game(&app, json!({ "variant": "dagger", "moves": ["df1"] })).await;
+    let (_, b) = call(&app, "POST", &format!("/api/games/{}/agree", b.id), None).await;
+    let b: GameView = serde_json::from_value(b).unwrap();
+    let c = new_game(&app, json!({ "variant": "cescacs" })).await;
+    let c = play_all(
+        &app,
+        &c.id,
+        &REPETITIONS[3].1.split(' ').collect::<Vec<_>>(),
+    )
+    .await;
+    let (_, c) = call(&app, "POST", &format!("/api/games/{}/claim", c.id), None).await;
+    let c: GameView = serde_json::from_value(c).unwrap();
+    drop(app);
+    // A file that is not a game is left alone; one that does not read back is named.
+    std::fs::write(dir.join("notes.txt"), "not a game").unwrap();
+    std::fs::write(dir.join("00000000000000ff.json"), "{").unwrap();
+
+    let (state, skipped) = AppState::open(config.clone()).unwrap();
+    assert_eq!(skipped.len(), 1, "{skipped:?}");
+    let app = router(state.clone());
+    for before in [&a, &b, &c] {
+        let after = get(&app, &before.id).await;
+        same_game(&after, before);
+        assert_eq!(after.outcome, before.outcome);
+        assert_eq!(after.declared, before.declared);
+        assert_eq!(after.repetition_draw, before.repetition_draw);
+    }
+    // A new game evicts the least recently used, and its file.
+    std::fs::remove_file(dir.join("00000000000000ff.json")).unwrap();
+    new_game(&app, json!({ "variant": "brusky" })).await;
+    assert_eq!(state.game_count(), 3);
+    let files = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "json")
+        })
+        .count();
+    assert_eq!(files, 3);
+    // Without the folder, nothing is written.
+    let memory = AppState::new(Config::default());
+    assert_eq!(memory.game_count(), 0);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

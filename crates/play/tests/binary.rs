@@ -19,10 +19,10 @@ impl Drop for Program {
     }
 }
 
-#[tokio::test]
-async fn prints_its_address_and_serves_the_page_and_the_api() {
+/// Starts the program with `args` and returns it with the address it prints.
+async fn start(args: &[&str]) -> (Program, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_hexvar-play"))
-        .args(["--port", "0", "--max-games", "4"])
+        .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -48,50 +48,108 @@ async fn prints_its_address_and_serves_the_page_and_the_api() {
         .trim_end_matches('/')
         .to_string();
     assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+    (program, url)
+}
 
+/// A request to the program: status, content type and body.
+async fn fetch(url: &str, method: &str, path: &str, body: &str) -> (StatusCode, String, String) {
     let client = Client::builder(TokioExecutor::new()).build_http::<Full<Bytes>>();
-    let fetch = |method: &str, path: &str, body: &str| {
-        let request = Request::builder()
-            .method(method)
-            .uri(format!("{url}{path}"))
-            .header("content-type", "application/json")
-            .body(Full::new(Bytes::from(body.to_string())))
-            .unwrap();
-        let client = client.clone();
-        async move {
-            let response = client.request(request).await.unwrap();
-            let status = response.status();
-            let content_type = response
-                .headers()
-                .get("content-type")
-                .map(|v| v.to_str().unwrap().to_string())
-                .unwrap_or_default();
-            let body = response.into_body().collect().await.unwrap().to_bytes();
-            (
-                status,
-                content_type,
-                String::from_utf8(body.to_vec()).unwrap(),
-            )
-        }
-    };
-    let (status, content_type, page) = fetch("GET", "/", "").await;
+    let request = Request::builder()
+        .method(method)
+        .uri(format!("{url}{path}"))
+        .header("content-type", "application/json")
+        .body(Full::new(Bytes::from(body.to_string())))
+        .unwrap();
+    let response = client.request(request).await.unwrap();
+    let status = response.status();
+    let content_type = response
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        content_type,
+        String::from_utf8(body.to_vec()).unwrap(),
+    )
+}
+
+#[tokio::test]
+async fn prints_its_address_and_serves_the_page_and_the_api() {
+    let (program, url) = start(&["--port", "0", "--max-games", "4"]).await;
+    let (status, content_type, page) = fetch(&url, "GET", "/", "").await;
     assert_eq!(status, StatusCode::OK);
     assert!(content_type.starts_with("text/html"));
     assert!(page.contains("app.js") && page.contains("id=\"board\""));
     for (path, kind) in [("/app.js", "text/javascript"), ("/style.css", "text/css")] {
-        let (status, content_type, _) = fetch("GET", path, "").await;
+        let (status, content_type, _) = fetch(&url, "GET", path, "").await;
         assert_eq!(status, StatusCode::OK, "{path}");
         assert!(content_type.starts_with(kind), "{path}: {content_type}");
     }
-    let (status, _, variants) = fetch("GET", "/api/variants", "").await;
+    let (status, _, variants) = fetch(&url, "GET", "/api/variants", "").await;
     assert_eq!(status, StatusCode::OK);
     assert!(variants.contains("\"kirby\""));
-    let (status, _, game) = fetch("POST", "/api/games", r#"{"variant": "cescacs"}"#).await;
+    let (status, _, game) = fetch(&url, "POST", "/api/games", r#"{"variant": "cescacs"}"#).await;
     assert_eq!(status, StatusCode::CREATED, "{game}");
-    let (status, _, error) = fetch("POST", "/api/games", r#"{"variant": "go"}"#).await;
+    let (status, content_type, error) =
+        fetch(&url, "POST", "/api/games", r#"{"variant": "go"}"#).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        content_type.starts_with("application/json"),
+        "{content_type}"
+    );
     assert!(error.contains("\"error\""), "{error}");
+    // Paths that are not UTF-8, and no path at all: JSON too.
+    for path in ["/api/games/%FF", "/favicon.ico"] {
+        let (status, content_type, error) = fetch(&url, "GET", path, "").await;
+        assert!(status.is_client_error(), "{path}: {status}");
+        assert!(
+            content_type.starts_with("application/json"),
+            "{path}: {content_type}"
+        );
+        assert!(error.contains("\"error\""), "{error}");
+    }
     drop(program);
+}
+
+#[tokio::test]
+async fn games_kept_in_a_data_folder_survive_a_restart() {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    let dir = std::env::temp_dir().join(format!("hexvar-play-bin-{}-{nanos}", std::process::id()));
+    let data = dir.to_str().unwrap().to_string();
+    let (program, url) = start(&["--data", &data]).await;
+    let (status, _, game) = fetch(
+        &url,
+        "POST",
+        "/api/games",
+        r#"{"variant": "dagger", "moves": ["df1", "g2"]}"#,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    let id = game
+        .split("\"id\":\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_string();
+    drop(program);
+    let (program, url) = start(&["--data", &data]).await;
+    let (status, _, again) = fetch(&url, "GET", &format!("/api/games/{id}"), "").await;
+    assert_eq!(status, StatusCode::OK, "{again}");
+    assert!(again.contains("\"ply\":2"), "{again}");
+    drop(program);
+    // Without the flag, games live in memory only.
+    let (program, url) = start(&[]).await;
+    let (status, _, _) = fetch(&url, "GET", &format!("/api/games/{id}"), "").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    drop(program);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
