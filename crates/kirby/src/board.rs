@@ -1534,6 +1534,15 @@ mod tests {
     }
 
     #[test]
+    fn rook_bishop_and_knight_targets_are_apart() {
+        // So a queen's or an Amazon's moves are counted as the sum of its parts' moves.
+        for c in 0..CELLS {
+            assert!(!ROOK_REACH[c].intersects(&BISHOP_REACH[c]));
+            assert!(!KNIGHT_ATTACKS[c].intersects(&(ROOK_REACH[c] | BISHOP_REACH[c])));
+        }
+    }
+
+    #[test]
     fn pents_and_sideboards_as_bits() {
         // Black's and White's pents are runs in one word; the others are gathered.
         assert!(matches!(

@@ -13,6 +13,7 @@ mod position;
 pub mod render;
 mod san;
 mod setup;
+mod undo;
 mod variant;
 
 /// Kirby's HexChess: the rules as this crate implements them, the position text format, and

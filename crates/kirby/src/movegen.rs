@@ -876,14 +876,20 @@ impl Position {
             // Each promoting target is one move per claimable piece (one if none).
             n += promos * (self.claims(ctx.army).len().max(1) as u32 - 1);
         }
-        each_index(&of(Role::Knight), |c| {
+        // A queen moves as a rook and as a bishop, an Amazon as both and as a knight, and the
+        // three kinds of targets of a cell never meet (a board test): each part is counted in
+        // the loop of its kind.
+        let amazons = of(Role::Amazon);
+        let queens = of(Role::Queen) | amazons;
+        each_index(&(of(Role::Knight) | amazons), |c| {
             n += pinned(c, KNIGHT_ATTACKS[c] & ctx.targets).len();
         });
-        for role in [Role::Bishop, Role::Rook, Role::Queen, Role::Amazon] {
-            each_index(&of(role), |c| {
-                n += pinned(c, slider_reach(c, role, &self.occupied) & ctx.targets).len();
-            });
-        }
+        each_index(&(of(Role::Rook) | queens), |c| {
+            n += pinned(c, rook_attacks(c, &self.occupied) & ctx.targets).len();
+        });
+        each_index(&(of(Role::Bishop) | queens), |c| {
+            n += pinned(c, bishop_attacks(c, &self.occupied) & ctx.targets).len();
+        });
         n as usize
     }
 

@@ -2,10 +2,12 @@
 //! (is the army to move mated?) is left until that army turns out to have no move, and leaf
 //! positions are never tested at all. Every move of the public API resolves at once
 //! ([`Position::play_unchecked`]); `hexvar_geometry`'s generic perft over it gives the same
-//! counts, slower (the rules page has the measurements).
+//! counts, slower (the rules page has the measurements). Moves are played and taken back in one
+//! position (module `undo`) rather than on a copy per move.
 
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
+use crate::undo::Undo;
 
 /// The legal moves of a position whose elimination test may be pending, and the position
 /// they belong to: itself, or (when it has no move) its resolved copy.
@@ -22,7 +24,7 @@ fn moves_of(pos: &Position, list: &mut MoveList) -> Option<Position> {
     Some(resolved)
 }
 
-fn count(pos: &Position, depth: u32, bulk: bool) -> u64 {
+fn count(pos: &mut Position, depth: u32, bulk: bool) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -36,15 +38,27 @@ fn count(pos: &Position, depth: u32, bulk: bool) -> u64 {
         return resolved.legal_move_count() as u64;
     }
     let mut list = MoveList::new();
-    let resolved = moves_of(pos, &mut list);
-    let base = resolved.as_ref().unwrap_or(pos);
-    list.iter()
-        .map(|&m| {
-            let mut child = base.clone();
-            child.apply(m);
-            count(&child, depth - 1, bulk)
-        })
-        .sum()
+    if let Some(mut resolved) = moves_of(pos, &mut list) {
+        return play_each(&mut resolved, &list, depth, bulk);
+    }
+    play_each(pos, &list, depth, bulk)
+}
+
+/// The leaves below each move of `list` (the moves of `pos`), played and taken back in `pos`.
+fn play_each(pos: &mut Position, list: &MoveList, depth: u32, bulk: bool) -> u64 {
+    let mut undo = Undo::new();
+    let mut n = 0;
+    for &m in list {
+        pos.apply_undoable(m, &mut undo);
+        // A leaf counts one (it is played all the same: perft without bulk counting).
+        n += if depth == 1 {
+            1
+        } else {
+            count(pos, depth - 1, bulk)
+        };
+        pos.undo(&undo);
+    }
+    n
 }
 
 /// The number of leaves `depth` plies below `pos`, counting the last ply in bulk.
@@ -57,12 +71,12 @@ fn count(pos: &Position, depth: u32, bulk: bool) -> u64 {
 /// assert_eq!(perft_without_bulk(&pos, 3), 8900);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    count(pos, depth, true)
+    count(&mut pos.clone(), depth, true)
 }
 
 /// The same count as [`perft`], playing every leaf move.
 pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
-    count(pos, depth, false)
+    count(&mut pos.clone(), depth, false)
 }
 
 /// Perft per legal root move, sorted by the move's notation; empty at depth 0.
@@ -76,7 +90,7 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .map(|&m| {
             let mut child = pos.clone();
             child.apply(m);
-            (m, count(&child, depth - 1, true))
+            (m, count(&mut child, depth - 1, true))
         })
         .collect();
     split.sort_by_cached_key(|(m, _)| m.to_string());
