@@ -33,8 +33,9 @@ use crate::setup::Special;
 use hexvar_geometry::table::NO_CELL;
 
 /// From this many free king steps on, the king's steps are judged on one map of the enemy's
-/// attacks rather than one attack test each (measured).
-const KING_STEPS_FOR_MAP: u32 = 6;
+/// attacks rather than one attack test each (measured: 6 was best while slider attacks were
+/// ray scans; with the line look-ups the tests got cheaper, and 8 or 9 measure best).
+const KING_STEPS_FOR_MAP: u32 = 8;
 
 /// The most pins at once: one per line direction from the king, plus the Elephant's.
 const MAX_PINS: usize = 13;
