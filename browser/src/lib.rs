@@ -385,8 +385,11 @@ impl Page {
         after
     }
 
-    /// Saves a screenshot as `target/browser-screenshots/<name>.png`.
+    /// Saves a screenshot of the window, scrolled to the top, as
+    /// `target/browser-screenshots/<name>.png`.
     pub async fn screenshot(&self, name: &str) {
+        // From the top of the page, as a player first sees it.
+        self.js("window.scrollTo(0, 0)").await;
         let png = self.client.screenshot().await.unwrap();
         let dir = screenshot_dir();
         std::fs::create_dir_all(&dir).unwrap();

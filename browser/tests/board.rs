@@ -109,6 +109,7 @@ async fn variant_round(page: Page, variant: &'static str) {
         .await;
     assert_eq!(flipped, json!(true));
     assert_eq!(page.cells_with("movable").await.len(), movable_count(&game));
+    page.screenshot(&format!("{variant}-flipped")).await;
     page.click("#flip").await;
 
     // Take back (no computer: one move).
@@ -609,10 +610,17 @@ fn records_out_and_in_and_the_address_carries_the_game() {
             .await;
         assert!(href.starts_with("blob:"), "{href}");
 
-        // A reload restores the game from the address.
+        // A reload shows the same game: the server's while it holds it, else one made again
+        // from the moves the address carries (a shared link, a restarted server).
         page.reload().await;
         let again = page.game().await;
-        assert_ne!(again.id, game.id, "a new game on the server");
+        assert_eq!(again.id, game.id, "the server's game");
+        let url = page.client.current_url().await.unwrap().to_string();
+        let elsewhere = url.replace(&format!("game={}", game.id), "game=0000000000000000");
+        assert_ne!(elsewhere, url);
+        page.open(&elsewhere[page.base.len() + 1..]).await;
+        let again = page.game().await;
+        assert_ne!(again.id, game.id, "a new game from the address");
         assert_eq!(again.history, game.history);
         assert_eq!(again.position, game.position);
 

@@ -255,6 +255,7 @@ function writeUrl() {
   if (game.history.length > 0) params.set("moves", game.history.map((m) => m.san).join(" "));
   if (game.declared) params.set("draw", game.declared);
   if (state.computer.size > 0) params.set("computer", [...state.computer].join(","));
+  params.set("game", game.id);
   if ($("strength").value !== STRENGTH_DEFAULT) params.set("strength", $("strength").value);
   const url = window.location.pathname + "#" + params.toString();
   window.history.replaceState(null, "", url);
@@ -1249,8 +1250,14 @@ async function start() {
     }
     const moves = (params.get("moves") || "").split(/\s+/).filter((m) => m);
     if (moves.length > 0) body.moves = moves;
+    // The game the server still holds (kept on disk with --data), if it is the one the address
+    // describes; else a new game from the address.
+    const kept = params.get("game") ? await api("GET", `/games/${params.get("game")}`).catch(() => null) : null;
+    const same = kept && kept.variant === name && kept.history.map((m) => m.san).join(" ") === moves.join(" ") &&
+      (!body.position || kept.start === body.position);
     try {
-      await newGame(body);
+      if (same) setGame(kept);
+      else await newGame(body);
     } catch (e) {
       delete body.moves;
       try {
