@@ -916,6 +916,29 @@ pub(crate) static ROOK_REACH: [CellSet; CELLS] = reach(&ROOK_SLOT_IDS);
 /// Bishop targets of each cell on an empty board.
 pub(crate) static BISHOP_REACH: [CellSet; CELLS] = reach(&BISHOP_SLOT_IDS);
 
+const fn first_steps(wanted: &[u16; 14]) -> [CellSet; CELLS] {
+    let mut out = [CellSet::EMPTY; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        let mut w = 0;
+        while w < 14 {
+            let next = GRAPH_CONST[c][wanted[w] as usize];
+            if next != NO_CELL {
+                out[c] = out[c].with(next as usize);
+            }
+            w += 1;
+        }
+        c += 1;
+    }
+    out
+}
+
+/// The first cell of each rook ray of each cell: a rook whose first cells are all its own men
+/// has no move, found without walking its rays.
+pub(crate) static ROOK_FIRST_STEPS: [CellSet; CELLS] = first_steps(&ROOK_SLOT_IDS);
+/// The first cell of each bishop ray of each cell.
+pub(crate) static BISHOP_FIRST_STEPS: [CellSet; CELLS] = first_steps(&BISHOP_SLOT_IDS);
+
 /// King steps: one step in any slot.
 pub(crate) static KING_ATTACKS: [CellSet; CELLS] = table::leap_sets_wide(&GRAPH_CONST);
 
@@ -1255,6 +1278,18 @@ static PENT_RUNS: [PentRun; ARMIES] = {
     out
 };
 
+/// Each byte with its bits in reverse order (a table: `u8::reverse_bits` is a dozen
+/// instructions on x86-64).
+static REVERSED_BYTES: [u8; 256] = {
+    let mut out = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        out[b] = (b as u8).reverse_bits();
+        b += 1;
+    }
+    out
+};
+
 /// `army`'s pents in `set` as bits `file − 1`.
 #[inline(always)]
 pub(crate) fn pent_bits(set: &CellSet, army: usize) -> u32 {
@@ -1265,7 +1300,11 @@ pub(crate) fn pent_bits(set: &CellSet, army: usize) -> u32 {
             reversed,
         } => {
             let bits = (set.0[word as usize] >> shift) as u8;
-            (if reversed { bits.reverse_bits() } else { bits }) as u32
+            (if reversed {
+                REVERSED_BYTES[bits as usize]
+            } else {
+                bits
+            }) as u32
         }
         PentRun::Spread => {
             let mut bits = 0;

@@ -17,9 +17,9 @@
 
 use crate::board::{
     bishop_attacks, pent_bits, rook_attacks, sideboard_bits, sideboard_set, CastleSide, Cell,
-    CellSet, Color, PawnCells, Piece, RayList, Role, ARMIES, BISHOP_RAYS, BISHOP_REACH,
-    KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, PAWN_CELLS, RAYS, ROOK_RAYS,
-    ROOK_REACH,
+    CellSet, Color, PawnCells, Piece, RayList, Role, ARMIES, BISHOP_FIRST_STEPS, BISHOP_RAYS,
+    BISHOP_REACH, KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, PAWN_CELLS, RAYS,
+    ROOK_FIRST_STEPS, ROOK_RAYS, ROOK_REACH,
 };
 use crate::elimination::ALL_CELLS;
 use crate::moves::{Move, MoveList};
@@ -263,10 +263,10 @@ impl IntoIterator for PieceMoves {
 }
 
 /// One side's castling as cells, for a layout and an army with the right (king and rook at
-/// home): the cells between them, which must be empty, the two cells the king crosses and lands
-/// on, which must not be attacked, and the rook's cell.
+/// home): the squares between them, which must be empty (as [`sideboard_bits`]), the two cells
+/// the king crosses and lands on, which must not be attacked, and the rook's cell.
 struct CastlePath {
-    between: CellSet,
+    between: u32,
     king_cells: [u16; 2],
     rook: u16,
 }
@@ -286,10 +286,11 @@ const fn castle_path(layout: Layout, army: Color, castle: CastleSide) -> CastleP
     } else {
         (kf, rf, [kf + 1, kf + 2])
     };
-    let mut between = CellSet::EMPTY;
+    let mut between = 0;
     let mut f = lo + 1;
     while f < hi {
-        between = between.with(home_square(army, f));
+        // Rank 1: bit `file − 1`.
+        between |= 1 << (f - 1);
         f += 1;
     }
     CastlePath {
@@ -657,6 +658,16 @@ impl Position {
         role: Role,
         f: &mut impl FnMut(PieceMoves) -> bool,
     ) -> Flow {
+        let first_steps = match role {
+            Role::Bishop => BISHOP_FIRST_STEPS[c],
+            Role::Rook => ROOK_FIRST_STEPS[c],
+            Role::Queen => ROOK_FIRST_STEPS[c] | BISHOP_FIRST_STEPS[c],
+            _ => ROOK_FIRST_STEPS[c] | BISHOP_FIRST_STEPS[c] | KNIGHT_ATTACKS[c],
+        };
+        if !first_steps.intersects(&ctx.targets) {
+            // Every ray blocked at once by a man it cannot take.
+            return true;
+        }
         let reach = slider_reach(c, role, &self.occupied);
         let to = self.legal_targets(ctx, c, reach & ctx.targets);
         emit(f, Piece::new(ctx.army, role), c, to, MovesKind::Normal)
@@ -710,11 +721,12 @@ impl Position {
             return true;
         }
         let mut rooks = CellSet::EMPTY;
+        let home = sideboard_bits(&self.occupied, us);
         for (castle, path) in CastleSide::BOTH
             .iter()
             .zip(&CASTLE_PATHS[self.layout as usize][us])
         {
-            if self.castling[us] & castle.bit() == 0 || path.between.intersects(&self.occupied) {
+            if self.castling[us] & castle.bit() == 0 || home & path.between != 0 {
                 continue;
             }
             let safe = path.king_cells.iter().all(|&c| {
@@ -884,11 +896,17 @@ impl Position {
         each_index(&(of(Role::Knight) | amazons), |c| {
             n += pinned(c, KNIGHT_ATTACKS[c] & ctx.targets).len();
         });
+        // A slider whose every first step is blocked by a man it cannot take has no move
+        // (common while the armies are at home): its rays are not walked.
         each_index(&(of(Role::Rook) | queens), |c| {
-            n += pinned(c, rook_attacks(c, &self.occupied) & ctx.targets).len();
+            if ROOK_FIRST_STEPS[c].intersects(&ctx.targets) {
+                n += pinned(c, rook_attacks(c, &self.occupied) & ctx.targets).len();
+            }
         });
         each_index(&(of(Role::Bishop) | queens), |c| {
-            n += pinned(c, bishop_attacks(c, &self.occupied) & ctx.targets).len();
+            if BISHOP_FIRST_STEPS[c].intersects(&ctx.targets) {
+                n += pinned(c, bishop_attacks(c, &self.occupied) & ctx.targets).len();
+            }
         });
         n as usize
     }
