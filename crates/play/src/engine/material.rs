@@ -1,5 +1,5 @@
-//! The opponent: a small alpha-beta search on material, written once over the generic trait
-//! [`hexvar_geometry::Variant`].
+//! The first opponent, kept as the yardstick of the self-play match: a small alpha-beta search on
+//! material alone, written once over the generic trait [`hexvar_geometry::Variant`].
 //!
 //! Iterative deepening (depth 1, 2, 3, …) with a time limit: the move of the deepest finished
 //! iteration is played. Each node is a negamax node from the side to move; a man counts for the
@@ -8,12 +8,12 @@
 
 use std::time::{Duration, Instant};
 
-use hexvar_geometry::{Variant, VariantOutcome, VariantPiece};
+use hexvar_geometry::{Game, Variant, VariantOutcome, VariantPiece};
 
-/// A won game's score; a mate found `n` plies from the root scores `MATE - n`.
-pub const MATE: i32 = 1_000_000;
-/// The deepest iteration the search starts.
-pub const MAX_DEPTH: u32 = 12;
+use super::{Limits, SearchResult, MATE};
+
+/// The deepest iteration this search starts.
+const MAX_DEPTH: u32 = 12;
 /// How many plies of captures the quiescence search looks at.
 const QUIESCENCE_PLIES: u32 = 6;
 
@@ -33,19 +33,6 @@ pub fn role_value(variant: &str, letter: char) -> i32 {
         'K' => 0,
         _ => 300,
     }
-}
-
-/// What a search found.
-#[derive(Clone, Debug)]
-pub struct SearchResult<M> {
-    /// The move to play, `None` when the position has no legal move.
-    pub best: Option<M>,
-    /// Its score in centipawns from the side to move's view (`±MATE ∓ plies` for a mate).
-    pub score: i32,
-    /// The deepest iteration that finished.
-    pub depth: u32,
-    /// Nodes visited.
-    pub nodes: u64,
 }
 
 type RoleOf<V> = <<V as Variant>::Piece as VariantPiece>::Role;
@@ -89,11 +76,11 @@ impl<V: Variant> Searcher<V> {
     /// The score of a position without legal moves, `ply` plies from the root.
     fn terminal(&self, pos: &V, ply: u32) -> i32 {
         match pos.outcome() {
-            Some(outcome) => match outcome.winner() {
-                None => 0,
-                Some(winner) if winner.to_string() == pos.turn().to_string() => MATE - ply as i32,
-                Some(_) => -(MATE - ply as i32),
-            },
+            // `is_win_for` in place of the first version's comparison of the winner's and the
+            // side's texts, which the trait's team winners (Kirby) no longer match.
+            Some(outcome) if outcome.is_draw() => 0,
+            Some(outcome) if outcome.is_win_for(pos.turn()) => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
             None => 0,
         }
     }
@@ -197,17 +184,29 @@ impl<V: Variant> Searcher<V> {
     }
 }
 
-/// Searches `pos` for at most about `limit` (and at most `max_depth` plies plus captures) and
-/// returns the best move of the deepest finished iteration.
+/// The first opponent: material only, captures first, no transposition table, no repetitions.
+/// Searches the game's position for at most about `limits.time` (and at most
+/// `limits.max_depth`, capped at 12, plies plus captures) and returns the best move of the
+/// deepest finished iteration.
 ///
-/// `variant` is the variant's name, for [`role_value`]. The first iteration always finishes
-/// unless it alone takes longer than the limit, in which case the best move seen so far (or the
-/// first legal move) is returned.
-pub fn search<V: Variant>(pos: &V, limit: Duration, max_depth: u32) -> SearchResult<V::Move> {
+/// The first iteration always finishes unless it alone takes longer than the limit, in which case
+/// the best move seen so far (or the first legal move) is returned. It is the yardstick of the
+/// self-play match (`examples/match.rs`); the board's opponent is [`super::search`].
+pub fn search_material<V: Variant>(game: &Game<V>, limits: Limits) -> SearchResult<V::Move> {
+    search_position(
+        game.position(),
+        limits.time,
+        limits.max_depth.min(MAX_DEPTH),
+    )
+}
+
+fn search_position<V: Variant>(pos: &V, limit: Duration, max_depth: u32) -> SearchResult<V::Move> {
     let mut searcher = Searcher::<V> {
         variant: V::NAME,
         values: Vec::new(),
-        deadline: Instant::now() + limit,
+        deadline: Instant::now()
+            .checked_add(limit)
+            .unwrap_or_else(|| Instant::now() + Duration::from_secs(86_400 * 365)),
         nodes: 0,
         aborted: false,
     };

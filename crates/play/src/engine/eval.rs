@@ -1,0 +1,226 @@
+//! The evaluation, in centipawns.
+//!
+//! - **Material** by role letter ([`role_value`](super::role_value)), men of dead Kirby armies
+//!   (without a king) left out.
+//! - **Piece-square tables** from [`knowledge`](super::knowledge): the mobility a man of that role
+//!   has on that cell, the king's distance from the centre, the pawn's distance to promotion;
+//!   a middlegame and an endgame value, tapered by the officers' material left.
+//! - **Mobility**: the legal moves of the side to move (its king's left out) against those its
+//!   opponent had one ply earlier. The trait lists only the moves of the side to move, so the
+//!   opponent's count is the parent node's, one ply old: a cheap and common approximation.
+//! - **King pressure**: how many moves land on a hostile king's cell or the cells it steps to,
+//!   the side to move's now against the opponent's one ply earlier, weighted by the middlegame
+//!   share.
+//! - A small bonus for the move.
+//!
+//! Scores are first summed from the root team's view (the army to move at the root and, in
+//! Kirby, its team-mates; every other army counts against it) and then turned to the view of the
+//! side to move.
+
+use std::sync::Arc;
+
+use hexvar_geometry::{CellBits, DenseCell, Variant, VariantColor};
+
+use super::knowledge::Knowledge;
+
+/// The bonus for having the move.
+const TEMPO: i32 = 10;
+/// Centipawns per move landing near a hostile king (full middlegame).
+const PRESSURE: i32 = 5;
+/// Moves near a king counted at most.
+const PRESSURE_CAP: u32 = 16;
+
+/// The most kings a position has (Kirby's six armies, and room to spare).
+const MAX_KINGS: usize = 16;
+
+/// The kings on the board: which armies are alive, and where their kings stand.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Kings {
+    /// Bit `color`: the army has a king.
+    pub alive: u64,
+    cells: [(u8, u16); MAX_KINGS],
+    len: usize,
+}
+
+impl Kings {
+    /// Where the kings stand, as `(color index, cell index)`.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.cells[..self.len]
+            .iter()
+            .map(|&(c, k)| (usize::from(c), usize::from(k)))
+    }
+
+    /// Whether `color` (by index) is alive.
+    #[inline]
+    pub fn is_alive(&self, color: usize) -> bool {
+        self.alive >> color & 1 == 1
+    }
+}
+
+/// What a node's legal moves say about its side, kept for its children's evaluation.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Activity {
+    /// Whether the fields below were measured (false at the root's parent).
+    pub known: bool,
+    /// Whether the side that had these moves plays for the root team.
+    pub root_team: bool,
+    /// Legal moves other than the king's.
+    pub moves: u32,
+    /// Moves landing on a hostile king's cell or the cells it steps to.
+    pub pressure: u32,
+}
+
+/// The evaluation of one search: the variant's tables and the root team.
+pub(crate) struct Evaluator {
+    pub k: Arc<Knowledge>,
+    /// `root_team[color]`: the army plays for the root's team.
+    pub root_team: Vec<bool>,
+    /// `mark[cell] == stamp`: the cell is near a hostile king in the current node.
+    mark: Vec<u32>,
+    stamp: u32,
+}
+
+impl Evaluator {
+    pub fn new(k: Arc<Knowledge>, root_team: Vec<bool>) -> Evaluator {
+        let cells = k.cells;
+        Evaluator {
+            k,
+            root_team,
+            mark: vec![0; cells],
+            stamp: 0,
+        }
+    }
+
+    /// The kings of `pos`. Without a role written `K` every army counts as alive.
+    pub fn kings<V: Variant>(&self, pos: &V) -> Kings {
+        let mut kings = Kings {
+            alive: 0,
+            cells: [(0, 0); MAX_KINGS],
+            len: 0,
+        };
+        let Some(king) = self.k.king else {
+            kings.alive = u64::MAX;
+            return kings;
+        };
+        let role = <V::Role as hexvar_geometry::VariantRole>::ALL[king];
+        for cell in pos.by_role(role).indices() {
+            if let Some(color) = V::Color::ALL
+                .iter()
+                .find(|c| pos.by_color(**c).contains_index(cell))
+            {
+                let ci = color.index();
+                kings.alive |= 1 << ci;
+                if kings.len < MAX_KINGS {
+                    kings.cells[kings.len] = (ci as u8, cell as u16);
+                    kings.len += 1;
+                }
+            }
+        }
+        kings
+    }
+
+    /// The activity of the side to move, from its legal moves.
+    pub fn activity<V: Variant>(&mut self, pos: &V, moves: &[V::Move], kings: &Kings) -> Activity {
+        let turn = pos.turn();
+        let us = self.root_team[turn.index()];
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.fill(0);
+            self.stamp = 1;
+        }
+        let mut own_king = [usize::MAX; 2];
+        let mut own = 0;
+        for (color, cell) in kings.iter() {
+            if self.root_team[color] != us {
+                self.mark[cell] = self.stamp;
+                for &z in self.k.zone(cell) {
+                    self.mark[usize::from(z)] = self.stamp;
+                }
+            } else if color == turn.index() && own < 2 {
+                own_king[own] = cell;
+                own += 1;
+            }
+        }
+        let mut count = 0;
+        let mut pressure = 0;
+        for &mv in moves {
+            let (from, to) = V::move_cells(mv);
+            if from.is_some_and(|f| own_king.contains(&f.dense_index())) {
+                continue;
+            }
+            count += 1;
+            if self.mark[to.dense_index()] == self.stamp {
+                pressure += 1;
+            }
+        }
+        Activity {
+            known: true,
+            root_team: us,
+            moves: count,
+            pressure: pressure.min(PRESSURE_CAP),
+        }
+    }
+
+    /// The static score of `pos` from the side to move's view, given its activity and its
+    /// parent's.
+    pub fn evaluate<V: Variant>(
+        &self,
+        pos: &V,
+        kings: &Kings,
+        own: &Activity,
+        parent: &Activity,
+    ) -> i32 {
+        let k = &*self.k;
+        let (mut mg, mut eg, mut officers) = (0i32, 0i32, 0i32);
+        let colors = V::Color::ALL;
+        for role in <V::Role as hexvar_geometry::VariantRole>::ALL {
+            let r = hexvar_geometry::VariantRole::index(*role);
+            let value = k.value[r];
+            let officer = Some(r) != k.pawn && Some(r) != k.king;
+            for cell in pos.by_role(*role).indices() {
+                let Some(color) = colors
+                    .iter()
+                    .find(|c| pos.by_color(**c).contains_index(cell))
+                else {
+                    continue;
+                };
+                let ci = color.index();
+                if !kings.is_alive(ci) {
+                    continue;
+                }
+                let i = k.pst_index(ci, r, cell);
+                let (m, e) = (
+                    value + i32::from(k.pst_mg[i]),
+                    value + i32::from(k.pst_eg[i]),
+                );
+                if self.root_team[ci] {
+                    mg += m;
+                    eg += e;
+                } else {
+                    mg -= m;
+                    eg -= e;
+                }
+                if officer {
+                    officers += value;
+                }
+            }
+        }
+        let live = (kings.alive & ((1u64 << colors.len().min(63)) - 1))
+            .count_ones()
+            .max(1) as i32;
+        let phase = (officers * 256 / (k.army_material * live)).clamp(0, 256);
+        let material = (mg * phase + eg * (256 - phase)) / 256;
+        let us = self.root_team[pos.turn().index()];
+        let mut score = if us { material } else { -material };
+        score += TEMPO;
+        if own.known && parent.known && parent.root_team != own.root_team {
+            let moves = own.moves as i32 - parent.moves as i32;
+            score += k.mobility_x16 * moves / 16;
+            let pressure = own.pressure as i32 - parent.pressure as i32;
+            score += PRESSURE * pressure * phase / 256;
+        } else if own.known {
+            score += PRESSURE * own.pressure as i32 * phase / 256 / 2;
+        }
+        score
+    }
+}

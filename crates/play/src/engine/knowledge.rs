@@ -1,0 +1,536 @@
+//! What the engine knows about a variant's board without being told its rules: tables measured
+//! once per variant from random games over the trait, then kept for every later search.
+//!
+//! The trait cannot place a man on an empty board or name the promotion zone, but it can play
+//! games. From every named start position the engine plays seeded random games (four moves in
+//! ten chosen among the pawn moves and two among the king moves, so that pawns travel and promote
+//! and kings visit the board) and records, per role and
+//! cell, how many legal destinations a man of that role had there (its *mobility*), which pawn
+//! steps exist, from which cells a pawn move promotes, and which cells a king steps to. From that:
+//!
+//! - **centrality** of a cell: the mobility of the men standing there, relative to their role's
+//!   average, averaged over the roles (knights, bishops, rooks, … of every variant agree that the
+//!   middle of the board is where a man does most);
+//! - **piece-square tables**: a man's mobility at a cell (shrunk toward the cell's centrality
+//!   where the man was seldom seen there), a king's wish to stay off the centre while the
+//!   board is full and to come to it when it empties;
+//! - **pawn advancement**: a pawn's distance in pawn moves to a promoting cell, by a breadth-first
+//!   search backwards over the pawn steps seen;
+//! - **king zones**: the cells a king steps to (castlings left out: they move two men);
+//! - the average number of legal moves, which scales the mobility term.
+//!
+//! The games are seeded, so the tables, and with them the engine's play at a fixed depth, are the
+//! same on every run.
+
+use std::any::TypeId;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use hexvar_geometry::{
+    CellBits, DenseCell, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
+};
+
+use super::material::role_value;
+
+/// Random positions visited per variant (about 40 ms to 250 ms of play, once per process).
+const SAMPLE_POSITIONS: usize = 24_000;
+/// The longest random game.
+const GAME_PLIES: usize = 300;
+/// Samples of a role at a cell worth as much as the cell's centrality in the shrunk estimate.
+const PRIOR_SAMPLES: f64 = 8.0;
+
+/// The tables of one variant. Indices: `role` by [`VariantRole::index`], `color` by
+/// [`VariantColor::index`], `cell` by [`DenseCell::dense_index`].
+#[derive(Debug)]
+pub(crate) struct Knowledge {
+    pub cells: usize,
+    pub roles: usize,
+    pub colors: usize,
+    /// Material value per role, in centipawns.
+    pub value: Vec<i32>,
+    /// The role written `P` and the role written `K`, if the variant has them.
+    pub pawn: Option<usize>,
+    pub king: Option<usize>,
+    /// Middlegame and endgame piece-square values, `[(color * roles + role) * cells + cell]`.
+    pub pst_mg: Vec<i16>,
+    pub pst_eg: Vec<i16>,
+    /// The cells a king on `cell` steps to: `king_zone[zone_start[cell]..zone_start[cell + 1]]`.
+    pub zone_start: Vec<u32>,
+    pub king_zone: Vec<u16>,
+    /// The material of the men other than pawns and kings one army starts with.
+    pub army_material: i32,
+    /// Centipawns per legal move of mobility, times 16.
+    pub mobility_x16: i32,
+    /// Per cell: the mobility of the men seen there relative to their roles' averages (kept
+    /// for the tests; the tables above hold what the evaluation needs).
+    #[cfg(test)]
+    pub centrality: Vec<f32>,
+    /// `[color * cells + cell]`: a pawn's pawn moves to promotion ([`UNKNOWN`] where none
+    /// was seen).
+    #[cfg(test)]
+    pub pawn_dist: Vec<u16>,
+    /// A pawn's distance to promotion at the start, per colour.
+    #[cfg(test)]
+    pub start_dist: Vec<u16>,
+}
+
+/// A pawn distance not measured.
+const UNKNOWN: u16 = u16::MAX;
+
+impl Knowledge {
+    /// The piece-square index.
+    #[inline]
+    pub fn pst_index(&self, color: usize, role: usize, cell: usize) -> usize {
+        (color * self.roles + role) * self.cells + cell
+    }
+
+    /// The cells a king on `cell` steps to.
+    #[inline]
+    pub fn zone(&self, cell: usize) -> &[u16] {
+        &self.king_zone[self.zone_start[cell] as usize..self.zone_start[cell + 1] as usize]
+    }
+}
+
+/// The tables of `V`, measured on first use and then shared.
+pub(crate) fn knowledge<V: Variant>() -> Arc<Knowledge> {
+    type Cache = Mutex<Vec<(TypeId, Arc<Knowledge>)>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
+    let id = TypeId::of::<V>();
+    if let Some((_, k)) = cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .find(|(t, _)| *t == id)
+    {
+        return Arc::clone(k);
+    }
+    // Measured outside the lock: two threads may both measure once, with the same result.
+    let k = Arc::new(measure::<V>());
+    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, old)) = cache.iter().find(|(t, _)| *t == id) {
+        return Arc::clone(old);
+    }
+    cache.push((id, Arc::clone(&k)));
+    k
+}
+
+/// SplitMix64: a small seeded generator, enough for random games.
+#[derive(Clone, Debug)]
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
+    }
+}
+
+/// What the random games recorded.
+struct Tally {
+    /// `[role * cells + cell]`: legal destinations of the men of the side to move, and how often
+    /// such a man stood there.
+    dests: Vec<u64>,
+    seen: Vec<u64>,
+    /// Pawn steps seen, per colour: `(from, to)`.
+    pawn_steps: Vec<HashSet<(u16, u16)>>,
+    /// `[color * cells + cell]`: a pawn move from here promoted.
+    promotes: Vec<bool>,
+    /// King steps seen: `(from, to)`.
+    king_steps: HashSet<(u16, u16)>,
+    positions: u64,
+    moves: u64,
+}
+
+fn letter_index<V: Variant>(letter: char) -> Option<usize> {
+    V::Role::ALL
+        .iter()
+        .find(|r| r.char() == letter)
+        .map(|r| r.index())
+}
+
+fn measure<V: Variant>() -> Knowledge {
+    let cells = V::CELL_COUNT;
+    let roles = V::Role::ALL.len();
+    let colors = V::Color::ALL.len();
+    let pawn = letter_index::<V>('P');
+    let king = letter_index::<V>('K');
+    let mut value = vec![0; roles];
+    for r in V::Role::ALL {
+        value[r.index()] = role_value(V::NAME, r.char());
+    }
+
+    let mut starts: Vec<V> = V::start_positions()
+        .iter()
+        .filter_map(|(_, text)| text.parse::<V>().ok())
+        .collect();
+    if starts.is_empty() {
+        starts.push(V::start());
+    }
+    let mut t = Tally {
+        dests: vec![0; roles * cells],
+        seen: vec![0; roles * cells],
+        pawn_steps: vec![HashSet::new(); colors],
+        promotes: vec![false; colors * cells],
+        king_steps: HashSet::new(),
+        positions: 0,
+        moves: 0,
+    };
+    // Half the samples from the first start (the variant's usual game), half shared by all.
+    let mut rng = Rng::new(0x6865_7876_6172 ^ V::CELL_COUNT as u64);
+    let first_budget = SAMPLE_POSITIONS / 2;
+    while (t.positions as usize) < first_budget {
+        random_game(&starts[0], &mut rng, &mut t, pawn, king);
+    }
+    let mut i = 0;
+    while (t.positions as usize) < SAMPLE_POSITIONS {
+        random_game(&starts[i % starts.len()], &mut rng, &mut t, pawn, king);
+        i += 1;
+    }
+
+    // Mobility per role and centrality per cell.
+    let mean: Vec<f64> = (0..roles)
+        .map(|r| {
+            let d: u64 = t.dests[r * cells..(r + 1) * cells].iter().sum();
+            let s: u64 = t.seen[r * cells..(r + 1) * cells].iter().sum();
+            if s > 0 {
+                d as f64 / s as f64
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    let officer = |r: usize| Some(r) != pawn && Some(r) != king && mean[r] > 0.0;
+    let mut centrality = vec![f64::NAN; cells];
+    for (c, centre) in centrality.iter_mut().enumerate() {
+        // Each role's mobility here relative to its average, weighted by how often it was seen.
+        let (mut sum, mut weight) = (0.0, 0.0);
+        for r in (0..roles).filter(|&r| officer(r)) {
+            let s = t.seen[r * cells + c] as f64;
+            if s > 0.0 {
+                sum += t.dests[r * cells + c] as f64 / mean[r];
+                weight += s;
+            }
+        }
+        if weight > 0.0 {
+            *centre = sum / weight;
+        }
+    }
+    // Cells no officer reached are rare corners: they count as the least central quarter.
+    let mut known: Vec<f64> = centrality.iter().copied().filter(|x| !x.is_nan()).collect();
+    known.sort_by(f64::total_cmp);
+    let low = known.get(known.len() / 4).copied().unwrap_or(1.0);
+    for x in &mut centrality {
+        if x.is_nan() {
+            *x = low;
+        }
+    }
+
+    // King zones.
+    let mut zone_lists = vec![Vec::new(); cells];
+    for &(from, to) in &t.king_steps {
+        zone_lists[from as usize].push(to);
+    }
+    let mut zone_start = Vec::with_capacity(cells + 1);
+    let mut king_zone = Vec::new();
+    for list in &mut zone_lists {
+        list.sort_unstable();
+        zone_start.push(king_zone.len() as u32);
+        king_zone.extend_from_slice(list);
+    }
+    zone_start.push(king_zone.len() as u32);
+
+    // Pawn distance to promotion, per colour, by a backward breadth-first search.
+    let mut pawn_dist = vec![UNKNOWN; colors * cells];
+    for color in 0..colors {
+        let mut back = vec![Vec::new(); cells];
+        for &(from, to) in &t.pawn_steps[color] {
+            back[to as usize].push(from);
+        }
+        let dist = &mut pawn_dist[color * cells..(color + 1) * cells];
+        let mut queue = std::collections::VecDeque::new();
+        for (c, d) in dist.iter_mut().enumerate() {
+            if t.promotes[color * cells + c] {
+                *d = 1;
+                queue.push_back(c as u16);
+            }
+        }
+        while let Some(c) = queue.pop_front() {
+            let d = dist[c as usize];
+            for &f in &back[c as usize] {
+                if dist[f as usize] == UNKNOWN {
+                    dist[f as usize] = d + 1;
+                    queue.push_back(f);
+                }
+            }
+        }
+    }
+    // A pawn's distance at the start, per colour: the median over its start cells in the first
+    // start position that seats the colour.
+    let mut start_dist = vec![0u16; colors];
+    for color in V::Color::ALL {
+        let ci = color.index();
+        let Some(p) = pawn else { break };
+        let Some(start) = starts.iter().find(|s| s.by_color(*color).count() > 0) else {
+            continue;
+        };
+        let mut ds: Vec<u16> = start
+            .by_color(*color)
+            .indices()
+            .filter(|&cell| {
+                start
+                    .piece_at(V::Cell::from_dense(cell))
+                    .is_some_and(|pc| pc.role().index() == p)
+            })
+            .map(|cell| pawn_dist[ci * cells + cell])
+            .filter(|&d| d != UNKNOWN)
+            .collect();
+        ds.sort_unstable();
+        start_dist[ci] = ds.get(ds.len() / 2).copied().unwrap_or(0);
+    }
+    let start = &starts[0];
+
+    // Piece-square tables.
+    let mut pst_mg = vec![0i16; colors * roles * cells];
+    let mut pst_eg = vec![0i16; colors * roles * cells];
+    for color in 0..colors {
+        for r in 0..roles {
+            for c in 0..cells {
+                let centre = centrality[c] - 1.0;
+                let (mg, eg) = if Some(r) == king {
+                    // Off the centre while the board is full, to it when it empties.
+                    (-30.0 * centre, 30.0 * centre)
+                } else if Some(r) == pawn {
+                    let d = pawn_dist[color * cells + c];
+                    let adv = if d == UNKNOWN {
+                        0.0
+                    } else {
+                        f64::from(start_dist[color].saturating_sub(d))
+                    };
+                    (4.0 * adv + 10.0 * centre, 8.0 * adv + 1.5 * adv * adv)
+                } else if mean[r] > 0.0 {
+                    let s = t.seen[r * cells + c] as f64;
+                    let own = if s > 0.0 {
+                        t.dests[r * cells + c] as f64 / s / mean[r]
+                    } else {
+                        0.0
+                    };
+                    let norm = (own * s + centrality[c] * PRIOR_SAMPLES) / (s + PRIOR_SAMPLES);
+                    let scale = if value[r] >= 700 { 15.0 } else { 35.0 };
+                    let v = (scale * (norm - 1.0)).clamp(-45.0, 35.0);
+                    (v, 0.7 * v)
+                } else {
+                    (0.0, 0.0)
+                };
+                let i = (color * roles + r) * cells + c;
+                pst_mg[i] = mg.round() as i16;
+                pst_eg[i] = eg.round() as i16;
+            }
+        }
+    }
+
+    // Material of an army's officers at the start.
+    let mut officers = 0;
+    let mut armies = 0;
+    for color in V::Color::ALL {
+        let set = start.by_color(*color);
+        if set.count() == 0 {
+            continue;
+        }
+        armies += 1;
+        for cell in set.indices() {
+            if let Some(piece) = start.piece_at(V::Cell::from_dense(cell)) {
+                let r = piece.role().index();
+                if Some(r) != pawn && Some(r) != king {
+                    officers += value[r];
+                }
+            }
+        }
+    }
+    let army_material = (officers / armies.max(1)).max(1);
+
+    let average_moves = (t.moves as f64 / t.positions.max(1) as f64).max(1.0);
+    let mobility_x16 = (16.0 * 110.0 / average_moves).round() as i32;
+
+    Knowledge {
+        cells,
+        roles,
+        colors,
+        value,
+        pawn,
+        king,
+        pst_mg,
+        pst_eg,
+        zone_start,
+        king_zone,
+        army_material,
+        mobility_x16,
+        #[cfg(test)]
+        centrality: centrality.iter().map(|&c| c as f32).collect(),
+        #[cfg(test)]
+        pawn_dist,
+        #[cfg(test)]
+        start_dist,
+    }
+}
+
+/// One random game from `start`, tallied.
+fn random_game<V: Variant>(
+    start: &V,
+    rng: &mut Rng,
+    t: &mut Tally,
+    pawn: Option<usize>,
+    king: Option<usize>,
+) {
+    let cells = V::CELL_COUNT;
+    let mut pos = start.clone();
+    let mut moves = V::MoveList::default();
+    let mut pawn_moves: Vec<V::Move> = Vec::new();
+    let mut king_moves: Vec<V::Move> = Vec::new();
+    for _ in 0..GAME_PLIES {
+        if pos
+            .outcome()
+            .is_some_and(|o| o.winner().is_some() || o.is_draw())
+        {
+            break;
+        }
+        pos.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        t.positions += 1;
+        t.moves += moves.len() as u64;
+        let turn = pos.turn();
+        let ci = turn.index();
+        for cell in pos.by_color(turn).indices() {
+            if let Some(piece) = pos.piece_at(V::Cell::from_dense(cell)) {
+                t.seen[piece.role().index() * cells + cell] += 1;
+            }
+        }
+        pawn_moves.clear();
+        king_moves.clear();
+        for &mv in moves.iter() {
+            let (Some(from), to) = V::move_cells(mv) else {
+                continue;
+            };
+            let Some(piece) = pos.piece_at(from) else {
+                continue;
+            };
+            let r = piece.role().index();
+            let (f, d) = (from.dense_index(), to.dense_index());
+            t.dests[r * cells + f] += 1;
+            if Some(r) == pawn {
+                pawn_moves.push(mv);
+                t.pawn_steps[ci].insert((f as u16, d as u16));
+                if !t.promotes[ci * cells + f] {
+                    let mut next = pos.clone();
+                    next.play_unchecked(mv);
+                    let promoted = next
+                        .piece_at(to)
+                        .is_some_and(|p| Some(p.role().index()) != pawn);
+                    if promoted {
+                        t.promotes[ci * cells + f] = true;
+                    }
+                }
+            } else if Some(r) == king {
+                king_moves.push(mv);
+            }
+            if Some(r) == king && !t.king_steps.contains(&(f as u16, d as u16)) {
+                // A king step moves one man: only its two cells change in its side's set.
+                let mut next = pos.clone();
+                next.play_unchecked(mv);
+                let (before, after) = (pos.by_color(turn), next.by_color(turn));
+                let changed = (0..cells)
+                    .filter(|&i| before.contains_index(i) != after.contains_index(i))
+                    .count();
+                if changed == 2 {
+                    t.king_steps.insert((f as u16, d as u16));
+                }
+            }
+        }
+        let roll = rng.below(10);
+        let mv = if !pawn_moves.is_empty() && roll < 4 {
+            pawn_moves[rng.below(pawn_moves.len())]
+        } else if !king_moves.is_empty() && roll < 6 {
+            king_moves[rng.below(king_moves.len())]
+        } else {
+            moves[rng.below(moves.len())]
+        };
+        pos.play_unchecked(mv);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tables are sane: every pawn at the start has a distance to promotion, the centre is
+    /// more central than the rim, a king zone exists wherever the start has a king.
+    fn sane<V: Variant>() {
+        let started = std::time::Instant::now();
+        let k = knowledge::<V>();
+        let elapsed = started.elapsed();
+        let start = V::start();
+        let mut rim = f32::MAX;
+        let mut top = f32::MIN;
+        for &c in &k.centrality {
+            rim = rim.min(c);
+            top = top.max(c);
+        }
+        assert!(top > 1.2 * rim, "{}: centrality {rim}..{top}", V::NAME);
+        let mut known = 0;
+        let mut pawns = 0;
+        for color in V::Color::ALL {
+            for cell in start.by_color(*color).indices() {
+                let piece = start.piece_at(V::Cell::from_dense(cell)).expect("a man");
+                let r = piece.role().index();
+                if Some(r) == k.pawn {
+                    pawns += 1;
+                    if k.pawn_dist[color.index() * k.cells + cell] != UNKNOWN {
+                        known += 1;
+                    }
+                }
+                if Some(r) == k.king {
+                    assert!(!k.zone(cell).is_empty(), "{}: no king zone", V::NAME);
+                }
+            }
+        }
+        assert!(
+            known * 10 >= pawns * 9,
+            "{}: {known} of {pawns} pawns",
+            V::NAME
+        );
+        eprintln!(
+            "{}: measured in {elapsed:?}; centrality {rim:.2}..{top:.2}; {known}/{pawns} start \
+             pawns with a distance, start distances {:?}; mobility {} cp/16 per move; officers \
+             {} per army; king zone cells {}, cells with a zone {}",
+            V::NAME,
+            k.start_dist,
+            k.mobility_x16,
+            k.army_material,
+            k.king_zone.len(),
+            (0..k.cells).filter(|&c| !k.zone(c).is_empty()).count()
+        );
+    }
+
+    #[test]
+    fn tables_are_sane() {
+        sane::<hexvar_brusky::Position>();
+        sane::<hexvar_chessagon::Position>();
+        sane::<hexvar_dagger::Position>();
+        sane::<hexvar_cescacs::Position>();
+        sane::<hexvar_kirby::Position>();
+    }
+}

@@ -1,0 +1,264 @@
+//! The opponent: mates in one found, hanging men taken, only legal moves ever returned (random
+//! positions of every variant, a search cut off at once included), a repetition avoided by the
+//! side ahead. Every search here is limited by depth, never by time, so nothing depends on the
+//! machine's speed. The positions come from seeded random games.
+
+use std::time::Duration;
+
+use hexvar_geometry::{Game, Variant, VariantOutcome, VariantPiece, VariantRole};
+use hexvar_play::engine::{role_value, search, search_material, Limits, MATE};
+
+type Brusky = hexvar_brusky::Position;
+type Chessagon = hexvar_chessagon::Position;
+type Dagger = hexvar_dagger::Position;
+type Cescacs = hexvar_cescacs::Position;
+type Kirby = hexvar_kirby::Position;
+
+fn position<V: Variant>(text: &str) -> V {
+    text.parse()
+        .unwrap_or_else(|e| panic!("{}: {text:?} does not parse: {e}", V::NAME))
+}
+
+/// A game from `start` with a repetition draw at the third occurrence (Kirby's rules have none).
+fn game<V: Variant>(start: V) -> Game<V> {
+    let game = Game::from_position(start);
+    if V::DRAW_RULES.automatic_repetition.is_none() {
+        game.with_repetition_draw(3).expect("three occurrences")
+    } else {
+        game
+    }
+}
+
+fn finds_mate_in_one<V: Variant>(text: &str) {
+    let g = game(position::<V>(text));
+    let turn = g.position().turn();
+    let found = search(&g, Limits::depth(3));
+    let mv = found.best.expect("a move");
+    let mut after = g.clone();
+    after.play(mv).expect("a legal move");
+    assert!(
+        after.outcome().is_some_and(|o| o.is_win_for(turn)),
+        "{}: {mv} does not mate in {text}",
+        V::NAME
+    );
+    assert_eq!(found.score, MATE - 1, "{}: {text}", V::NAME);
+}
+
+#[test]
+fn mate_in_one() {
+    finds_mate_in_one::<Brusky>("9/10/11/12/12/Q10/2K7/4k4 w - - 5 188");
+    finds_mate_in_one::<Chessagon>("2/4/6/8/5Q1K/8/8/7k/8/8/8/8/6/4/2 w - - 3 187");
+    finds_mate_in_one::<Dagger>("k/2/3/2K1/3/R3/5/4/3/4/3/2/1 w -/- - 10 111");
+    finds_mate_in_one::<Cescacs>(
+        "/25:k3/23:G5/22:4V2/21:4P3/17:5e2/16:6N/15:1P1K4/10:1E5/8:3J3/7:4e3/6:3j3/5:3r2/4:j4/ \
+         w - - 0 193",
+    );
+    finds_mate_in_one::<Kirby>(
+        "layout=QL turn=B teams=B/W castling=- dead=- waiting=- B:NB/24,PB/38,BG/24,KC12,PD13,\
+         NE12,PG14,RJ6,BK17,QL22 W:RW/13,RW/17,PW/32,PW/37,NE24,KK13,PK15,NP7",
+    );
+}
+
+fn takes_hanging_man<V: Variant>(text: &str) {
+    let g = game(position::<V>(text));
+    let found = search(&g, Limits::depth(3));
+    let mv = found.best.expect("a move");
+    let taken = g.position().captured(mv);
+    assert!(
+        taken.is_some_and(|p| role_value(V::NAME, p.role().char()) >= 500),
+        "{}: {mv} takes {taken:?} in {text}",
+        V::NAME
+    );
+}
+
+#[test]
+fn hanging_man_taken() {
+    takes_hanging_man::<Brusky>("9/2K7/11/12/10k1/11/9R/9 b - - 7 199");
+    takes_hanging_man::<Chessagon>("2/4/6/8/4k3/8/8/8/8/2r5/8/3K4/6/4/2 w - - 0 163");
+    takes_hanging_man::<Dagger>("1/2/3/4/2k/K3/3R1/4/3/4/3/2/1 b -/- - 39 125");
+    takes_hanging_man::<Cescacs>(
+        "/27:1N/25:2R1/24:1e2n/17:4r3/16:k2e3/14:1P5/13:1g6/9:3p4/7:2G5/3:3G/0:K/ b - - 1 195",
+    );
+    takes_hanging_man::<Kirby>(
+        "layout=QL turn=W teams=B/W castling=- dead=- waiting=- B:KB/12,PB/26,PB/31,RP/11,BR/12,\
+         PF25,BP23 W:RP/31,KW/18,BB9,NJ10,PL14,PL22,PM21,PP7",
+    );
+}
+
+/// SplitMix64, for the random games.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        (((z >> 32) * n as u64) >> 32) as usize
+    }
+}
+
+/// Along random games from every named start, the engine's move is one of the legal moves, at a
+/// small depth and when its time is up before it starts; none exactly when the game is over.
+fn legal_moves_only<V: Variant>(games: usize) {
+    let mut rng = Rng(19);
+    let starts = V::start_positions();
+    for g in 0..games {
+        let (_, text) = &starts[g % starts.len()];
+        let mut game = game(position::<V>(text));
+        for ply in 0..160 {
+            let legal = game.position().legal_moves();
+            if ply % 11 == 3 || game.outcome().is_some() {
+                for limits in [Limits::depth(2), Limits::time(Duration::ZERO)] {
+                    let found = search(&game, limits);
+                    match found.best {
+                        Some(mv) => assert!(
+                            game.outcome().is_none() && legal.contains(&mv),
+                            "{}: {mv} in {}",
+                            V::NAME,
+                            game.position()
+                        ),
+                        None => assert!(game.outcome().is_some(), "{}: no move", V::NAME),
+                    }
+                    let old = search_material(&game, limits).best;
+                    assert!(old.is_none_or(|mv| legal.contains(&mv)));
+                }
+            }
+            if game.outcome().is_some() {
+                break;
+            }
+            game.play(legal[rng.below(legal.len())])
+                .expect("a legal move");
+        }
+    }
+}
+
+#[test]
+fn legal_moves_only_brusky() {
+    legal_moves_only::<Brusky>(6);
+}
+
+#[test]
+fn legal_moves_only_chessagon() {
+    legal_moves_only::<Chessagon>(6);
+}
+
+#[test]
+fn legal_moves_only_dagger() {
+    legal_moves_only::<Dagger>(6);
+}
+
+#[test]
+fn legal_moves_only_cescacs() {
+    legal_moves_only::<Cescacs>(4);
+}
+
+/// Every mode and layout of Kirby (2 to 6 armies, teams), a paranoid search in each.
+#[test]
+fn legal_moves_only_kirby() {
+    legal_moves_only::<Kirby>(Kirby::start_positions().len());
+}
+
+/// Whether the game is drawn or the side to move may claim a draw (C'escacs's threefold
+/// repetition is a claim).
+fn drawn_or_claimable<V: Variant>(g: &Game<V>) -> bool {
+    g.outcome().is_some_and(|o| o.is_draw()) || g.claimable_draw().is_some()
+}
+
+/// A shuffle into `q3` (side A to move) ending with A's move `x`: from `q0` (`q3` after `x`,
+/// side B to move) B plays `y`, A `x2` (undoing `x`), B `y2` (undoing `y`) back to `q3`, and
+/// A's `x` brings `q0` again. Returns `q0` and the seven moves `y x2 y2 x y x2 y2`, after which
+/// `x` would bring `q0` a third time (a draw, or one the opponent may claim).
+fn shuffle_into<V: Variant>(q3: &V, x: V::Move) -> Option<(V, Vec<V::Move>)> {
+    let back = |pos: &V, mv: V::Move| {
+        let (from, to) = V::move_cells(mv);
+        pos.legal_moves().iter().copied().find(|&m| {
+            let (f, t) = V::move_cells(m);
+            f == Some(to) && Some(t) == from && !pos.is_zeroing(m)
+        })
+    };
+    if q3.is_zeroing(x) || V::move_cells(x).0.is_none() {
+        return None;
+    }
+    let mut q0 = q3.clone();
+    q0.play_unchecked(x);
+    for y in q0.legal_moves() {
+        if q0.is_zeroing(y) || V::move_cells(y).0.is_none() {
+            continue;
+        }
+        let mut q1 = q0.clone();
+        q1.play_unchecked(y);
+        let Some(x2) = back(&q1, x) else { continue };
+        let mut q2 = q1.clone();
+        q2.play_unchecked(x2);
+        let Some(y2) = back(&q2, y) else { continue };
+        let line = vec![y, x2, y2, x, y, x2, y2];
+        let mut g = game(q0.clone());
+        if line.iter().all(|&m| g.play(m).is_ok())
+            && g.outcome().is_none()
+            && g.position().is_repetition_of(q3)
+        {
+            let mut drawn = g.clone();
+            if drawn.play(x).is_ok() && drawn_or_claimable(&drawn) {
+                return Some((q0, line));
+            }
+        }
+    }
+    None
+}
+
+/// The side ahead does not play the move it would play without the game's history when that
+/// move repeats the position a third time. `text`: the side behind to move; the engine plays
+/// both sides until the side ahead's chosen move can close a shuffle.
+fn avoids_repetition<V: Variant>(text: &str) {
+    let mut pos = position::<V>(text);
+    for _ in 0..30 {
+        let reply = search(&game(pos.clone()), Limits::depth(2))
+            .best
+            .expect("a move");
+        pos.play_unchecked(reply);
+        let x = search(&game(pos.clone()), Limits::depth(4))
+            .best
+            .expect("a move");
+        if let Some((q0, line)) = shuffle_into(&pos, x) {
+            let mut g = game(q0);
+            for mv in line {
+                g.play(mv).expect("the shuffle is legal");
+            }
+            let found = search(&g, Limits::depth(4));
+            let mv = found.best.expect("a move");
+            assert_ne!(mv, x, "{}: the engine repeats in {}", V::NAME, g.position());
+            g.play(mv).expect("a legal move");
+            assert!(!drawn_or_claimable(&g), "{}", V::NAME);
+            return;
+        }
+        pos.play_unchecked(x);
+    }
+    panic!("{}: no shuffle found", V::NAME);
+}
+
+#[test]
+fn repetition_avoided_when_ahead() {
+    avoids_repetition::<Brusky>("9/10/11/2p9/1P10/1r9/1b7K/5k3 w - - 0 163");
+    avoids_repetition::<Chessagon>("2/4/5k/2P5/5P2/8/Q7/8/8/1K6/2B5/8/6/4/2 b - - 0 171");
+    avoids_repetition::<Dagger>("1/2/P2/4/b1k/4/3n1/4/3/4/2K/2/n w -/- - 0 91");
+    avoids_repetition::<Cescacs>(
+        "/28:G/25:2P1/23:1k4/22:4V2/15:1P1K1N2/10:1E5/8:3J3/7:2j1e3/6:3j3/5:3r2/ b - - 0 197",
+    );
+    avoids_repetition::<Kirby>(
+        "layout=QL turn=W teams=B/W castling=- dead=- waiting=- B:KB/35,BS/11,PC20,PD9,PD17,\
+         NE10,RE12,NE20,PE24,BK23,RM19 W:BS/34,KW/17,NR/27,NJ10,PP13",
+    );
+}
+
+/// A finished game has no best move; the score says who won.
+#[test]
+fn finished_game_has_no_move() {
+    let mut g = game(position::<Brusky>("9/10/11/12/12/Q10/2K7/4k4 w - - 5 188"));
+    let mate = search(&g, Limits::depth(2)).best.expect("the mate");
+    g.play(mate).expect("legal");
+    let found = search(&g, Limits::depth(2));
+    assert_eq!(found.best, None);
+    assert_eq!(found.score, -MATE);
+}
