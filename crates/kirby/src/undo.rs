@@ -47,7 +47,7 @@ impl Undo {
 
 impl Position {
     /// Plays `m` (legal) as [`Position::apply`] does, writing into `undo` what takes it back.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn apply_undoable(&mut self, m: Move, undo: &mut Undo) {
         undo.kings = self.kings;
         undo.castling = self.castling;
@@ -92,7 +92,7 @@ impl Position {
     }
 
     /// Takes back the move that wrote `undo` (the last one applied).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn undo(&mut self, undo: &Undo) {
         for &(cell, before) in &undo.cells[..undo.cell_count as usize] {
             let cell = cell as usize;
