@@ -476,6 +476,22 @@ pub(crate) fn cells(set: u128) -> Cells {
     Cells(set)
 }
 
+/// Calls `f` with the index of every cell of `set`, the low word's first: two loops over 64-bit
+/// words are cheaper than one over the 128-bit set.
+#[inline(always)]
+pub(crate) fn each_index(set: u128, mut f: impl FnMut(usize)) {
+    let mut low = set as u64;
+    while low != 0 {
+        f(low.trailing_zeros() as usize);
+        low &= low - 1;
+    }
+    let mut high = (set >> 64) as u64;
+    while high != 0 {
+        f(64 + high.trailing_zeros() as usize);
+        high &= high - 1;
+    }
+}
+
 /// All dark cells.
 #[cfg(test)]
 pub(crate) static DARK: u128 = {
@@ -534,6 +550,32 @@ pub(crate) static DUKE_ALL: [u128; CELL_COUNT] = unions(&ray_table_128(&triangle
 pub(crate) static BISHOP_ALL: [u128; CELL_COUNT] = unions(&ray_table_128(
     &triangle::uniform_step_table(&CELLS_C, &triangle::DIAGONALS),
 ));
+
+/// The cells on some line of the family (`lines`) through one of `c`'s King steps, per cell:
+/// only an enemy slider there can attack a step of a King on `c`.
+const fn zones(lines: &[u128; CELL_COUNT]) -> [u128; CELL_COUNT] {
+    let king = leap_sets_128(&triangle::step_table(&CELLS_C, &triangle::TOUCHING));
+    let mut out = [0u128; CELL_COUNT];
+    let mut k = 0;
+    while k < CELL_COUNT {
+        let mut c = 0;
+        while c < CELL_COUNT {
+            if king[k] >> c & 1 != 0 {
+                out[k] |= lines[c];
+            }
+            c += 1;
+        }
+        k += 1;
+    }
+    out
+}
+
+/// Per King cell, where an enemy Rook or Queen can attack one of the King's steps.
+pub(crate) static ROOK_ZONE: [u128; CELL_COUNT] = zones(&ROOK_ALL);
+/// Per King cell, where an enemy Duke or Queen can attack one of the King's steps.
+pub(crate) static DUKE_ZONE: [u128; CELL_COUNT] = zones(&DUKE_ALL);
+/// Per King cell, where an enemy Bishop or Queen can attack one of the King's steps.
+pub(crate) static BISHOP_ZONE: [u128; CELL_COUNT] = zones(&BISHOP_ALL);
 
 /// Knight targets of every cell.
 pub(crate) static KNIGHT: [u128; CELL_COUNT] =

@@ -1,7 +1,7 @@
 //! Bulk counting: the number of legal moves without listing them.
 
 use crate::board::{
-    bishop_attacks, bishop_attacks_at, duke_attacks, duke_attacks_at, queen_attacks,
+    bishop_attacks, bishop_attacks_at, duke_attacks, duke_attacks_at, each_index, queen_attacks,
     queen_attacks_at, rook_attacks, rook_attacks_at, Color, Role, KNIGHT, PAWN_SHIFTS, PAWN_TABLE,
 };
 use crate::movegen::{Masks, PieceMoves};
@@ -26,22 +26,6 @@ fn sum_over(set: u128, low: impl Fn(usize) -> u32, high: impl Fn(usize) -> u32) 
         word &= word - 1;
     }
     n
-}
-
-/// Calls `f` with the index of every cell of `set`, the low word's first: two loops over 64-bit
-/// words are cheaper than one over the 128-bit set.
-#[inline(always)]
-fn each_index(set: u128, mut f: impl FnMut(usize)) {
-    let mut low = set as u64;
-    while low != 0 {
-        f(low.trailing_zeros() as usize);
-        low &= low - 1;
-    }
-    let mut high = (set >> 64) as u64;
-    while high != 0 {
-        f(64 + high.trailing_zeros() as usize);
-        high &= high - 1;
-    }
 }
 
 impl Position {
@@ -100,24 +84,24 @@ impl Position {
             + sliders!(Role::Queen, queen_attacks_at);
         let pinned = m.pinned & !r[Role::Pawn.index()];
         if pinned != 0 {
-            n += self.pinned_piece_count(m, pinned);
+            n += self.pinned_piece_count(pinned, occ, target);
         }
         n
     }
 
     /// The moves of pinned pieces (not pawns), kept on their pin lines.
     #[inline(never)]
-    fn pinned_piece_count(&self, m: &Masks, pinned: u128) -> u32 {
+    fn pinned_piece_count(&self, pinned: u128, occ: u128, target: u128) -> u32 {
         let mut n = 0;
         each_index(pinned, |p| {
             let attacks = match role_index(self.board.get(p)) {
                 1 => KNIGHT[p],
-                2 => bishop_attacks(p, m.occ),
-                3 => duke_attacks(p, m.occ),
-                4 => rook_attacks(p, m.occ),
-                _ => queen_attacks(p, m.occ),
+                2 => bishop_attacks(p, occ),
+                3 => duke_attacks(p, occ),
+                4 => rook_attacks(p, occ),
+                _ => queen_attacks(p, occ),
             };
-            n += (attacks & m.target & self.pin_mask(m, p)).count_ones();
+            n += (attacks & target & self.pin_mask(p)).count_ones();
         });
         n
     }

@@ -15,8 +15,9 @@
 use crate::board::{
     bishop_attacks, bishop_attacks_at, cells, duke_attacks, duke_attacks_at, queen_attacks,
     queen_attacks_at, rook_attacks, rook_attacks_at, Cell, Color, Piece, Role, BETWEEN_BISHOP,
-    BETWEEN_DUKE, BETWEEN_ROOK, BISHOP_ALL, BIT as BIT_OF, CELL_COUNT, DUKE_ALL, KING, KNIGHT,
-    PAWN_CAPTURES, PAWN_DOUBLES, PAWN_PUSHES, PAWN_TABLE, PAWN_ZONE, PROMOTION, ROOK_ALL,
+    BETWEEN_DUKE, BETWEEN_ROOK, BISHOP_ALL, BISHOP_ZONE, BIT as BIT_OF, CELL_COUNT, DUKE_ALL,
+    DUKE_ZONE, KING, KNIGHT, PAWN_CAPTURES, PAWN_DOUBLES, PAWN_PUSHES, PAWN_TABLE, PAWN_ZONE,
+    PROMOTION, ROOK_ALL, ROOK_ZONE,
 };
 use crate::moves::{Castling, Move};
 use crate::position::{mailbox_code, role_of, Position};
@@ -146,6 +147,28 @@ type Between = [[u128; CELL_COUNT]; CELL_COUNT];
 /// The between tables of the three slider families: rook, duke, bishop.
 static FAMILIES: [&Between; 3] = [&BETWEEN_ROOK, &BETWEEN_DUKE, &BETWEEN_BISHOP];
 
+/// Whether one of the sliders `near` of one family (its `between` and `lines` tables) sees cell
+/// `c` with occupancy `occ`: one of them on a line through `c` with nothing between.
+#[inline(always)]
+fn sees(c: usize, near: u128, between: &Between, lines: &[u128; CELL_COUNT], occ: u128) -> bool {
+    let snipers = lines[c] & near;
+    let mut word = snipers as u64;
+    while word != 0 {
+        if between[c][word.trailing_zeros() as usize] & occ == 0 {
+            return true;
+        }
+        word &= word - 1;
+    }
+    let mut word = (snipers >> 64) as u64;
+    while word != 0 {
+        if between[c][64 + word.trailing_zeros() as usize] & occ == 0 {
+            return true;
+        }
+        word &= word - 1;
+    }
+    false
+}
+
 /// The masks every piece's generator uses, computed once per position.
 pub(crate) struct Masks {
     pub(crate) us: Color,
@@ -222,16 +245,27 @@ impl Position {
     }
 
     /// The cells the pinned piece on `c` may move to without leaving its pin lines (the
-    /// intersection of all of them: one piece can be pinned along two lines).
+    /// intersection of all of them: one piece can be pinned along two lines). Pins are rare:
+    /// it finds the King and the enemy sliders again rather than take the masks by reference
+    /// (which would keep them in memory for every node).
     #[inline(never)]
-    pub(crate) fn pin_mask(&self, m: &Masks, c: usize) -> u128 {
-        let k = m.king.index();
+    pub(crate) fn pin_mask(&self, c: usize) -> u128 {
+        let k = self.king_of(self.turn).index();
+        let theirs = self.by_color[self.turn.other().index()];
+        let occ = self.occ();
+        let r = &self.by_role;
+        let queens = r[Role::Queen.index()];
+        let sliders = [
+            (r[Role::Rook.index()] | queens) & theirs,
+            (r[Role::Duke.index()] | queens) & theirs,
+            (r[Role::Bishop.index()] | queens) & theirs,
+        ];
         let lines = [ROOK_ALL[k], DUKE_ALL[k], BISHOP_ALL[k]];
         let mut mask = !0u128;
-        for ((line, sliders), between) in lines.into_iter().zip(m.sliders).zip(FAMILIES) {
+        for ((line, sliders), between) in lines.into_iter().zip(sliders).zip(FAMILIES) {
             for sniper in cells(line & sliders) {
                 let line = between[k][sniper.index()];
-                if line & m.occ == 1u128 << c {
+                if line & occ == 1u128 << c {
                     mask &= line | sniper.bit();
                 }
             }
@@ -349,22 +383,24 @@ impl Position {
         for p in cells(r[Role::Pawn.index()] & m.theirs & PAWN_ZONE[m.us.index()][k]) {
             steps &= !PAWN_CAPTURES[m.them.index()][p.index()];
         }
-        let sliders = m.sliders;
-        if sliders == [0; 3] {
+        let [rooks, dukes, bishops] = m.sliders;
+        let near = [
+            rooks & ROOK_ZONE[k],
+            dukes & DUKE_ZONE[k],
+            bishops & BISHOP_ZONE[k],
+        ];
+        if near[0] | near[1] | near[2] == 0 {
             return steps;
         }
         let occ = m.occ ^ m.king.bit();
         let mut safe = steps;
         for c in cells(steps) {
             let c = c.index();
-            let alls = [&ROOK_ALL, &DUKE_ALL, &BISHOP_ALL];
-            'families: for ((sliders, between), all) in sliders.iter().zip(FAMILIES).zip(alls) {
-                for s in cells(all[c] & sliders) {
-                    if between[c][s.index()] & occ == 0 {
-                        safe ^= BIT_OF[c];
-                        break 'families;
-                    }
-                }
+            if sees(c, near[0], &BETWEEN_ROOK, &ROOK_ALL, occ)
+                || sees(c, near[1], &BETWEEN_DUKE, &DUKE_ALL, occ)
+                || sees(c, near[2], &BETWEEN_BISHOP, &BISHOP_ALL, occ)
+            {
+                safe ^= BIT_OF[c];
             }
         }
         safe
@@ -413,7 +449,7 @@ impl Position {
         for p in cells(movers & m.pinned) {
             let p = p.index();
             let attacks = if p < 64 { low(p) } else { high(p) };
-            if !emit(p, attacks & m.target & self.pin_mask(m, p)) {
+            if !emit(p, attacks & m.target & self.pin_mask(p)) {
                 return false;
             }
         }
@@ -445,7 +481,7 @@ impl Position {
             }
             to &= m.target;
             if m.pinned & BIT_OF[p] != 0 {
-                to &= self.pin_mask(m, p);
+                to &= self.pin_mask(p);
             }
             if to != 0
                 && !f(PieceMoves {
@@ -510,7 +546,7 @@ impl Position {
             if self.castling >> wing[0].right() & 1 == 0 || m.occ & wing[0].info().empty.0 != 0 {
                 continue;
             }
-            to |= self.castling_targets(m, wing);
+            to |= self.castling_targets(m.us, m.occ, wing);
         }
         to == 0
             || f(PieceMoves {
@@ -524,21 +560,21 @@ impl Position {
     /// The King targets of the two castlings of one wing (right held, path empty) that are
     /// not out of, through or into check.
     #[inline(never)]
-    fn castling_targets(&self, m: &Masks, wing: [Castling; 2]) -> u128 {
-        let king = Piece::new(m.us, Role::King);
-        let rook = Piece::new(m.us, Role::Rook);
+    fn castling_targets(&self, us: Color, occ: u128, wing: [Castling; 2]) -> u128 {
+        let king = Piece::new(us, Role::King);
+        let rook = Piece::new(us, Role::Rook);
         let mut to = 0u128;
         for c in wing {
             let i = c.info();
             if self.board.get(i.king_from.index()) != mailbox_code(king)
                 || self.board.get(i.rook_from.index()) != mailbox_code(rook)
-                || cells(i.safe.0).any(|c| self.is_attacked(c, m.them, m.occ))
+                || cells(i.safe.0).any(|c| self.is_attacked(c, us.other(), occ))
             {
                 continue;
             }
             let after =
-                m.occ & !i.king_from.bit() & !i.rook_from.bit() | i.king_to.bit() | i.rook_to.bit();
-            if !self.is_attacked(i.king_to, m.them, after) {
+                occ & !i.king_from.bit() & !i.rook_from.bit() | i.king_to.bit() | i.rook_to.bit();
+            if !self.is_attacked(i.king_to, us.other(), after) {
                 to |= i.king_to.bit();
             }
         }

@@ -721,9 +721,15 @@ impl Position {
         self.hash ^= keys[from.index()] ^ keys[to.index()];
         if role == Role::Pawn.index() {
             self.halfmoves = 0;
-            self.clear_unmoved(from);
-            if to.rank().abs_diff(from.rank()) == DOUBLE_PUSH_RANKS {
-                self.record_double_push(from, to);
+            let from_bit = from.bit();
+            // Only a pawn's first move clears its flag, and only a first move can be a double
+            // push: the rest of the pawn moves skip both tests.
+            if self.unmoved & from_bit != 0 {
+                self.unmoved ^= from_bit;
+                self.hash ^= ZOBRIST.unmoved[from.index()];
+                if to.rank().abs_diff(from.rank()) == DOUBLE_PUSH_RANKS {
+                    self.record_double_push(from, to);
+                }
             }
         } else {
             // A pawn move that is no promotion never touches a King's or Rook's start cell:
