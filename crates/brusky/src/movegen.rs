@@ -289,10 +289,10 @@ fn count_free_pawn_moves_of<const SIDE: usize>(m: &Masks, pawns: u128) -> usize 
         .sum()
 }
 
-/// The enemy sliders that may attack the king's steps, and the occupancy without the king.
+/// The enemy rooks and queens that may attack the king's steps, and the occupancy without the
+/// king.
 struct Snipers {
     straight: u128,
-    diagonal: u128,
     occupied: u128,
 }
 
@@ -302,7 +302,7 @@ impl Snipers {
     fn spare_by_steps(&self, steps: u128) -> u128 {
         let mut spared = 0;
         for to in indices(steps) {
-            let snipers = (ROOK_LINES[to] & self.straight) | (BISHOP_LINES[to] & self.diagonal);
+            let snipers = ROOK_LINES[to] & self.straight;
             if indices(snipers).all(|s| BETWEEN[to][s] & self.occupied != 0) {
                 spared |= BIT[to];
             }
@@ -314,12 +314,10 @@ impl Snipers {
     #[inline(always)]
     fn spare_by_sliders(&self, steps: u128) -> u128 {
         let mut spared = steps;
-        for (sliders, lines) in [(self.straight, &ROOK_LINES), (self.diagonal, &BISHOP_LINES)] {
-            for s in indices(sliders) {
-                for to in indices(lines[s] & spared) {
-                    if BETWEEN[s][to] & self.occupied == 0 {
-                        spared &= !BIT[to];
-                    }
+        for s in indices(self.straight) {
+            for to in indices(ROOK_LINES[s] & spared) {
+                if BETWEEN[s][to] & self.occupied == 0 {
+                    spared &= !BIT[to];
                 }
             }
         }
@@ -379,6 +377,7 @@ impl Position {
     /// The king's safe steps, each judged with the king lifted off the board (so that it cannot
     /// hide from a slider on the line it stands on): the leapers' attacks taken out set-wise
     /// (only the few enemy knights and pawns near the king can matter), then the sliders'.
+    #[inline(always)]
     fn king_steps(&self, m: &Masks) -> u128 {
         let candidates = KING_ATTACKS[m.king] & !m.ours;
         if candidates == 0 {
@@ -396,18 +395,21 @@ impl Position {
             safe &= !PAWN_ATTACKS[them][pawn];
         }
         let queens = theirs(Role::Queen);
-        let straight = theirs(Role::Rook) | queens;
-        let diagonal = theirs(Role::Bishop) | queens;
         let occupied = m.occupied ^ BIT[m.king];
-        // Each step against each slider on one of its lines, by the between table: a few such
-        // pairs cost less than a slider's attack look-up. The pairs are the same whichever way
-        // they are found; the loop over the fewer of steps and sliders costs less.
+        // A bishop's attacks are one look-up: cheaper than testing the steps on its lines.
+        for s in indices(theirs(Role::Bishop) | queens) {
+            if BISHOP_LINES[s] & safe != 0 {
+                safe &= !bishop_attacks_from(s, occupied);
+            }
+        }
+        // A rook's take three; each step against each rook on one of its lines, by the between
+        // table, costs less. The pairs are the same whichever way they are found; the loop over
+        // the fewer of steps and rooks costs less.
         let snipers = Snipers {
-            straight,
-            diagonal,
+            straight: theirs(Role::Rook) | queens,
             occupied,
         };
-        if safe.count_ones() <= (straight | diagonal).count_ones() {
+        if safe.count_ones() <= snipers.straight.count_ones() {
             snipers.spare_by_steps(safe)
         } else {
             snipers.spare_by_sliders(safe)
@@ -418,6 +420,7 @@ impl Position {
     ///
     /// One pass over the enemy sliders on the king's lines finds both: a slider with nothing
     /// between it and the king checks, one with a single man of ours between pins that man.
+    #[inline(always)]
     fn checkers_and_pins(&self, m: &Masks) -> (u128, u128) {
         let them = m.us.other();
         let r = &self.by_role;

@@ -1,5 +1,6 @@
 //! Slider attacks in a few instructions: along the rank by arithmetic on its run of bits, along
-//! each of the five other lines by one look-up in a table hashed by a magic multiplier.
+//! the rook's two other lines by one table look-up each, and along the bishop's three lines by
+//! one look-up for all three, each table hashed by a magic multiplier.
 //!
 //! Why not the ray scan: six rays per slider, each a 128-bit mask, a bit scan to the nearest
 //! blocker and a cut, cost about 130 instructions per slider and was half of the bulk count.
@@ -8,36 +9,38 @@
 //!   first index holds it in its low bits. Within that 32-bit word the attacks are the
 //!   "obstruction difference": every bit from the nearest blocker below up, plus twice the
 //!   nearest blocker above, whose carry clears every bit beyond that blocker.
-//! - **The other lines** (two orthogonal, three diagonal) have 1 to 6 cells whose occupancy
-//!   matters (the line's cells but the slider's own and the two ends). They lie in the two
-//!   64-bit halves of the set so that or-ing the halves never puts two of them on one bit, and
-//!   a multiplier per (cell, line) maps the 2^n occupancies of those n cells to n bits without a
-//!   collision that would matter. The 6,040 attack sets (97 KB) are built at compile time, and
-//!   the build fails if a multiplier maps two occupancies with different attacks to one entry.
+//! - **The tables.** A look-up reads the cells whose occupancy matters (the lines' cells but the
+//!   slider's own and each line's ends): 1 to 6 for one of the rook's other lines, up to 8 for
+//!   the bishop's three lines. They lie in the two 64-bit halves of the set so that or-ing the
+//!   halves never puts two of them on one bit, and a multiplier per (cell, table) maps the `2^n`
+//!   occupancies of those `n` cells to `n` bits without a collision that would matter. The
+//!   12,168 attack sets (195 KB; the rook's two other lines together would need 1 MB) are built
+//!   at compile time, and the build fails if a multiplier maps two occupancies with different
+//!   attacks to one entry.
 //!
 //! The multipliers were found by a search that a test repeats
-//! (`line_magics_are_the_search_result`): for each cell in index order and each line in
-//! [`LINE_AXES`] order, xorshift64* candidates, each the `&` of three draws (sparse numbers
-//! collide less), until one works with an index of exactly n bits.
+//! (`magics_are_the_search_result`): for each cell in index order and each table in
+//! [`TABLE_LINES`] order, xorshift64* candidates, each the `&` of three draws (sparse numbers
+//! collide less), until one works with an index of exactly `n` bits.
 
 use hexvar_geometry::Hex;
 
 use crate::board::{Cell, CELL_COUNT, HEXES};
 
-/// The lines served by a table, each named by one of its two directions: the two orthogonal
-/// lines that cross the ranks, then the three diagonal lines.
-const LINE_AXES: [Hex; 5] = [
-    Hex::new(0, 1),
-    Hex::new(-1, 1),
-    Hex::new(1, 1),
-    Hex::new(-2, 1),
-    Hex::new(-1, 2),
+/// The lines each table serves, each line named by one of its two directions: the rook's two
+/// lines that cross the ranks (one table each), then the bishop's three lines (one table).
+const TABLE_LINES: [&[Hex]; TABLES] = [
+    &[Hex::new(0, 1)],
+    &[Hex::new(-1, 1)],
+    &[Hex::new(1, 1), Hex::new(-2, 1), Hex::new(-1, 2)],
 ];
 
-/// The positions of the rook's lines in [`LINE_AXES`] (its third line is the rank).
-const ROOK_AXES: [usize; 2] = [0, 1];
-/// The positions of the bishop's lines in [`LINE_AXES`].
-const BISHOP_AXES: [usize; 3] = [2, 3, 4];
+/// The number of tables per cell.
+const TABLES: usize = 3;
+/// The rook's tables (its third line is the rank).
+const ROOK_TABLES: [usize; 2] = [0, 1];
+/// The bishop's table.
+const BISHOP_TABLE: usize = 2;
 
 /// The cells from `from` in direction `d` up to the edge; without the last one when
 /// `inner_only` (a man on the edge cell blocks nothing beyond it).
@@ -72,11 +75,11 @@ const fn ray_to_blocker(from: usize, d: Hex, occupied: u128) -> u128 {
     }
 }
 
-/// How the attacks of one (cell, line) pair are found: the cells whose occupancy matters, in
+/// How the attacks of one (cell, table) pair are found: the cells whose occupancy matters, in
 /// the low and the high half of the set, the multiplier, the shift that keeps the index's bits,
-/// and where the pair's entries start in [`LINE_ATTACKS`].
+/// and where the pair's entries start in [`ATTACKS`].
 #[derive(Clone, Copy)]
-struct LineLookup {
+struct Lookup {
     mask_low: u64,
     mask_high: u64,
     magic: u64,
@@ -84,195 +87,208 @@ struct LineLookup {
     offset: u32,
 }
 
-/// The multiplier of each (cell, line): see the module's head for how they were found. A line
+/// The multiplier of each (cell, table): see the module's head for how they were found. A table
 /// with no inner cell needs none (its one entry is at index 0).
 #[rustfmt::skip]
-const LINE_MAGICS: [[u64; 5]; CELL_COUNT] = [
-    [0x0101_2400_6000_cc02, 0x0020_1001_8000_0080, 0x1022_0040_0400_62c0, 0, 0x0000_8400_2089_cc01],
-    [0x0370_0080_0206_a008, 0x4004_0801_804c_0000, 0x06a1_4080_0220_0400, 0, 0x7009_4410_0802_0201],
-    [0x4081_0608_0348_8002, 0x8008_4420_2104_8020, 0x1084_1191_4100_0000, 0x02a0_0000_3826_1020, 0x0823_0140_0012_1000],
-    [0x008a_0010_0a48_101c, 0x2004_3610_182d_0048, 0x5402_000a_4080_0400, 0x010b_1841_0020_0490, 0x4090_1084_2101_2008],
-    [0x09a0_9008_c040_0802, 0x2801_0290_0402_0002, 0x0041_0428_2180_00a0, 0x8022_0201_0000_a00c, 0x0000_0040_1300_8000],
-    [0x8001_244a_2100_0c41, 0x4805_0410_0084_1008, 0x1800_4028_80a0_8000, 0x0084_0280_c000_0300, 0x0504_80e0_8c80_4940],
-    [0x0000_4170_0040_0100, 0x0020_2051_0c08_0810, 0x4080_4540_2042_1000, 0x0702_0880_1001_8880, 0x2a20_0050_5012_2000],
-    [0x40ca_c00a_0040_0800, 0x1021_800b_0200_0802, 0, 0x8401_0020_4682_0880, 0x8004_8808_0800_1040],
-    [0x0100_a106_0900_0400, 0x0410_4022_0180_210e, 0, 0x0051_4004_1402_0310, 0x5409_2c3c_0010_0a20],
-    [0x1280_0f00_8003_2820, 0x1200_4b0a_4000_0008, 0x2004_1230_0421_8001, 0, 0x0802_0021_4800_1180],
-    [0x0210_0140_1022_041c, 0x0800_8400_4090_0000, 0x0804_0044_0400_4001, 0, 0x0004_0920_400c_8080],
-    [0x1200_5118_0404_1004, 0x0008_44a0_40c2_0100, 0xa080_1044_5800_1089, 0x0500_0809_8420_0000, 0x0002_20c0_3a30_0440],
-    [0x4080_0100_0202_0822, 0xb104_0420_4021_0250, 0x0820_2862_04a1_0820, 0x2808_0501_a000_0001, 0x0a00_2010_1060_0120],
-    [0x0409_10a4_4500_2004, 0x1000_1142_0210_4021, 0x0000_11a0_0600_0112, 0x8124_1304_800c_9002, 0x0000_8102_a802_0091],
-    [0x2041_2108_2120_4211, 0x8404_20d0_2428_11e0, 0x0800_801a_0501_0200, 0x0080_a082_9048_9181, 0x4000_008c_8400_000a],
-    [0x0408_0004_4300_4cc1, 0x0180_1010_4800_cc08, 0x1808_2810_1008_4082, 0x1000_4080_5041_0802, 0x0020_8041_0210_1114],
-    [0x0880_0006_0100_0401, 0x1050_0120_0600_0402, 0x0000_0028_0049_0000, 0x0004_0009_0409_0880, 0x0118_0000_1100_0002],
-    [0x0000_0468_d040_2141, 0x101a_0028_0201_0401, 0, 0x8880_0044_0201_0823, 0x5000_0040_4080_8021],
-    [0x0000_410c_0100_0000, 0x0020_0021_0490_1081, 0, 0x0100_4308_009c_2020, 0x0000_0000_8088_4003],
-    [0xc200_8222_8002_4080, 0x8228_2002_0430_0000, 0x0020_0580_2011_1450, 0x04a2_0000_0000_0080, 0x6002_0204_0410_0020],
-    [0x3205_0858_10d2_0440, 0x0020_0200_8404_0000, 0x0040_4000_4100_44c5, 0x4010_5100_0000_1480, 0x0840_0000_0218_8008],
-    [0x0060_0000_0805_0008, 0x2008_0002_9002_0100, 0x4201_0800_2000_6006, 0x2088_0020_c800_0800, 0x8004_0009_404c_000c],
-    [0x3088_6d01_0284_2010, 0x1000_c801_4804_0120, 0x0000_0048_7208_5001, 0x000a_0008_9000_1102, 0x0200_1000_0082_0a46],
-    [0x0080_8542_3404_1008, 0x0484_0004_0415_02fc, 0x8004_0820_0810_1000, 0x000c_8200_4084_0070, 0x6210_0201_0005_80d2],
-    [0x0013_00e0_0490_4112, 0x1206_0000_0a06_8022, 0x0824_2010_24a4_0410, 0x20a8_a002_2201_0000, 0x01a0_9000_0000_902c],
-    [0x0012_a0c0_0280_a023, 0x0a01_0000_0900_0804, 0x9003_8200_1200_4030, 0x0000_1021_0808_8084, 0x0100_0000_0280_c125],
-    [0x0014_3000_0180_2885, 0x0030_8000_0300_1804, 0x0011_0100_2100_0084, 0x8080_2004_2406_4041, 0x0240_0041_2006_2000],
-    [0x0400_4619_0900_0200, 0x0010_6150_0840_0804, 0x1051_0012_0e00_0044, 0x1000_0e00_0200_a884, 0x0881_4000_8050_3e00],
-    [0x0000_30cc_1480_4102, 0x0010_0000_0500_2401, 0x0508_8800_0002_4000, 0x0400_0100_a440_1210, 0x0000_1000_0804_0800],
-    [0x0000_2000_0048_0020, 0x0220_02b0_0420_4101, 0x4004_4000_1400_0200, 0x9400_0800_2220_3804, 0],
-    [0x2020_8240_0408_0040, 0x2250_1820_0a24_0085, 0x0202_8080_4002_c040, 0x0008_2800_e001_8100, 0],
-    [0x1100_5005_1012_0245, 0x0008_1812_0188_0000, 0x0101_0008_4004_1008, 0x0448_4a10_8002_1010, 0x0000_0028_0200_0110],
-    [0x0322_0880_4002_0230, 0x0010_0228_0022_1020, 0x1050_1120_4011_0071, 0x4614_0180_4010_2002, 0x0040_4680_4000_1088],
-    [0x0a08_4485_1002_0042, 0x2604_0081_0000_8080, 0x0880_2000_0200_8652, 0x0002_0080_1042_0800, 0x0000_0488_0000_1860],
-    [0xe101_2040_4401_0804, 0x1202_0100_0901_6010, 0x4100_0448_1030_4401, 0x4000_8080_0001_0026, 0x0000_2400_0804_8020],
-    [0x0080_c122_6800_2008, 0x8200_2014_2000_8220, 0x4000_148c_1100_40c1, 0x30e4_4019_0286_1023, 0x0000_0080_0000_0339],
-    [0x1440_40a0_0000_2804, 0x0400_2212_2401_c081, 0x0010_0090_1000_581a, 0x8c06_3250_0231_003f, 0x0000_0064_6020_0208],
-    [0x00c0_6110_0700_1515, 0x0882_c022_0000_4808, 0x0008_2322_4002_0820, 0x0c00_0002_0000_8110, 0x0040_0182_0048_0204],
-    [0x0048_2850_0600_8405, 0x1160_2001_0044_2904, 0x0005_4024_6300_00b5, 0x8810_0800_2002_2006, 0x2020_8140_0a00_0012],
-    [0x0101_8018_1402_0240, 0x8224_c011_4024_0802, 0x00a2_0010_0004_0008, 0x0102_0800_1000_1028, 0x0008_0014_0000_0403],
-    [0x0000_c815_0082_c04e, 0x0090_4400_2740_0409, 0x8014_8010_0408_8000, 0x0080_4042_0020_8804, 0],
-    [0x2440_1004_0420_1000, 0x2410_2008_0000_2428, 0x2000_4008_0000_0000, 0x2040_2080_0000_0821, 0],
-    [0x2900_41a0_0401_0281, 0x8828_0402_0000_0004, 0x1e02_0821_0100_0108, 0x0188_0900_8098_8020, 0],
-    [0x1a00_8020_1200_0100, 0x8190_4325_0040_4220, 0x0b20_0000_4020_0042, 0x0102_0089_80cc_8002, 0],
-    [0x5001_d810_58f0_0040, 0x1004_0c00_4008_0a20, 0x4200_0000_0000_0240, 0x4008_8080_4100_4109, 0x4001_2802_0000_0808],
-    [0x2400_2200_8804_2008, 0x1884_0020_4001_0010, 0x0200_3001_2000_8218, 0x0014_8020_a018_0820, 0x2100_0540_0400_02c8],
-    [0x0114_0418_0c00_0010, 0x060c_0040_1090_0004, 0x0040_0840_4200_8010, 0x0002_a020_42a8_0888, 0x2004_1208_0000_0059],
-    [0x00d0_1480_1000_4049, 0xa88c_9080_8840_2204, 0x0440_421a_4000_0917, 0x0020_0420_0208_0828, 0x4404_8182_1020_0022],
-    [0x0181_0100_8151_4202, 0x0204_1009_0800_a004, 0x4101_4b01_5142_1004, 0x0300_c008_0120_2120, 0x0400_0880_0800_0011],
-    [0x4792_4480_c400_8081, 0x0100_1820_00a0_4402, 0x1a20_0221_0400_0191, 0x0800_0300_010a_4436, 0x0001_4040_8000_0000],
-    [0x0212_0008_8040_0001, 0x0211_4232_1101_0c81, 0x1111_8040_8454_2004, 0x4246_1200_0300_a082, 0x0000_0220_0482_1482],
-    [0x0000_a011_6080_4401, 0x0040_0009_1150_4002, 0x0108_0040_a120_0202, 0x0a42_0011_0215_0016, 0x0008_0012_4008_0201],
-    [0x0004_2008_4500_0481, 0x0020_0204_0032_1101, 0x0114_0030_0100_4082, 0x090c_0000_0000_2801, 0x4100_0808_0000_2000],
-    [0x0020_6042_1480_0000, 0x8010_0880_0010_0000, 0x0300_8010_8120_2000, 0x0340_0311_0803_0025, 0],
-    [0x4200_0308_1000_8082, 0x0204_4201_0008_2400, 0x2004_2000_0002_0002, 0x4002_5081_3088_6022, 0],
-    [0x18d0_8100_1010_0424, 0x0010_0480_2804_1008, 0x9010_0010_0400_4000, 0x8841_0040_2800_8002, 0x2000_0009_0040_0000],
-    [0x2520_1231_0044_400c, 0x0224_0201_1010_8040, 0x0ac6_0000_0880_a000, 0x0600_2041_0804_42a0, 0x0440_4008_8000_8041],
-    [0x6280_4d01_4024_0051, 0x0400_8480_6000_2008, 0x0610_0900_4048_5200, 0x0e04_01b0_2800_c000, 0x8000_4000_4030_0010],
-    [0x08a0_2301_0421_0080, 0x8080_8186_1804_2000, 0x0204_0001_000a_0802, 0x1000_0426_0205_2808, 0x0028_8082_2800_2512],
-    [0x4048_0030_0805_0080, 0x8208_4040_0920_0820, 0x0040_4801_4402_0808, 0x0828_8400_0480_2213, 0x0020_0000_1100_1020],
-    [0x8222_0888_f100_8000, 0x0021_8004_0610_1046, 0x2064_0c84_2001_1200, 0x0500_8020_0100_5080, 0x0010_2120_4c24_0142],
-    [0x0214_0060_0400_8501, 0x0090_4048_0842_0800, 0x0004_1200_0c22_8010, 0x0990_0800_6014_1218, 0x0240_0902_0500_0300],
-    [0x4028_8041_0a04_0200, 0x0040_0082_31b0_9020, 0x0d20_00a2_1090_6003, 0x0114_c004_4009_0600, 0x0000_0800_8200_4010],
-    [0x0000_8104_0a93_1092, 0x10a0_8000_0680_02c0, 0x2455_0480_0867_0404, 0x8084_0040_4a00_2494, 0x0c40_c280_2506_8620],
-    [0x0200_5008_0102_e600, 0x4810_0808_0000_0c10, 0x6401_0889_9202_4450, 0x2044_0a00_0100_0210, 0x0a21_0840_008c_0049],
-    [0x8000_2000_0400_4b20, 0x1110_0a00_2801_0040, 0, 0x0020_100c_1001_0020, 0x4948_0000_0110_0648],
-    [0x02c1_808c_8408_0120, 0x0898_0068_1022_0210, 0, 0x1049_0060_0411_2035, 0x0000_0a06_0004_0090],
-    [0x0000_0008_842e_0080, 0x0045_4480_050a_0110, 0x1800_400a_4120_0380, 0x40c0_0045_6400_7230, 0x0000_040d_0212_8804],
-    [0x0001_8484_8000_8010, 0x4100_4082_0800_1088, 0x4408_0008_8000_0188, 0x0010_4081_0080_4228, 0x0404_0220_0001_4800],
-    [0x2810_1904_4080_4002, 0x0804_e160_0a80_2430, 0x0022_8402_0205_01c0, 0x4040_0040_0db0_0808, 0x1802_0136_0008_8000],
-    [0x0028_1040_0801_0421, 0x0630_7210_0500_0428, 0xa001_c830_0002_4022, 0x0084_2080_0002_1002, 0x0000_2044_0001_9010],
-    [0x4102_0101_0380_4221, 0x0000_0488_0091_0404, 0x0401_0200_2001_0090, 0x0000_0300_41a0_0801, 0x0400_49d2_8000_a040],
-    [0x94a0_4450_0c00_102c, 0x0040_0428_0040_0e01, 0x8041_2000_200c_c048, 0x0042_8004_40c0_2009, 0x0070_0228_10c8_1000],
-    [0x0400_2040_5080_4803, 0x1000_0004_0121_0441, 0xd428_15c1_6004_2502, 0, 0x0001_0010_1401_0810],
-    [0x2000_8008_004c_0105, 0x4000_1090_0000_0c40, 0x4518_0280_1000_0c03, 0, 0x0010_0928_0108_0589],
-    [0x3a04_d000_4404_8201, 0x2402_0056_450a_0080, 0, 0x4840_0003_1405_2004, 0x0000_001d_0882_0686],
-    [0x0800_4000_8048_0700, 0x2221_c040_1101_0040, 0, 0x8810_6408_0910_0804, 0x2006_1000_a000_a4c1],
-    [0x1000_2510_8001_5024, 0x0820_8240_050a_2079, 0x2000_0506_4002_0004, 0x0210_2400_4100_0412, 0x4000_0810_4140_1020],
-    [0x0100_0842_6006_0404, 0x0020_92d0_3804_1008, 0x1040_0000_0802_8080, 0x0480_1002_4008_5804, 0x0020_0810_2041_101a],
-    [0x1510_00e0_1802_0042, 0x0200_4104_0220_0422, 0x1810_0680_0105_0140, 0x0042_0210_0400_c402, 0x0204_0200_1004_1088],
-    [0x0011_0200_0800_2008, 0x1880_0201_1840_0844, 0x810c_c000_9008_002d, 0x0040_2082_0000_0d09, 0x0001_0201_8c00_b458],
-    [0x0012_0049_1002_4001, 0x0222_0041_0414_8802, 0x8080_8106_0102_0020, 0x2040_0802_0000_2060, 0x6800_0032_0400_8002],
-    [0x0040_4080_0240_0801, 0x0009_8148_2420_0c05, 0x0100_a010_1241_0005, 0, 0x0000_4050_0300_2002],
-    [0x2020_4042_8040_2822, 0x4058_1000_4000_8440, 0x0420_c000_4040_8001, 0, 0x8440_0080_0080_0001],
+const MAGICS: [[u64; TABLES]; CELL_COUNT] = [
+    [0x0101_2400_6000_cc02, 0x0020_1001_8000_0080, 0x0400_a080_0102_2004],
+    [0x0043_0600_3002_0804, 0x0020_0400_2005_0200, 0x2606_1080_c02a_0114],
+    [0x200c_1041_0500_8085, 0x1086_1600_0908_0142, 0x1004_0050_0021_0004],
+    [0x0004_0008_020c_4802, 0x0404_008a_0204_0008, 0x8003_0100_80c0_08c0],
+    [0x4950_4920_0220_0222, 0x9000_2044_1044_4004, 0x0004_8110_0881_e080],
+    [0x5000_8888_0040_4501, 0x0200_4005_090d_0110, 0x0001_9840_4001_1010],
+    [0x6004_1005_8100_0400, 0x0141_0010_0050_4042, 0x0054_1020_0104_0208],
+    [0x0800_48e4_0ca8_0000, 0x2020_4005_1c10_a802, 0x0100_2083_080a_0080],
+    [0x0002_2102_2003_0000, 0x0080_0800_8a00_0a81, 0x4124_110c_0082_0060],
+    [0x0a00_0400_0800_8040, 0x0000_080e_0012_0078, 0x0001_1030_2000_5842],
+    [0x0b60_8208_8802_0118, 0x2040_a227_0028_0244, 0x0821_6240_0402_0442],
+    [0x0020_0085_0423_0008, 0x80a1_4100_3008_8884, 0x4200_c040_8801_a2a0],
+    [0x1022_0214_4c00_8034, 0x0200_0200_108a_0034, 0x2002_0441_2400_4c01],
+    [0x8240_040a_2100_b014, 0x0220_0841_0281_1040, 0x0c24_8040_1a80_1008],
+    [0x0230_0284_0201_8442, 0x4408_0848_9085_4004, 0x2080_10a0_0441_200c],
+    [0x0242_0084_0520_4421, 0x0040_1040_0100_6028, 0x0200_0080_8204_880d],
+    [0x0001_8290_0050_0441, 0x4201_0090_510c_4481, 0x0008_0302_00c2_2081],
+    [0x0900_0004_02a3_8202, 0x0042_1410_0140_1202, 0x2210_0005_0081_2211],
+    [0x9001_0116_0001_5009, 0x0308_2002_0100_0a49, 0x0820_0101_0020_1020],
+    [0x0818_0006_2008_0260, 0x1020_0102_0001_0823, 0x00c1_0840_8043_4008],
+    [0x0200_0224_8038_80a0, 0x1020_0002_400a_0900, 0x1008_0000_4006_1a05],
+    [0x0644_0902_1009_1020, 0xe002_0008_8002_0081, 0x4004_4e80_6002_4101],
+    [0x4104_8404_1402_1010, 0x3984_0044_b824_0029, 0x1400_4002_4201_1042],
+    [0x0040_8001_4880_1008, 0x0800_7000_a020_8018, 0x0290_8280_0c10_2000],
+    [0x810a_1080_0808_4801, 0x0201_0081_0900_6020, 0x0000_8000_1b00_1000],
+    [0x0306_0028_5110_0421, 0x408a_1020_8421_8044, 0x0004_4000_4a08_5080],
+    [0x1004_2001_0310_0433, 0x8200_2d40_8084_710c, 0x8053_0618_4810_0808],
+    [0xa0c0_8101_4095_0200, 0x1080_0804_0020_6105, 0x0204_8000_0040_8188],
+    [0x8004_a014_0080_2100, 0x0020_0080_04a0_180e, 0x2808_8500_0081_0406],
+    [0x0800_2080_00a8_0161, 0x0008_94d2_9044_2201, 0x0050_4000_0080_0402],
+    [0x9032_4031_0010_0040, 0x0040_9820_8060_4040, 0x9215_6810_10a9_0110],
+    [0x2400_3002_020c_0090, 0x02a0_0200_0409_4000, 0x0e02_0082_1046_a010],
+    [0x0411_0600_2084_0048, 0x9202_8440_0444_2240, 0x0101_0014_1000_4808],
+    [0x8410_08d1_0012_c448, 0x8328_0040_0401_0140, 0x0604_0880_4042_1008],
+    [0x3110_0040_0000_3204, 0x4304_1021_0081_0010, 0x04c1_0440_0000_6014],
+    [0x0011_2140_8270_8404, 0xc402_0010_4002_400a, 0x200a_4004_0002_1006],
+    [0x0a40_6020_0080_0804, 0x0420_4021_0020_9001, 0x1050_00a0_8802_100e],
+    [0x002a_0010_0090_8201, 0x0100_2002_0040_0808, 0x2048_1008_0008_1009],
+    [0x1200_2050_0000_8481, 0x0010_8910_0000_1001, 0x0504_0206_0008_1001],
+    [0x4008_d830_0c44_a261, 0xe022_0004_1108_2202, 0x6a00_8001_0801_1263],
+    [0x0000_2059_8c41_2200, 0x0050_a800_2308_0409, 0x1100_6001_0014_1081],
+    [0x0000_140c_0001_0600, 0x4424_0860_1200_6100, 0x3100_8a42_1110_0111],
+    [0x4004_0421_8000_2184, 0x0062_1202_8000_1020, 0x9010_9201_2000_0048],
+    [0x2211_0000_2140_2098, 0x8090_094e_4000_0010, 0x2801_8089_4000_0028],
+    [0x108c_0800_8088_4020, 0x0008_0900_1009_4100, 0x0101_00a8_8800_2c40],
+    [0x0188_0200_8040_3020, 0x2258_0084_0a00_0040, 0x1940_c404_1000_0002],
+    [0x2250_0080_4208_4308, 0x0400_40a8_1010_2040, 0x0444_4010_1504_0110],
+    [0x0144_0020_2000_1218, 0x4210_a441_0601_2021, 0x4080_2204_0212_0204],
+    [0x2242_8980_1020_4041, 0x0c00_2022_4200_4923, 0x0800_0410_1040_0801],
+    [0x1184_8008_8200_0832, 0x4202_5002_0100_0004, 0x1800_0010_0040_0081],
+    [0x0413_0108_0040_8102, 0x1014_8804_8500_6484, 0x4a01_0204_0441_0038],
+    [0x9080_8004_0990_0003, 0x0010_0a08_0040_0005, 0x22a0_6030_0200_0101],
+    [0x0000_4d10_0040_0200, 0x00e0_0082_50a0_0011, 0x1060_4a02_0200_0059],
+    [0x2104_4004_8020_0009, 0x8014_2803_4040_0080, 0x0009_0424_2046_0005],
+    [0x4882_0008_8414_0120, 0x8820_0990_4028_a020, 0x1000_6040_0808_0114],
+    [0x2000_2000_0818_8120, 0x2c10_0100_1014_8000, 0xb800_c004_2000_4040],
+    [0x0400_0042_9008_0100, 0x6002_0d00_8400_a50e, 0x00d8_8820_5013_8208],
+    [0x1210_0808_9302_0640, 0x0404_1092_2449_0001, 0x0602_044a_1201_0008],
+    [0x0082_0118_6102_0190, 0x8400_800c_1010_2000, 0x0200_4c08_0e10_a001],
+    [0x0322_2100_2000_4400, 0x0100_8004_4842_3182, 0x0080_8110_0600_1009],
+    [0x0018_1120_0800_2001, 0x0040_8010_2050_9000, 0x0220_5400_0804_8200],
+    [0x624c_00c0_0300_1008, 0x0041_0828_0032_2000, 0x0100_0900_0628_5000],
+    [0x0031_0048_1420_0238, 0x8880_0065_1041_0900, 0x0a40_0850_420c_4401],
+    [0x0141_2010_0202_0404, 0x6040_2800_0842_8200, 0x2010_0084_a540_4240],
+    [0x1004_8e42_0080_0202, 0x0098_2c00_8908_0440, 0x463a_0083_08c0_0210],
+    [0x4000_4400_0000_0282, 0x4004_0080_8024_2012, 0x0004_210b_4806_0008],
+    [0x0000_0110_2015_8082, 0x1802_8080_8802_0080, 0x0002_2120_0848_8010],
+    [0x0000_8060_8a02_a280, 0x001c_0040_0600_4060, 0x0000_0205_1830_2020],
+    [0x2008_4200_c424_000a, 0x0002_4020_2801_003a, 0x4490_0020_2081_0210],
+    [0x0102_9e04_1042_0024, 0x0402_2860_0800_8804, 0x4028_5180_0411_0082],
+    [0x0090_0440_8882_8205, 0x0102_2402_8200_0808, 0x000a_00c0_0004_5021],
+    [0x0102_0080_1b00_8001, 0x0800_2801_0a00_3001, 0x4008_0043_8008_4201],
+    [0x0000_8040_0280_1004, 0x8440_4001_0048_1041, 0x0011_0210_0400_1801],
+    [0x4c00_9104_b080_5002, 0x1002_0400_0120_0401, 0x0008_0080_b008_2104],
+    [0x0660_2008_1a20_1801, 0x4a84_0401_8900_2402, 0x9020_0081_0485_2402],
+    [0x5000_1102_4101_0120, 0x0800_5442_a004_0008, 0x1200_02a1_0400_4128],
+    [0x2005_1104_1204_6080, 0x9423_2220_a081_0004, 0x0804_2222_5020_a004],
+    [0x2900_0901_0002_0010, 0x8207_1440_8101_028c, 0x0410_0020_0c80_2002],
+    [0x0548_4802_0865_0160, 0x0200_1012_0820_1004, 0x0080_0000_8200_2804],
+    [0xa048_0a02_4004_4a01, 0x0a20_1020_0200_0202, 0x1041_5000_0800_4582],
+    [0x0204_0812_1002_1402, 0x8c41_0228_04a3_0404, 0x2040_0200_08c2_0801],
+    [0x9410_4103_0408_5024, 0x0820_0600_8260_1003, 0x0202_0200_0083_0002],
+    [0x0010_4440_0a04_0a84, 0x0891_0ce1_60c0_8181, 0x2d00_0400_1010_8001],
+    [0x0402_0408_0100_0229, 0x8014_0020_1448_0110, 0x06c0_0a40_2270_4001],
 ];
 
-/// The cells of line `axis` through `from` whose occupancy matters.
-const fn line_mask(from: usize, axis: usize) -> u128 {
-    let d = LINE_AXES[axis];
-    ray(from, d, true) | ray(from, d.times(-1), true)
+/// The cells of the lines of `table` through `from` whose occupancy matters.
+const fn inner_cells(from: usize, table: usize) -> u128 {
+    let lines = TABLE_LINES[table];
+    let mut out = 0;
+    let mut i = 0;
+    while i < lines.len() {
+        out |= ray(from, lines[i], true) | ray(from, lines[i].times(-1), true);
+        i += 1;
+    }
+    out
 }
 
-/// The attacks along line `axis` from `from` with `occupied` blocking (the slow, obvious way).
-const fn line_attacks_by_walking(from: usize, axis: usize, occupied: u128) -> u128 {
-    let d = LINE_AXES[axis];
-    ray_to_blocker(from, d, occupied) | ray_to_blocker(from, d.times(-1), occupied)
+/// The attacks along the lines of `table` from `from` with `occupied` blocking (the slow,
+/// obvious way).
+const fn attacks_by_walking(from: usize, table: usize, occupied: u128) -> u128 {
+    let lines = TABLE_LINES[table];
+    let mut out = 0;
+    let mut i = 0;
+    while i < lines.len() {
+        out |= ray_to_blocker(from, lines[i], occupied)
+            | ray_to_blocker(from, lines[i].times(-1), occupied);
+        i += 1;
+    }
+    out
 }
 
-/// The index bits of a pair whose mask has `cells` cells (a shift of 64 would overflow, and an
-/// empty mask hashes to 0 with any shift).
-const fn shift_for(cells: u32) -> u32 {
-    if cells == 0 {
+/// The shift that keeps an index of `bits` bits (a shift of 64 would overflow, and an empty mask
+/// hashes to 0 with any shift).
+const fn shift_for(bits: u32) -> u32 {
+    if bits == 0 {
         63
     } else {
-        64 - cells
+        64 - bits
     }
 }
 
-static LINE_LOOKUPS: [[LineLookup; 5]; CELL_COUNT] = {
-    let empty = LineLookup {
+static LOOKUPS: [[Lookup; TABLES]; CELL_COUNT] = {
+    let empty = Lookup {
         mask_low: 0,
         mask_high: 0,
         magic: 0,
         shift: 63,
         offset: 0,
     };
-    let mut out = [[empty; 5]; CELL_COUNT];
+    let mut out = [[empty; TABLES]; CELL_COUNT];
     let mut offset = 0;
     let mut cell = 0;
     while cell < CELL_COUNT {
-        let mut axis = 0;
-        while axis < 5 {
-            let mask = line_mask(cell, axis);
+        let mut table = 0;
+        while table < TABLES {
+            let mask = inner_cells(cell, table);
             assert!(
                 (mask as u64) & ((mask >> 64) as u64) == 0,
-                "the halves of a line's mask overlap"
+                "the halves of a look-up's mask overlap"
             );
-            out[cell][axis] = LineLookup {
+            out[cell][table] = Lookup {
                 mask_low: mask as u64,
                 mask_high: (mask >> 64) as u64,
-                magic: LINE_MAGICS[cell][axis],
+                magic: MAGICS[cell][table],
                 shift: shift_for(mask.count_ones()),
                 offset,
             };
             offset += 1 << mask.count_ones();
-            axis += 1;
+            table += 1;
         }
         cell += 1;
     }
-    assert!(offset as usize == LINE_ATTACK_COUNT);
+    assert!(offset as usize == ATTACK_COUNT);
     out
 };
 
-/// The number of entries of [`LINE_ATTACKS`]: `2^n` per (cell, line) with `n` inner cells.
-const LINE_ATTACK_COUNT: usize = {
+/// The number of entries of [`ATTACKS`]: `2^n` per (cell, table) with `n` inner cells.
+const ATTACK_COUNT: usize = {
     let mut n = 0;
     let mut cell = 0;
     while cell < CELL_COUNT {
-        let mut axis = 0;
-        while axis < 5 {
-            n += 1 << line_mask(cell, axis).count_ones();
-            axis += 1;
+        let mut table = 0;
+        while table < TABLES {
+            n += 1 << inner_cells(cell, table).count_ones();
+            table += 1;
         }
         cell += 1;
     }
     n
 };
 
-/// The entry of `blockers` (the occupancy cut to the lookup's mask) in `lookup`'s part of the
-/// table.
+/// The entry of `occupied` in `lookup`'s part of [`ATTACKS`].
 #[inline(always)]
-const fn entry(lookup: &LineLookup, occupied: u128) -> usize {
+const fn entry(lookup: &Lookup, occupied: u128) -> usize {
     let blockers =
         (occupied as u64 & lookup.mask_low) | ((occupied >> 64) as u64 & lookup.mask_high);
     lookup.offset as usize + (blockers.wrapping_mul(lookup.magic) >> lookup.shift) as usize
 }
 
-/// The attacks of every (cell, line) for every occupancy of its inner cells, at its hashed
+/// The attacks of every (cell, table) for every occupancy of its inner cells, at its hashed
 /// entry. Nothing attacks every cell, so `u128::MAX` marks an entry not yet written.
-static LINE_ATTACKS: [u128; LINE_ATTACK_COUNT] = {
-    let mut out = [u128::MAX; LINE_ATTACK_COUNT];
+static ATTACKS: [u128; ATTACK_COUNT] = {
+    let mut out = [u128::MAX; ATTACK_COUNT];
     let mut cell = 0;
     while cell < CELL_COUNT {
-        let mut axis = 0;
-        while axis < 5 {
-            let lookup = &LINE_LOOKUPS[cell][axis];
-            let mask = line_mask(cell, axis);
+        let mut table = 0;
+        while table < TABLES {
+            let lookup = &LOOKUPS[cell][table];
+            let mask = inner_cells(cell, table);
             // Every subset of the mask, by the carry-rippler.
             let mut blockers: u128 = 0;
             loop {
-                let attacks = line_attacks_by_walking(cell, axis, blockers);
+                let attacks = attacks_by_walking(cell, table, blockers);
                 let i = entry(lookup, blockers);
                 assert!(
                     out[i] == u128::MAX || out[i] == attacks,
-                    "a line multiplier maps two occupancies with different attacks to one entry"
+                    "a multiplier maps two occupancies with different attacks to one entry"
                 );
                 out[i] = attacks;
                 blockers = blockers.wrapping_sub(mask) & mask;
@@ -280,17 +296,17 @@ static LINE_ATTACKS: [u128; LINE_ATTACK_COUNT] = {
                     break;
                 }
             }
-            axis += 1;
+            table += 1;
         }
         cell += 1;
     }
     out
 };
 
-/// The attacks along line `axis` from `from`.
+/// The attacks along the lines of `table` from `from`.
 #[inline(always)]
-fn line_attacks(from: usize, axis: usize, occupied: u128) -> u128 {
-    LINE_ATTACKS[entry(&LINE_LOOKUPS[from][axis], occupied)]
+fn table_attacks(from: usize, table: usize, occupied: u128) -> u128 {
+    ATTACKS[entry(&LOOKUPS[from][table], occupied)]
 }
 
 /// Where a cell's rank lies in the occupancy: the rank's first index, and, counted from it,
@@ -352,16 +368,14 @@ fn rank_attacks(from: usize, occupied: u128) -> u128 {
 #[inline(always)]
 pub(crate) fn rook_attacks_from(from: usize, occupied: u128) -> u128 {
     rank_attacks(from, occupied)
-        | line_attacks(from, ROOK_AXES[0], occupied)
-        | line_attacks(from, ROOK_AXES[1], occupied)
+        | table_attacks(from, ROOK_TABLES[0], occupied)
+        | table_attacks(from, ROOK_TABLES[1], occupied)
 }
 
-/// Bishop attacks from `from` with `occupied` blocking: three table look-ups.
+/// Bishop attacks from `from` with `occupied` blocking: one table look-up.
 #[inline(always)]
 pub(crate) fn bishop_attacks_from(from: usize, occupied: u128) -> u128 {
-    line_attacks(from, BISHOP_AXES[0], occupied)
-        | line_attacks(from, BISHOP_AXES[1], occupied)
-        | line_attacks(from, BISHOP_AXES[2], occupied)
+    table_attacks(from, BISHOP_TABLE, occupied)
 }
 
 #[cfg(test)]
@@ -414,26 +428,21 @@ mod tests {
 
     #[test]
     fn every_orthogonal_and_diagonal_line_is_served() {
-        let rank = Hex::new(1, 0);
-        let rook_lines: Vec<Hex> = std::iter::once(rank)
-            .chain(ROOK_AXES.map(|a| LINE_AXES[a]))
-            .collect();
+        let served =
+            |lines: &[Hex], d: Hex| lines.iter().any(|&a| a.equals(d) || a.equals(d.times(-1)));
+        let mut rook_lines = vec![Hex::new(1, 0)]; // the rank
+        rook_lines.extend(ROOK_TABLES.iter().flat_map(|&t| TABLE_LINES[t]));
         for d in Hex::ORTHOGONAL {
-            assert!(rook_lines
-                .iter()
-                .any(|&a| a.equals(d) || a.equals(d.times(-1))));
+            assert!(served(&rook_lines, d));
         }
         for d in Hex::DIAGONAL {
-            let bishop_line = BISHOP_AXES.map(|a| LINE_AXES[a]);
-            assert!(bishop_line
-                .iter()
-                .any(|&a| a.equals(d) || a.equals(d.times(-1))));
+            assert!(served(TABLE_LINES[BISHOP_TABLE], d));
         }
     }
 
-    /// The search of the module's head, repeated: it finds exactly [`LINE_MAGICS`].
+    /// The search of the module's head, repeated: it finds exactly [`MAGICS`].
     #[test]
-    fn line_magics_are_the_search_result() {
+    fn magics_are_the_search_result() {
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
         let mut draw = move || {
             state ^= state >> 12;
@@ -441,10 +450,10 @@ mod tests {
             state ^= state >> 27;
             state.wrapping_mul(0x2545_f491_4f6c_dd1d)
         };
-        let mut slots = vec![None; 64];
-        for (cell, magics) in LINE_MAGICS.iter().enumerate() {
-            for (axis, &magic) in magics.iter().enumerate() {
-                let mask = line_mask(cell, axis);
+        let mut slots = vec![None; 256];
+        for (cell, magics) in MAGICS.iter().enumerate() {
+            for (table, &magic) in magics.iter().enumerate() {
+                let mask = inner_cells(cell, table);
                 let bits = mask.count_ones();
                 let found = if bits == 0 {
                     0
@@ -452,7 +461,7 @@ mod tests {
                     let subsets: Vec<(u64, u128)> = Set128Subsets::new(mask)
                         .map(|s| {
                             let folded = (s as u64) | (s >> 64) as u64;
-                            (folded, line_attacks_by_walking(cell, axis, s))
+                            (folded, attacks_by_walking(cell, table, s))
                         })
                         .collect();
                     loop {
@@ -468,7 +477,7 @@ mod tests {
                         }
                     }
                 };
-                assert_eq!(found, magic, "cell {cell}, line {axis}");
+                assert_eq!(found, magic, "cell {cell}, table {table}");
             }
         }
     }
