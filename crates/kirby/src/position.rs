@@ -773,24 +773,26 @@ impl Position {
 
     #[inline]
     pub(crate) fn put(&mut self, cell: usize, piece: Piece) {
-        self.mailbox[cell] = piece.code();
+        let code = piece.code();
+        self.mailbox[cell] = code;
         // Word-wise updates (a whole-set copy per update is measurably slower).
         let (w, bit) = (cell / 64, 1u64 << (cell % 64));
         self.by_color[piece.color.index()].0[w] |= bit;
         self.by_role[piece.role.index()].0[w] |= bit;
         self.occupied.0[w] |= bit;
-        self.hash ^= ZOBRIST.piece[cell][piece.code() as usize];
+        self.hash ^= ZOBRIST.piece[cell][code as usize];
     }
 
     #[inline]
     pub(crate) fn remove(&mut self, cell: usize) -> Piece {
-        let piece = Piece::from_code(self.mailbox[cell]);
+        let code = self.mailbox[cell];
+        let piece = Piece::from_code(code);
         self.mailbox[cell] = 0;
         let (w, bit) = (cell / 64, !(1u64 << (cell % 64)));
         self.by_color[piece.color.index()].0[w] &= bit;
         self.by_role[piece.role.index()].0[w] &= bit;
         self.occupied.0[w] &= bit;
-        self.hash ^= ZOBRIST.piece[cell][piece.code() as usize];
+        self.hash ^= ZOBRIST.piece[cell][code as usize];
         piece
     }
 
@@ -951,7 +953,8 @@ impl Position {
     }
 
     pub(crate) fn pass_turn(&mut self) {
-        let next = NEXT_LIVE[self.alive as usize][self.turn.index()];
+        // `alive` has six bits: the mask only spares the bounds test.
+        let next = NEXT_LIVE[self.alive as usize & ((1 << ARMIES) - 1)][self.turn.index()];
         self.hash ^= ZOBRIST.turn[self.turn.index()] ^ ZOBRIST.turn[next.index()];
         self.turn = next;
     }

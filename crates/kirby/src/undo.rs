@@ -1,5 +1,5 @@
 //! Taking a move back: [`Position::apply_undoable`] plays a move as [`Position::apply`] does and
-//! returns what [`Position::undo`] needs to restore the position, so that perft walks the tree in
+//! notes what [`Position::undo`] needs to restore the position, so that perft walks the tree in
 //! one position instead of copying the whole 1 KB position for every move played.
 //!
 //! Nothing of the move's rules is repeated here: the cells a move can change are noted before
