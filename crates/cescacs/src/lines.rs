@@ -4,7 +4,8 @@
 //! (the Bishop's). The 169 cells make 45 orthogonal lines (at most 15 cells each) and 87 diagonal
 //! ones (at most 8). [`LineOccupancy`] keeps, for each line, its occupied cells as the bits of
 //! one `u16`, in the order of the cells along the line; the position updates it with each man
-//! that arrives or leaves (six bit flips per cell).
+//! that arrives or leaves (six bit flips per cell; an ordinary move defers them to the next
+//! generation, see `Position::play_unchecked`).
 //!
 //! Why: on the dense 3-word cell sets, a slider's ray costs a 3-word intersection and a bit scan
 //! over up to three words, twice per line. On a line's own `u16` the nearest occupied cell on
@@ -276,8 +277,7 @@ impl LineOccupancy {
 }
 
 /// The occupied cells as a set and as lines: what the attack tests read. The lines are the
-/// position's own when it is settled (no copy), else a settled copy; a test on another
-/// occupancy (the king lifted off its hex, a castling played) makes its own.
+/// position's own when it is settled (no copy), else a copy with the deferred bits flipped.
 #[derive(Clone)]
 pub(crate) struct Occupied<'a> {
     /// The occupied cells.
