@@ -16,8 +16,8 @@
 //! the victim taken and the waiting pawn as the piece it becomes.
 
 use crate::board::{
-    bishop_attacks, pent_bits, rook_attacks, sideboard_bits, sideboard_set, CastleSide, Cell,
-    CellSet, Color, PawnCells, Piece, RayList, Role, ARMIES, BISHOP_FIRST_STEPS, BISHOP_RAYS,
+    bishop_attacks, each_index, pent_bits, rook_attacks, sideboard_bits, sideboard_set, CastleSide,
+    Cell, CellSet, Color, PawnCells, Piece, RayList, Role, ARMIES, BISHOP_FIRST_STEPS, BISHOP_RAYS,
     BISHOP_REACH, KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, PAWN_CELLS, RAYS,
     ROOK_FIRST_STEPS, ROOK_RAYS, ROOK_REACH,
 };
@@ -150,18 +150,6 @@ fn each_cell_while(set: &CellSet, mut f: impl FnMut(usize) -> bool) -> Flow {
         }
     }
     true
-}
-
-/// Calls `f` on the index of each cell of `set`, lowest first.
-#[inline(always)]
-fn each_index(set: &CellSet, mut f: impl FnMut(usize)) {
-    for (w, &word) in set.0.iter().enumerate() {
-        let mut bits = word;
-        while bits != 0 {
-            f(w * 64 + bits.trailing_zeros() as usize);
-            bits &= bits - 1;
-        }
-    }
 }
 
 /// The cells a piece of the sliding kind `role` (bishop, rook, queen or Amazon, whose knight

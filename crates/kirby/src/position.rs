@@ -6,8 +6,8 @@ use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
 use crate::board::{
-    bishop_attacks, rook_attacks, CastleSide, Cell, CellSet, Color, Piece, Role, ARMIES,
-    BISHOP_REACH, CELLS, KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, ROLES,
+    bishop_attacks, each_index, rook_attacks, CastleSide, Cell, CellSet, Color, Piece, Role,
+    ARMIES, BISHOP_REACH, CELLS, KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, ROLES,
     ROOK_CORNER, ROOK_REACH, ZOBRIST,
 };
 use crate::colors::ColorSet;
@@ -1046,30 +1046,26 @@ impl Position {
     ) -> CellSet {
         let role = |r: Role| self.by_role[r.index()] & *hostile;
         let mut out = CellSet::EMPTY;
-        for c in (role(Role::Knight) | role(Role::Amazon)).iter() {
+        each_index(&(role(Role::Knight) | role(Role::Amazon)), |c| {
             out |= KNIGHT_ATTACKS[c];
-        }
-        for c in role(Role::King).iter() {
-            out |= KING_ATTACKS[c];
-        }
+        });
+        each_index(&role(Role::King), |c| out |= KING_ATTACKS[c]);
         let queens = role(Role::Queen) | role(Role::Amazon);
-        for c in (role(Role::Rook) | queens).iter() {
+        each_index(&(role(Role::Rook) | queens), |c| {
             if ROOK_REACH[c].intersects(zone) {
                 out |= rook_attacks(c, occupied);
             }
-        }
-        for c in (role(Role::Bishop) | queens).iter() {
+        });
+        each_index(&(role(Role::Bishop) | queens), |c| {
             if BISHOP_REACH[c].intersects(zone) {
                 out |= bishop_attacks(c, occupied);
             }
-        }
+        });
         let pawns = role(Role::Pawn);
         let mut armies = hostile_armies;
         while armies != 0 {
             let a = armies.trailing_zeros() as usize;
-            for c in (pawns & self.by_color[a]).iter() {
-                out |= PAWNS[a].capture[c];
-            }
+            each_index(&(pawns & self.by_color[a]), |c| out |= PAWNS[a].capture[c]);
             armies &= armies - 1;
         }
         out & *zone
