@@ -16,9 +16,10 @@
 //! check (a move that checks the enemy king switches its leap attacks off, rules §7.2).
 
 use crate::board::{
-    between, cells, nearest, Cell, CellSet, Color, Piece, Role, KING_HOME, KING_STEPS, KNIGHT,
-    LINES, NO_CELL_U8, PAWN_ATTACKS, PAWN_OBLIQUE, PAWN_PUSHES, PAWN_PUSH_COUNT, PROMOTION_EDGE,
-    PROMOTION_REACH, RAYS, RIDE_BEYOND, ROOK_HOME, SHADE_CELLS, SINGLE, STEPS,
+    between, cells, for_each_index, nearest, Cell, CellSet, Color, Piece, Role, KING_HOME,
+    KING_STEPS, KNIGHT, LINES, NO_CELL_U8, PAWN_ATTACKS, PAWN_OBLIQUE, PAWN_PUSHES,
+    PAWN_PUSH_COUNT, PROMOTION_EDGE, PROMOTION_REACH, RAYS, RIDE_BEYOND, ROOK_HOME, SHADE_CELLS,
+    SINGLE, STEPS,
 };
 use crate::board::{ELEPHANT_DIAG, FORWARD, LINE_DIR};
 use crate::lines::{
@@ -235,19 +236,6 @@ pub(crate) fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
         true
     });
     nodes
-}
-
-/// Calls `f` with every index of `set`, lowest first, word by word (the tight loop of the list
-/// layer).
-#[inline(always)]
-fn for_each_index(set: CellSet, mut f: impl FnMut(usize)) {
-    for (w, &word) in set.0.iter().enumerate() {
-        let mut bits = word;
-        while bits != 0 {
-            f(w * 64 + bits.trailing_zeros() as usize);
-            bits &= bits - 1;
-        }
-    }
 }
 
 /// The moves of a [`PieceMoves`], in destination order (promotions in [`Role::PROMOTIONS`] order).
@@ -961,23 +949,25 @@ impl Ctx<'_> {
             to: Cell::ALL[t],
             promotion: None,
         };
-        // With a few free steps, testing each is cheaper; with more, one map of the enemy's
-        // attacks.
-        let map =
-            (steps.len() >= KING_STEPS_FOR_MAP).then(|| self.pos.attack_map(self.them, &occupied));
+        let candidates = steps - self.behind_the_king();
         let mut to = CellSet::EMPTY;
-        for t in steps - self.behind_the_king() {
-            let safe = if enemy_leaps.has(t) {
-                self.pos.safe_after(king_move(t))
-            } else if let Some(map) = &map {
-                !map.has(t)
-            } else {
-                !self.pos.attacked_by_no_leap(t, self.them, &occupied)
-            };
-            if safe {
+        // Onto the enemy unmoved king's leap hexes: played out (that leap may switch off).
+        for t in candidates & enemy_leaps {
+            if self.pos.safe_after(king_move(t)) {
                 to = to.with(t);
             }
         }
+        let rest = candidates - enemy_leaps;
+        // With a few free steps, testing each is cheaper; with more, one map of the enemy's
+        // attacks.
+        if rest.len() >= KING_STEPS_FOR_MAP {
+            return to | (rest - self.pos.attack_map(self.them, &occupied));
+        }
+        for_each_index(rest, |t| {
+            if !self.pos.attacked_by_no_leap(t, self.them, &occupied) {
+                to = to.with(t);
+            }
+        });
         to
     }
 

@@ -4,9 +4,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::board::{
-    Cell, CellSet, Color, Piece, Role, Shade, CELL_COUNT, COORDS, ELEPHANT_DIAG, FORWARD,
-    KING_HOME, KING_STEPS, KNIGHT, LINES, PAWN_ATTACKS, PAWN_OBLIQUE_DIRS, ROOK_HOME, SHADE_CELLS,
-    SINGLE, STEPS, ZOBRIST,
+    for_each_index, Cell, CellSet, Color, Piece, Role, Shade, CELL_COUNT, COORDS, ELEPHANT_DIAG,
+    FORWARD, KING_HOME, KING_STEPS, KNIGHT, LINES, PAWN_ATTACKS, PAWN_OBLIQUE_DIRS, ROOK_HOME,
+    SHADE_CELLS, SINGLE, STEPS, ZOBRIST,
 };
 use crate::lines::{places, LineOccupancy, Occupied, ALL_AXES, DIAGONAL_AXES, ORTHOGONAL_AXES};
 use std::borrow::Cow;
@@ -638,24 +638,21 @@ impl Position {
         let role = |r: Role| self.by_role[r.index()] & them;
         let queens = role(Role::Queen);
         let mut map = CellSet::EMPTY;
-        for from in role(Role::Knight) | role(Role::Wyvern) | role(Role::Pegasus) {
-            map |= KNIGHT[from];
-        }
-        for from in role(Role::King) {
-            map |= KING_STEPS[from];
-        }
-        for from in role(Role::Pawn) {
-            map |= PAWN_ATTACKS[by.index()][from];
-        }
-        for from in role(Role::Elephant) {
-            map |= elephant_targets(from, by, &occ.cells);
-        }
-        for from in role(Role::Rook) | role(Role::Wyvern) | queens {
-            map |= occ.lines.slide(from, ORTHOGONAL_AXES);
-        }
-        for from in role(Role::Bishop) | role(Role::Pegasus) | queens {
-            map |= occ.lines.slide(from, DIAGONAL_AXES);
-        }
+        let leapers = role(Role::Knight) | role(Role::Wyvern) | role(Role::Pegasus);
+        for_each_index(leapers, |from| map |= KNIGHT[from]);
+        for_each_index(role(Role::King), |from| map |= KING_STEPS[from]);
+        for_each_index(role(Role::Pawn), |from| {
+            map |= PAWN_ATTACKS[by.index()][from]
+        });
+        for_each_index(role(Role::Elephant), |from| {
+            map |= elephant_targets(from, by, &occ.cells)
+        });
+        for_each_index(role(Role::Rook) | role(Role::Wyvern) | queens, |from| {
+            map |= occ.lines.slide(from, ORTHOGONAL_AXES)
+        });
+        for_each_index(role(Role::Bishop) | role(Role::Pegasus) | queens, |from| {
+            map |= occ.lines.slide(from, DIAGONAL_AXES)
+        });
         map
     }
 
