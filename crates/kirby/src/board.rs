@@ -1346,37 +1346,63 @@ pub(crate) fn slider_attacks(cell: usize, list: &RayList, occupied: &CellSet) ->
     let mut out = [0u64; 5];
     let rays = &RAYS[cell];
     for ray in &list.rays[..list.len as usize] {
-        let set = &rays[ray.slot as usize].0;
-        let (near, far) = (ray.near_word as usize, ray.far_word as usize);
-        // Rays are monotone in the cell index: walk the ray's words from its near end, take
-        // whole words until the word of the nearest blocker, and in that word the cells up to
-        // the blocker (the lowest set bit going up, the highest going down). Only the words the
-        // ray covers are touched.
-        if ray.ascending {
-            for w in near..=far {
-                let blockers = set[w] & occupied.0[w];
-                if blockers == 0 {
-                    out[w] |= set[w];
-                } else {
-                    let lowest = blockers & blockers.wrapping_neg();
-                    out[w] |= set[w] & (lowest | (lowest - 1));
-                    break;
-                }
-            }
-        } else {
-            for w in (far..=near).rev() {
-                let blockers = set[w] & occupied.0[w];
-                if blockers == 0 {
-                    out[w] |= set[w];
-                } else {
-                    let highest = 63 - blockers.leading_zeros();
-                    out[w] |= set[w] & (!0u64 << highest);
-                    break;
-                }
-            }
+        walk_ray(&rays[ray.slot as usize].0, ray, occupied, &mut out);
+    }
+    WideSet(out)
+}
+
+/// [`slider_attacks`] along the rays that meet `zone` alone (the cells of the others are not
+/// wanted): for the attacks on a few cells by a slider with many rays.
+#[inline]
+pub(crate) fn slider_attacks_toward(
+    cell: usize,
+    list: &RayList,
+    occupied: &CellSet,
+    zone: &CellSet,
+) -> CellSet {
+    let mut out = [0u64; 5];
+    let rays = &RAYS[cell];
+    for ray in &list.rays[..list.len as usize] {
+        let set = &rays[ray.slot as usize];
+        if set.intersects(zone) {
+            walk_ray(&set.0, ray, occupied, &mut out);
         }
     }
     WideSet(out)
+}
+
+/// Adds to `out` the cells of the ray `set` (described by `ray`) up to its first blocker in
+/// `occupied`, that one included.
+#[inline(always)]
+fn walk_ray(set: &[u64; 5], ray: &Ray, occupied: &CellSet, out: &mut [u64; 5]) {
+    let (near, far) = (ray.near_word as usize, ray.far_word as usize);
+    // Rays are monotone in the cell index: walk the ray's words from its near end, take whole
+    // words until the word of the nearest blocker, and in that word the cells up to the
+    // blocker (the lowest set bit going up, the highest going down). Only the words the ray
+    // covers are touched.
+    if ray.ascending {
+        for w in near..=far {
+            let blockers = set[w] & occupied.0[w];
+            if blockers == 0 {
+                out[w] |= set[w];
+            } else {
+                let lowest = blockers & blockers.wrapping_neg();
+                out[w] |= set[w] & (lowest | (lowest - 1));
+                break;
+            }
+        }
+    } else {
+        for w in (far..=near).rev() {
+            let blockers = set[w] & occupied.0[w];
+            if blockers == 0 {
+                out[w] |= set[w];
+            } else {
+                let highest = 63 - blockers.leading_zeros();
+                out[w] |= set[w] & (!0u64 << highest);
+                break;
+            }
+        }
+    }
 }
 
 /// Rook attacks from `cell`.

@@ -6,9 +6,9 @@ use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
 use crate::board::{
-    bishop_attacks, each_index, rook_attacks, CastleSide, Cell, CellSet, Color, Piece, Role,
-    ARMIES, BISHOP_REACH, CELLS, KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, ROLES,
-    ROOK_CORNER, ROOK_REACH, ZOBRIST,
+    bishop_attacks, each_index, rook_attacks, slider_attacks_toward, CastleSide, Cell, CellSet,
+    Color, Piece, Role, ARMIES, BISHOP_RAYS, BISHOP_REACH, CELLS, KING_ATTACKS, KNIGHT_ATTACKS,
+    PAWNS, PAWN_ATTACKERS_ANY, ROLES, ROOK_CORNER, ROOK_RAYS, ROOK_REACH, ZOBRIST,
 };
 use crate::colors::ColorSet;
 use crate::moves::{Move, MoveList, ParseMoveError};
@@ -1053,12 +1053,12 @@ impl Position {
         let queens = role(Role::Queen) | role(Role::Amazon);
         each_index(&(role(Role::Rook) | queens), |c| {
             if ROOK_REACH[c].intersects(zone) {
-                out |= rook_attacks(c, occupied);
+                out |= slider_attacks_toward(c, &ROOK_RAYS[c], occupied, zone);
             }
         });
         each_index(&(role(Role::Bishop) | queens), |c| {
             if BISHOP_REACH[c].intersects(zone) {
-                out |= bishop_attacks(c, occupied);
+                out |= slider_attacks_toward(c, &BISHOP_RAYS[c], occupied, zone);
             }
         });
         let pawns = role(Role::Pawn);
