@@ -5,7 +5,7 @@ use crate::board::{
     queen_attacks_at, rook_attacks, rook_attacks_at, Color, Role, KNIGHT, PAWN_SHIFTS, PAWN_TABLE,
 };
 use crate::movegen::{Masks, PieceMoves};
-use crate::position::{role_index, Position};
+use crate::position::{role_of, Position};
 
 /// Up to this many unpinned pawns are counted one by one rather than set-wise.
 const FEW_PAWNS: u32 = 2;
@@ -35,8 +35,11 @@ impl Position {
         let m = self.masks();
         let mut n = self.king_step_count(&m);
         if m.target != 0 {
-            n += self.piece_move_count(&m);
             let pawns = m.ours & self.by_role[Role::Pawn.index()];
+            // Endgames often have no piece but King and pawns: skip five empty loops.
+            if m.ours & !pawns & !self.by_role[Role::King.index()] != 0 {
+                n += self.piece_move_count(&m);
+            }
             if pawns != 0 {
                 n += self.pawn_move_count(&m, pawns);
             }
@@ -94,11 +97,12 @@ impl Position {
     fn pinned_piece_count(&self, pinned: u128, occ: u128, target: u128) -> u32 {
         let mut n = 0;
         each_index(pinned, |p| {
-            let attacks = match role_index(self.board.get(p)) {
-                1 => KNIGHT[p],
-                2 => bishop_attacks(p, occ),
-                3 => duke_attacks(p, occ),
-                4 => rook_attacks(p, occ),
+            // Neither a pawn (counted with the pawns) nor the King (never pinned).
+            let attacks = match role_of(self.board.get(p)) {
+                Role::Knight => KNIGHT[p],
+                Role::Bishop => bishop_attacks(p, occ),
+                Role::Duke => duke_attacks(p, occ),
+                Role::Rook => rook_attacks(p, occ),
                 _ => queen_attacks(p, occ),
             };
             n += (attacks & target & self.pin_mask(p)).count_ones();

@@ -137,6 +137,50 @@ impl Iterator for PieceMovesIter {
         let n = (self.plain.count_ones() + self.promoted.count_ones()) as usize;
         (n, Some(n))
     }
+
+    /// Internal iteration (`for_each`, `fold`, `sum`, …): the destinations word by word, with
+    /// a 64-bit bit scan per move where `next` needs a 128-bit one.
+    #[inline]
+    fn fold<B, G: FnMut(B, Move) -> B>(self, init: B, mut g: G) -> B {
+        let from = self.from;
+        let kind = self.kind;
+        let acc = fold_cells(self.plain, init, |acc, to| {
+            g(
+                acc,
+                match kind {
+                    MovesKind::Normal => Move::Normal { from, to },
+                    MovesKind::EnPassant => Move::EnPassant { from, to },
+                    MovesKind::Castle => Move::Castle {
+                        castling: Castling::by_target(to).expect("a castling target"),
+                    },
+                },
+            )
+        });
+        fold_cells(self.promoted, acc, |acc, to| {
+            g(acc, Move::Promotion { from, to })
+        })
+    }
+}
+
+/// Folds `g` over the cells of `set`, lowest first, one 64-bit word at a time (one call site of
+/// `g`, so that it can be inlined).
+#[inline(always)]
+fn fold_cells<B>(set: u128, init: B, mut g: impl FnMut(B, Cell) -> B) -> B {
+    let mut acc = init;
+    let (mut word, mut high, mut base) = (set as u64, (set >> 64) as u64, 0);
+    loop {
+        if word == 0 {
+            if high == 0 {
+                return acc;
+            }
+            (word, high, base) = (high, 0, 64);
+        }
+        acc = g(
+            acc,
+            Cell::new_unchecked(base + word.trailing_zeros() as usize),
+        );
+        word &= word - 1;
+    }
 }
 
 impl ExactSizeIterator for PieceMovesIter {}
@@ -655,11 +699,11 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         _ => {
             let mut n = 0;
             pos.for_each_piece_moves(|pm| {
-                for m in pm {
+                pm.into_iter().for_each(|m| {
                     let mut child = *pos;
                     child.play_unchecked(m);
                     n += perft(&child, depth - 1);
-                }
+                });
                 true
             });
             n
@@ -674,7 +718,7 @@ pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
     }
     let mut n = 0;
     pos.for_each_piece_moves(|pm| {
-        for m in pm {
+        pm.into_iter().for_each(|m| {
             let mut child = *pos;
             child.play_unchecked(m);
             n += if depth == 1 {
@@ -685,7 +729,7 @@ pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
             } else {
                 perft_without_bulk(&child, depth - 1)
             };
-        }
+        });
         true
     });
     n

@@ -368,6 +368,27 @@ proptest! {
     }
 
     #[test]
+    fn internal_and_external_iteration_agree(choices in proptest::collection::vec(any::<usize>(), 0..120)) {
+        // `fold` (behind `for_each` and our perft) walks the destinations word by word; `next`
+        // by 128-bit scans: the same moves in the same order.
+        for pos in play_random(&choices) {
+            pos.for_each_piece_moves(|pm| {
+                let folded = pm.iter().fold(Vec::new(), |mut v, m| {
+                    v.push(m);
+                    v
+                });
+                // A `for` loop steps with `next`.
+                let mut stepped = Vec::new();
+                for m in pm.iter() {
+                    stepped.push(m);
+                }
+                assert_eq!(folded, stepped, "{pos}");
+                true
+            });
+        }
+    }
+
+    #[test]
     fn bulk_counting_changes_nothing(choices in proptest::collection::vec(any::<usize>(), 0..80)) {
         let pos = play_random(&choices).pop().unwrap();
         prop_assert_eq!(perft(&pos, 2), perft_without_bulk(&pos, 2));
