@@ -164,6 +164,31 @@ fn slider_reach(c: usize, role: Role, occ: &CellSet) -> CellSet {
     }
 }
 
+/// The first cells of the rays (and the leaps) of a piece of the sliding kind `role` on `c`:
+/// when none is a target, the piece has no move.
+#[inline(always)]
+fn slider_first_steps(c: usize, role: Role) -> CellSet {
+    match role {
+        Role::Bishop => BISHOP_FIRST_STEPS[c],
+        Role::Rook => ROOK_FIRST_STEPS[c],
+        Role::Queen => ROOK_FIRST_STEPS[c] | BISHOP_FIRST_STEPS[c],
+        _ => ROOK_FIRST_STEPS[c] | BISHOP_FIRST_STEPS[c] | KNIGHT_ATTACKS[c],
+    }
+}
+
+/// Writes the ordinary moves from `from` to each cell of `to` into `list`, lowest target first.
+#[inline(always)]
+fn push_moves(list: &mut MoveList, from: usize, to: CellSet) {
+    let from = Cell::at(from);
+    each_index(&to, |t| {
+        list.push(Move::Normal {
+            from,
+            to: Cell::at(t),
+            promotion: None,
+        })
+    });
+}
+
 /// Whether a piece of the power role `role` (knight, bishop, rook, queen or Amazon) on `from`
 /// attacks `cell` when the occupancy is `occupied`.
 fn piece_attacks(role: Role, from: usize, cell: usize, occupied: &CellSet) -> bool {
@@ -646,13 +671,7 @@ impl Position {
         role: Role,
         f: &mut impl FnMut(PieceMoves) -> bool,
     ) -> Flow {
-        let first_steps = match role {
-            Role::Bishop => BISHOP_FIRST_STEPS[c],
-            Role::Rook => ROOK_FIRST_STEPS[c],
-            Role::Queen => ROOK_FIRST_STEPS[c] | BISHOP_FIRST_STEPS[c],
-            _ => ROOK_FIRST_STEPS[c] | BISHOP_FIRST_STEPS[c] | KNIGHT_ATTACKS[c],
-        };
-        if !first_steps.intersects(&ctx.targets) {
+        if !slider_first_steps(c, role).intersects(&ctx.targets) {
             // Every ray blocked at once by a man it cannot take.
             return true;
         }
@@ -787,13 +806,90 @@ impl Position {
         self.with_context(|ctx| !self.normal_moves(ctx, &mut |_| false))
     }
 
-    /// Writes the legal moves into `list` (cleared first).
+    /// Writes the legal moves into `list` (cleared first), in the order of
+    /// [`Position::for_each_piece_moves`].
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
-        self.for_each_piece_moves(|pm| {
-            pm.for_each_move(|m| list.push(m));
-            true
+        if self.one_team_left() {
+            return;
+        }
+        self.with_context(|ctx| {
+            if ctx.checkers.is_empty() {
+                // The usual case: the pieces' targets written straight into the list.
+                // Compiled twice, as the count.
+                if ctx.any_replacing {
+                    self.list_pieces_replacing(ctx, list);
+                } else {
+                    self.list_pieces_unchecked::<false>(ctx, list);
+                }
+                let mut push = |pm: PieceMoves| {
+                    pm.for_each_move(|m| list.push(m));
+                    true
+                };
+                self.king_moves(ctx, &mut push);
+                self.castling_moves(ctx, &mut push);
+            } else {
+                self.normal_moves(ctx, &mut |pm| {
+                    pm.for_each_move(|m| list.push(m));
+                    true
+                });
+            }
+            if list.is_empty() && ctx.checkers.is_empty() {
+                self.relocations(&mut |pm| {
+                    pm.for_each_move(|m| list.push(m));
+                    true
+                });
+            }
         });
+    }
+
+    /// The moves of the pieces other than the king, into `list`, when the army to move is not
+    /// in check: the targets masked by pins alone (captures that turn a waiting pawn into a
+    /// piece judged one by one, when `REPLACING`), without batches (a pawn that may promote goes
+    /// through its batches).
+    #[inline(always)]
+    fn list_pieces_unchecked<const REPLACING: bool>(&self, ctx: &Context, list: &mut MoveList) {
+        let us = ctx.army.index();
+        let own = self.by_color[us];
+        let of = |role: Role| own & self.by_role[role.index()];
+        let pinned = |c: usize, to: CellSet| {
+            if REPLACING {
+                self.unpinned_targets(ctx, c, to, &to)
+            } else if ctx.pins.pinned.has(c) {
+                to & ctx.pins.mask(ctx.king, c)
+            } else {
+                to
+            }
+        };
+        let eve = &PAWN_CELLS[us].eve;
+        each_index(&of(Role::Pawn), |c| {
+            if eve.has(c) {
+                self.pawn_moves(ctx, c, &mut |pm| {
+                    pm.for_each_move(|m| list.push(m));
+                    true
+                });
+            } else {
+                push_moves(list, c, pinned(c, self.pawn_pseudo(ctx, c)));
+            }
+        });
+        each_index(&of(Role::Knight), |c| {
+            push_moves(list, c, pinned(c, KNIGHT_ATTACKS[c] & ctx.targets));
+        });
+        for role in [Role::Bishop, Role::Rook, Role::Queen, Role::Amazon] {
+            each_index(&of(role), |c| {
+                if slider_first_steps(c, role).intersects(&ctx.targets) {
+                    let reach = slider_reach(c, role, &self.occupied);
+                    push_moves(list, c, pinned(c, reach & ctx.targets));
+                }
+            });
+        }
+    }
+
+    /// [`Position::list_pieces_unchecked`] when a capture may turn a waiting pawn into a piece
+    /// (out of line, so that the usual case stays compact).
+    #[inline(never)]
+    fn list_pieces_replacing(&self, ctx: &Context, list: &mut MoveList) {
+        self.list_pieces_unchecked::<true>(ctx, list);
     }
 
     /// The number of legal moves (a popcount per batch; without batches when not in check, the
@@ -944,4 +1040,40 @@ fn emit(
         to,
         kind,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Position, START_TEXT};
+
+    /// The list layer (targets written straight into the list out of check) gives the moves of
+    /// the set-wise layer's batches, in their order, and the count their number: on every
+    /// conformance position and each position one move later.
+    #[test]
+    fn the_list_and_the_count_follow_the_batches() {
+        let data = include_str!("../tests/data/conformance.txt");
+        let texts = data
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+            .map(|l| l.splitn(3, ' ').nth(2).expect("depth count position"))
+            .chain([START_TEXT]);
+        for text in texts {
+            let root: Position = text.parse().expect("a valid position");
+            let mut positions = vec![root.clone()];
+            for m in root.legal_moves() {
+                let mut next = root.clone();
+                next.apply(m);
+                positions.push(next);
+            }
+            for pos in positions {
+                let mut batches = Vec::new();
+                pos.for_each_piece_moves(|pm| {
+                    pm.for_each_move(|m| batches.push(m));
+                    true
+                });
+                assert_eq!(pos.legal_moves().as_slice(), &batches[..], "{pos}");
+                assert_eq!(pos.legal_move_count(), batches.len(), "{pos}");
+            }
+        }
+    }
 }
