@@ -6,11 +6,14 @@
 //! in double check), and the pins (slider pins, and the Elephant's two-step "pin" of the man on
 //! the hex in front of the king, whose two-step attack that man blocks). Then one function per
 //! piece kind intersects its destinations with those masks, so no ordinary move is played out.
-//! King steps are tested against the attacks with the king lifted off the board.
+//! King steps are tested against the attacks on the board as it is, the step behind the king
+//! from a man checking it along a line ruled out (the one hex the king hides). The generator
+//! reports to a [`MoveSink`]: a closure's visit, or a count that, out of check, counts the
+//! unpinned men without building their destination sets (sliders on their lines).
 //!
 //! The King's leap and castlings go onto hexes not attacked now; afterwards only the lines
-//! that the king and the rooks open can reach them, which one attack test on the board after
-//! the move sees. Played out on a copy (make and test) are only the rare moves whose legality
+//! through K′ and a home a rook leaves can reach K′, which a look at that one line's nearest
+//! men after the castling sees. Played out on a copy (make and test) are only the rare moves whose legality
 //! the masks cannot see: e.p. and scornful captures (two men leave the board), king steps onto
 //! the hexes the enemy's unmoved king attacks by its leap, and every move while that leap gives
 //! check (a move that checks the enemy king switches its leap attacks off, rules §7.2).
@@ -910,7 +913,7 @@ impl Ctx<'_> {
         sink.add(n);
     }
 
-    /// King steps, tested with the king lifted off the board, and the King's leap.
+    /// King steps not onto attacked hexes, and the King's leap.
     fn king_moves<S: MoveSink>(&self, sink: &mut S) -> bool {
         let k = self.masks.king;
         let king_cell = Cell::ALL[k];
@@ -929,7 +932,7 @@ impl Ctx<'_> {
         self.emit(Role::King, k, to, sink)
     }
 
-    /// The king's free steps that are not attacked with the king lifted off its hex.
+    /// The king's free steps that are not attacked once the king has left its hex.
     fn safe_king_steps(&self, steps: CellSet, king_cell: Cell) -> CellSet {
         // The attacks are judged on the board as it is, the king on its hex: it hides only the
         // step behind itself from a man that checks it along a line (see `behind_the_king`).
