@@ -19,6 +19,8 @@ pub(crate) struct Undo {
     /// The cells the move may change with the mailbox code of each before it (0: empty).
     cells: [(u16, u8); MOST_CELLS],
     cell_count: u8,
+    /// Whether the move is an ordinary one (its origin and target are the first two cells).
+    ordinary: bool,
     kings: [u16; ARMIES],
     castling: [u8; ARMIES],
     turn: Color,
@@ -35,6 +37,7 @@ impl Undo {
         Undo {
             cells: [(0, 0); MOST_CELLS],
             cell_count: 0,
+            ordinary: false,
             kings: [0; ARMIES],
             castling: [0; ARMIES],
             turn: Color::Black,
@@ -59,6 +62,7 @@ impl Position {
             undo.cells[undo.cell_count as usize] = (cell as u16, self.mailbox[cell]);
             undo.cell_count += 1;
         };
+        undo.ordinary = matches!(m, Move::Normal { .. });
         match m {
             Move::Normal { from, to, .. } => {
                 let (from, to) = (from.index(), to.index());
@@ -94,7 +98,22 @@ impl Position {
     /// Takes back the move that wrote `undo` (the last one applied).
     #[inline(always)]
     pub(crate) fn undo(&mut self, undo: &Undo) {
-        for &(cell, before) in &undo.cells[..undo.cell_count as usize] {
+        let cells = &undo.cells[..undo.cell_count as usize];
+        let others = if undo.ordinary {
+            // An ordinary move left its origin empty and its man (or what it became) on its
+            // target: put them back without comparing.
+            let [(from, mover), (to, victim)] = [cells[0], cells[1]];
+            let to = to as usize;
+            self.lift(to, Piece::from_code(self.mailbox[to]));
+            if victim != 0 {
+                self.set_down(to, Piece::from_code(victim));
+            }
+            self.set_down(from as usize, Piece::from_code(mover));
+            &cells[2..]
+        } else {
+            cells
+        };
+        for &(cell, before) in others {
             let cell = cell as usize;
             let now = self.mailbox[cell];
             if now != before {
