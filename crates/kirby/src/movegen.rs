@@ -1023,7 +1023,7 @@ impl Position {
 }
 
 /// Passes a non-empty batch to `f`.
-#[inline]
+#[inline(always)]
 fn emit(
     f: &mut impl FnMut(PieceMoves) -> bool,
     piece: Piece,

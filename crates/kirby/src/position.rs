@@ -877,7 +877,9 @@ impl Position {
 
     /// Plays a legal move and passes the turn, leaving the elimination test of the new turn
     /// to the caller ([`Position::resolve`]): perft resolves only where the army to move turns
-    /// out to have no move.
+    /// out to have no move. Always inlined: perft's move loop calls it for every move, and
+    /// a larger program (xtask) otherwise keeps it out of line.
+    #[inline(always)]
     pub(crate) fn apply(&mut self, m: Move) {
         let us = self.turn.index();
         match m {
