@@ -16,6 +16,8 @@ use hexvar_geometry::san::cut;
 use hexvar_geometry::zobrist::KeyStream;
 use hexvar_geometry::{table, Hex, Set128};
 
+use crate::sliders::{bishop_attacks_from, rook_attacks_from};
+
 /// The number of cells on the board.
 pub const CELL_COUNT: usize = 39;
 
@@ -696,6 +698,7 @@ const fn pick_two<const D: usize>(steps: &[[u16; D]; CELL_COUNT]) -> [Bits; CELL
 
 /// `RAYS[cell][d]`: the cells reached by repeating line direction `d` from `cell` (0..6 the
 /// Rook directions, 6..12 the Bishop directions); in each half the first three raise the index.
+#[cfg(test)]
 static RAYS: [[Bits; LINE_DIRS]; CELL_COUNT] = narrow(&table::ray_table_128(&LINE_STEPS));
 /// `KNIGHT[cell]`: the knight leaps from `cell`.
 pub(crate) static KNIGHT: [Bits; CELL_COUNT] = narrow_sets(&table::leap_sets_128(&KNIGHT_STEPS));
@@ -724,40 +727,140 @@ pub(crate) static PAWN_JUMP: [[Bits; CELL_COUNT]; 2] = [
     pick(&PAWN_TABLE[0], PawnStep::Jump as usize),
     pick(&PAWN_TABLE[1], PawnStep::Jump as usize),
 ];
-/// The number of distinct index distances of one pawn move over the whole board.
-pub(crate) const PAWN_SHIFT_GROUPS: usize = 5;
-/// `PAWN_SHIFTS[color][step]`: one pawn move as shifts of the dense index: groups of
-/// `(source cells, distance)`, the index rising for White and falling for Black. Sources whose
-/// target is off the board are in no group; unused groups are `(0, 0)`.
-pub(crate) static PAWN_SHIFTS: [[[(Bits, u32); PAWN_SHIFT_GROUPS]; 3]; 2] = {
-    let mut out = [[[(0, 0u32); PAWN_SHIFT_GROUPS]; 3]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut step = 0;
-        while step < 3 {
-            let mut i = 0;
-            while i < CELL_COUNT {
-                let target = PAWN_TABLE[c][i][step];
-                if target != table::NO_CELL {
-                    let distance = (target as i32 - i as i32).unsigned_abs();
-                    let mut g = 0;
-                    while g < PAWN_SHIFT_GROUPS {
-                        if out[c][step][g].0 == 0 || out[c][step][g].1 == distance {
-                            out[c][step][g] = (out[c][step][g].0 | 1 << i, distance);
-                            break;
-                        }
-                        g += 1;
-                    }
+/// The most distinct index distances of one pawn move over the whole board.
+const PAWN_SHIFT_GROUPS: usize = 5;
+
+/// One pawn move of one side applied to a whole set of pawns at once, as shifts of the dense
+/// index: ranks have 1 to 5 cells, so a move's index distance depends on the rank, and the
+/// sources are grouped by distance. White's moves raise the index, Black's lower it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PawnShift {
+    /// `(sources, distance)`: the source cells (whose target is on the board) of each distance;
+    /// unused groups are `(0, 0)`.
+    groups: [(Bits, u32); PAWN_SHIFT_GROUPS],
+    rises: bool,
+}
+
+impl PawnShift {
+    /// Move `step` (a [`PawnStep`]) of `color` (0 White, 1 Black) from the cells of `sources`.
+    const fn new(color: usize, step: usize, sources: Bits) -> PawnShift {
+        let mut groups = [(0, 0u32); PAWN_SHIFT_GROUPS];
+        let mut i = 0;
+        while i < CELL_COUNT {
+            let target = PAWN_TABLE[color][i][step];
+            if target != table::NO_CELL && sources & 1 << i != 0 {
+                let distance = (target as i32 - i as i32).unsigned_abs();
+                let mut g = 0;
+                while groups[g].0 != 0 && groups[g].1 != distance {
+                    g += 1;
                     assert!(g < PAWN_SHIFT_GROUPS, "too many pawn shift groups");
                 }
-                i += 1;
+                groups[g] = (groups[g].0 | 1 << i, distance);
             }
-            step += 1;
+            i += 1;
         }
-        c += 1;
+        PawnShift {
+            groups,
+            rises: color == 0,
+        }
+    }
+
+    /// Where the move takes the pawns on `pawns` (those whose move leaves the board vanish).
+    #[inline(always)]
+    pub(crate) fn forward(&self, pawns: Bits) -> Bits {
+        let mut out = 0;
+        for &(sources, distance) in &self.groups {
+            out |= if self.rises {
+                (pawns & sources) << distance
+            } else {
+                (pawns & sources) >> distance
+            };
+        }
+        out
+    }
+}
+
+/// The pawn moves of one side, set-wise. A pawn's two forward steps land on neighbours of one
+/// rank, `low` and `low + 1` (White's left step is the lower, Black's right step), so one shift
+/// to the lower cell gives the higher one by a one-place shift, cut where it would leave the
+/// rank. Only a pawn whose lower cell is off the board (its higher one is then the first cell of
+/// its rank) needs a shift of its own.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PawnShifts {
+    /// To the lower forward cell.
+    pub low: PawnShift,
+    /// The cells whose lower forward cell is off the board and higher one on it.
+    pub high_only: Bits,
+    /// To the higher forward cell, from [`PawnShifts::high_only`].
+    pub high_at_edge: PawnShift,
+    /// The straight-forward jump.
+    pub jump: PawnShift,
+}
+
+const fn pawn_shifts(color: usize) -> PawnShifts {
+    let all: Bits = (1 << CELL_COUNT) - 1;
+    let (low, high) = if color == 0 {
+        (PawnStep::Left as usize, PawnStep::Right as usize)
+    } else {
+        (PawnStep::Right as usize, PawnStep::Left as usize)
+    };
+    let mut high_only = 0;
+    let mut i = 0;
+    while i < CELL_COUNT {
+        let steps = PAWN_TABLE[color][i];
+        if steps[low] == table::NO_CELL && steps[high] != table::NO_CELL {
+            high_only |= 1 << i;
+        }
+        i += 1;
+    }
+    PawnShifts {
+        low: PawnShift::new(color, low, all),
+        high_only,
+        high_at_edge: PawnShift::new(color, high, high_only),
+        jump: PawnShift::new(color, PawnStep::Jump as usize, all),
+    }
+}
+
+/// The pawn moves of each side, set-wise (White, Black). A `const`, so that code specialised to
+/// one side sees the shift distances as constants.
+pub(crate) const PAWN_SHIFTS: [PawnShifts; 2] = [pawn_shifts(0), pawn_shifts(1)];
+
+/// The last cell (highest index) of every rank.
+pub(crate) const RANK_LASTS: Bits = {
+    let mut out = 0;
+    let mut r = 0;
+    while r < RANK_COUNT {
+        out |= 1 << (RANK_START[r] + RANK_LENGTHS[r] - 1);
+        r += 1;
     }
     out
 };
+/// `out[k]` = the cells from whose leaps `leaps` reach a King step from `k`: the only cells
+/// from which a leaper can keep a King on `k` from stepping somewhere.
+const fn near_king_steps(leaps: &[Bits; CELL_COUNT]) -> [Bits; CELL_COUNT] {
+    let mut out = [0; CELL_COUNT];
+    let mut k = 0;
+    while k < CELL_COUNT {
+        let mut from = 0;
+        while from < CELL_COUNT {
+            if leaps[from] & KING[k] != 0 {
+                out[k] |= 1 << from;
+            }
+            from += 1;
+        }
+        k += 1;
+    }
+    out
+}
+
+/// `KNIGHTS_NEAR_KING[k]`: the cells from which a knight attacks a King step from `k`.
+pub(crate) static KNIGHTS_NEAR_KING: [Bits; CELL_COUNT] = near_king_steps(&KNIGHT);
+/// `PAWNS_NEAR_KING[color][k]`: the cells from which a pawn of `color` attacks a King step from
+/// `k`.
+pub(crate) static PAWNS_NEAR_KING: [[Bits; CELL_COUNT]; 2] = [
+    near_king_steps(&PAWN_STEPS[0]),
+    near_king_steps(&PAWN_STEPS[1]),
+];
 /// `RANK_NEIGHBOURS[cell]`: the cells beside `cell` on its rank (the en-passant capturers).
 pub(crate) static RANK_NEIGHBOURS: [Bits; CELL_COUNT] = pick_two(&RANK_STEPS);
 /// `BETWEEN[a][b]`: the cells strictly between `a` and `b` on a common line, else empty.
@@ -819,57 +922,17 @@ const fn union_rays(first: usize) -> [Bits; CELL_COUNT] {
     out
 }
 
-/// `LINES[cell][l]` = `[upper, lower]`: the two halves of line `l` through `cell` (0..3 the Rook
-/// lines, 3..6 the Bishop lines): `upper` the ray whose cells have higher indices, `lower` the
-/// opposite ray.
-static LINES: [[[Bits; 2]; 6]; CELL_COUNT] = {
-    let mut out = [[[0; 2]; 6]; CELL_COUNT];
-    let mut c = 0;
-    while c < CELL_COUNT {
-        let mut l = 0;
-        while l < 6 {
-            let d = if l < 3 { l } else { l + 3 };
-            out[c][l] = [RAYS[c][d], RAYS[c][d + 3]];
-            l += 1;
-        }
-        c += 1;
-    }
-    out
-};
-
-/// The highest bit of a raw set.
-const TOP_BIT: Bits = 1 << (Bits::BITS - 1);
-
-/// Attacks along one line through a cell, both directions at once ("obstruction difference"): the
-/// nearest blocker above is found by subtraction, the nearest below by a leading-zero count.
-#[inline(always)]
-fn line_attacks(line: &[Bits; 2], occupied: Bits) -> Bits {
-    let [upper, lower] = *line;
-    let up = upper & occupied;
-    let low = lower & occupied;
-    let below = TOP_BIT >> (low | 1).leading_zeros();
-    (upper | lower) & (up ^ up.wrapping_sub(below))
-}
-
-#[inline(always)]
-fn slide(cell: Cell, occupied: Bits, first: usize) -> Bits {
-    let lines = &LINES[cell.index()];
-    line_attacks(&lines[first], occupied)
-        | line_attacks(&lines[first + 1], occupied)
-        | line_attacks(&lines[first + 2], occupied)
-}
-
 /// Rook attacks from `cell` with `occupied` blocking (the first blocker is included).
 #[inline]
 pub(crate) fn rook_attacks(cell: Cell, occupied: Bits) -> Bits {
-    slide(cell, occupied, 0)
+    rook_attacks_from(cell.index(), occupied)
 }
 
 /// Bishop attacks from `cell` with `occupied` blocking (the first blocker is included). A
 /// diagonal step is not blocked by the two cells it passes between.
 #[inline]
 pub(crate) fn bishop_attacks(cell: Cell, occupied: Bits) -> Bits {
-    slide(cell, occupied, 3)
+    bishop_attacks_from(cell.index(), occupied)
 }
 
 /// Zobrist keys: one per (piece, cell), the side to move, each knight in hand, and each
@@ -995,32 +1058,17 @@ mod tests {
     }
 
     #[test]
-    fn pawn_shift_groups_reproduce_the_pawn_tables() {
-        for color in 0..2 {
+    fn pawn_shifts_reproduce_the_pawn_tables() {
+        for (color, shifts) in PAWN_SHIFTS.iter().enumerate() {
             for cell in Cell::ALL {
-                let mut reached = [0; 3];
-                for (step, slot) in reached.iter_mut().enumerate() {
-                    for &(mask, shift) in &PAWN_SHIFTS[color][step] {
-                        if mask & cell.bit() != 0 {
-                            *slot |= if color == 0 {
-                                cell.bit() << shift
-                            } else {
-                                cell.bit() >> shift
-                            };
-                        }
-                    }
-                }
+                let one = cell.bit();
+                let low = shifts.low.forward(one);
+                let high = ((low & !RANK_LASTS) << 1)
+                    | shifts.high_at_edge.forward(one & shifts.high_only);
+                assert_eq!(low & high, 0, "{cell}");
+                assert_eq!(low | high, PAWN_STEPS[color][cell.index()], "{cell}");
                 assert_eq!(
-                    reached[PawnStep::Left as usize] | reached[PawnStep::Right as usize],
-                    PAWN_STEPS[color][cell.index()],
-                    "{cell}"
-                );
-                assert_eq!(
-                    reached[PawnStep::Left as usize] & reached[PawnStep::Right as usize],
-                    0
-                );
-                assert_eq!(
-                    reached[PawnStep::Jump as usize],
+                    shifts.jump.forward(one),
                     PAWN_JUMP[color][cell.index()],
                     "{cell}"
                 );

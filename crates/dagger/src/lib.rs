@@ -10,6 +10,7 @@ mod position;
 pub mod render;
 mod san;
 mod setup;
+mod sliders;
 mod variant;
 
 pub use board::{

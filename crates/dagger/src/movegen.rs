@@ -17,13 +17,14 @@
 //! changes) and knights in hand.
 
 use crate::board::{
-    bishop_attacks, cell_set, cells_of, rook_attacks, Bits, Cell, CellSet, Color, PawnStep, Role,
-    BETWEEN, BISHOP_PSEUDO, CELL_COUNT, KING, KNIGHT, LINE, PAWN_JUMP, PAWN_SHIFTS, PAWN_STEPS,
-    RANK_NEIGHBOURS, ROOK_PSEUDO,
+    bishop_attacks, cell_set, cells_of, rook_attacks, Bits, Cell, CellSet, Color, Role, BETWEEN,
+    BISHOP_PSEUDO, CELL_COUNT, KING, KNIGHT, KNIGHTS_NEAR_KING, LINE, PAWNS_NEAR_KING, PAWN_JUMP,
+    PAWN_SHIFTS, PAWN_STEPS, RANK_LASTS, RANK_NEIGHBOURS, ROOK_PSEUDO,
 };
-use crate::hand::{HandKnight, ENTRY};
+use crate::hand::{HandKnight, ENTRY, HAND_ATTACKS};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
+use crate::sliders::{bishop_attacks_from, rook_attacks_from};
 
 /// Where a mover comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -258,37 +259,45 @@ fn emit<F: FnMut(PieceMoves) -> bool>(
         })
 }
 
-/// The cells reached by one pawn move of all `pawns` of `color` at once: one shift of the dense
-/// index per group of ranks with the same distance.
+/// The number of moves of the free `pawns` of the side with index `SIDE` (whose shift distances
+/// are then constants; none of the pawns about to promote), counted set-wise (see
+/// [`PawnShifts`](crate::board::PawnShifts)): each destination bit of a move stands for exactly
+/// one pawn.
 #[inline(always)]
-fn shift_pawns(pawns: Bits, color: Color, step: PawnStep) -> Bits {
-    let groups = &PAWN_SHIFTS[color.index()][step as usize];
-    let mut out = 0;
-    for &(sources, distance) in groups {
-        out |= match color {
-            Color::White => (pawns & sources) << distance,
-            Color::Black => (pawns & sources) >> distance,
-        };
+fn count_free_pawn_moves_of<const SIDE: usize>(pawns: Bits, step_to: Bits, jump_to: Bits) -> usize {
+    let shifts = const { &PAWN_SHIFTS[SIDE] };
+    let low = shifts.low.forward(pawns);
+    let mut high = (low & !RANK_LASTS) << 1;
+    let at_edge = pawns & shifts.high_only;
+    if at_edge != 0 {
+        high |= shifts.high_at_edge.forward(at_edge);
     }
-    out
+    ((low & step_to).count_ones()
+        + (high & step_to).count_ones()
+        + (shifts.jump.forward(pawns) & jump_to).count_ones()) as usize
 }
 
-/// The number of moves of the unpinned `pawns` of `color`, counted set-wise: each destination
-/// bit of a step or a jump stands for exactly one pawn, a promotion cell for four moves.
-#[inline(always)]
-fn count_pawn_moves(pawns: Bits, color: Color, step_to: Bits, jump_to: Bits) -> usize {
-    let sets = [
-        shift_pawns(pawns, color, PawnStep::Left) & step_to,
-        shift_pawns(pawns, color, PawnStep::Right) & step_to,
-        shift_pawns(pawns, color, PawnStep::Jump) & jump_to,
-    ];
-    sets.iter()
-        .map(|&set| {
-            set.count_ones() as usize
-                + (PROMOTION_CHOICES - 1) * usize::from(set & PROMOTION_CELLS != 0)
-        })
-        .sum()
-}
+/// `PROMOTING[color]`: the cells from which a pawn of `color` can reach its promotion cell in
+/// one move. Its moves are four per destination there: they are counted one pawn at a time.
+static PROMOTING: [Bits; 2] = {
+    let mut out = [0; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut c = 0;
+        while c < CELL_COUNT {
+            if (PAWN_STEPS[color][c] | PAWN_JUMP[color][c]) & PROMOTION_CELLS != 0 {
+                out[color] |= 1 << c;
+            }
+            c += 1;
+        }
+        color += 1;
+    }
+    out
+};
+
+/// The index of White, of Black (for code specialised to one side).
+const WHITE: usize = Color::White.index();
+const BLACK: usize = Color::Black.index();
 
 impl Position {
     /// The set-wise layer: calls `f` once per mover (a piece, or a knight in hand) that has legal
@@ -307,36 +316,49 @@ impl Position {
     /// assert_eq!(count, 13);
     /// ```
     pub fn for_each_piece_moves(&self, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
-        self.generate::<_, false>(&mut f, &mut 0)
+        let (king_steps, masks) = self.masks();
+        if !emit(
+            &mut f,
+            self.turn,
+            Role::King,
+            Origin::Cell(self.king(self.turn)),
+            king_steps,
+            false,
+        ) {
+            return false;
+        }
+        let Some(m) = masks else {
+            return true; // only the King may move
+        };
+        self.pawn_moves(&m, &mut f, self.pieces_bits(m.us, Role::Pawn))
+            && self.knight_moves(&m, &mut f)
+            && self.bishop_moves(&m, &mut f)
+            && self.rook_moves(&m, &mut f)
+            && self.queen_moves(&m, &mut f)
+            && self.en_passant_moves(&m, &mut f)
+            && self.hand_moves(&m, &mut f)
     }
 
-    /// The generator behind [`Position::for_each_piece_moves`]. With `COUNT_PAWNS`, the moves of
-    /// the unpinned pawns are not reported but counted set-wise into `pawn_count` (bulk perft).
+    /// The King's legal destinations, and the masks every other mover's generation reads:
+    /// `None` in double check, or in check by a knight in hand (which can be neither captured
+    /// nor blocked, and arises only in a constructed position), where only the King may move.
     #[inline(always)]
-    fn generate<F: FnMut(PieceMoves) -> bool, const COUNT_PAWNS: bool>(
-        &self,
-        f: &mut F,
-        pawn_count: &mut usize,
-    ) -> bool {
+    fn masks(&self) -> (Bits, Option<Masks>) {
         let us = self.turn;
         let them = us.other();
         let own = self.by_color[us.index()];
         let occupied = self.occupied_bits();
         let king = self.king(us);
         let king_moves = self.king_moves(king, own, occupied);
-        if !emit(f, us, Role::King, Origin::Cell(king), king_moves, false) {
-            return false;
-        }
         let (checkers, pinned) = self.checkers_and_pins(king, own, occupied);
         let mut target = ALL_CELLS;
         if checkers != 0 || self.hand_attacks(them) & king.bit() != 0 {
             if self.hand_attacks(them) & king.bit() != 0 || checkers & (checkers - 1) != 0 {
-                // Double check, or check by a knight in hand: only the King may move.
-                return true;
+                return (king_moves, None);
             }
             target = BETWEEN[king.index()][checkers.trailing_zeros() as usize] | checkers;
         }
-        let m = Masks {
+        let masks = Masks {
             us,
             them,
             own,
@@ -345,36 +367,42 @@ impl Position {
             target,
             pinned,
         };
-        self.pawn_moves::<F, COUNT_PAWNS>(&m, f, pawn_count)
-            && self.knight_moves(&m, f)
-            && self.bishop_moves(&m, f)
-            && self.rook_moves(&m, f)
-            && self.queen_moves(&m, f)
-            && self.en_passant_moves(&m, f)
-            && self.hand_moves(&m, f)
+        (king_moves, Some(masks))
     }
 
-    /// The King's legal destinations: a few candidate cells tested one by one, or, when it has
-    /// many, the whole enemy attack map (built with the King off the board, so that sliders see
-    /// through it).
+    /// The King's legal destinations, judged with the King off the board (so that a slider
+    /// sees through it): the cells the enemy's King, knights in hand and on the board, and pawns
+    /// attack are taken out set-wise (only the pieces near the King can matter), then each
+    /// enemy slider's attacks, one look-up each, when one of its lines crosses a cell left.
     #[inline(always)]
     fn king_moves(&self, king: Cell, own: Bits, occupied: Bits) -> Bits {
-        /// Up to this many candidate cells, testing each is cheaper than the attack map.
-        const FEW_CANDIDATES: u32 = 3;
-        let them = self.turn.other();
-        let candidates = KING[king.index()] & !own;
-        let without_king = occupied ^ king.bit();
-        if candidates.count_ones() <= FEW_CANDIDATES {
-            let mut ok = 0;
-            for c in cells_of(candidates & !self.hand_attacks(them)) {
-                if self.attackers(c, them, without_king) == 0 {
-                    ok |= c.bit();
-                }
-            }
-            ok
-        } else {
-            candidates & !self.attack_map(them, without_king)
+        let k = king.index();
+        let mut safe = KING[k] & !own;
+        if safe == 0 {
+            return 0;
         }
+        let them = self.turn.other();
+        let theirs = |role: Role| self.pieces_bits(them, role);
+        safe &= !(KING[self.king(them).index()] | self.hand_attacks(them));
+        for knight in cells_of(theirs(Role::Knight) & KNIGHTS_NEAR_KING[k]) {
+            safe &= !KNIGHT[knight.index()];
+        }
+        for pawn in cells_of(theirs(Role::Pawn) & PAWNS_NEAR_KING[them.index()][k]) {
+            safe &= !PAWN_STEPS[them.index()][pawn.index()];
+        }
+        let without_king = occupied ^ king.bit();
+        let queens = theirs(Role::Queen);
+        for s in cells_of(theirs(Role::Bishop) | queens) {
+            if BISHOP_PSEUDO[s.index()] & safe != 0 {
+                safe &= !bishop_attacks_from(s.index(), without_king);
+            }
+        }
+        for s in cells_of(theirs(Role::Rook) | queens) {
+            if ROOK_PSEUDO[s.index()] & safe != 0 {
+                safe &= !rook_attacks_from(s.index(), without_king);
+            }
+        }
+        safe
     }
 
     /// The enemy pieces that check the King, and the own pieces pinned against it: one pass
@@ -428,29 +456,16 @@ impl Position {
         true
     }
 
-    /// Pawns: the two forward steps (move or capture) and the jump (move only). In counting
-    /// mode the unpinned pawns are counted set-wise and only the pinned ones reported.
+    /// The pawns on `pawns`: the two forward steps (move or capture) and the jump (move only).
     #[inline(always)]
-    fn pawn_moves<F: FnMut(PieceMoves) -> bool, const COUNT_PAWNS: bool>(
-        &self,
-        m: &Masks,
-        f: &mut F,
-        pawn_count: &mut usize,
-    ) -> bool {
+    fn pawn_moves<F: FnMut(PieceMoves) -> bool>(&self, m: &Masks, f: &mut F, pawns: Bits) -> bool {
         let u = m.us.index();
-        let pawns = self.pieces_bits(m.us, Role::Pawn);
         let not_own = !m.own;
         let empty = !m.occupied;
         let one = |from: Cell| {
             (PAWN_STEPS[u][from.index()] & not_own) | (PAWN_JUMP[u][from.index()] & empty)
         };
-        if COUNT_PAWNS {
-            let free = pawns & !m.pinned;
-            *pawn_count += count_pawn_moves(free, m.us, not_own & m.target, empty & m.target);
-            self.each_piece(m, f, Role::Pawn, pawns & m.pinned, one)
-        } else {
-            self.each_piece(m, f, Role::Pawn, pawns, one)
-        }
+        self.each_piece(m, f, Role::Pawn, pawns, one)
     }
 
     /// Knights on the board. A pinned knight never moves: no knight leap stays on a line.
@@ -562,19 +577,81 @@ impl Position {
         });
     }
 
-    /// The number of legal moves, counted set-wise (a popcount per piece, the unpinned pawns
-    /// by shifts).
+    /// The number of legal moves, counted without listing them: the King's destinations as in
+    /// generation, a popcount per free piece (the pawns set-wise, by shifts of the whole pawn
+    /// set), the knights in hand by their entry cells, and the rare pinned pieces and en-passant
+    /// captures through the generator's paths.
     pub fn legal_move_count(&self) -> usize {
+        let (king_steps, masks) = self.masks();
+        let Some(m) = masks else {
+            return king_steps.count_ones() as usize; // only the King may move
+        };
+        let mut special = 0;
+        let mut count = |pm: PieceMoves| {
+            special += pm.len();
+            true
+        };
+        let pawns = self.pieces_bits(m.us, Role::Pawn);
+        let one_by_one = pawns & (m.pinned | PROMOTING[m.us.index()]);
+        if one_by_one != 0 {
+            self.pawn_moves(&m, &mut count, one_by_one);
+        }
+        self.en_passant_moves(&m, &mut count);
+        let free_pawns = pawns & !one_by_one;
+        let step_to = !m.own & m.target;
+        let jump_to = !m.occupied & m.target;
+        // The shifts cost the same for one pawn as for seven: none is common in endings.
+        let pawn_moves = match m.us {
+            _ if free_pawns == 0 => 0,
+            Color::White => count_free_pawn_moves_of::<WHITE>(free_pawns, step_to, jump_to),
+            Color::Black => count_free_pawn_moves_of::<BLACK>(free_pawns, step_to, jump_to),
+        };
+        king_steps.count_ones() as usize
+            + special
+            + pawn_moves
+            + self.count_piece_moves(&m, m.own & !m.pinned, ALL_CELLS)
+            + self.count_pinned_piece_moves(&m)
+            + self.count_hand_moves(&m)
+    }
+
+    /// The moves of our knights, bishops, rooks and queens on `pieces`, each kept to `line` as
+    /// well as to the target: one look-up and a popcount per piece (a queen's two look-ups count
+    /// apart, their cells being disjoint).
+    #[inline(always)]
+    fn count_piece_moves(&self, m: &Masks, pieces: Bits, line: Bits) -> usize {
+        let r = &self.by_role;
+        let queens = r[Role::Queen.index()];
+        let legal = !m.own & m.target & line;
         let mut n = 0;
-        let mut pawns = 0;
-        self.generate::<_, true>(
-            &mut |pm: PieceMoves| {
-                n += pm.len();
-                true
-            },
-            &mut pawns,
-        );
-        n + pawns
+        for from in cells_of(pieces & r[Role::Knight.index()]) {
+            n += (KNIGHT[from.index()] & legal).count_ones();
+        }
+        for from in cells_of(pieces & (r[Role::Bishop.index()] | queens)) {
+            n += (bishop_attacks_from(from.index(), m.occupied) & legal).count_ones();
+        }
+        for from in cells_of(pieces & (r[Role::Rook.index()] | queens)) {
+            n += (rook_attacks_from(from.index(), m.occupied) & legal).count_ones();
+        }
+        n as usize
+    }
+
+    /// The moves of our pinned pieces, each along its pin line (a pinned knight has none).
+    fn count_pinned_piece_moves(&self, m: &Masks) -> usize {
+        let pieces = m.pinned & !self.by_role[Role::Pawn.index()];
+        cells_of(pieces)
+            .map(|from| self.count_piece_moves(m, from.bit(), LINE[m.king.index()][from.index()]))
+            .sum()
+    }
+
+    /// The moves of our knights in hand: their entry cells are disjoint, so the entries are one
+    /// popcount of their union; each knight may also drop onto the King's start cell when it is
+    /// empty.
+    #[inline(always)]
+    fn count_hand_moves(&self, m: &Masks) -> usize {
+        let hand = self.hands[m.us.index()];
+        let entries = HAND_ATTACKS[m.us.index()][hand.index()] & !m.own & m.target;
+        let drop = m.us.home().bit() & !m.occupied & m.target;
+        (entries.count_ones() + hand.len() * drop.count_ones()) as usize
     }
 
     /// Whether the side to move has a legal move (stops at the first).

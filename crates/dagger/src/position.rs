@@ -357,25 +357,6 @@ impl Position {
         self.hand_attacks(by) & cell.bit() != 0 || self.attackers(cell, by, occupied) != 0
     }
 
-    /// Every cell `by` attacks (pieces with `occupied` blocking, plus in-hand knights).
-    pub(crate) fn attack_map(&self, by: Color, occupied: Bits) -> Bits {
-        let mut a = self.hand_attacks(by);
-        for c in cells_of(self.pieces_bits(by, Role::Pawn)) {
-            a |= PAWN_STEPS[by.index()][c.index()];
-        }
-        for c in cells_of(self.pieces_bits(by, Role::Knight)) {
-            a |= KNIGHT[c.index()];
-        }
-        let queens = self.pieces_bits(by, Role::Queen);
-        for c in cells_of(self.pieces_bits(by, Role::Bishop) | queens) {
-            a |= bishop_attacks(c, occupied);
-        }
-        for c in cells_of(self.pieces_bits(by, Role::Rook) | queens) {
-            a |= rook_attacks(c, occupied);
-        }
-        a | KING[self.king(by).index()]
-    }
-
     /// The enemy pieces on the board that give check.
     pub fn checkers(&self) -> CellSet {
         cell_set(self.attackers(
