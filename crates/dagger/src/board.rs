@@ -780,13 +780,16 @@ impl PawnShift {
     }
 }
 
-/// The pawn moves of one side, set-wise. A pawn's two forward steps land on neighbours of one
-/// rank, `low` and `low + 1` (White's left step is the lower, Black's right step), so one shift
-/// to the lower cell gives the higher one by a one-place shift, cut where it would leave the
-/// rank. Only a pawn whose lower cell is off the board (its higher one is then the first cell of
-/// its rank) needs a shift of its own.
+/// The pawn moves of one side, set-wise, for the pawns that do not promote on their next move
+/// (those four moves per destination are counted one pawn at a time). A pawn's two forward
+/// steps land on neighbours of one rank, `low` and `low + 1` (White's left step is the lower,
+/// Black's right step), so one shift to the lower cell gives the higher one by a one-place
+/// shift, cut where it would leave the rank. Only a pawn whose lower cell is off the board (its
+/// higher one is then the first cell of its rank) needs a shift of its own.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PawnShifts {
+    /// The cells from which a pawn can reach its promotion cell in one move.
+    pub promoting: Bits,
     /// To the lower forward cell.
     pub low: PawnShift,
     /// The cells whose lower forward cell is off the board and higher one on it.
@@ -798,26 +801,38 @@ pub(crate) struct PawnShifts {
 }
 
 const fn pawn_shifts(color: usize) -> PawnShifts {
-    let all: Bits = (1 << CELL_COUNT) - 1;
     let (low, high) = if color == 0 {
         (PawnStep::Left as usize, PawnStep::Right as usize)
     } else {
         (PawnStep::Right as usize, PawnStep::Left as usize)
     };
+    let promotion = if color == 0 { Cell::N1 } else { Cell::A1 };
+    let mut promoting = 0;
     let mut high_only = 0;
     let mut i = 0;
     while i < CELL_COUNT {
         let steps = PAWN_TABLE[color][i];
+        let mut k = 0;
+        while k < 3 {
+            if steps[k] == promotion.0 as u16 {
+                promoting |= 1 << i;
+            }
+            k += 1;
+        }
         if steps[low] == table::NO_CELL && steps[high] != table::NO_CELL {
             high_only |= 1 << i;
         }
         i += 1;
     }
+    // No pawn stands on a back-rank cell, and those about to promote are not shifted: fewer
+    // index distances, fewer groups.
+    let sources = ((1 << CELL_COUNT) - 1) & !(Cell::A1.bit() | Cell::N1.bit()) & !promoting;
     PawnShifts {
-        low: PawnShift::new(color, low, all),
-        high_only,
-        high_at_edge: PawnShift::new(color, high, high_only),
-        jump: PawnShift::new(color, PawnStep::Jump as usize, all),
+        promoting,
+        low: PawnShift::new(color, low, sources),
+        high_only: high_only & sources,
+        high_at_edge: PawnShift::new(color, high, high_only & sources),
+        jump: PawnShift::new(color, PawnStep::Jump as usize, sources),
     }
 }
 
@@ -1062,6 +1077,16 @@ mod tests {
         for (color, shifts) in PAWN_SHIFTS.iter().enumerate() {
             for cell in Cell::ALL {
                 let one = cell.bit();
+                let promotion = if color == 0 { Cell::N1 } else { Cell::A1 };
+                let moves = PAWN_STEPS[color][cell.index()] | PAWN_JUMP[color][cell.index()];
+                assert_eq!(
+                    shifts.promoting & one != 0,
+                    moves & promotion.bit() != 0,
+                    "{cell}"
+                );
+                if shifts.promoting & one != 0 || cell == Cell::A1 || cell == Cell::N1 {
+                    continue; // counted one by one, or no pawn
+                }
                 let low = shifts.low.forward(one);
                 let high = ((low & !RANK_LASTS) << 1)
                     | shifts.high_at_edge.forward(one & shifts.high_only);

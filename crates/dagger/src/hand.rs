@@ -125,10 +125,11 @@ impl Hand {
         self.0.count_ones()
     }
 
-    /// The hand as an index `0..4` into per-hand tables.
+    /// The hand as an index `0..4` into per-hand tables (masked, so that the compiler sees the
+    /// bound and checks none).
     #[inline]
     pub(crate) const fn index(self) -> usize {
-        self.0 as usize
+        (self.0 & 3) as usize
     }
 
     /// The knights in hand, `L` first.

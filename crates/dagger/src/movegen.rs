@@ -277,24 +277,6 @@ fn count_free_pawn_moves_of<const SIDE: usize>(pawns: Bits, step_to: Bits, jump_
         + (shifts.jump.forward(pawns) & jump_to).count_ones()) as usize
 }
 
-/// `PROMOTING[color]`: the cells from which a pawn of `color` can reach its promotion cell in
-/// one move. Its moves are four per destination there: they are counted one pawn at a time.
-static PROMOTING: [Bits; 2] = {
-    let mut out = [0; 2];
-    let mut color = 0;
-    while color < 2 {
-        let mut c = 0;
-        while c < CELL_COUNT {
-            if (PAWN_STEPS[color][c] | PAWN_JUMP[color][c]) & PROMOTION_CELLS != 0 {
-                out[color] |= 1 << c;
-            }
-            c += 1;
-        }
-        color += 1;
-    }
-    out
-};
-
 /// The index of White, of Black (for code specialised to one side).
 const WHITE: usize = Color::White.index();
 const BLACK: usize = Color::Black.index();
@@ -349,11 +331,13 @@ impl Position {
         let own = self.by_color[us.index()];
         let occupied = self.occupied_bits();
         let king = self.king(us);
-        let king_moves = self.king_moves(king, own, occupied);
+        let in_hand = self.hand_attacks(them);
+        let king_moves = self.king_moves(king, own, occupied, in_hand);
         let (checkers, pinned) = self.checkers_and_pins(king, own, occupied);
         let mut target = ALL_CELLS;
-        if checkers != 0 || self.hand_attacks(them) & king.bit() != 0 {
-            if self.hand_attacks(them) & king.bit() != 0 || checkers & (checkers - 1) != 0 {
+        let checked_from_hand = in_hand & king.bit() != 0;
+        if checkers != 0 || checked_from_hand {
+            if checked_from_hand || checkers & (checkers - 1) != 0 {
                 return (king_moves, None);
             }
             target = BETWEEN[king.index()][checkers.trailing_zeros() as usize] | checkers;
@@ -371,11 +355,11 @@ impl Position {
     }
 
     /// The King's legal destinations, judged with the King off the board (so that a slider
-    /// sees through it): the cells the enemy's King, knights in hand and on the board, and pawns
-    /// attack are taken out set-wise (only the pieces near the King can matter), then each
+    /// sees through it): the cells the enemy's King, knights in hand (`in_hand`: their entry
+    /// cells) and on the board, and pawns attack are taken out set-wise (only the pieces near the King can matter), then each
     /// enemy slider's attacks, one look-up each, when one of its lines crosses a cell left.
     #[inline(always)]
-    fn king_moves(&self, king: Cell, own: Bits, occupied: Bits) -> Bits {
+    fn king_moves(&self, king: Cell, own: Bits, occupied: Bits, in_hand: Bits) -> Bits {
         let k = king.index();
         let mut safe = KING[k] & !own;
         if safe == 0 {
@@ -383,7 +367,7 @@ impl Position {
         }
         let them = self.turn.other();
         let theirs = |role: Role| self.pieces_bits(them, role);
-        safe &= !(KING[self.king(them).index()] | self.hand_attacks(them));
+        safe &= !(KING[self.king(them).index()] | in_hand);
         for knight in cells_of(theirs(Role::Knight) & KNIGHTS_NEAR_KING[k]) {
             safe &= !KNIGHT[knight.index()];
         }
@@ -591,20 +575,10 @@ impl Position {
             special += pm.len();
             true
         };
-        let pawns = self.pieces_bits(m.us, Role::Pawn);
-        let one_by_one = pawns & (m.pinned | PROMOTING[m.us.index()]);
-        if one_by_one != 0 {
-            self.pawn_moves(&m, &mut count, one_by_one);
-        }
         self.en_passant_moves(&m, &mut count);
-        let free_pawns = pawns & !one_by_one;
-        let step_to = !m.own & m.target;
-        let jump_to = !m.occupied & m.target;
-        // The shifts cost the same for one pawn as for seven: none is common in endings.
         let pawn_moves = match m.us {
-            _ if free_pawns == 0 => 0,
-            Color::White => count_free_pawn_moves_of::<WHITE>(free_pawns, step_to, jump_to),
-            Color::Black => count_free_pawn_moves_of::<BLACK>(free_pawns, step_to, jump_to),
+            Color::White => self.count_pawn_moves::<WHITE>(&m, &mut count),
+            Color::Black => self.count_pawn_moves::<BLACK>(&m, &mut count),
         };
         king_steps.count_ones() as usize
             + special
@@ -612,6 +586,27 @@ impl Position {
             + self.count_piece_moves(&m, m.own & !m.pinned, ALL_CELLS)
             + self.count_pinned_piece_moves(&m)
             + self.count_hand_moves(&m)
+    }
+
+    /// The moves of our pawns (we are the side with index `SIDE`): the pinned ones and those
+    /// about to promote reported to `count` one by one, the others counted set-wise.
+    #[inline(always)]
+    fn count_pawn_moves<const SIDE: usize>(
+        &self,
+        m: &Masks,
+        count: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> usize {
+        let pawns = self.pieces_bits(m.us, Role::Pawn);
+        let one_by_one = pawns & (m.pinned | const { PAWN_SHIFTS[SIDE].promoting });
+        if one_by_one != 0 {
+            self.pawn_moves(m, count, one_by_one);
+        }
+        let free = pawns & !one_by_one;
+        // The shifts cost the same for one pawn as for seven: none is common in endings.
+        if free == 0 {
+            return 0;
+        }
+        count_free_pawn_moves_of::<SIDE>(free, !m.own & m.target, !m.occupied & m.target)
     }
 
     /// The moves of our knights, bishops, rooks and queens on `pieces`, each kept to `line` as
