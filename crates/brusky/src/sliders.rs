@@ -263,18 +263,25 @@ const ATTACK_COUNT: usize = {
     n
 };
 
+/// The length of [`ATTACKS`]: the entries rounded up to a power of two, so that masking an
+/// entry's index with `ATTACKS_LEN - 1` shows the compiler the bound (no bounds check per
+/// look-up; the entries past [`ATTACK_COUNT`] are never read).
+const ATTACKS_LEN: usize = ATTACK_COUNT.next_power_of_two();
+
 /// The entry of `occupied` in `lookup`'s part of [`ATTACKS`].
 #[inline(always)]
 const fn entry(lookup: &Lookup, occupied: u128) -> usize {
     let blockers =
         (occupied as u64 & lookup.mask_low) | ((occupied >> 64) as u64 & lookup.mask_high);
-    lookup.offset as usize + (blockers.wrapping_mul(lookup.magic) >> lookup.shift) as usize
+    let index =
+        lookup.offset as usize + (blockers.wrapping_mul(lookup.magic) >> lookup.shift) as usize;
+    index & (ATTACKS_LEN - 1)
 }
 
 /// The attacks of every (cell, table) for every occupancy of its inner cells, at its hashed
 /// entry. Nothing attacks every cell, so `u128::MAX` marks an entry not yet written.
-static ATTACKS: [u128; ATTACK_COUNT] = {
-    let mut out = [u128::MAX; ATTACK_COUNT];
+static ATTACKS: [u128; ATTACKS_LEN] = {
+    let mut out = [u128::MAX; ATTACKS_LEN];
     let mut cell = 0;
     while cell < CELL_COUNT {
         let mut table = 0;
