@@ -207,17 +207,23 @@ const ATTACK_COUNT: usize = {
     n
 };
 
+/// The length of [`ATTACKS`]: the entries rounded up to a power of two, so that masking an
+/// entry's index with `ATTACKS_LEN - 1` shows the compiler the bound (no bounds check per
+/// look-up; the entries past [`ATTACK_COUNT`] are never read).
+const ATTACKS_LEN: usize = ATTACK_COUNT.next_power_of_two();
+
 /// The entry of `occupied` in `lookup`'s part of [`ATTACKS`].
 #[inline(always)]
 const fn entry(lookup: &Lookup, occupied: Bits) -> usize {
-    lookup.offset as usize
-        + ((occupied & lookup.mask).wrapping_mul(lookup.magic) >> lookup.shift) as usize
+    let index = lookup.offset as usize
+        + ((occupied & lookup.mask).wrapping_mul(lookup.magic) >> lookup.shift) as usize;
+    index & (ATTACKS_LEN - 1)
 }
 
 /// The attacks of every (cell, table) for every occupancy of its inner cells, at its hashed
 /// entry. Nothing attacks every cell, so `Bits::MAX` marks an entry not yet written.
-static ATTACKS: [Bits; ATTACK_COUNT] = {
-    let mut out = [Bits::MAX; ATTACK_COUNT];
+static ATTACKS: [Bits; ATTACKS_LEN] = {
+    let mut out = [Bits::MAX; ATTACKS_LEN];
     let mut cell = 0;
     while cell < CELL_COUNT {
         let mut table = 0;
