@@ -713,26 +713,59 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 
 /// The same count as [`perft`], playing every leaf move (measures `play_unchecked` too).
 pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    match depth {
+        0 => 1,
+        1 => {
+            let mut n = 0;
+            pos.for_each_piece_moves(|pm| {
+                n += play_leaves(pos, pm);
+                true
+            });
+            n
+        }
+        _ => {
+            let mut n = 0;
+            pos.for_each_piece_moves(|pm| {
+                pm.into_iter().for_each(|m| {
+                    let mut child = *pos;
+                    child.play_unchecked(m);
+                    n += perft_without_bulk(&child, depth - 1);
+                });
+                true
+            });
+            n
+        }
     }
-    let mut n = 0;
-    pos.for_each_piece_moves(|pm| {
-        pm.into_iter().for_each(|m| {
-            let mut child = *pos;
-            child.play_unchecked(m);
-            n += if depth == 1 {
-                // A leaf: the move is played (the result kept observable) and counts one,
-                // without a call to learn that depth 0 counts one.
-                core::hint::black_box(&child);
-                1
-            } else {
-                perft_without_bulk(&child, depth - 1)
-            };
+}
+
+/// Perft's last ply without bulk counting: plays each move of `pm` on a copy of `pos` (the
+/// result kept observable) and counts them. Out of line, so that the loop over one piece's
+/// destinations keeps its few values in registers instead of paying a call per move.
+#[inline(never)]
+fn play_leaves(pos: &Position, pm: PieceMoves) -> u64 {
+    #[inline(always)]
+    fn play(pos: &Position, m: Move) {
+        let mut child = *pos;
+        child.play_unchecked(m);
+        core::hint::black_box(&child);
+    }
+    let from = pm.from;
+    if pm.kind == MovesKind::Normal {
+        let promotions = if pm.piece.role == Role::Pawn {
+            PROMOTION[pm.piece.color.index()]
+        } else {
+            0
+        };
+        fold_cells(pm.to.0 & !promotions, (), |(), to| {
+            play(pos, Move::Normal { from, to })
         });
-        true
-    });
-    n
+        fold_cells(pm.to.0 & promotions, (), |(), to| {
+            play(pos, Move::Promotion { from, to })
+        });
+    } else {
+        pm.into_iter().for_each(|m| play(pos, m));
+    }
+    pm.len() as u64
 }
 
 /// Perft per legal root move, sorted by the move's notation. At depth 0 there are no moves to
