@@ -159,18 +159,26 @@ impl<'a> PieceMoves<'a> {
 }
 
 impl PieceMoves<'_> {
-    /// Calls `f` with the position after each of these moves: the set-wise layer played
-    /// straight into copies, with no move list (the crate's perft).
+    /// The destinations played as ordinary moves ([`Position::play_man`]): all but the
+    /// promotion edge's for a pawn, none for a special move.
     #[inline]
-    fn for_each_child(&self, mut f: impl FnMut(&mut Position)) {
-        let role = self.piece.role;
-        let plain = if self.special.is_some() {
+    fn plain(&self) -> CellSet {
+        if self.special.is_some() {
             CellSet::EMPTY
-        } else if role == Role::Pawn {
+        } else if self.piece.role == Role::Pawn {
             self.to - PROMOTION_EDGE[self.piece.color.index()]
         } else {
             self.to
-        };
+        }
+    }
+
+    /// Calls `f` with the position after each of these moves: the set-wise layer played
+    /// straight into copies, with no move list (the crate's perft). The position must be
+    /// settled.
+    #[inline]
+    fn for_each_child(&self, mut f: impl FnMut(&mut Position)) {
+        let role = self.piece.role;
+        let plain = self.plain();
         let from = self.from.index();
         for_each_index(plain, |to| {
             let mut child = self.pos.clone();
@@ -192,11 +200,54 @@ impl PieceMoves<'_> {
     }
 }
 
+/// One man's legal moves as the set-wise layer reports them, without the borrow of the
+/// position, so that perft can play them on the position itself and take them back.
+#[derive(Clone, Copy)]
+struct Reported {
+    piece: Piece,
+    from: Cell,
+    to: CellSet,
+    promotions: [u16; 3],
+    special: Option<Move>,
+}
+
+impl Reported {
+    #[inline(always)]
+    fn of(pm: &PieceMoves) -> Reported {
+        Reported {
+            piece: pm.piece,
+            from: pm.from,
+            to: pm.to,
+            promotions: pm.promotions,
+            special: pm.special,
+        }
+    }
+
+    #[inline(always)]
+    fn on(self, pos: &Position) -> PieceMoves<'_> {
+        PieceMoves {
+            pos,
+            piece: self.piece,
+            from: self.from,
+            to: self.to,
+            promotions: self.promotions,
+            special: self.special,
+        }
+    }
+}
+
 /// The number of leaves `depth` plies below `pos`, the last ply counted in bulk
 /// ([`Position::legal_move_count`]): the same count as geometry's generic perft, with each move
 /// played straight from the set-wise layer (no move list), and each child's deferred line bits
 /// flipped once before its own children are copied from it.
 pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
+    let mut root = pos.clone();
+    root.settle_lines();
+    perft_settled(&root, depth)
+}
+
+/// [`perft`] below a settled position.
+fn perft_settled(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.legal_move_count() as u64,
@@ -208,7 +259,7 @@ pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
                     nodes += if depth == 2 {
                         child.legal_move_count() as u64
                     } else {
-                        perft(child, depth - 1)
+                        perft_settled(child, depth - 1)
                     };
                 });
                 true
@@ -218,26 +269,65 @@ pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
     }
 }
 
-/// The same count as [`perft`], playing every leaf move (measures the play too).
+/// The same count as [`perft`], playing every leaf move (measures the play too). The ordinary
+/// moves are made and taken back on one position (no copy per move); promotions and special
+/// moves are played into copies.
 pub(crate) fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
+    let mut root = pos.clone();
+    root.settle_lines();
+    let mut reports = Vec::new();
+    count_played_leaves(&mut root, depth, &mut reports)
+}
+
+/// [`perft_without_bulk`] below a settled position; `reports` is a stack of the set-wise
+/// layer's reports, each node's on top of its parent's.
+fn count_played_leaves(pos: &mut Position, depth: u32, reports: &mut Vec<Reported>) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut nodes = 0;
+    let first = reports.len();
     pos.for_each_piece_moves(|pm| {
-        pm.for_each_child(|child| {
+        reports.push(Reported::of(&pm));
+        true
+    });
+    let mut nodes = 0;
+    for i in first..reports.len() {
+        let report = reports[i];
+        let (role, from) = (report.piece.role, report.from.index());
+        let plain = report.on(pos).plain();
+        for_each_index(plain, |to| {
+            let saved = pos.play_man(role, from, to);
             nodes += if depth == 1 {
                 // A leaf: the move is played (and kept from being optimised away), not
                 // recursed into, which would only return 1.
-                core::hint::black_box(child);
+                core::hint::black_box(&mut *pos);
                 1
             } else {
-                child.settle_lines();
-                perft_without_bulk(child, depth - 1)
+                pos.settle_lines();
+                count_played_leaves(pos, depth - 1, reports)
             };
+            pos.take_back_man(role, from, to, saved);
         });
-        true
-    });
+        if plain != report.to {
+            // Promotions, awaiting pawns and special moves: as moves, into copies.
+            let rest = PieceMoves {
+                to: report.to - plain,
+                ..report.on(pos)
+            };
+            for m in rest {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                nodes += if depth == 1 {
+                    core::hint::black_box(&mut child);
+                    1
+                } else {
+                    child.settle_lines();
+                    count_played_leaves(&mut child, depth - 1, reports)
+                };
+            }
+        }
+    }
+    reports.truncate(first);
     nodes
 }
 

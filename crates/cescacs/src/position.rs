@@ -71,6 +71,17 @@ pub struct Position {
     hash: u64,
 }
 
+/// What [`Position::play_man`] changed besides the men, to take the move back.
+#[derive(Clone, Copy)]
+pub(crate) struct TakeBack {
+    captured: Option<Role>,
+    castling: [u8; 2],
+    special: Special,
+    halfmove_clock: u32,
+    fullmove_number: u32,
+    hash: u64,
+}
+
 /// One broken rule found by [`Position::from_setup`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum PositionProblem {
@@ -833,17 +844,58 @@ impl Position {
     }
 
     /// Plays an ordinary move or capture without promotion of the man `role` known to be legal
-    /// (perft plays the set-wise layer's destinations this way, with no [`Move`] to build).
-    #[inline(never)]
-    pub(crate) fn play_man(&mut self, role: Role, from: usize, to: usize) {
-        let capture = if self.by_color[self.turn.other().index()].has(to) {
+    /// (perft plays the set-wise layer's destinations this way, with no [`Move`] to build), and
+    /// returns what [`Position::take_back_man`] needs to take it back. The position must be
+    /// settled ([`Position::settle_lines`]), so that the take-back knows its lines.
+    #[inline(always)]
+    pub(crate) fn play_man(&mut self, role: Role, from: usize, to: usize) -> TakeBack {
+        debug_assert!(self.unsettled == [SETTLED; 2]);
+        let captured = if self.by_color[self.turn.other().index()].has(to) {
             self.role_at(to)
         } else {
             None
         };
+        let saved = TakeBack {
+            captured,
+            castling: self.castling,
+            special: self.special,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+            hash: self.hash,
+        };
         let before = self.start_ply();
-        self.play_normal(role, from, capture, to, None);
+        self.play_normal(role, from, captured, to, None);
         self.finish_ply(before);
+        saved
+    }
+
+    /// Takes back the move [`Position::play_man`] played (make and take back: perft plays its
+    /// leaves on one position instead of copying it per move). The position is as `play_man`
+    /// left it, or settled since.
+    #[inline(always)]
+    pub(crate) fn take_back_man(&mut self, role: Role, from: usize, to: usize, saved: TakeBack) {
+        if self.unsettled[0] == SETTLED {
+            // Settled since the move: flip the moved man's line bits back.
+            self.lines.toggle(from);
+            if saved.captured.is_none() {
+                self.lines.toggle(to);
+            }
+        }
+        self.unsettled = [SETTLED; 2];
+        self.turn = self.turn.other();
+        let c = self.turn.index();
+        let (from_bit, to_bit) = (&SINGLE[from], &SINGLE[to]);
+        self.by_color[c] ^= *from_bit | *to_bit;
+        self.by_role[role.index()] ^= *from_bit | *to_bit;
+        if let Some(cap) = saved.captured {
+            self.by_color[c ^ 1] ^= *to_bit;
+            self.by_role[cap.index()] ^= *to_bit;
+        }
+        self.castling = saved.castling;
+        self.special = saved.special;
+        self.halfmove_clock = saved.halfmove_clock;
+        self.fullmove_number = saved.fullmove_number;
+        self.hash = saved.hash;
     }
 
     /// The start of every ply: the rights before it (for the hash), the one-ply special right
