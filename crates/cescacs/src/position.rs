@@ -61,25 +61,29 @@ pub struct Position {
     /// `unsettled`, whose bits the last ordinary move deferred to the next generation: a leaf
     /// of a search that is never generated from does not pay for them.
     lines: LineOccupancy,
+    /// Everything but the men: one block, which perft's take-back restores at once.
+    state: PlyState,
+}
+
+/// The side to move, rights, clocks, hash and the deferred line bits: the part of a
+/// [`Position`] besides the men.
+#[derive(Clone, Copy)]
+pub(crate) struct PlyState {
+    hash: u64,
+    halfmove_clock: u32,
+    fullmove_number: u32,
     /// Up to two cells whose line bits are still to flip, or [`SETTLED`].
     unsettled: [u8; 2],
     turn: Color,
     castling: [u8; 2],
     special: Special,
-    halfmove_clock: u32,
-    fullmove_number: u32,
-    hash: u64,
 }
 
 /// What [`Position::play_man`] changed besides the men, to take the move back.
 #[derive(Clone, Copy)]
 pub(crate) struct TakeBack {
     captured: Option<Role>,
-    castling: [u8; 2],
-    special: Special,
-    halfmove_clock: u32,
-    fullmove_number: u32,
-    hash: u64,
+    state: PlyState,
 }
 
 /// One broken rule found by [`Position::from_setup`].
@@ -300,13 +304,15 @@ impl Position {
             by_color: [CellSet::EMPTY; 2],
             by_role: [CellSet::EMPTY; 9],
             lines: LineOccupancy::EMPTY,
-            unsettled: [SETTLED; 2],
-            turn: setup.turn,
-            castling: [setup.castling[0].bits(), setup.castling[1].bits()],
-            special: setup.special,
-            halfmove_clock: setup.halfmove_clock,
-            fullmove_number: setup.fullmove_number,
-            hash: 0,
+            state: PlyState {
+                unsettled: [SETTLED; 2],
+                turn: setup.turn,
+                castling: [setup.castling[0].bits(), setup.castling[1].bits()],
+                special: setup.special,
+                halfmove_clock: setup.halfmove_clock,
+                fullmove_number: setup.fullmove_number,
+                hash: 0,
+            },
         };
         for cell in Cell::ALL {
             if let Some(p) = setup.board[cell.index()] {
@@ -358,22 +364,22 @@ impl Position {
             problems.push(PositionProblem::Special);
         }
         if problems.is_empty() {
-            let them = pos.turn.other();
-            if pos.attacked_by(pos.king(them), pos.turn, &pos.occupancy()) {
+            let them = pos.state.turn.other();
+            if pos.attacked_by(pos.king(them), pos.state.turn, &pos.occupancy()) {
                 problems.push(PositionProblem::OppositeCheck);
             }
         }
         if !problems.is_empty() {
             return Err(PositionError { problems });
         }
-        pos.hash = pos.compute_hash();
+        pos.state.hash = pos.compute_hash();
         Ok(pos)
     }
 
     fn special_fits(&self) -> bool {
-        let us = self.turn;
+        let us = self.state.turn;
         let mover = us.other();
-        match self.special {
+        match self.state.special {
             Special::None => true,
             Special::EnPassant { pawn, steps } => {
                 if !(2..=3).contains(&steps) || !self.by_color[mover.index()].has(pawn.index()) {
@@ -411,9 +417,9 @@ impl Position {
 
     /// The e.p. target hexes (first = next to the stepped pawn).
     pub(crate) fn ep_targets(&self) -> [Option<Cell>; 2] {
-        match self.special {
+        match self.state.special {
             Special::EnPassant { pawn, steps } => {
-                let back = FORWARD[self.turn.index()];
+                let back = FORWARD[self.state.turn.index()];
                 let t1 = pawn.step(back);
                 let t2 = if steps == 3 {
                     t1.and_then(|t| t.step(back))
@@ -434,14 +440,14 @@ impl Position {
         }
         Setup {
             board,
-            turn: self.turn,
+            turn: self.state.turn,
             castling: [
-                CastlingRights::from_bits(self.castling[0]),
-                CastlingRights::from_bits(self.castling[1]),
+                CastlingRights::from_bits(self.state.castling[0]),
+                CastlingRights::from_bits(self.state.castling[1]),
             ],
-            special: self.special,
-            halfmove_clock: self.halfmove_clock,
-            fullmove_number: self.fullmove_number,
+            special: self.state.special,
+            halfmove_clock: self.state.halfmove_clock,
+            fullmove_number: self.state.fullmove_number,
         }
     }
 
@@ -450,7 +456,7 @@ impl Position {
         self.by_color[p.color.index()].0[cell >> 6] |= 1 << (cell & 63);
         self.by_role[p.role.index()].0[cell >> 6] |= 1 << (cell & 63);
         self.lines.toggle(cell);
-        self.hash ^= ZOBRIST.pieces[p.color.index()][p.role.index()][cell];
+        self.state.hash ^= ZOBRIST.pieces[p.color.index()][p.role.index()][cell];
     }
 
     #[inline]
@@ -459,7 +465,7 @@ impl Position {
         self.by_color[p.color.index()].0[cell >> 6] &= !(1 << (cell & 63));
         self.by_role[p.role.index()].0[cell >> 6] &= !(1 << (cell & 63));
         self.lines.toggle(cell);
-        self.hash ^= ZOBRIST.pieces[p.color.index()][p.role.index()][cell];
+        self.state.hash ^= ZOBRIST.pieces[p.color.index()][p.role.index()][cell];
         Some(p)
     }
 
@@ -493,31 +499,31 @@ impl Position {
 
     /// Side to move.
     pub fn turn(&self) -> Color {
-        self.turn
+        self.state.turn
     }
 
     /// Castling rights of a side.
     pub fn castling(&self, color: Color) -> CastlingRights {
-        CastlingRights::from_bits(self.castling[color.index()])
+        CastlingRights::from_bits(self.state.castling[color.index()])
     }
 
     pub(crate) fn castling_bits(&self, color: Color) -> u8 {
-        self.castling[color.index()]
+        self.state.castling[color.index()]
     }
 
     /// The one-ply e.p./scornful right.
     pub fn special(&self) -> Special {
-        self.special
+        self.state.special
     }
 
     /// Plies since the last pawn move or capture.
     pub fn halfmove_clock(&self) -> u32 {
-        self.halfmove_clock
+        self.state.halfmove_clock
     }
 
     /// The move number, from 1, raised after each Black move.
     pub fn fullmove_number(&self) -> u32 {
-        self.fullmove_number
+        self.state.fullmove_number
     }
 
     /// All occupied cells.
@@ -529,11 +535,11 @@ impl Position {
     /// The occupied cells as a set and line by line, for the attack tests.
     #[inline]
     pub(crate) fn occupancy(&self) -> Occupied<'_> {
-        let lines = if self.unsettled == [SETTLED; 2] {
+        let lines = if self.state.unsettled == [SETTLED; 2] {
             Cow::Borrowed(&self.lines)
         } else {
             let mut lines = self.lines;
-            for cell in self.unsettled {
+            for cell in self.state.unsettled {
                 if cell != SETTLED {
                     lines.toggle(cell as usize);
                 }
@@ -550,21 +556,21 @@ impl Position {
     /// that generates moves from many copies of this position (perft) settles it once first.
     #[inline]
     pub(crate) fn settle_lines(&mut self) {
-        for cell in self.unsettled {
+        for cell in self.state.unsettled {
             if cell != SETTLED {
                 self.lines.toggle(cell as usize);
             }
         }
-        self.unsettled = [SETTLED; 2];
+        self.state.unsettled = [SETTLED; 2];
     }
 
     /// Records the cells whose line bits a move flips, for the next generation to apply.
     #[inline(always)]
     fn defer_line_toggles(&mut self, cells: [u8; 2]) {
-        if self.unsettled[0] != SETTLED {
+        if self.state.unsettled[0] != SETTLED {
             self.settle_lines();
         }
-        self.unsettled = cells;
+        self.state.unsettled = cells;
     }
 
     /// The cells of one side's pieces.
@@ -594,7 +600,7 @@ impl Position {
     /// Whether `color`'s king is unmoved (castling right) — it then stands on its home hex.
     #[inline]
     pub(crate) fn king_unmoved(&self, color: Color) -> bool {
-        self.castling[color.index()] & KING_BIT != 0
+        self.state.castling[color.index()] & KING_BIT != 0
     }
 
     /// Whether `cell` is attacked by `by`'s pieces, with occupancy `occ`, not counting the
@@ -715,12 +721,16 @@ impl Position {
 
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
-        self.attacked_by(self.king(self.turn), self.turn.other(), &self.occupancy())
+        self.attacked_by(
+            self.king(self.state.turn),
+            self.state.turn.other(),
+            &self.occupancy(),
+        )
     }
 
     /// The enemy pieces giving check to the side to move.
     pub fn checkers(&self) -> CellSet {
-        let us = self.turn;
+        let us = self.state.turn;
         let them = us.other();
         let k = self.king(us);
         let occ = self.occupancy();
@@ -763,7 +773,7 @@ impl Position {
 
     /// The Zobrist hash, kept incrementally; equal positions hash alike.
     pub fn zobrist_hash(&self) -> u64 {
-        self.hash
+        self.state.hash
     }
 
     fn special_key(special: Special) -> u64 {
@@ -792,10 +802,10 @@ impl Position {
                 h ^= ZOBRIST.pieces[p.color.index()][p.role.index()][cell];
             }
         }
-        if self.turn == Color::Black {
+        if self.state.turn == Color::Black {
             h ^= ZOBRIST.black;
         }
-        h ^ Position::castling_key(self.castling) ^ Position::special_key(self.special)
+        h ^ Position::castling_key(self.state.castling) ^ Position::special_key(self.state.special)
     }
 
     /// The allowed promotion roles of `color` by promotion-hex colour (bit = role index).
@@ -849,19 +859,15 @@ impl Position {
     /// settled ([`Position::settle_lines`]), so that the take-back knows its lines.
     #[inline(always)]
     pub(crate) fn play_man(&mut self, role: Role, from: usize, to: usize) -> TakeBack {
-        debug_assert!(self.unsettled == [SETTLED; 2]);
-        let captured = if self.by_color[self.turn.other().index()].has(to) {
+        debug_assert!(self.state.unsettled == [SETTLED; 2]);
+        let captured = if self.by_color[self.state.turn.other().index()].has(to) {
             self.role_at(to)
         } else {
             None
         };
         let saved = TakeBack {
             captured,
-            castling: self.castling,
-            special: self.special,
-            halfmove_clock: self.halfmove_clock,
-            fullmove_number: self.fullmove_number,
-            hash: self.hash,
+            state: self.state,
         };
         let before = self.start_ply();
         self.play_normal(role, from, captured, to, None);
@@ -874,16 +880,15 @@ impl Position {
     /// left it, or settled since.
     #[inline(always)]
     pub(crate) fn take_back_man(&mut self, role: Role, from: usize, to: usize, saved: TakeBack) {
-        if self.unsettled[0] == SETTLED {
+        if self.state.unsettled[0] == SETTLED {
             // Settled since the move: flip the moved man's line bits back.
             self.lines.toggle(from);
             if saved.captured.is_none() {
                 self.lines.toggle(to);
             }
         }
-        self.unsettled = [SETTLED; 2];
-        self.turn = self.turn.other();
-        let c = self.turn.index();
+        self.state = saved.state;
+        let c = self.state.turn.index();
         let (from_bit, to_bit) = (&SINGLE[from], &SINGLE[to]);
         self.by_color[c] ^= *from_bit | *to_bit;
         self.by_role[role.index()] ^= *from_bit | *to_bit;
@@ -891,44 +896,40 @@ impl Position {
             self.by_color[c ^ 1] ^= *to_bit;
             self.by_role[cap.index()] ^= *to_bit;
         }
-        self.castling = saved.castling;
-        self.special = saved.special;
-        self.halfmove_clock = saved.halfmove_clock;
-        self.fullmove_number = saved.fullmove_number;
-        self.hash = saved.hash;
     }
 
     /// The start of every ply: the rights before it (for the hash), the one-ply special right
     /// gone, the clock raised (a pawn move or capture resets it).
     #[inline(always)]
     fn start_ply(&mut self) -> ([u8; 2], Special) {
-        let before = (self.castling, self.special);
-        self.special = Special::None;
-        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        let before = (self.state.castling, self.state.special);
+        self.state.special = Special::None;
+        self.state.halfmove_clock = self.state.halfmove_clock.saturating_add(1);
         before
     }
 
     /// The end of every ply: the move number, the side to move, the hash of the rights.
     #[inline(always)]
     fn finish_ply(&mut self, (old_castling, old_special): ([u8; 2], Special)) {
-        if self.turn == Color::Black {
-            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        if self.state.turn == Color::Black {
+            self.state.fullmove_number = self.state.fullmove_number.saturating_add(1);
         }
-        self.turn = self.turn.other();
-        self.hash ^= ZOBRIST.black;
-        if old_castling != self.castling {
-            self.hash ^=
-                Position::castling_key(old_castling) ^ Position::castling_key(self.castling);
+        self.state.turn = self.state.turn.other();
+        self.state.hash ^= ZOBRIST.black;
+        if old_castling != self.state.castling {
+            self.state.hash ^=
+                Position::castling_key(old_castling) ^ Position::castling_key(self.state.castling);
         }
-        if old_special != Special::None || self.special != Special::None {
-            self.hash ^= Position::special_key(old_special) ^ Position::special_key(self.special);
+        if old_special != Special::None || self.state.special != Special::None {
+            self.state.hash ^=
+                Position::special_key(old_special) ^ Position::special_key(self.state.special);
         }
     }
 
     /// The special moves (out of line: the ordinary move is the hot path).
     #[inline(never)]
     fn play_special(&mut self, m: Move) {
-        let us = self.turn;
+        let us = self.state.turn;
         match m {
             Move::Normal { .. } => unreachable!("an ordinary move is played by play_normal"),
             Move::EnPassant {
@@ -943,7 +944,7 @@ impl Position {
                         role: Role::Pawn,
                     },
                 );
-                self.halfmove_clock = 0;
+                self.state.halfmove_clock = 0;
             }
             Move::Scornful {
                 from,
@@ -960,7 +961,7 @@ impl Position {
                         role: promotion.unwrap_or(Role::Pawn),
                     },
                 );
-                self.halfmove_clock = 0;
+                self.state.halfmove_clock = 0;
             }
             Move::Castle { castling: c, .. } => {
                 let home = KING_HOME[us.index()].index();
@@ -992,12 +993,12 @@ impl Position {
                         role: Role::King,
                     },
                 );
-                self.castling[us.index()] = 0;
+                self.state.castling[us.index()] = 0;
             }
             Move::Promote { at, role } => {
                 self.remove(at.index());
                 self.put(at.index(), Piece { color: us, role });
-                self.halfmove_clock = 0;
+                self.state.halfmove_clock = 0;
             }
         }
     }
@@ -1012,7 +1013,7 @@ impl Position {
         to: usize,
         promotion: Option<Role>,
     ) {
-        let us = self.turn;
+        let us = self.state.turn;
         let c = us.index();
         let placed = promotion.unwrap_or(role);
         let (from_bit, to_bit) = (&SINGLE[from], &SINGLE[to]);
@@ -1020,8 +1021,8 @@ impl Position {
             let them = us.other();
             self.by_color[them.index()] ^= *to_bit;
             self.by_role[cap.index()] ^= *to_bit;
-            self.hash ^= ZOBRIST.pieces[them.index()][cap.index()][to];
-            self.halfmove_clock = 0;
+            self.state.hash ^= ZOBRIST.pieces[them.index()][cap.index()][to];
+            self.state.halfmove_clock = 0;
             if cap == Role::Rook {
                 self.clear_rook_right(them, to);
             }
@@ -1032,9 +1033,10 @@ impl Position {
         self.by_color[c] ^= *from_bit | *to_bit;
         self.by_role[role.index()] ^= *from_bit;
         self.by_role[placed.index()] ^= *to_bit;
-        self.hash ^= ZOBRIST.pieces[c][role.index()][from] ^ ZOBRIST.pieces[c][placed.index()][to];
+        self.state.hash ^=
+            ZOBRIST.pieces[c][role.index()][from] ^ ZOBRIST.pieces[c][placed.index()][to];
         match role {
-            Role::King => self.castling[c] = 0,
+            Role::King => self.state.castling[c] = 0,
             Role::Rook => self.clear_rook_right(us, from),
             Role::Pawn => self.pawn_moved(from, to),
             _ => {}
@@ -1044,14 +1046,14 @@ impl Position {
     /// After a pawn move: the clock, and the e.p. or scornful right it creates.
     #[inline(always)]
     fn pawn_moved(&mut self, from: usize, to: usize) {
-        let us = self.turn;
-        self.halfmove_clock = 0;
+        let us = self.state.turn;
+        self.state.halfmove_clock = 0;
         let (fc, fl) = COORDS[from];
         let (tc, tl) = COORDS[to];
         if fc == tc {
             let steps = tl.abs_diff(fl) / 2;
             if steps >= 2 {
-                self.special = Special::EnPassant {
+                self.state.special = Special::EnPassant {
                     pawn: Cell::ALL[to],
                     steps,
                 };
@@ -1059,7 +1061,7 @@ impl Position {
         } else if tl.abs_diff(fl) == 1 {
             let front = STEPS[from][FORWARD[us.index()]];
             if front != NO_CELL && self.pieces(us.other(), Role::Pawn).has(front as usize) {
-                self.special = Special::Scornful {
+                self.state.special = Special::Scornful {
                     pawn: Cell::ALL[to],
                     capturer: Cell::ALL[front as usize],
                 };
@@ -1071,7 +1073,7 @@ impl Position {
         let c = color.index();
         for (home, bit) in ROOK_HOME[c].iter().zip(ROOK_BITS) {
             if cell == home.index() {
-                self.castling[c] &= !bit;
+                self.state.castling[c] &= !bit;
             }
         }
     }
@@ -1122,7 +1124,7 @@ impl Position {
             !any
         });
         if !any {
-            let winner = self.turn.other();
+            let winner = self.state.turn.other();
             let reason = if self.is_check() {
                 WinReason::Checkmate
             } else {
@@ -1130,7 +1132,7 @@ impl Position {
             };
             return Some(Outcome::Decisive { winner, reason });
         }
-        if self.halfmove_clock >= AUTOMATIC_DRAW_PLIES {
+        if self.state.halfmove_clock >= AUTOMATIC_DRAW_PLIES {
             return Some(Outcome::Draw {
                 reason: DrawReason::SeventyFiveMoveRule,
             });
@@ -1157,7 +1159,7 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn claimable_draw(&self) -> Option<DrawReason> {
-        (self.halfmove_clock >= CLAIM_PLIES).then_some(DrawReason::FiftyMoveRule)
+        (self.state.halfmove_clock >= CLAIM_PLIES).then_some(DrawReason::FiftyMoveRule)
     }
 
     /// Rules §7.9: no pawns, and neither side has a major piece (D, V, R), a Pegasus with another minor
@@ -1198,7 +1200,7 @@ impl Position {
     /// ```
     pub fn captured(&self, mv: Move) -> Option<Piece> {
         mv.capture().map(|role| Piece {
-            color: self.turn.other(),
+            color: self.state.turn.other(),
             role,
         })
     }
@@ -1230,22 +1232,23 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn is_repetition_of(&self, other: &Position) -> bool {
-        self.turn == other.turn
+        self.state.turn == other.state.turn
             && self.by_color == other.by_color
             && self.by_role == other.by_role
-            && self.castling == other.castling
-            && (self.special == other.special || self.usable_special() == other.usable_special())
+            && self.state.castling == other.state.castling
+            && (self.state.special == other.state.special
+                || self.usable_special() == other.usable_special())
     }
 
     /// The e.p. or scornful right if a legal move uses it, else [`Special::None`].
     fn usable_special(&self) -> Special {
-        let used = self.special != Special::None
+        let used = self.state.special != Special::None
             && self
                 .legal_moves()
                 .iter()
                 .any(|m| matches!(m, Move::EnPassant { .. } | Move::Scornful { .. }));
         if used {
-            self.special
+            self.state.special
         } else {
             Special::None
         }
@@ -1362,12 +1365,12 @@ impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
         self.by_color == other.by_color
             && self.by_role == other.by_role
-            && self.turn == other.turn
-            && self.castling == other.castling
-            && self.special == other.special
-            && self.halfmove_clock == other.halfmove_clock
-            && self.fullmove_number == other.fullmove_number
-            && self.hash == other.hash
+            && self.state.turn == other.state.turn
+            && self.state.castling == other.state.castling
+            && self.state.special == other.state.special
+            && self.state.halfmove_clock == other.state.halfmove_clock
+            && self.state.fullmove_number == other.state.fullmove_number
+            && self.state.hash == other.state.hash
     }
 }
 
@@ -1400,6 +1403,6 @@ impl FromStr for Position {
 
 impl core::hash::Hash for Position {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        state.write_u64(self.hash);
+        state.write_u64(self.state.hash);
     }
 }
