@@ -699,11 +699,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         _ => {
             let mut n = 0;
             pos.for_each_piece_moves(|pm| {
-                pm.into_iter().for_each(|m| {
-                    let mut child = *pos;
-                    child.play_unchecked(m);
-                    n += perft(&child, depth - 1);
-                });
+                for_each_child(pos, pm, |child| n += perft(child, depth - 1));
                 true
             });
             n
@@ -726,11 +722,7 @@ pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
         _ => {
             let mut n = 0;
             pos.for_each_piece_moves(|pm| {
-                pm.into_iter().for_each(|m| {
-                    let mut child = *pos;
-                    child.play_unchecked(m);
-                    n += perft_without_bulk(&child, depth - 1);
-                });
+                for_each_child(pos, pm, |child| n += perft_without_bulk(child, depth - 1));
                 true
             });
             n
@@ -743,29 +735,42 @@ pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
 /// destinations keeps its few values in registers instead of paying a call per move.
 #[inline(never)]
 fn play_leaves(pos: &Position, pm: PieceMoves) -> u64 {
-    #[inline(always)]
-    fn play(pos: &Position, m: Move) {
-        let mut child = *pos;
-        child.play_unchecked(m);
-        core::hint::black_box(&child);
-    }
-    let from = pm.from;
-    if pm.kind == MovesKind::Normal {
-        let promotions = if pm.piece.role == Role::Pawn {
-            PROMOTION[pm.piece.color.index()]
-        } else {
-            0
-        };
-        fold_cells(pm.to.0 & !promotions, (), |(), to| {
-            play(pos, Move::Normal { from, to })
-        });
-        fold_cells(pm.to.0 & promotions, (), |(), to| {
-            play(pos, Move::Promotion { from, to })
-        });
-    } else {
-        pm.into_iter().for_each(|m| play(pos, m));
-    }
+    for_each_child(pos, pm, |child| {
+        core::hint::black_box(child);
+    });
     pm.len() as u64
+}
+
+/// Calls `visit` with the position after each move of `pm`, each played on its own copy of
+/// `pos`. The ordinary moves go by [`Position::play_normal_of`], which is told the mover
+/// instead of reading it from the mailbox.
+#[inline(always)]
+fn for_each_child(pos: &Position, pm: PieceMoves, mut visit: impl FnMut(&Position)) {
+    let from = pm.from;
+    if pm.kind != MovesKind::Normal {
+        pm.into_iter().for_each(|m| {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            visit(&child);
+        });
+        return;
+    }
+    let role = pm.piece.role;
+    let promotions = if role == Role::Pawn {
+        PROMOTION[pm.piece.color.index()]
+    } else {
+        0
+    };
+    fold_cells(pm.to.0 & !promotions, (), |(), to| {
+        let mut child = *pos;
+        child.play_normal_of(role, from, to);
+        visit(&child);
+    });
+    fold_cells(pm.to.0 & promotions, (), |(), to| {
+        let mut child = *pos;
+        child.play_unchecked(Move::Promotion { from, to });
+        visit(&child);
+    });
 }
 
 /// Perft per legal root move, sorted by the move's notation. At depth 0 there are no moves to

@@ -94,11 +94,20 @@ pub(crate) const fn mailbox_code(p: Piece) -> u8 {
     ((p.color as u8) * BLACK_BIT) | (p.role as u8 + 1)
 }
 
-/// The role index (`0..7`) of a non-empty mailbox code.
-#[inline(always)]
-pub(crate) fn role_index(code: u8) -> usize {
-    (code & ROLE_BITS) as usize - 1
-}
+/// The role of each mailbox code (codes 0 and 8, which no piece has, give a Pawn): a table of
+/// sixteen, so that looking up a half byte needs no bounds check and its result is known to be a
+/// role (indexing a role's set needs none either).
+pub(crate) static ROLE_OF_CODE: [Role; 16] = {
+    let mut roles = [Role::Pawn; 16];
+    let mut code = 0;
+    while code < 16 {
+        if code & ROLE_BITS as usize != 0 {
+            roles[code] = Role::ALL[(code & ROLE_BITS as usize) - 1];
+        }
+        code += 1;
+    }
+    roles
+};
 
 /// The role of a non-empty mailbox byte.
 #[inline]
@@ -612,12 +621,7 @@ impl Position {
     /// illegal move gives an unspecified but memory-safe position, or a panic.
     #[inline(always)]
     pub fn play_unchecked(&mut self, m: Move) {
-        let us = self.turn;
-        let ep_state = self.ep.take();
-        if let Some(ep) = ep_state {
-            self.hash ^= ZOBRIST.ep[ep.middle.index()];
-        }
-        self.halfmoves = self.halfmoves.saturating_add(1);
+        let ep_state = self.begin_move();
         match m {
             Move::Normal { from, to } => self.play_normal(from, to),
             Move::Promotion { from, to } => self.play_promotion(from, to),
@@ -629,10 +633,40 @@ impl Position {
             }
             Move::Castle { castling } => self.play_castling(castling),
         }
-        if us == Color::Black {
+        self.end_move();
+    }
+
+    /// Plays the ordinary move (neither promotion, en passant nor castling) of the side to
+    /// move's `role` from `from` to `to`: the same as `play_unchecked(Move::Normal { from, to })`
+    /// for a caller that knows the mover (perft's last ply plays one piece's moves in a row), so
+    /// the mover need not be read from the mailbox.
+    #[inline(always)]
+    pub(crate) fn play_normal_of(&mut self, role: Role, from: Cell, to: Cell) {
+        self.begin_move();
+        let code = mailbox_code(Piece::new(self.turn, role));
+        self.move_piece(role, code, from, to);
+        self.end_move();
+    }
+
+    /// What every move does first: the en passant state goes (returned, for en passant itself)
+    /// and the halfmove clock ticks.
+    #[inline(always)]
+    fn begin_move(&mut self) -> Option<EnPassant> {
+        let ep_state = self.ep.take();
+        if let Some(ep) = ep_state {
+            self.hash ^= ZOBRIST.ep[ep.middle.index()];
+        }
+        self.halfmoves = self.halfmoves.saturating_add(1);
+        ep_state
+    }
+
+    /// What every move does last: the move number after Black's move, and the turn.
+    #[inline(always)]
+    fn end_move(&mut self) {
+        if self.turn == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
-        self.turn = us.other();
+        self.turn = self.turn.other();
         self.hash ^= ZOBRIST.black;
     }
 
@@ -692,22 +726,30 @@ impl Position {
     /// A move that is neither a promotion, en passant nor castling: captures, double pushes.
     #[inline(always)]
     fn play_normal(&mut self, from: Cell, to: Cell) {
-        let us = self.turn;
         let code = self.board.get(from.index());
         debug_assert!(code != 0, "a piece on the origin");
-        let role = role_index(code);
+        self.move_piece(ROLE_OF_CODE[code as usize], code, from, to);
+    }
+
+    /// Moves the side to move's `role` (its mailbox `code`) from `from` to `to`, capturing what
+    /// stands there: an ordinary move, double pushes included.
+    #[inline(always)]
+    fn move_piece(&mut self, role: Role, code: u8, from: Cell, to: Cell) {
+        let us = self.turn;
+        let role = role.index();
         let to_bit = to.bit();
         let them = us.other().index();
         if self.by_color[them] & to_bit != 0 {
             let victim = self.board.get(to.index());
+            let victim_role = ROLE_OF_CODE[victim as usize];
             self.by_color[them] ^= to_bit;
-            self.by_role[role_index(victim)] ^= to_bit;
+            self.by_role[victim_role.index()] ^= to_bit;
             self.board.clear(to.index());
             self.hash ^= ZOBRIST.piece[victim as usize][to.index()];
             self.halfmoves = 0;
             // Only pawns carry unmoved flags: a move clears the flags of the cells it leaves
             // and lands on.
-            if role_index(victim) == Role::Pawn.index() {
+            if victim_role == Role::Pawn {
                 self.clear_unmoved(to);
             }
         }
