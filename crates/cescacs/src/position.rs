@@ -70,6 +70,9 @@ pub struct Position {
 #[derive(Clone, Copy)]
 pub(crate) struct PlyState {
     hash: u64,
+    /// The part of `hash` that is the special right's key (kept, so that a ply takes it out
+    /// without working it out again).
+    special_key: u64,
     halfmove_clock: u32,
     fullmove_number: u32,
     /// Up to two cells whose line bits are still to flip, or [`SETTLED`].
@@ -312,6 +315,7 @@ impl Position {
                 halfmove_clock: setup.halfmove_clock,
                 fullmove_number: setup.fullmove_number,
                 hash: 0,
+                special_key: Position::special_key(setup.special),
             },
         };
         for cell in Cell::ALL {
@@ -901,16 +905,26 @@ impl Position {
     /// The start of every ply: the rights before it (for the hash), the one-ply special right
     /// gone, the clock raised (a pawn move or capture resets it).
     #[inline(always)]
-    fn start_ply(&mut self) -> ([u8; 2], Special) {
-        let before = (self.state.castling, self.state.special);
+    fn start_ply(&mut self) -> [u8; 2] {
+        self.state.hash ^= self.state.special_key;
+        self.state.special_key = 0;
         self.state.special = Special::None;
         self.state.halfmove_clock = self.state.halfmove_clock.saturating_add(1);
-        before
+        self.state.castling
     }
 
-    /// The end of every ply: the move number, the side to move, the hash of the rights.
+    /// Sets the one-ply special right a pawn's move creates, and its key in the hash.
     #[inline(always)]
-    fn finish_ply(&mut self, (old_castling, old_special): ([u8; 2], Special)) {
+    fn set_special(&mut self, special: Special) {
+        let key = Position::special_key(special);
+        self.state.special = special;
+        self.state.special_key = key;
+        self.state.hash ^= key;
+    }
+
+    /// The end of every ply: the move number, the side to move, the hash of the castling rights.
+    #[inline(always)]
+    fn finish_ply(&mut self, old_castling: [u8; 2]) {
         if self.state.turn == Color::Black {
             self.state.fullmove_number = self.state.fullmove_number.saturating_add(1);
         }
@@ -919,10 +933,6 @@ impl Position {
         if old_castling != self.state.castling {
             self.state.hash ^=
                 Position::castling_key(old_castling) ^ Position::castling_key(self.state.castling);
-        }
-        if old_special != Special::None || self.state.special != Special::None {
-            self.state.hash ^=
-                Position::special_key(old_special) ^ Position::special_key(self.state.special);
         }
     }
 
@@ -1053,18 +1063,18 @@ impl Position {
         if fc == tc {
             let steps = tl.abs_diff(fl) / 2;
             if steps >= 2 {
-                self.state.special = Special::EnPassant {
+                self.set_special(Special::EnPassant {
                     pawn: Cell::ALL[to],
                     steps,
-                };
+                });
             }
         } else if tl.abs_diff(fl) == 1 {
             let front = STEPS[from][FORWARD[us.index()]];
             if front != NO_CELL && self.pieces(us.other(), Role::Pawn).has(front as usize) {
-                self.state.special = Special::Scornful {
+                self.set_special(Special::Scornful {
                     pawn: Cell::ALL[to],
                     capturer: Cell::ALL[front as usize],
-                };
+                });
             }
         }
     }
