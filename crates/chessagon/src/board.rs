@@ -1340,7 +1340,7 @@ pub(crate) const fn cell(file: u8, rank: u8) -> Cell {
 /// Zobrist keys: 14 pieces × 96 cells, then unmoved-pawn flags (96), en passant middle cells (96),
 /// castling rights (16), side to move (1).
 pub(crate) struct Zobrist {
-    /// Piece on cell, by the piece's mailbox code (`color · 8 + role + 1`; rows 0 and 8, which
+    /// Piece on cell, by the piece's code (`color · 8 + role + 1`; rows 0 and 8, which
     /// no piece has, are zero).
     pub(crate) piece: [[u64; CELL_COUNT]; 16],
     /// Unmoved pawn (double push allowed) on cell.

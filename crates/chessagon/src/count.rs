@@ -5,7 +5,7 @@ use crate::board::{
     queen_attacks_at, rook_attacks, rook_attacks_at, Color, Role, KNIGHT, PAWN_SHIFTS, PAWN_TABLE,
 };
 use crate::movegen::{Masks, PieceMoves};
-use crate::position::{role_of, Position};
+use crate::position::Position;
 
 /// Up to this many unpinned pawns are counted one by one rather than set-wise.
 const FEW_PAWNS: u32 = 2;
@@ -98,7 +98,7 @@ impl Position {
         let mut n = 0;
         each_index(pinned, |p| {
             // Neither a pawn (counted with the pawns) nor the King (never pinned).
-            let attacks = match role_of(self.board.get(p)) {
+            let attacks = match self.role_on(p).expect("a pinned piece") {
                 Role::Knight => KNIGHT[p],
                 Role::Bishop => bishop_attacks(p, occ),
                 Role::Duke => duke_attacks(p, occ),

@@ -20,7 +20,7 @@ use crate::board::{
     PROMOTION, ROOK_ALL, ROOK_ZONE,
 };
 use crate::moves::{Castling, Move};
-use crate::position::{mailbox_code, role_of, Position};
+use crate::position::Position;
 use hexvar_geometry::Set128 as CellSet;
 
 /// What kind of moves a [`PieceMoves`] holds.
@@ -319,7 +319,7 @@ impl Position {
 
     /// The cells that stop a single check from `checker` (the checker and the blocking cells).
     fn check_mask(&self, checker: usize, k: usize, occ: u128) -> u128 {
-        let role = role_of(self.board.get(checker));
+        let role = self.role_on(checker).expect("a checker");
         let kb = 1u128 << k;
         let mut mask = !0u128;
         if matches!(role, Role::Rook | Role::Queen) && rook_attacks(checker, occ) & kb != 0 {
@@ -610,8 +610,8 @@ impl Position {
         let mut to = 0u128;
         for c in wing {
             let i = c.info();
-            if self.board.get(i.king_from.index()) != mailbox_code(king)
-                || self.board.get(i.rook_from.index()) != mailbox_code(rook)
+            if self.piece_at(i.king_from) != Some(king)
+                || self.piece_at(i.rook_from) != Some(rook)
                 || cells(i.safe.0).any(|c| self.is_attacked(c, us.other(), occ))
             {
                 continue;
@@ -743,7 +743,7 @@ fn play_leaves(pos: &Position, pm: PieceMoves) -> u64 {
 
 /// Calls `visit` with the position after each move of `pm`, each played on its own copy of
 /// `pos`. The ordinary moves go by [`Position::play_normal_of`], which is told the mover
-/// instead of reading it from the mailbox.
+/// instead of looking it up in the role sets.
 #[inline(always)]
 fn for_each_child(pos: &Position, pm: PieceMoves, mut visit: impl FnMut(&Position)) {
     let from = pm.from;

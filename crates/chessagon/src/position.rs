@@ -6,7 +6,7 @@ use core::str::FromStr;
 
 use crate::board::{
     bishop_attacks, cells, duke_attacks, rook_attacks, Cell, Color, Piece, Role, BETWEEN_BISHOP,
-    BETWEEN_DUKE, BETWEEN_ROOK, BISHOP_ALL, CELL_COUNT, DUKE_ALL, KING, KNIGHT, PAWN_CAPTURES,
+    BETWEEN_DUKE, BETWEEN_ROOK, BISHOP_ALL, BIT, CELL_COUNT, DUKE_ALL, KING, KNIGHT, PAWN_CAPTURES,
     PAWN_DOUBLES, PAWN_START, PROMOTION, ROOK_ALL, ZOBRIST,
 };
 use crate::movegen::MovesKind;
@@ -41,8 +41,6 @@ use hexvar_geometry::Set128 as CellSet;
 pub struct Position {
     pub(crate) by_color: [u128; 2],
     pub(crate) by_role: [u128; 7],
-    /// What stands on each cell, beside the sets (for `piece_at`).
-    pub(crate) board: Mailbox,
     pub(crate) turn: Color,
     pub(crate) castling: u8,
     pub(crate) ep: Option<EnPassant>,
@@ -52,81 +50,14 @@ pub struct Position {
     pub(crate) hash: u64,
 }
 
-/// The piece on every cell, as a [`mailbox_code`] in half a byte: two cells per byte, the
-/// lower-indexed one in the low half. Half bytes keep the position small enough (240 bytes) to be
-/// copied inline.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Mailbox([u8; CELL_COUNT / 2]);
-
-/// The bits of one cell's half byte.
-const NIBBLE: u8 = 0xF;
-
-impl Mailbox {
-    const EMPTY: Mailbox = Mailbox([0; CELL_COUNT / 2]);
-
-    /// The code on cell `i` (0: empty).
-    #[inline(always)]
-    pub(crate) fn get(&self, i: usize) -> u8 {
-        self.0[i / 2] >> (4 * (i % 2)) & NIBBLE
-    }
-
-    /// Puts `code` on the empty cell `i`.
-    #[inline(always)]
-    fn put(&mut self, i: usize, code: u8) {
-        self.0[i / 2] |= code << (4 * (i % 2));
-    }
-
-    /// Empties cell `i`.
-    #[inline(always)]
-    fn clear(&mut self, i: usize) {
-        self.0[i / 2] &= !(NIBBLE << (4 * (i % 2)));
-    }
-}
-
-/// The mailbox bit that marks a Black piece.
+/// The code bit that marks a Black piece.
 const BLACK_BIT: u8 = 8;
-/// The mailbox bits that hold the role (plus one).
-const ROLE_BITS: u8 = 7;
 
-/// The mailbox byte of a piece: `color · 8 + role + 1` (0 is an empty cell).
+/// The code of a piece, `color · 8 + role + 1`: its row of Zobrist keys (rows 0 and 8 are no
+/// piece's).
 #[inline]
-pub(crate) const fn mailbox_code(p: Piece) -> u8 {
+pub(crate) const fn piece_code(p: Piece) -> u8 {
     ((p.color as u8) * BLACK_BIT) | (p.role as u8 + 1)
-}
-
-/// The role of each mailbox code (codes 0 and 8, which no piece has, give a Pawn): a table of
-/// sixteen, so that looking up a half byte needs no bounds check and its result is known to be a
-/// role (indexing a role's set needs none either).
-pub(crate) static ROLE_OF_CODE: [Role; 16] = {
-    let mut roles = [Role::Pawn; 16];
-    let mut code = 0;
-    while code < 16 {
-        if code & ROLE_BITS as usize != 0 {
-            roles[code] = Role::ALL[(code & ROLE_BITS as usize) - 1];
-        }
-        code += 1;
-    }
-    roles
-};
-
-/// The role of a non-empty mailbox byte.
-#[inline]
-pub(crate) fn role_of(b: u8) -> Role {
-    Role::ALL[(b & ROLE_BITS) as usize - 1]
-}
-
-#[inline]
-pub(crate) fn decode(b: u8) -> Option<Piece> {
-    if b == 0 {
-        None
-    } else {
-        let color = if b & BLACK_BIT == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        Some(Piece::new(color, role_of(b)))
-    }
 }
 
 /// The most pieces a side can have: the 24 it starts with (promotion only replaces a pawn).
@@ -304,7 +235,6 @@ impl Position {
         let mut pos = Position {
             by_color: [0; 2],
             by_role: [0; 7],
-            board: Mailbox::EMPTY,
             turn: setup.turn,
             castling: setup.castling,
             ep: setup.ep,
@@ -424,8 +354,7 @@ impl Position {
         let b = c.bit();
         self.by_color[p.color.index()] |= b;
         self.by_role[p.role.index()] |= b;
-        self.board.put(c.index(), mailbox_code(p));
-        self.hash ^= ZOBRIST.piece[mailbox_code(p) as usize][c.index()];
+        self.hash ^= ZOBRIST.piece[piece_code(p) as usize][c.index()];
     }
 
     #[inline]
@@ -433,15 +362,16 @@ impl Position {
         let b = !c.bit();
         self.by_color[p.color.index()] &= b;
         self.by_role[p.role.index()] &= b;
-        self.board.clear(c.index());
-        self.hash ^= ZOBRIST.piece[mailbox_code(p) as usize][c.index()];
+        self.hash ^= ZOBRIST.piece[piece_code(p) as usize][c.index()];
     }
 
     /// The Zobrist hash computed from scratch (the incremental one must equal it).
     pub(crate) fn compute_hash(&self) -> u64 {
         let mut h = 0;
         for cell in Cell::ALL {
-            h ^= ZOBRIST.piece[self.board.get(cell.index()) as usize][cell.index()];
+            if let Some(p) = self.piece_at(cell) {
+                h ^= ZOBRIST.piece[piece_code(p) as usize][cell.index()];
+            }
         }
         for c in cells(self.unmoved) {
             h ^= ZOBRIST.unmoved[c.index()];
@@ -459,7 +389,43 @@ impl Position {
     /// The piece on `cell`.
     #[inline]
     pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
-        decode(self.board.get(cell.index()))
+        let bit = cell.bit();
+        let color = if self.by_color[Color::White.index()] & bit != 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        self.role_on(cell.index())
+            .map(|role| Piece::new(color, role))
+    }
+
+    /// The role of the piece on cell `i`, if any.
+    #[inline]
+    pub(crate) fn role_on(&self, i: usize) -> Option<Role> {
+        let bit = BIT[i];
+        Role::ALL
+            .into_iter()
+            .find(|role| self.by_role[role.index()] & bit != 0)
+    }
+
+    /// The role of the piece on the cell of `bit`, known to hold a piece that is not a King
+    /// (the victim of a capture): the sets tested one by one, the commonest victim first.
+    #[inline(always)]
+    fn victim_role(&self, bit: u128) -> Role {
+        let r = &self.by_role;
+        if r[Role::Pawn.index()] & bit != 0 {
+            Role::Pawn
+        } else if r[Role::Knight.index()] & bit != 0 {
+            Role::Knight
+        } else if r[Role::Bishop.index()] & bit != 0 {
+            Role::Bishop
+        } else if r[Role::Duke.index()] & bit != 0 {
+            Role::Duke
+        } else if r[Role::Rook.index()] & bit != 0 {
+            Role::Rook
+        } else {
+            Role::Queen
+        }
     }
 
     /// Side to move.
@@ -639,11 +605,11 @@ impl Position {
     /// Plays the ordinary move (neither promotion, en passant nor castling) of the side to
     /// move's `role` from `from` to `to`: the same as `play_unchecked(Move::Normal { from, to })`
     /// for a caller that knows the mover (perft's last ply plays one piece's moves in a row), so
-    /// the mover need not be read from the mailbox.
+    /// the mover need not be looked up in the role sets.
     #[inline(always)]
     pub(crate) fn play_normal_of(&mut self, role: Role, from: Cell, to: Cell) {
         self.begin_move();
-        let code = mailbox_code(Piece::new(self.turn, role));
+        let code = piece_code(Piece::new(self.turn, role));
         self.move_piece(role, code, from, to);
         self.end_move();
     }
@@ -726,12 +692,11 @@ impl Position {
     /// A move that is neither a promotion, en passant nor castling: captures, double pushes.
     #[inline(always)]
     fn play_normal(&mut self, from: Cell, to: Cell) {
-        let code = self.board.get(from.index());
-        debug_assert!(code != 0, "a piece on the origin");
-        self.move_piece(ROLE_OF_CODE[code as usize], code, from, to);
+        let role = self.role_on(from.index()).expect("a piece on the origin");
+        self.move_piece(role, piece_code(Piece::new(self.turn, role)), from, to);
     }
 
-    /// Moves the side to move's `role` (its mailbox `code`) from `from` to `to`, capturing what
+    /// Moves the side to move's `role` (its [`piece_code`]) from `from` to `to`, capturing what
     /// stands there: an ordinary move, double pushes included.
     #[inline(always)]
     fn move_piece(&mut self, role: Role, code: u8, from: Cell, to: Cell) {
@@ -740,11 +705,10 @@ impl Position {
         let to_bit = to.bit();
         let them = us.other().index();
         if self.by_color[them] & to_bit != 0 {
-            let victim = self.board.get(to.index());
-            let victim_role = ROLE_OF_CODE[victim as usize];
+            let victim_role = self.victim_role(to_bit);
+            let victim = piece_code(Piece::new(us.other(), victim_role));
             self.by_color[them] ^= to_bit;
             self.by_role[victim_role.index()] ^= to_bit;
-            self.board.clear(to.index());
             self.hash ^= ZOBRIST.piece[victim as usize][to.index()];
             self.halfmoves = 0;
             // Only pawns carry unmoved flags: a move clears the flags of the cells it leaves
@@ -757,8 +721,6 @@ impl Position {
         let fromto = from.bit() | to_bit;
         self.by_color[us.index()] ^= fromto;
         self.by_role[role] ^= fromto;
-        self.board.clear(from.index());
-        self.board.put(to.index(), code);
         let keys = &ZOBRIST.piece[code as usize];
         self.hash ^= keys[from.index()] ^ keys[to.index()];
         if role == Role::Pawn.index() {
@@ -1150,6 +1112,7 @@ mod tests {
 
     #[test]
     fn a_position_is_small_enough_to_copy_inline() {
-        assert!(core::mem::size_of::<Position>() <= 240);
+        // The bit sets and the state, no mailbox: six 32-byte moves per copy.
+        assert!(core::mem::size_of::<Position>() <= 192);
     }
 }
