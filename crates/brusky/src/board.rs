@@ -464,7 +464,7 @@ pub(crate) const HEXES: [Hex; CELL_COUNT] = {
 
 static ROOK_STEPS: [[u16; 6]; CELL_COUNT] = step_table(&HEXES, &Hex::ORTHOGONAL);
 static BISHOP_STEPS: [[u16; 6]; CELL_COUNT] = step_table(&HEXES, &Hex::DIAGONAL);
-static KING_STEPS: [[u16; 12]; CELL_COUNT] = step_table(&HEXES, &Hex::KING);
+pub(crate) static KING_STEPS: [[u16; 12]; CELL_COUNT] = step_table(&HEXES, &Hex::KING);
 static KNIGHT_STEPS: [[u16; 12]; CELL_COUNT] = step_table(&HEXES, &Hex::KNIGHT);
 
 /// `BIT[cell]` = the one-cell set of `cell` (a table load instead of a variable 128-bit shift).

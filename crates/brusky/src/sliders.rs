@@ -9,31 +9,21 @@
 //!   first index holds it in its low bits. Within that 32-bit word the attacks are the
 //!   "obstruction difference": every bit from the nearest blocker below up, plus twice the
 //!   nearest blocker above, whose carry clears every bit beyond that blocker.
-//! - **The tables.** A look-up reads the cells whose occupancy matters (the lines' cells but the
-//!   slider's own and each line's ends): 1 to 6 for one of the rook's other lines, up to 8 for
-//!   the bishop's three lines. They lie in the two 64-bit halves of the set so that or-ing the
-//!   halves never puts two of them on one bit, and a multiplier per (cell, table) maps the `2^n`
-//!   occupancies of those `n` cells to `n` bits without a collision that would matter. The
-//!   12,168 attack sets (195 KB; the rook's two other lines together would need 1 MB) are built
-//!   at compile time, and the build fails if a multiplier maps two occupancies with different
-//!   attacks to one entry.
-//!
-//! The multipliers were found by a search that a test repeats
-//! (`magics_are_the_search_result`): for each cell in index order and each table in
-//! [`TABLE_LINES`] order, xorshift64* candidates, each the `&` of three draws (sparse numbers
-//! collide less), until one works with an index of exactly `n` bits.
+//! - **The tables** are built by `hexvar_geometry::magic` from the king's step table. A look-up
+//!   reads the cells whose occupancy matters (the lines' cells but the slider's own and each
+//!   line's ends): 1 to 6 for one of the rook's other lines, up to 8 for the bishop's three
+//!   lines. They lie in the two 64-bit halves of the set so that or-ing the halves never puts
+//!   two of them on one bit, and a multiplier per (cell, table) maps the `2^n` occupancies of
+//!   those `n` cells to `n` bits without a collision that would matter. The 12,168 attack sets
+//!   (195 KB; the rook's two other lines together would need 1 MB) are built at compile time,
+//!   and the build fails if a multiplier maps two occupancies with different attacks to one
+//!   entry. The multipliers are `magic::search_magics`'s result for the seed
+//!   `0x9e37_79b9_7f4a_7c15`; a test repeats the search.
 
+use hexvar_geometry::magic::{self, MagicLookup};
 use hexvar_geometry::Hex;
 
-use crate::board::{Cell, CELL_COUNT, HEXES};
-
-/// The lines each table serves, each line named by one of its two directions: the rook's two
-/// lines that cross the ranks (one table each), then the bishop's three lines (one table).
-const TABLE_LINES: [&[Hex]; TABLES] = [
-    &[Hex::new(0, 1)],
-    &[Hex::new(-1, 1)],
-    &[Hex::new(1, 1), Hex::new(-2, 1), Hex::new(-1, 2)],
-];
+use crate::board::{CELL_COUNT, KING_STEPS};
 
 /// The number of tables per cell.
 const TABLES: usize = 3;
@@ -42,53 +32,31 @@ const ROOK_TABLES: [usize; 2] = [0, 1];
 /// The bishop's table.
 const BISHOP_TABLE: usize = 2;
 
-/// The cells from `from` in direction `d` up to the edge; without the last one when
-/// `inner_only` (a man on the edge cell blocks nothing beyond it).
-const fn ray(from: usize, d: Hex, inner_only: bool) -> u128 {
-    let mut out = 0u128;
-    let mut at = HEXES[from];
-    loop {
-        at = at.plus(d);
-        let Some(cell) = Cell::from_hex(at) else {
-            return out;
-        };
-        if inner_only && Cell::from_hex(at.plus(d)).is_none() {
-            return out;
-        }
-        out |= 1 << cell.index();
-    }
+/// The king step table's direction `d` (`Hex::KING` order).
+const fn direction(d: Hex) -> usize {
+    magic::direction(&Hex::KING, d)
 }
 
-/// The cells from `from` in direction `d` up to and including the first man of `occupied`.
-const fn ray_to_blocker(from: usize, d: Hex, occupied: u128) -> u128 {
-    let mut out = 0u128;
-    let mut at = HEXES[from];
-    loop {
-        at = at.plus(d);
-        let Some(cell) = Cell::from_hex(at) else {
-            return out;
-        };
-        out |= 1 << cell.index();
-        if occupied >> cell.index() & 1 != 0 {
-            return out;
-        }
-    }
-}
+/// The rank's two directions.
+const RANK_DIRECTIONS: [usize; 2] = [direction(Hex::new(1, 0)), direction(Hex::new(-1, 0))];
 
-/// How the attacks of one (cell, table) pair are found: the cells whose occupancy matters, in
-/// the low and the high half of the set, the multiplier, the shift that keeps the index's bits,
-/// and where the pair's entries start in [`ATTACKS`].
-#[derive(Clone, Copy)]
-struct Lookup {
-    mask_low: u64,
-    mask_high: u64,
-    magic: u64,
-    shift: u32,
-    offset: u32,
-}
+/// The step directions of each table, both ways of each line: the rook's two lines that cross
+/// the ranks (one table each), then the bishop's three lines (one table).
+const TABLE_DIRECTIONS: [&[usize]; TABLES] = [
+    &[direction(Hex::new(0, 1)), direction(Hex::new(0, -1))],
+    &[direction(Hex::new(-1, 1)), direction(Hex::new(1, -1))],
+    &[
+        direction(Hex::new(1, 1)),
+        direction(Hex::new(-1, -1)),
+        direction(Hex::new(-2, 1)),
+        direction(Hex::new(2, -1)),
+        direction(Hex::new(-1, 2)),
+        direction(Hex::new(1, -2)),
+    ],
+];
 
-/// The multiplier of each (cell, table): see the module's head for how they were found. A table
-/// with no inner cell needs none (its one entry is at index 0).
+/// The multiplier of each (cell, table): `magic::search_magics` with the seed
+/// `0x9e37_79b9_7f4a_7c15`. A table with no inner cell needs none (its one entry is at index 0).
 #[rustfmt::skip]
 const MAGICS: [[u64; TABLES]; CELL_COUNT] = [
     [0x0101_2400_6000_cc02, 0x0020_1001_8000_0080, 0x0400_a080_0102_2004],
@@ -177,143 +145,22 @@ const MAGICS: [[u64; TABLES]; CELL_COUNT] = [
     [0x0402_0408_0100_0229, 0x8014_0020_1448_0110, 0x06c0_0a40_2270_4001],
 ];
 
-/// The cells of the lines of `table` through `from` whose occupancy matters.
-const fn inner_cells(from: usize, table: usize) -> u128 {
-    let lines = TABLE_LINES[table];
-    let mut out = 0;
-    let mut i = 0;
-    while i < lines.len() {
-        out |= ray(from, lines[i], true) | ray(from, lines[i].times(-1), true);
-        i += 1;
-    }
-    out
-}
+static LOOKUPS: [[MagicLookup; TABLES]; CELL_COUNT] =
+    magic::lookups(&KING_STEPS, &TABLE_DIRECTIONS, &MAGICS);
 
-/// The attacks along the lines of `table` from `from` with `occupied` blocking (the slow,
-/// obvious way).
-const fn attacks_by_walking(from: usize, table: usize, occupied: u128) -> u128 {
-    let lines = TABLE_LINES[table];
-    let mut out = 0;
-    let mut i = 0;
-    while i < lines.len() {
-        out |= ray_to_blocker(from, lines[i], occupied)
-            | ray_to_blocker(from, lines[i].times(-1), occupied);
-        i += 1;
-    }
-    out
-}
-
-/// The shift that keeps an index of `bits` bits (a shift of 64 would overflow, and an empty mask
-/// hashes to 0 with any shift).
-const fn shift_for(bits: u32) -> u32 {
-    if bits == 0 {
-        63
-    } else {
-        64 - bits
-    }
-}
-
-static LOOKUPS: [[Lookup; TABLES]; CELL_COUNT] = {
-    let empty = Lookup {
-        mask_low: 0,
-        mask_high: 0,
-        magic: 0,
-        shift: 63,
-        offset: 0,
-    };
-    let mut out = [[empty; TABLES]; CELL_COUNT];
-    let mut offset = 0;
-    let mut cell = 0;
-    while cell < CELL_COUNT {
-        let mut table = 0;
-        while table < TABLES {
-            let mask = inner_cells(cell, table);
-            assert!(
-                (mask as u64) & ((mask >> 64) as u64) == 0,
-                "the halves of a look-up's mask overlap"
-            );
-            out[cell][table] = Lookup {
-                mask_low: mask as u64,
-                mask_high: (mask >> 64) as u64,
-                magic: MAGICS[cell][table],
-                shift: shift_for(mask.count_ones()),
-                offset,
-            };
-            offset += 1 << mask.count_ones();
-            table += 1;
-        }
-        cell += 1;
-    }
-    assert!(offset as usize == ATTACK_COUNT);
-    out
-};
-
-/// The number of entries of [`ATTACKS`]: `2^n` per (cell, table) with `n` inner cells.
-const ATTACK_COUNT: usize = {
-    let mut n = 0;
-    let mut cell = 0;
-    while cell < CELL_COUNT {
-        let mut table = 0;
-        while table < TABLES {
-            n += 1 << inner_cells(cell, table).count_ones();
-            table += 1;
-        }
-        cell += 1;
-    }
-    n
-};
-
-/// The length of [`ATTACKS`]: the entries rounded up to a power of two, so that masking an
+/// The length of [`ATTACKS`]: its entries rounded up to a power of two, so that masking an
 /// entry's index with `ATTACKS_LEN - 1` shows the compiler the bound (no bounds check per
-/// look-up; the entries past [`ATTACK_COUNT`] are never read).
-const ATTACKS_LEN: usize = ATTACK_COUNT.next_power_of_two();
-
-/// The entry of `occupied` in `lookup`'s part of [`ATTACKS`].
-#[inline(always)]
-const fn entry(lookup: &Lookup, occupied: u128) -> usize {
-    let blockers =
-        (occupied as u64 & lookup.mask_low) | ((occupied >> 64) as u64 & lookup.mask_high);
-    let index =
-        lookup.offset as usize + (blockers.wrapping_mul(lookup.magic) >> lookup.shift) as usize;
-    index & (ATTACKS_LEN - 1)
-}
+/// look-up; the entries past the count are never read).
+const ATTACKS_LEN: usize = magic::entry_count(&LOOKUPS).next_power_of_two();
 
 /// The attacks of every (cell, table) for every occupancy of its inner cells, at its hashed
-/// entry. Nothing attacks every cell, so `u128::MAX` marks an entry not yet written.
-static ATTACKS: [u128; ATTACKS_LEN] = {
-    let mut out = [u128::MAX; ATTACKS_LEN];
-    let mut cell = 0;
-    while cell < CELL_COUNT {
-        let mut table = 0;
-        while table < TABLES {
-            let lookup = &LOOKUPS[cell][table];
-            let mask = inner_cells(cell, table);
-            // Every subset of the mask, by the carry-rippler.
-            let mut blockers: u128 = 0;
-            loop {
-                let attacks = attacks_by_walking(cell, table, blockers);
-                let i = entry(lookup, blockers);
-                assert!(
-                    out[i] == u128::MAX || out[i] == attacks,
-                    "a multiplier maps two occupancies with different attacks to one entry"
-                );
-                out[i] = attacks;
-                blockers = blockers.wrapping_sub(mask) & mask;
-                if blockers == 0 {
-                    break;
-                }
-            }
-            table += 1;
-        }
-        cell += 1;
-    }
-    out
-};
+/// entry.
+static ATTACKS: [u128; ATTACKS_LEN] = magic::attack_table(&KING_STEPS, &TABLE_DIRECTIONS, &LOOKUPS);
 
 /// The attacks along the lines of `table` from `from`.
 #[inline(always)]
 fn table_attacks(from: usize, table: usize, occupied: u128) -> u128 {
-    ATTACKS[entry(&LOOKUPS[from][table], occupied)]
+    ATTACKS[LOOKUPS[from][table].index(occupied) & (ATTACKS_LEN - 1)]
 }
 
 /// Where a cell's rank lies in the occupancy: the rank's first index, and, counted from it,
@@ -335,8 +182,7 @@ static RANK_RUNS: [RankRun; CELL_COUNT] = {
     }; CELL_COUNT];
     let mut cell = 0;
     while cell < CELL_COUNT {
-        let along = Hex::new(1, 0);
-        let rank = ray(cell, along, false) | ray(cell, along.times(-1), false) | 1 << cell;
+        let rank = magic::attacks_by_walking(&KING_STEPS, cell, &RANK_DIRECTIONS, 0) | 1 << cell;
         let first = rank.trailing_zeros();
         let at = cell as u32 - first;
         let run = (rank >> first) as u32;
@@ -388,6 +234,7 @@ pub(crate) fn bishop_attacks_from(from: usize, occupied: u128) -> u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::{Cell, HEXES};
 
     /// Occupancies from a fixed xorshift stream, denser and sparser in turn.
     fn occupancies() -> impl Iterator<Item = u128> {
@@ -408,6 +255,23 @@ mod tests {
             };
             set & board
         })
+    }
+
+    /// The cells from `from` in direction `d` up to and including the first man of
+    /// `occupied`, walked in coordinates (not the step table the look-ups use).
+    fn ray_to_blocker(from: usize, d: Hex, occupied: u128) -> u128 {
+        let mut out = 0u128;
+        let mut at = HEXES[from];
+        loop {
+            at = at.plus(d);
+            let Some(cell) = Cell::from_hex(at) else {
+                return out;
+            };
+            out |= 1 << cell.index();
+            if occupied >> cell.index() & 1 != 0 {
+                return out;
+            }
+        }
     }
 
     fn walk(from: usize, dirs: &[Hex], occupied: u128) -> u128 {
@@ -433,84 +297,10 @@ mod tests {
         }
     }
 
-    #[test]
-    fn every_orthogonal_and_diagonal_line_is_served() {
-        let served =
-            |lines: &[Hex], d: Hex| lines.iter().any(|&a| a.equals(d) || a.equals(d.times(-1)));
-        let mut rook_lines = vec![Hex::new(1, 0)]; // the rank
-        rook_lines.extend(ROOK_TABLES.iter().flat_map(|&t| TABLE_LINES[t]));
-        for d in Hex::ORTHOGONAL {
-            assert!(served(&rook_lines, d));
-        }
-        for d in Hex::DIAGONAL {
-            assert!(served(TABLE_LINES[BISHOP_TABLE], d));
-        }
-    }
-
     /// The search of the module's head, repeated: it finds exactly [`MAGICS`].
     #[test]
     fn magics_are_the_search_result() {
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut draw = move || {
-            state ^= state >> 12;
-            state ^= state << 25;
-            state ^= state >> 27;
-            state.wrapping_mul(0x2545_f491_4f6c_dd1d)
-        };
-        let mut slots = vec![None; 256];
-        for (cell, magics) in MAGICS.iter().enumerate() {
-            for (table, &magic) in magics.iter().enumerate() {
-                let mask = inner_cells(cell, table);
-                let bits = mask.count_ones();
-                let found = if bits == 0 {
-                    0
-                } else {
-                    let subsets: Vec<(u64, u128)> = Set128Subsets::new(mask)
-                        .map(|s| {
-                            let folded = (s as u64) | (s >> 64) as u64;
-                            (folded, attacks_by_walking(cell, table, s))
-                        })
-                        .collect();
-                    loop {
-                        let magic = draw() & draw() & draw();
-                        slots.iter_mut().for_each(|s| *s = None);
-                        let works = subsets.iter().all(|&(folded, attacks)| {
-                            let slot =
-                                &mut slots[(folded.wrapping_mul(magic) >> (64 - bits)) as usize];
-                            *slot.get_or_insert(attacks) == attacks
-                        });
-                        if works {
-                            break magic;
-                        }
-                    }
-                };
-                assert_eq!(found, magic, "cell {cell}, table {table}");
-            }
-        }
-    }
-
-    /// Every subset of a mask, the empty one first (the carry-rippler).
-    struct Set128Subsets {
-        mask: u128,
-        next: Option<u128>,
-    }
-
-    impl Set128Subsets {
-        fn new(mask: u128) -> Self {
-            Set128Subsets {
-                mask,
-                next: Some(0),
-            }
-        }
-    }
-
-    impl Iterator for Set128Subsets {
-        type Item = u128;
-        fn next(&mut self) -> Option<u128> {
-            let s = self.next?;
-            let n = s.wrapping_sub(self.mask) & self.mask;
-            self.next = (n != 0).then_some(n);
-            Some(s)
-        }
+        let found = magic::search_magics(&KING_STEPS, &TABLE_DIRECTIONS, 0x9e37_79b9_7f4a_7c15);
+        assert_eq!(found, MAGICS);
     }
 }

@@ -638,7 +638,15 @@ const PAWN_HEX: [[Hex; 3]; 2] = [
 ];
 const RANK_HEX: [Hex; 2] = to_hexes([(1, 0), (-1, 0)]);
 
-static LINE_STEPS: [[u16; LINE_DIRS]; CELL_COUNT] = table::step_table(&HEXES, &LINE_HEX);
+pub(crate) static LINE_STEPS: [[u16; LINE_DIRS]; CELL_COUNT] = table::step_table(&HEXES, &LINE_HEX);
+
+/// The index in [`LINE_STEPS`] of the line direction `d`, in the rules' `(dq, dr)`.
+///
+/// # Panics
+/// At compile time (in a `const`), if `d` is not a line direction.
+pub(crate) const fn line_direction(d: (i8, i8)) -> usize {
+    hexvar_geometry::magic::direction(&LINE_HEX, to_hexes([d])[0])
+}
 static KNIGHT_STEPS: [[u16; 12]; CELL_COUNT] = table::step_table(&HEXES, &KNIGHT_HEX);
 static PAWN_TABLE: [[[u16; 3]; CELL_COUNT]; 2] = [
     table::step_table(&HEXES, &PAWN_HEX[0]),

@@ -5,25 +5,27 @@
 //! Why: the obstruction difference (both directions of one line in a few instructions) still
 //! costs three lines per slider, about 40 instructions; a look-up is about 8.
 //!
-//! A look-up reads the cells whose occupancy matters (the lines' cells but the slider's own and
-//! each line's ends): `n` cells, up to 7. A multiplier per (cell, table) maps the `2^n`
-//! occupancies of those cells to `n` index bits without a collision that would matter. The 2,108
-//! attack sets (17 KB) are built at compile time, and the build fails if a multiplier maps two
-//! occupancies with different attacks to one entry. (One look-up for the whole rook would take
-//! up to 11 cells and 101 KB, and a far longer search.)
-//!
-//! The multipliers were found by a search that a test repeats (`magics_are_the_search_result`):
-//! for each cell in index order and each table in [`TABLE_LINES`] order, xorshift64* candidates,
-//! each the `&` of three draws (sparse numbers collide less), until one works with an index of
-//! exactly `n` bits.
+//! The tables are built by `hexvar_geometry::magic` from the line step table: a look-up reads
+//! the cells whose occupancy matters (the lines' cells but the slider's own and each line's
+//! ends), `n` cells, up to 7, and a multiplier per (cell, table) maps their `2^n` occupancies to
+//! `n` index bits. The 2,108 attack sets (17 KB in 64-bit sets) are built at compile time, and
+//! the build fails if a multiplier maps two occupancies with different attacks to one entry.
+//! (One look-up for the whole rook would take up to 11 cells and 101 KB, and a far longer
+//! search.) The multipliers are `magic::search_magics`'s result for the seed
+//! `0x9e37_79b9_7f4a_7c15`; a test repeats the search.
 
-use crate::board::{Bits, Cell, CELL_COUNT};
+use hexvar_geometry::magic::{self, MagicLookup};
 
-/// The lines each table serves, each line named by one of its two directions in the rules'
-/// `(dq, dr)`: the rook's rank and up-left line, the rook's up-right line, the bishop's three
-/// lines.
-const TABLE_LINES: [&[(i8, i8)]; TABLES] =
-    [&[(1, 0), (0, 1)], &[(1, 1)], &[(1, 2), (2, 1), (-1, 1)]];
+use crate::board::{Bits, CELL_COUNT, LINE_STEPS};
+
+/// The line directions of each table, as indices into the line step table (see
+/// [`line_direction`]), both ways of each line: the rook's rank and up-left line, the rook's
+/// up-right line, the bishop's three lines.
+const TABLE_DIRECTIONS: [&[usize]; TABLES] = [
+    &both_ways::<2, 4>([(1, 0), (0, 1)]),
+    &both_ways::<1, 2>([(1, 1)]),
+    &both_ways::<3, 6>([(1, 2), (2, 1), (-1, 1)]),
+];
 
 /// The number of tables per cell.
 const TABLES: usize = 3;
@@ -32,58 +34,22 @@ const ROOK_TABLES: [usize; 2] = [0, 1];
 /// The bishop's table.
 const BISHOP_TABLE: usize = 2;
 
-/// The cells from `from` in direction `d` up to the edge; without the last one when
-/// `inner_only` (a piece on the edge cell blocks nothing beyond it).
-const fn ray(from: usize, d: (i8, i8), inner_only: bool) -> Bits {
-    let mut out = 0;
-    let (mut q, mut r) = Cell::ALL[from].qr();
-    loop {
-        q += d.0;
-        r += d.1;
-        let Some(cell) = Cell::from_qr(q, r) else {
-            return out;
-        };
-        if inner_only && Cell::from_qr(q + d.0, r + d.1).is_none() {
-            return out;
-        }
-        out |= cell.bit();
+/// The step-table directions of `L` lines, each named by one direction in the rules' `(dq, dr)`,
+/// and their opposites.
+const fn both_ways<const L: usize, const D: usize>(lines: [(i8, i8); L]) -> [usize; D] {
+    assert!(D == 2 * L);
+    let mut out = [0; D];
+    let mut i = 0;
+    while i < L {
+        out[2 * i] = crate::board::line_direction(lines[i]);
+        out[2 * i + 1] = crate::board::line_direction((-lines[i].0, -lines[i].1));
+        i += 1;
     }
+    out
 }
 
-/// The cells from `from` in direction `d` up to and including the first piece of `occupied`.
-const fn ray_to_blocker(from: usize, d: (i8, i8), occupied: Bits) -> Bits {
-    let mut out = 0;
-    let (mut q, mut r) = Cell::ALL[from].qr();
-    loop {
-        q += d.0;
-        r += d.1;
-        let Some(cell) = Cell::from_qr(q, r) else {
-            return out;
-        };
-        out |= cell.bit();
-        if occupied & cell.bit() != 0 {
-            return out;
-        }
-    }
-}
-
-/// The opposite of direction `d`.
-const fn opposite(d: (i8, i8)) -> (i8, i8) {
-    (-d.0, -d.1)
-}
-
-/// How the attacks of one (cell, table) pair are found: the cells whose occupancy matters, the
-/// multiplier, the shift that keeps the index's bits, and where the pair's entries start in
-/// [`ATTACKS`].
-#[derive(Clone, Copy)]
-struct Lookup {
-    mask: Bits,
-    magic: u64,
-    shift: u32,
-    offset: u32,
-}
-
-/// The multiplier of each (cell, table): see the module's head for how they were found.
+/// The multiplier of each (cell, table): `magic::search_magics` with the seed
+/// `0x9e37_79b9_7f4a_7c15`.
 #[rustfmt::skip]
 const MAGICS: [[u64; TABLES]; CELL_COUNT] = [
     [0x4a49_0909_2400_2000, 0x148d_0683_1100_0000, 0x0208_1041_0401_0a00],
@@ -127,135 +93,23 @@ const MAGICS: [[u64; TABLES]; CELL_COUNT] = [
     [0x3410_0400_0c4c_c000, 0x0400_2040_2a01_a801, 0x1406_1004_0644_0340],
 ];
 
-/// The cells of the lines of `table` through `from` whose occupancy matters.
-const fn inner_cells(from: usize, table: usize) -> Bits {
-    let lines = TABLE_LINES[table];
-    let mut out = 0;
-    let mut i = 0;
-    while i < lines.len() {
-        out |= ray(from, lines[i], true) | ray(from, opposite(lines[i]), true);
-        i += 1;
-    }
-    out
-}
+static LOOKUPS: [[MagicLookup; TABLES]; CELL_COUNT] =
+    magic::lookups(&LINE_STEPS, &TABLE_DIRECTIONS, &MAGICS);
 
-/// The attacks along the lines of `table` from `from` with `occupied` blocking (the slow,
-/// obvious way).
-const fn attacks_by_walking(from: usize, table: usize, occupied: Bits) -> Bits {
-    let lines = TABLE_LINES[table];
-    let mut out = 0;
-    let mut i = 0;
-    while i < lines.len() {
-        out |= ray_to_blocker(from, lines[i], occupied)
-            | ray_to_blocker(from, opposite(lines[i]), occupied);
-        i += 1;
-    }
-    out
-}
-
-/// The shift that keeps an index of `bits` bits (a shift of 64 would overflow, and an empty mask
-/// hashes to 0 with any shift).
-const fn shift_for(bits: u32) -> u32 {
-    if bits == 0 {
-        63
-    } else {
-        64 - bits
-    }
-}
-
-static LOOKUPS: [[Lookup; TABLES]; CELL_COUNT] = {
-    let empty = Lookup {
-        mask: 0,
-        magic: 0,
-        shift: 63,
-        offset: 0,
-    };
-    let mut out = [[empty; TABLES]; CELL_COUNT];
-    let mut offset = 0;
-    let mut cell = 0;
-    while cell < CELL_COUNT {
-        let mut table = 0;
-        while table < TABLES {
-            let mask = inner_cells(cell, table);
-            out[cell][table] = Lookup {
-                mask,
-                magic: MAGICS[cell][table],
-                shift: shift_for(mask.count_ones()),
-                offset,
-            };
-            offset += 1 << mask.count_ones();
-            table += 1;
-        }
-        cell += 1;
-    }
-    assert!(offset as usize == ATTACK_COUNT);
-    out
-};
-
-/// The number of entries of [`ATTACKS`]: `2^n` per (cell, table) with `n` inner cells.
-const ATTACK_COUNT: usize = {
-    let mut n = 0;
-    let mut cell = 0;
-    while cell < CELL_COUNT {
-        let mut table = 0;
-        while table < TABLES {
-            n += 1 << inner_cells(cell, table).count_ones();
-            table += 1;
-        }
-        cell += 1;
-    }
-    n
-};
-
-/// The length of [`ATTACKS`]: the entries rounded up to a power of two, so that masking an
+/// The length of [`ATTACKS`]: its entries rounded up to a power of two, so that masking an
 /// entry's index with `ATTACKS_LEN - 1` shows the compiler the bound (no bounds check per
-/// look-up; the entries past [`ATTACK_COUNT`] are never read).
-const ATTACKS_LEN: usize = ATTACK_COUNT.next_power_of_two();
-
-/// The entry of `occupied` in `lookup`'s part of [`ATTACKS`].
-#[inline(always)]
-const fn entry(lookup: &Lookup, occupied: Bits) -> usize {
-    let index = lookup.offset as usize
-        + ((occupied & lookup.mask).wrapping_mul(lookup.magic) >> lookup.shift) as usize;
-    index & (ATTACKS_LEN - 1)
-}
+/// look-up; the entries past the count are never read).
+const ATTACKS_LEN: usize = magic::entry_count(&LOOKUPS).next_power_of_two();
 
 /// The attacks of every (cell, table) for every occupancy of its inner cells, at its hashed
-/// entry. Nothing attacks every cell, so `Bits::MAX` marks an entry not yet written.
-static ATTACKS: [Bits; ATTACKS_LEN] = {
-    let mut out = [Bits::MAX; ATTACKS_LEN];
-    let mut cell = 0;
-    while cell < CELL_COUNT {
-        let mut table = 0;
-        while table < TABLES {
-            let lookup = &LOOKUPS[cell][table];
-            let mask = inner_cells(cell, table);
-            // Every subset of the mask, by the carry-rippler.
-            let mut blockers: Bits = 0;
-            loop {
-                let attacks = attacks_by_walking(cell, table, blockers);
-                let i = entry(lookup, blockers);
-                assert!(
-                    out[i] == Bits::MAX || out[i] == attacks,
-                    "a multiplier maps two occupancies with different attacks to one entry"
-                );
-                out[i] = attacks;
-                blockers = blockers.wrapping_sub(mask) & mask;
-                if blockers == 0 {
-                    break;
-                }
-            }
-            table += 1;
-        }
-        cell += 1;
-    }
-    out
-};
+/// entry.
+static ATTACKS: [Bits; ATTACKS_LEN] =
+    magic::attack_table_64(&LINE_STEPS, &TABLE_DIRECTIONS, &LOOKUPS);
 
 /// The attacks along the lines of `table` from `from`.
 #[inline(always)]
 fn table_attacks(from: usize, table: usize, occupied: Bits) -> Bits {
-    ATTACKS[entry(&LOOKUPS[from][table], occupied)]
+    ATTACKS[LOOKUPS[from][table].index(u128::from(occupied)) & (ATTACKS_LEN - 1)]
 }
 
 /// Rook attacks from `from` with `occupied` blocking (the first blocker included).
@@ -274,6 +128,7 @@ pub(crate) fn bishop_attacks_from(from: usize, occupied: Bits) -> Bits {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Cell;
 
     /// The six orthogonal and the six diagonal directions in the rules' `(dq, dr)`.
     const ORTHOGONAL: [(i8, i8); 6] = [(1, 0), (0, 1), (1, 1), (-1, 0), (0, -1), (-1, -1)];
@@ -299,6 +154,24 @@ mod tests {
         })
     }
 
+    /// The cells from `from` in direction `d` up to and including the first piece of
+    /// `occupied`, walked in the rules' coordinates (not the step table the look-ups use).
+    fn ray_to_blocker(from: usize, d: (i8, i8), occupied: Bits) -> Bits {
+        let mut out = 0;
+        let (mut q, mut r) = Cell::ALL[from].qr();
+        loop {
+            q += d.0;
+            r += d.1;
+            let Some(cell) = Cell::from_qr(q, r) else {
+                return out;
+            };
+            out |= cell.bit();
+            if occupied & cell.bit() != 0 {
+                return out;
+            }
+        }
+    }
+
     fn walk(from: usize, dirs: &[(i8, i8)], occupied: Bits) -> Bits {
         dirs.iter()
             .fold(0, |a, &d| a | ray_to_blocker(from, d, occupied))
@@ -322,65 +195,10 @@ mod tests {
         }
     }
 
-    #[test]
-    fn every_orthogonal_and_diagonal_line_is_served() {
-        let served =
-            |lines: &[(i8, i8)], d: (i8, i8)| lines.iter().any(|&a| a == d || a == opposite(d));
-        let rook_lines: Vec<(i8, i8)> = ROOK_TABLES
-            .iter()
-            .flat_map(|&t| TABLE_LINES[t])
-            .copied()
-            .collect();
-        for d in ORTHOGONAL {
-            assert!(served(&rook_lines, d));
-        }
-        for d in DIAGONAL {
-            assert!(served(TABLE_LINES[BISHOP_TABLE], d));
-        }
-    }
-
     /// The search of the module's head, repeated: it finds exactly [`MAGICS`].
     #[test]
     fn magics_are_the_search_result() {
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut draw = move || {
-            state ^= state >> 12;
-            state ^= state << 25;
-            state ^= state >> 27;
-            state.wrapping_mul(0x2545_f491_4f6c_dd1d)
-        };
-        let mut slots = vec![None; 128];
-        for (cell, magics) in MAGICS.iter().enumerate() {
-            for (table, &magic) in magics.iter().enumerate() {
-                let mask = inner_cells(cell, table);
-                let bits = mask.count_ones();
-                let found = if bits == 0 {
-                    0
-                } else {
-                    let mut subsets = vec![];
-                    let mut s: Bits = 0;
-                    loop {
-                        subsets.push((s, attacks_by_walking(cell, table, s)));
-                        s = s.wrapping_sub(mask) & mask;
-                        if s == 0 {
-                            break;
-                        }
-                    }
-                    loop {
-                        let magic = draw() & draw() & draw();
-                        slots.iter_mut().for_each(|s| *s = None);
-                        let works = subsets.iter().all(|&(blockers, attacks)| {
-                            let slot =
-                                &mut slots[(blockers.wrapping_mul(magic) >> (64 - bits)) as usize];
-                            *slot.get_or_insert(attacks) == attacks
-                        });
-                        if works {
-                            break magic;
-                        }
-                    }
-                };
-                assert_eq!(found, magic, "cell {cell}, table {table}");
-            }
-        }
+        let found = magic::search_magics(&LINE_STEPS, &TABLE_DIRECTIONS, 0x9e37_79b9_7f4a_7c15);
+        assert_eq!(found, MAGICS);
     }
 }

@@ -26,6 +26,7 @@ mod delegate;
 pub mod dynamic;
 pub mod game;
 pub mod hex;
+pub mod magic;
 mod movelist;
 pub mod perft;
 pub mod record;
