@@ -20,11 +20,11 @@ pub use board::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks, Cell,
     CellSet, Color, ParseCellError, ParseLetterError, Piece, Role, Shade, CELL_COUNT,
 };
-pub use hexvar_geometry::perft::{divide, perft};
+pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
 pub use hexvar_geometry::{
     Disambiguation, DrawReason, GameOptionError, ParseSanError, RecordError, RecordErrorKind, San,
 };
-pub use movegen::{perft_without_bulk, MovesKind, PieceMoves, PieceMovesIter};
+pub use movegen::{MovesKind, PieceMoves, PieceMovesIter};
 pub use moves::{CastlingCells, CastlingSide, Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use position::{
     IllegalMove, Outcome, ParsePositionError, Position, PositionError, PositionProblem, WinReason,

@@ -662,7 +662,7 @@ impl Position {
 /// use hexvar_brusky::{perft_without_bulk, Position};
 /// assert_eq!(perft_without_bulk(&Position::new(), 2), 3_583);
 /// ```
-pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
+pub(crate) fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }

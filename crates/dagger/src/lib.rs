@@ -17,11 +17,11 @@ pub use board::{
     Cell, CellSet, Color, ParseCellError, ParseLetterError, Piece, Role, Shade, CELL_COUNT,
 };
 pub use hand::{entry_cells, hand_attacks, Hand, HandKnight};
-pub use hexvar_geometry::perft::divide;
+pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
 pub use hexvar_geometry::{
     Disambiguation, DrawReason, GameOptionError, ParseSanError, RecordError, RecordErrorKind, San,
 };
-pub use movegen::{perft, perft_without_bulk, Origin, PieceMoves, PieceMovesIter};
+pub use movegen::{Origin, PieceMoves, PieceMovesIter};
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use outcome::{Outcome, WinReason};
 pub use position::{IllegalMove, ParsePositionError, Position, PositionError, PositionProblem};

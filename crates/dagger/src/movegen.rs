@@ -668,7 +668,7 @@ impl Position {
 /// use hexvar_dagger::{perft, Position};
 /// assert_eq!(perft(&Position::new(), 3), 2580);
 /// ```
-pub fn perft(pos: &Position, depth: u32) -> u64 {
+pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.legal_move_count() as u64,
@@ -697,7 +697,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// use hexvar_dagger::{perft_without_bulk, Position};
 /// assert_eq!(perft_without_bulk(&Position::new(), 2), 166);
 /// ```
-pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
+pub(crate) fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }

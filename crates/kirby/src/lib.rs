@@ -26,13 +26,13 @@ pub use board::{
     CELL_COUNT,
 };
 pub use colors::ColorSet;
+pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
 pub use hexvar_geometry::{
     Disambiguation, DrawReason, GameOptionError, ParseSanError, RecordError, RecordErrorKind, San,
 };
 pub use movegen::{MovesKind, PieceMoves};
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use outcome::{Outcome, WinReason};
-pub use perft::{divide, perft, perft_without_bulk};
 pub use position::{
     Choices, IllegalMove, ParsePositionError, Position, PositionError, PositionProblem,
 };

@@ -5,7 +5,7 @@
 //! counts, slower (the rules page has the measurements). Moves are played and taken back in one
 //! position (module `undo`) rather than on a copy per move.
 
-use crate::moves::{Move, MoveList};
+use crate::moves::MoveList;
 use crate::position::Position;
 use crate::undo::Undo;
 
@@ -70,29 +70,11 @@ fn play_each(pos: &mut Position, list: &MoveList, depth: u32, bulk: bool) -> u64
 /// assert_eq!(perft(&pos, 3), 8900);
 /// assert_eq!(perft_without_bulk(&pos, 3), 8900);
 /// ```
-pub fn perft(pos: &Position, depth: u32) -> u64 {
+pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
     count(&mut pos.clone(), depth, true)
 }
 
 /// The same count as [`perft`], playing every leaf move.
-pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
+pub(crate) fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
     count(&mut pos.clone(), depth, false)
-}
-
-/// Perft per legal root move, sorted by the move's notation; empty at depth 0.
-pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
-    }
-    let mut split: Vec<(Move, u64)> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| {
-            let mut child = pos.clone();
-            child.apply(m);
-            (m, count(&mut child, depth - 1, true))
-        })
-        .collect();
-    split.sort_by_cached_key(|(m, _)| m.to_string());
-    split
 }
