@@ -733,7 +733,15 @@ fn down<const LOW: bool>(
         let lz = 64 + (ray & occ as u64).leading_zeros() as usize;
         u128::from(ray ^ rev[d][lz] as u64)
     } else {
-        ray ^ rev[d][(ray & occ).leading_zeros() as usize]
+        // A blocker in the high word settles the ray there (one 64-bit scan instead of a
+        // 128-bit one); else the low word's scan does, as from a low cell.
+        let blockers = high(ray) & high(occ);
+        if blockers != 0 {
+            let beyond = rev[d][blockers.leading_zeros() as usize];
+            u128::from(high(ray) ^ high(beyond)) << 64
+        } else {
+            ray ^ rev[d][64 + (ray as u64 & occ as u64).leading_zeros() as usize]
+        }
     }
 }
 
