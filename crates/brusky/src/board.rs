@@ -6,7 +6,8 @@ use core::str::FromStr;
 
 use hexvar_geometry::table::{between_128, leap_sets_128, ray_table_128, step_table, NO_CELL};
 use hexvar_geometry::zobrist::KeyStream;
-use hexvar_geometry::{Hex, Set128};
+pub use hexvar_geometry::ParseLetterError;
+use hexvar_geometry::{parse_letter, Hex, Set128};
 
 use crate::sliders::{bishop_attacks_from, rook_attacks_from};
 
@@ -216,6 +217,31 @@ impl Color {
         self as usize
     }
 
+    /// The side's letter in the position text: `'w'` or `'b'`.
+    pub const fn char(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+
+    /// The side of `'w'` or `'b'`.
+    pub const fn from_char(c: char) -> Option<Color> {
+        match c {
+            'w' => Some(Color::White),
+            'b' => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    /// `"White"` or `"Black"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+
     /// The rank (0-based) this side's pawns start on.
     pub const fn pawn_rank(self) -> u8 {
         match self {
@@ -352,49 +378,17 @@ impl Piece {
     }
 }
 
-/// An error reading a [`Color`], [`Role`] or [`Piece`] from its letter.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("invalid {what} {text:?}: expected {expected}")]
-pub struct ParseLetterError {
-    what: &'static str,
-    expected: &'static str,
-    text: String,
-}
-
-/// The only character of `s`, if it has exactly one.
-fn single_char(s: &str) -> Option<char> {
-    let mut chars = s.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) => Some(c),
-        _ => None,
-    }
-}
-
-fn letter_error(what: &'static str, expected: &'static str, s: &str) -> ParseLetterError {
-    ParseLetterError {
-        what,
-        expected,
-        text: hexvar_geometry::san::cut(s, crate::moves::QUOTED_CHARS),
-    }
-}
-
 impl fmt::Display for Color {
+    /// `w` or `b`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Color::White => "w",
-            Color::Black => "b",
-        })
+        write!(f, "{}", self.char())
     }
 }
 
 impl FromStr for Color {
     type Err = ParseLetterError;
     fn from_str(s: &str) -> Result<Color, ParseLetterError> {
-        match s {
-            "w" => Ok(Color::White),
-            "b" => Ok(Color::Black),
-            _ => Err(letter_error("side", "'w' or 'b'", s)),
-        }
+        parse_letter(s, Color::from_char, "side", "`w` or `b`")
     }
 }
 
@@ -407,9 +401,7 @@ impl fmt::Display for Role {
 impl FromStr for Role {
     type Err = ParseLetterError;
     fn from_str(s: &str) -> Result<Role, ParseLetterError> {
-        single_char(s)
-            .and_then(Role::from_char)
-            .ok_or_else(|| letter_error("role", "one of P N B R Q K", s))
+        parse_letter(s, Role::from_char, "role", "one of `P N B R Q K`")
     }
 }
 
@@ -422,9 +414,12 @@ impl fmt::Display for Piece {
 impl FromStr for Piece {
     type Err = ParseLetterError;
     fn from_str(s: &str) -> Result<Piece, ParseLetterError> {
-        single_char(s)
-            .and_then(Piece::from_char)
-            .ok_or_else(|| letter_error("piece", "one of PNBRQK (White) or pnbrqk (Black)", s))
+        parse_letter(
+            s,
+            Piece::from_char,
+            "piece",
+            "one of `KQRBNP` (White) or `kqrbnp` (Black)",
+        )
     }
 }
 

@@ -14,7 +14,8 @@ use core::str::FromStr;
 
 use hexvar_geometry::san::cut;
 use hexvar_geometry::zobrist::KeyStream;
-use hexvar_geometry::{table, Hex, Set128};
+pub use hexvar_geometry::ParseLetterError;
+use hexvar_geometry::{parse_letter, table, Hex, Set128};
 
 use crate::sliders::{bishop_attacks_from, rook_attacks_from};
 
@@ -45,34 +46,6 @@ pub(crate) const RANK_START: [u8; RANK_COUNT] = {
     }
     out
 };
-
-/// A text that names no side, role, piece or hand knight.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("not a Dagger Chess {what}: {text:?} (expected {expected})")]
-pub struct ParseLetterError {
-    what: &'static str,
-    expected: &'static str,
-    text: String,
-}
-
-impl ParseLetterError {
-    pub(crate) fn new(what: &'static str, expected: &'static str, text: &str) -> ParseLetterError {
-        ParseLetterError {
-            what,
-            expected,
-            text: cut(text, 100),
-        }
-    }
-}
-
-/// The one character of `text`, if it has exactly one.
-fn single_char(text: &str) -> Option<char> {
-    let mut chars = text.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) => Some(c),
-        _ => None,
-    }
-}
 
 /// One of the two sides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -155,9 +128,7 @@ impl fmt::Display for Color {
 impl FromStr for Color {
     type Err = ParseLetterError;
     fn from_str(s: &str) -> Result<Color, ParseLetterError> {
-        single_char(s)
-            .and_then(Color::from_char)
-            .ok_or_else(|| ParseLetterError::new("side", "`w` or `b`", s))
+        parse_letter(s, Color::from_char, "side", "`w` or `b`")
     }
 }
 
@@ -237,9 +208,7 @@ impl FromStr for Role {
     type Err = ParseLetterError;
     /// One letter of `PNBRQK`, either case.
     fn from_str(s: &str) -> Result<Role, ParseLetterError> {
-        single_char(s)
-            .and_then(Role::from_char)
-            .ok_or_else(|| ParseLetterError::new("role", "one of `P N B R Q K`", s))
+        parse_letter(s, Role::from_char, "role", "one of `P N B R Q K`")
     }
 }
 
@@ -313,9 +282,12 @@ impl fmt::Display for Piece {
 impl FromStr for Piece {
     type Err = ParseLetterError;
     fn from_str(s: &str) -> Result<Piece, ParseLetterError> {
-        single_char(s).and_then(Piece::from_char).ok_or_else(|| {
-            ParseLetterError::new("piece", "one of `KQRBNP` (White) or `kqrbnp` (Black)", s)
-        })
+        parse_letter(
+            s,
+            Piece::from_char,
+            "piece",
+            "one of `KQRBNP` (White) or `kqrbnp` (Black)",
+        )
     }
 }
 

@@ -26,6 +26,7 @@ mod delegate;
 pub mod dynamic;
 pub mod game;
 pub mod hex;
+mod letter;
 pub mod magic;
 mod movelist;
 pub mod perft;
@@ -43,6 +44,7 @@ pub mod zobrist;
 pub use dynamic::{DynGame, DynVariant, MoveInfo, OutcomeInfo, Status, TextError, VariantEntry};
 pub use game::{DrawReason, DrawRules, Game, GameError, GameOptionError};
 pub use hex::Hex;
+pub use letter::{parse_letter, ParseLetterError};
 pub use movelist::MoveList;
 pub use perft::{divide, perft, perft_without_bulk};
 #[cfg(feature = "parallel")]

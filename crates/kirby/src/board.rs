@@ -17,7 +17,8 @@ use hexvar_geometry::san::cut;
 use hexvar_geometry::square::{self, Square};
 use hexvar_geometry::table::{self, NO_CELL};
 use hexvar_geometry::zobrist::KeyStream;
-use hexvar_geometry::{Hex, WideSet};
+pub use hexvar_geometry::ParseLetterError;
+use hexvar_geometry::{parse_letter, Hex, WideSet};
 
 /// A set of cells of Kirby's board (313 cells in 5 words of 64 bits); iterating yields dense
 /// cell indices ([`Cell::from_index`] turns them into cells).
@@ -147,40 +148,7 @@ impl FromStr for Color {
     type Err = ParseLetterError;
     /// One army letter, `B P S W R G`.
     fn from_str(s: &str) -> Result<Color, ParseLetterError> {
-        single_char(s)
-            .and_then(Color::from_char)
-            .ok_or_else(|| ParseLetterError::new("an army letter", "one of B P S W R G", s))
-    }
-}
-
-/// A text that is not an army letter, a role letter or a piece (army letter then role letter).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("not {what}: {text:?} (expected {expected})")]
-pub struct ParseLetterError {
-    /// What was expected: `"an army letter"`, `"a role letter"` or `"a piece"`.
-    pub what: &'static str,
-    /// The accepted texts.
-    pub expected: &'static str,
-    /// The text, cut to 100 characters.
-    pub text: String,
-}
-
-impl ParseLetterError {
-    fn new(what: &'static str, expected: &'static str, text: &str) -> ParseLetterError {
-        ParseLetterError {
-            what,
-            expected,
-            text: cut(text, 100),
-        }
-    }
-}
-
-/// The one character of `text`, if it has exactly one.
-fn single_char(text: &str) -> Option<char> {
-    let mut chars = text.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) => Some(c),
-        _ => None,
+        parse_letter(s, Color::from_char, "army", "one of `B P S W R G`")
     }
 }
 
@@ -279,9 +247,7 @@ impl FromStr for Role {
     type Err = ParseLetterError;
     /// One upper-case letter, `P N B R Q A K`.
     fn from_str(s: &str) -> Result<Role, ParseLetterError> {
-        single_char(s)
-            .and_then(Role::from_char)
-            .ok_or_else(|| ParseLetterError::new("a role letter", "one of P N B R Q A K", s))
+        parse_letter(s, Role::from_char, "role", "one of `P N B R Q A K`")
     }
 }
 
@@ -349,8 +315,8 @@ impl FromStr for Piece {
         ) {
             (Some(color), Some(role), None) => Ok(Piece { color, role }),
             _ => Err(ParseLetterError::new(
-                "a piece",
-                "an army letter and a role letter, e.g. BK",
+                "piece",
+                "an army letter and a role letter, e.g. `BK`",
                 s,
             )),
         }

@@ -147,9 +147,9 @@ fn letter_errors_are_one_type_and_quote_at_most_100_characters() {
     let color: ParseLetterError = long.parse::<Color>().unwrap_err();
     let role: ParseLetterError = "X".parse::<Role>().unwrap_err();
     let piece: ParseLetterError = "BX".parse::<Piece>().unwrap_err();
-    assert_eq!(color.what, "an army letter");
-    assert_eq!(role.what, "a role letter");
-    assert_eq!(piece.what, "a piece");
+    assert_eq!(color.what, "army");
+    assert_eq!(role.what, "role");
+    assert_eq!(piece.what, "piece");
     assert_eq!(
         color.text.chars().count(),
         101,
