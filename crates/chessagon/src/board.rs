@@ -1010,6 +1010,63 @@ const fn build_double_paths() -> [[[(u128, u128); 2]; CELL_COUNT]; 2] {
     out
 }
 
+/// A double push as playing it needs it: its middle cell, and the cells from which an enemy
+/// pawn would capture onto the middle (the en passant state is recorded only with one there).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DoublePush {
+    /// The cell passed over.
+    pub(crate) middle: u8,
+    /// The cells of the enemy pawns that could take en passant (none for an entry of no push).
+    pub(crate) catchers: u128,
+}
+
+/// The double pushes of an unmoved pawn on one cell, found from a move's target without a
+/// branch: `pushes[hit]` with `hit` = (target is `targets[0]`) + 2 · (target is `targets[1]`),
+/// so that entry 0, a single push, catches nothing.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FirstMoves {
+    /// The targets of the two double pushes (`u8::MAX`: none).
+    pub(crate) targets: [u8; 2],
+    /// The double push by `hit` (entries 0 and 3 are none).
+    pub(crate) pushes: [DoublePush; 4],
+}
+
+/// The [`FirstMoves`] per side and cell.
+pub(crate) static FIRST_MOVES: [[FirstMoves; CELL_COUNT]; 2] = {
+    let doubles = build_doubles();
+    let captures = build_captures();
+    let none = DoublePush {
+        middle: u8::MAX,
+        catchers: 0,
+    };
+    let empty = FirstMoves {
+        targets: [u8::MAX; 2],
+        pushes: [none; 4],
+    };
+    let mut out = [[empty; CELL_COUNT]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut c = 0;
+        while c < CELL_COUNT {
+            let mut k = 0;
+            while k < 2 {
+                let (middle, target) = doubles[color][c][k];
+                if middle != u8::MAX {
+                    out[color][c].targets[k] = target;
+                    out[color][c].pushes[1 << k] = DoublePush {
+                        middle,
+                        catchers: captures[color][middle as usize],
+                    };
+                }
+                k += 1;
+            }
+            c += 1;
+        }
+        color += 1;
+    }
+    out
+};
+
 /// Everything a pawn on one cell can do, in one place (one cache-friendly lookup per pawn).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PawnMoves {
@@ -1456,6 +1513,25 @@ mod tests {
             at = steps[at as usize][d];
         }
         out
+    }
+
+    #[test]
+    fn first_moves_pick_each_double_push_by_its_target() {
+        for color in 0..2 {
+            for c in 0..CELL_COUNT {
+                let first = &FIRST_MOVES[color][c];
+                for (k, &(middle, target)) in PAWN_DOUBLES[color][c].iter().enumerate() {
+                    assert_eq!(first.targets[k], target);
+                    let push = &first.pushes[1 << k];
+                    if middle != u8::MAX {
+                        assert_eq!(push.middle, middle);
+                        assert_eq!(push.catchers, PAWN_CAPTURES[color][middle as usize]);
+                    }
+                }
+                // A single push (no target matches) and no cell at all (both would) catch nothing.
+                assert_eq!(first.pushes[0].catchers | first.pushes[3].catchers, 0);
+            }
+        }
     }
 
     #[test]

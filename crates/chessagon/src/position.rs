@@ -6,8 +6,8 @@ use core::str::FromStr;
 
 use crate::board::{
     bishop_attacks, cells, duke_attacks, rook_attacks, Cell, Color, Piece, Role, BETWEEN_BISHOP,
-    BETWEEN_DUKE, BETWEEN_ROOK, BISHOP_ALL, BIT, CELL_COUNT, DUKE_ALL, KING, KNIGHT, PAWN_CAPTURES,
-    PAWN_DOUBLES, PAWN_START, PROMOTION, ROOK_ALL, ZOBRIST,
+    BETWEEN_DUKE, BETWEEN_ROOK, BISHOP_ALL, BIT, CELL_COUNT, DUKE_ALL, FIRST_MOVES, KING, KNIGHT,
+    PAWN_CAPTURES, PAWN_DOUBLES, PAWN_START, PROMOTION, ROOK_ALL, ZOBRIST,
 };
 use crate::movegen::MovesKind;
 use crate::moves::{normalise, Castling, Move, MoveList, ParseMoveError};
@@ -731,8 +731,18 @@ impl Position {
             if self.unmoved & from_bit != 0 {
                 self.unmoved ^= from_bit;
                 self.hash ^= ZOBRIST.unmoved[from.index()];
-                if to.rank().abs_diff(from.rank()) == DOUBLE_PUSH_RANKS {
-                    self.record_double_push(from, to);
+                // Which of a first move's single and double pushes this is cannot be predicted
+                // (a branch on it missed about every other time from the start position): the
+                // push is picked by an index computed without one, and the only branch left is
+                // taken when an enemy pawn can take en passant.
+                let first = &FIRST_MOVES[us.index()][from.index()];
+                let to_index = to.index() as u8;
+                let hit = usize::from(first.targets[0] == to_index)
+                    | usize::from(first.targets[1] == to_index) << 1;
+                let push = &first.pushes[hit];
+                let their_pawns = self.by_role[Role::Pawn.index()] & self.by_color[them];
+                if push.catchers & their_pawns != 0 {
+                    self.record_en_passant(push.middle, to);
                 }
             }
         } else {
@@ -742,23 +752,13 @@ impl Position {
         }
     }
 
-    /// After a double push `from`–`to`: the en passant state, recorded only when an enemy pawn
-    /// can capture onto the middle cell (so that equal positions hash alike).
+    /// After a double push over `middle` to `to` that an enemy pawn can answer: the en passant
+    /// state (recorded only then, so that equal positions hash alike).
     #[inline(never)]
-    fn record_double_push(&mut self, from: Cell, to: Cell) {
-        let us = self.turn;
-        let doubles = &PAWN_DOUBLES[us.index()][from.index()];
-        let middle = if doubles[0].1 as usize == to.index() {
-            doubles[0].0
-        } else {
-            doubles[1].0
-        };
+    fn record_en_passant(&mut self, middle: u8, to: Cell) {
         let middle = Cell::new_unchecked(middle as usize);
-        let their_pawns = self.by_role[Role::Pawn.index()] & self.by_color[us.other().index()];
-        if PAWN_CAPTURES[us.index()][middle.index()] & their_pawns != 0 {
-            self.ep = Some(EnPassant { middle, landed: to });
-            self.hash ^= ZOBRIST.ep[middle.index()];
-        }
+        self.ep = Some(EnPassant { middle, landed: to });
+        self.hash ^= ZOBRIST.ep[middle.index()];
     }
 
     /// Clears the unmoved flag of `cell` (a move left it or landed on it), with its hash key.
@@ -959,8 +959,6 @@ impl Position {
     }
 }
 
-/// A double push goes three ranks up (or down) the board.
-const DOUBLE_PUSH_RANKS: u8 = 3;
 /// The fifty-move rule: 100 half-moves without capture or pawn move.
 const FIFTY_MOVE_HALFMOVES: u32 = 100;
 
