@@ -84,22 +84,39 @@ pub fn our_perft(pos: &dyn DynVariant, depth: u32, bulk: bool) -> u64 {
 /// A position to measure, as a perft runner by depth.
 pub type Runner<'a> = Box<dyn Fn(u32) -> u64 + 'a>;
 
-/// The depth to measure a runner at, judged by the thread's CPU time: the first depth whose run
-/// takes a twentieth of `seconds`, deep enough to time. A position with many moves can grow a
-/// hundredfold in a ply, so a depth whose next ply would take over half of `seconds` (judged by the
-/// growth of the last ply) is deep enough too.
-pub fn pick_depth(run: &dyn Fn(u32) -> u64, seconds: f64) -> u32 {
+/// The leaves a measured perft should have at least, at the default time slice of 0.2 s: about
+/// 10 ms of cozy-chess's perft (bulk about 100 million leaves a second, no bulk about 15 million),
+/// long enough to time. Scaled with `--seconds`.
+const MIN_LEAVES_BULK: f64 = 1_000_000.0;
+const MIN_LEAVES_NO_BULK: f64 = 150_000.0;
+
+/// The leaves a measured perft should have at least (see [`MIN_LEAVES_BULK`]).
+pub fn min_leaves(bulk: bool, seconds: f64) -> u64 {
+    let base = if bulk {
+        MIN_LEAVES_BULK
+    } else {
+        MIN_LEAVES_NO_BULK
+    };
+    (base * seconds / 0.2) as u64
+}
+
+/// The depth to measure a runner at: the first whose perft has `min_leaves` leaves. A position
+/// with many moves can grow a hundredfold in a ply, so a depth whose next ply would have over a
+/// hundred times `min_leaves` (judged by the growth of the last ply) is deep enough too.
+///
+/// Judged by leaves, not time, so that the choice is the same on any machine and load: the
+/// CPU-time bench and `--instructions` measure the same perfts, and a faster generator is
+/// measured at the same depth as before (a position's cost per leaf changes with the depth).
+pub fn pick_depth(run: &dyn Fn(u32) -> u64, min_leaves: u64) -> u32 {
     let mut depth = 1;
-    let mut last_nodes = 1;
+    let mut last = 1;
     loop {
-        let cpu = ThreadTime::now();
-        let nodes = run(depth);
-        let elapsed = cpu.elapsed().as_secs_f64();
-        let next = elapsed * nodes as f64 / last_nodes.max(1) as f64;
-        if elapsed >= seconds / 20.0 || next > seconds / 2.0 || depth >= 10 {
+        let leaves = run(depth);
+        let next = leaves.saturating_mul(leaves / last.max(1));
+        if leaves >= min_leaves || next > min_leaves.saturating_mul(100) || depth >= 10 {
             return depth;
         }
-        last_nodes = nodes;
+        last = leaves;
         depth += 1;
     }
 }
@@ -119,8 +136,8 @@ struct Subject<'a> {
 }
 
 impl<'a> Subject<'a> {
-    fn new(name: String, kind: String, run: Runner<'a>, seconds: f64) -> Self {
-        let depth = pick_depth(&run, seconds);
+    fn new(name: String, kind: String, run: Runner<'a>, min_leaves: u64) -> Self {
+        let depth = pick_depth(&run, min_leaves);
         Subject {
             name,
             kind,
@@ -260,19 +277,20 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let mut totals = Vec::new();
         for bulk in [true, false] {
             let mode = if bulk { "bulk" } else { "nobulk" };
+            let min_leaves = min_leaves(bulk, seconds);
             let mut chess: Vec<Subject> = boards
                 .iter()
                 .map(|(name, board)| {
                     let run = move |d| chess_perft(board, d, bulk);
                     let name = format!("cozy-chess {name}");
-                    Subject::new(name, "chess".into(), Box::new(run), seconds)
+                    Subject::new(name, "chess".into(), Box::new(run), min_leaves)
                 })
                 .collect();
             let mut ours: Vec<Subject> = positions
                 .iter()
                 .map(|p| {
                     let run = move |d| our_perft(&*p.pos, d, bulk);
-                    Subject::new(p.name.clone(), p.kind.clone(), Box::new(run), seconds)
+                    Subject::new(p.name.clone(), p.kind.clone(), Box::new(run), min_leaves)
                 })
                 .collect();
             for _ in 0..ROUNDS {

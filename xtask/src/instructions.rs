@@ -170,7 +170,10 @@ fn chess_jobs(seconds: f64) -> Vec<Job> {
     let mut jobs = Vec::new();
     for bulk in [true, false] {
         for ((name, fen), (_, board)) in bench::CHESS_POSITIONS.iter().zip(bench::chess_boards()) {
-            let depth = bench::pick_depth(&|d| bench::chess_perft(&board, d, bulk), seconds);
+            let depth = bench::pick_depth(
+                &|d| bench::chess_perft(&board, d, bulk),
+                bench::min_leaves(bulk, seconds),
+            );
             jobs.push(Job {
                 side: "cozy-chess".into(),
                 name: name.to_string(),
@@ -188,7 +191,10 @@ fn variant_jobs(variant: &VariantEntry, seconds: f64) -> Result<Vec<Job>, String
     let mut jobs = Vec::new();
     for bulk in [true, false] {
         for p in bench::positions(variant)? {
-            let depth = bench::pick_depth(&|d| bench::our_perft(&*p.pos, d, bulk), seconds);
+            let depth = bench::pick_depth(
+                &|d| bench::our_perft(&*p.pos, d, bulk),
+                bench::min_leaves(bulk, seconds),
+            );
             jobs.push(Job {
                 side: variant.name.into(),
                 text: p.pos.position_text(),
