@@ -11,7 +11,8 @@ use core::str::FromStr;
 use hexvar_geometry::san::cut;
 use hexvar_geometry::table::{self, NO_CELL};
 use hexvar_geometry::zobrist::KeyStream;
-use hexvar_geometry::{Hex, WideSet};
+pub use hexvar_geometry::ParseLetterError;
+use hexvar_geometry::{parse_letter, Hex, WideSet};
 
 /// A set of cells: 169 cells need three 64-bit words. Iterating yields dense indices;
 /// `cells()` yields [`Cell`]s; `from_cells`, `has_cell` and `with_cell` take them.
@@ -533,6 +534,23 @@ impl Color {
             Color::Black => 'b',
         }
     }
+
+    /// The side of `'w'` or `'b'` (either case).
+    pub const fn from_char(c: char) -> Option<Color> {
+        match c.to_ascii_lowercase() {
+            'w' => Some(Color::White),
+            'b' => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    /// `"White"` or `"Black"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
 }
 
 /// A piece kind. Letters follow CTL-AN (language independent).
@@ -674,39 +692,11 @@ impl fmt::Display for Color {
     }
 }
 
-/// A text that is not a side (`w`/`b`), a role letter or a piece letter.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("invalid {what} {text:?}")]
-pub struct ParseLetterError {
-    /// What was expected: `"side"`, `"role"` or `"piece"`.
-    pub what: &'static str,
-    /// The text.
-    pub text: String,
-}
-
-fn single_char(text: &str, what: &'static str) -> Result<char, ParseLetterError> {
-    let mut chars = text.chars();
-    match (chars.next(), chars.next()) {
-        (Some(ch), None) if ch.is_ascii_alphabetic() => Ok(ch),
-        _ => Err(ParseLetterError {
-            what,
-            text: cut(text, 100),
-        }),
-    }
-}
-
 impl FromStr for Color {
     type Err = ParseLetterError;
     /// `w` or `b` (either case).
     fn from_str(text: &str) -> Result<Color, ParseLetterError> {
-        match single_char(text, "side")?.to_ascii_lowercase() {
-            'w' => Ok(Color::White),
-            'b' => Ok(Color::Black),
-            _ => Err(ParseLetterError {
-                what: "side",
-                text: cut(text, 100),
-            }),
-        }
+        parse_letter(text, Color::from_char, "side", "`w` or `b`")
     }
 }
 
@@ -721,11 +711,12 @@ impl FromStr for Role {
     type Err = ParseLetterError;
     /// A role letter in either case, aliases accepted ([`Role::from_char`]).
     fn from_str(text: &str) -> Result<Role, ParseLetterError> {
-        let ch = single_char(text, "role")?;
-        Role::from_char(ch).ok_or_else(|| ParseLetterError {
-            what: "role",
-            text: cut(text, 100),
-        })
+        parse_letter(
+            text,
+            Role::from_char,
+            "role",
+            "one of `K D V R G N J E P` or an alias",
+        )
     }
 }
 
@@ -740,11 +731,12 @@ impl FromStr for Piece {
     type Err = ParseLetterError;
     /// A letter of the position text (aliases accepted).
     fn from_str(text: &str) -> Result<Piece, ParseLetterError> {
-        let ch = single_char(text, "piece")?;
-        Piece::from_char(ch).ok_or_else(|| ParseLetterError {
-            what: "piece",
-            text: cut(text, 100),
-        })
+        parse_letter(
+            text,
+            Piece::from_char,
+            "piece",
+            "a role letter, upper case for White, lower case for Black",
+        )
     }
 }
 

@@ -249,11 +249,7 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Outcome::Decisive { winner, reason } => {
-                let side = match winner {
-                    Color::White => "White",
-                    Color::Black => "Black",
-                };
-                write!(f, "{side} wins by {reason}")
+                write!(f, "{} wins by {reason}", winner.name())
             }
             Outcome::Draw { reason } => write!(f, "draw by {reason}"),
         }
