@@ -12,6 +12,8 @@ use hexvar_geometry::table::{between_128, leap_sets_128, ray_table_128};
 use hexvar_geometry::triangle::{self, Tri};
 use hexvar_geometry::zobrist::KeyStream;
 
+use hexvar_geometry::parse_letter;
+pub use hexvar_geometry::ParseLetterError;
 use hexvar_geometry::Set128 as CellSet;
 
 /// Number of cells on the board.
@@ -89,34 +91,10 @@ impl fmt::Display for Color {
     }
 }
 
-/// A text that is not a side's letter, a role's letter or a piece's letter.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("{what}: expected {expected}, found {found:?}")]
-pub struct ParseLetterError {
-    what: &'static str,
-    expected: &'static str,
-    found: String,
-}
-
-/// The one character of a text, if it has exactly one.
-fn single_char(s: &str) -> Option<char> {
-    let mut chars = s.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) => Some(c),
-        _ => None,
-    }
-}
-
 impl FromStr for Color {
     type Err = ParseLetterError;
     fn from_str(s: &str) -> Result<Color, ParseLetterError> {
-        single_char(s)
-            .and_then(Color::from_char)
-            .ok_or_else(|| ParseLetterError {
-                what: "side",
-                expected: "`w` or `b`",
-                found: cut(s, 100),
-            })
+        parse_letter(s, Color::from_char, "side", "`w` or `b`")
     }
 }
 
@@ -195,13 +173,7 @@ impl fmt::Display for Role {
 impl FromStr for Role {
     type Err = ParseLetterError;
     fn from_str(s: &str) -> Result<Role, ParseLetterError> {
-        single_char(s)
-            .and_then(Role::from_char)
-            .ok_or_else(|| ParseLetterError {
-                what: "role",
-                expected: "one of `P N B D R Q K`",
-                found: cut(s, 100),
-            })
+        parse_letter(s, Role::from_char, "role", "one of `P N B D R Q K`")
     }
 }
 
@@ -255,13 +227,12 @@ impl fmt::Display for Piece {
 impl FromStr for Piece {
     type Err = ParseLetterError;
     fn from_str(s: &str) -> Result<Piece, ParseLetterError> {
-        single_char(s)
-            .and_then(Piece::from_char)
-            .ok_or_else(|| ParseLetterError {
-                what: "piece",
-                expected: "one of `KQDBNRP` (White) or `kqdbnrp` (Black)",
-                found: cut(s, 100),
-            })
+        parse_letter(
+            s,
+            Piece::from_char,
+            "piece",
+            "one of `KQDBNRP` (White) or `kqdbnrp` (Black)",
+        )
     }
 }
 

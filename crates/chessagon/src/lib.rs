@@ -24,10 +24,11 @@ pub type Game = hexvar_geometry::Game<Position>;
 pub type GameError = hexvar_geometry::GameError<Position>;
 
 pub use board::{Cell, Color, ParseCellError, ParseLetterError, Piece, Role, Shade, CELL_COUNT};
+pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
 pub use hexvar_geometry::{
     Disambiguation, DrawReason, GameOptionError, ParseSanError, RecordError, RecordErrorKind, San,
 };
-pub use movegen::{divide, perft, perft_without_bulk, MovesKind, PieceMoves, PieceMovesIter};
+pub use movegen::{MovesKind, PieceMoves, PieceMovesIter};
 pub use moves::{Castling, CastlingInfo, Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use position::{
     IllegalMove, Outcome, ParsePositionError, Position, PositionError, PositionProblem, WinReason,

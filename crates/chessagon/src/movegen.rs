@@ -692,7 +692,7 @@ impl Position {
 /// use hexvar_chessagon::{perft, Position};
 /// assert_eq!(perft(&Position::new(), 2), 2_492);
 /// ```
-pub fn perft(pos: &Position, depth: u32) -> u64 {
+pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.legal_move_count() as u64,
@@ -708,7 +708,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 }
 
 /// The same count as [`perft`], playing every leaf move (measures `play_unchecked` too).
-pub fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
+pub(crate) fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => {
@@ -771,23 +771,4 @@ fn for_each_child(pos: &Position, pm: PieceMoves, mut visit: impl FnMut(&Positio
         child.play_unchecked(Move::Promotion { from, to });
         visit(&child);
     });
-}
-
-/// Perft per legal root move, sorted by the move's notation. At depth 0 there are no moves to
-/// split by, so the list is empty; at depth 1 every move counts 1.
-pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
-    }
-    let mut split: Vec<(Move, u64)> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| {
-            let mut child = *pos;
-            child.play_unchecked(m);
-            (m, perft(&child, depth - 1))
-        })
-        .collect();
-    split.sort_by_cached_key(|(m, _)| m.to_string());
-    split
 }
