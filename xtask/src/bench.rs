@@ -5,8 +5,9 @@
 //! Kiwipete-style test positions; each variant: `tests/data/bench.txt`, drawn from its conformance
 //! set, see [`crate::bench_set`]). Each perft is timed by the thread's own CPU time, so that other
 //! jobs on a loaded machine do not count against it; wall time is kept as a second column. The two
-//! sides take turns (ours, cozy-chess, ours, …) over several rounds and keep their best rate, since
-//! noise only slows a run down. The ratio is the geometric mean of our leaves per CPU-second over
+//! sides take turns (ours, cozy-chess, ours, …) over several rounds, each round across every variant
+//! and mode, and keep their best rate, since noise only slows a run down (and a spell of
+//! contention on a loaded machine then falls on one round of each, not on all rounds of one). The ratio is the geometric mean of our leaves per CPU-second over
 //! the geometric mean of cozy-chess's, for all positions and for each kind of position. The start
 //! alone flatters hex variants: they have 50–100 moves there against chess's 20, so bulk counting
 //! hides the cost per move. The bench is single-threaded so that the ratio is like for like; the
@@ -118,6 +119,89 @@ pub fn pick_depth(run: &dyn Fn(u32) -> u64, min_leaves: u64) -> u32 {
         }
         last = leaves;
         depth += 1;
+    }
+}
+
+/// One variant in one mode (bulk or not), with cozy-chess measured beside it.
+struct Group<'a> {
+    variant: &'static str,
+    bulk: bool,
+    chess: Vec<Subject<'a>>,
+    ours: Vec<Subject<'a>>,
+}
+
+impl Group<'_> {
+    /// One round: ours, cozy-chess, ours, … taking turns, so that a change of load hits both.
+    fn measure(&mut self, seconds: f64) {
+        for i in 0..self.ours.len().max(self.chess.len()) {
+            if let Some(s) = self.ours.get_mut(i) {
+                s.measure(seconds);
+            }
+            if let Some(s) = self.chess.get_mut(i) {
+                s.measure(seconds);
+            }
+        }
+    }
+
+    /// Prints the rates and ratios; adds the ratio of each kind of position to `kinds` and
+    /// returns the ratio over all positions (CPU time, wall).
+    fn report(&self, kinds: &mut Vec<(String, f64)>) -> (f64, f64) {
+        let (chess, ours) = (self.chess.as_slice(), self.ours.as_slice());
+        let mode = if self.bulk { "bulk" } else { "nobulk" };
+        let cozy_cpu = geometric_mean(chess.iter().map(|s| s.cpu_rate));
+        let cozy_wall = geometric_mean(chess.iter().map(|s| s.wall_rate));
+        let prefix = format!("{:<10} {mode:<6}", self.variant);
+        for s in chess {
+            println!(
+                "{prefix} {:<28} depth {:>2} {:>8.1} ({:>6.1})",
+                s.name,
+                s.depth,
+                s.cpu_rate / 1e6,
+                s.wall_rate / 1e6
+            );
+        }
+        println!(
+            "{prefix} {:<37} {:>8.1} ({:>6.1})",
+            "cozy-chess geometric mean",
+            cozy_cpu / 1e6,
+            cozy_wall / 1e6
+        );
+        for s in ours {
+            println!(
+                "{prefix} {:<28} depth {:>2} {:>8.1} ({:>6.1})  ratio {:.3} ({:.3})",
+                s.name,
+                s.depth,
+                s.cpu_rate / 1e6,
+                s.wall_rate / 1e6,
+                s.cpu_rate / cozy_cpu,
+                s.wall_rate / cozy_wall
+            );
+        }
+        let cpu_kinds = by_kind(ours.iter().map(|s| (s.kind.as_str(), s.cpu_rate)));
+        let wall_kinds = by_kind(ours.iter().map(|s| (s.kind.as_str(), s.wall_rate)));
+        for ((kind, cpu), (_, wall)) in cpu_kinds.iter().zip(&wall_kinds) {
+            let (cpu, wall) = (
+                geometric_mean(cpu.iter().copied()) / cozy_cpu,
+                geometric_mean(wall.iter().copied()) / cozy_wall,
+            );
+            println!(
+                "{prefix} kind {kind:<20} ratio {cpu:.3} ({wall:.3}), {}",
+                count(cpu_kinds.iter().find(|(k, _)| k == kind).unwrap().1.len())
+            );
+            kinds.push((kind.clone(), cpu));
+        }
+        let ratio = geometric_mean(ours.iter().map(|s| s.cpu_rate)) / cozy_cpu;
+        let wall_ratio = geometric_mean(ours.iter().map(|s| s.wall_rate)) / cozy_wall;
+        let (cpu, wall): (f64, f64) = chess
+            .iter()
+            .chain(ours)
+            .fold((0.0, 0.0), |(c, w), s| (c + s.cpu, w + s.wall));
+        println!(
+            "{prefix} all positions: ratio {ratio:.3} ({wall_ratio:.3}); \
+             this thread had {:.2} CPU-seconds per wall-second",
+            cpu / wall
+        );
+        (ratio, wall_ratio)
     }
 }
 
@@ -270,15 +354,18 @@ pub fn run(args: &[String]) -> Result<(), String> {
          ratio = ours / cozy-chess's geometric mean"
     );
     let boards = chess_boards();
-    let mut summary = Vec::new();
-    for variant in selected {
-        let positions = positions(variant)?;
-        let mut kinds = Vec::new();
-        let mut totals = Vec::new();
+    let positions: Vec<Vec<Position>> = selected
+        .iter()
+        .map(|variant| positions(variant))
+        .collect::<Result<_, _>>()?;
+    // Every variant and mode is set up first, then measured round by round across all of them:
+    // a spell of contention on a loaded machine (another job's memory traffic in the cache)
+    // then falls on one round of each, and the best of the rounds survives it.
+    let mut groups: Vec<Group> = Vec::new();
+    for (variant, positions) in selected.iter().zip(&positions) {
         for bulk in [true, false] {
-            let mode = if bulk { "bulk" } else { "nobulk" };
             let min_leaves = min_leaves(bulk, seconds);
-            let mut chess: Vec<Subject> = boards
+            let chess = boards
                 .iter()
                 .map(|(name, board)| {
                     let run = move |d| chess_perft(board, d, bulk);
@@ -286,78 +373,32 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     Subject::new(name, "chess".into(), Box::new(run), min_leaves)
                 })
                 .collect();
-            let mut ours: Vec<Subject> = positions
+            let ours = positions
                 .iter()
                 .map(|p| {
                     let run = move |d| our_perft(&*p.pos, d, bulk);
                     Subject::new(p.name.clone(), p.kind.clone(), Box::new(run), min_leaves)
                 })
                 .collect();
-            for _ in 0..ROUNDS {
-                // Take turns: ours, cozy-chess, ours, … so that a change of load hits both.
-                for i in 0..ours.len().max(chess.len()) {
-                    if let Some(s) = ours.get_mut(i) {
-                        s.measure(seconds / ROUNDS as f64);
-                    }
-                    if let Some(s) = chess.get_mut(i) {
-                        s.measure(seconds / ROUNDS as f64);
-                    }
-                }
-            }
-            let cozy_cpu = geometric_mean(chess.iter().map(|s| s.cpu_rate));
-            let cozy_wall = geometric_mean(chess.iter().map(|s| s.wall_rate));
-            let prefix = format!("{:<10} {mode:<6}", variant.name);
-            for s in &chess {
-                println!(
-                    "{prefix} {:<28} depth {:>2} {:>8.1} ({:>6.1})",
-                    s.name,
-                    s.depth,
-                    s.cpu_rate / 1e6,
-                    s.wall_rate / 1e6
-                );
-            }
-            println!(
-                "{prefix} {:<37} {:>8.1} ({:>6.1})",
-                "cozy-chess geometric mean",
-                cozy_cpu / 1e6,
-                cozy_wall / 1e6
-            );
-            for s in &ours {
-                println!(
-                    "{prefix} {:<28} depth {:>2} {:>8.1} ({:>6.1})  ratio {:.3} ({:.3})",
-                    s.name,
-                    s.depth,
-                    s.cpu_rate / 1e6,
-                    s.wall_rate / 1e6,
-                    s.cpu_rate / cozy_cpu,
-                    s.wall_rate / cozy_wall
-                );
-            }
-            let cpu_kinds = by_kind(ours.iter().map(|s| (s.kind.as_str(), s.cpu_rate)));
-            let wall_kinds = by_kind(ours.iter().map(|s| (s.kind.as_str(), s.wall_rate)));
-            for ((kind, cpu), (_, wall)) in cpu_kinds.iter().zip(&wall_kinds) {
-                let (cpu, wall) = (
-                    geometric_mean(cpu.iter().copied()) / cozy_cpu,
-                    geometric_mean(wall.iter().copied()) / cozy_wall,
-                );
-                println!(
-                    "{prefix} kind {kind:<20} ratio {cpu:.3} ({wall:.3}), {}",
-                    count(cpu_kinds.iter().find(|(k, _)| k == kind).unwrap().1.len())
-                );
-                kinds.push((kind.clone(), cpu));
-            }
-            let ratio = geometric_mean(ours.iter().map(|s| s.cpu_rate)) / cozy_cpu;
-            let wall_ratio = geometric_mean(ours.iter().map(|s| s.wall_rate)) / cozy_wall;
-            let (cpu, wall): (f64, f64) = chess
-                .iter()
-                .chain(&ours)
-                .fold((0.0, 0.0), |(c, w), s| (c + s.cpu, w + s.wall));
-            println!(
-                "{prefix} all positions: ratio {ratio:.3} ({wall_ratio:.3}); \
-                 this thread had {:.2} CPU-seconds per wall-second",
-                cpu / wall
-            );
-            totals.push((ratio, wall_ratio));
+            groups.push(Group {
+                variant: variant.name,
+                bulk,
+                chess,
+                ours,
+            });
+        }
+    }
+    for _ in 0..ROUNDS {
+        for group in &mut groups {
+            group.measure(seconds / ROUNDS as f64);
+        }
+    }
+    let mut summary = Vec::new();
+    for (variant, positions) in selected.iter().zip(&positions) {
+        let mut kinds = Vec::new();
+        let mut totals = Vec::new();
+        for group in groups.iter().filter(|g| g.variant == variant.name) {
+            totals.push(group.report(&mut kinds));
         }
         let speedup = Speedup::measure(&*positions[0].pos, seconds);
         summary.push((variant.name, totals, kinds, speedup));
