@@ -186,7 +186,8 @@ pub fn write<V: Variant>(game: &Game<V>) -> String {
             number = number.saturating_add(1);
         }
     }
-    push(&result, &mut out);
+    // A `Result` tag that would not read back as one token of movetext ends it as unknown.
+    push(if is_one_token(&result) { &result } else { "*" }, &mut out);
     out.push_str(&line);
     out.push('\n');
     out
@@ -373,6 +374,15 @@ fn push_word(word: &str, line: usize, column: usize, moves: &mut Vec<Token>) {
     }
 }
 
+/// Whether `text` reads back as one movetext token: not empty, no white space, and none of the
+/// characters that open or close tags, comments and variations or escape.
+fn is_one_token(text: &str) -> bool {
+    !text.is_empty()
+        && !text
+            .chars()
+            .any(|c| c.is_whitespace() || "[]{}();%\\\"".contains(c))
+}
+
 /// Whether a token is a result: `*`, `1-0`, `0-1`, `1/2-1/2`, a score (`0-3`, `½-½`), or the
 /// `Result` tag's value.
 fn is_result(token: &str, tag: Option<&str>) -> bool {
@@ -467,7 +477,7 @@ pub fn read<V: Variant>(text: &str) -> Result<Game<V>, RecordError> {
 /// valid, else agreed; a win (a resignation) is kept as the `Result` tag.
 fn settle_result<V: Variant>(game: &mut Game<V>, result: Option<&str>) {
     let Some(result) = result else { return };
-    if game.outcome().is_some() || result == "*" {
+    if game.outcome().is_some() || result == "*" || !is_one_token(result) {
         return;
     }
     let drawn = result

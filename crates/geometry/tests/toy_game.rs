@@ -579,6 +579,20 @@ fn records_round_trip_and_read_what_people_write() {
     let resigned = Game::<Grid>::from_record("[Result \"0-1\"]\n1. Nb1 0-1").unwrap();
     assert_eq!(resigned.outcome(), None);
     assert!(resigned.to_record().ends_with("1. Nb1 0-1\n"));
+
+    // A `Result` tag that is no movetext token (found by fuzzing: it was written as the last
+    // token and read back as a tag) ends the movetext as unknown, and the record reads back.
+    for value in ["[Eve*", "a b", "{x", "1-0;"] {
+        let text = format!("[Result \"{value}\"]\n\n1. Nb1");
+        let read = Game::<Grid>::from_record(&text).unwrap();
+        let written = read.to_record();
+        assert!(written.ends_with("1. Nb1 *\n"), "{written}");
+        let back = Game::<Grid>::from_record(&written).unwrap();
+        assert_eq!(
+            (back.moves(), back.outcome()),
+            (read.moves(), read.outcome())
+        );
+    }
 }
 
 #[test]
