@@ -19,7 +19,8 @@
 //! variant's move notation), move numbers (`12.`, `12...`), commas, comments (`{…}` and `;` to the
 //! end of the line), variations (`(…)`, skipped), numeric annotation glyphs (`$1`) and a result
 //! (`1-0`, `0-1`, `1/2-1/2`, `*`, a score such as C'escacs's `0-3`, or the `Result` tag's own value,
-//! which is how Kirby's winning teams are written). The `Variant` tag, when present, must name
+//! which is how Kirby's winning teams are written; a `Result` value that is no single movetext
+//! token, with white space or brackets, is not kept and is written as `*`). The `Variant` tag, when present, must name
 //! the variant (letter case and punctuation aside: `C'escacs` names `cescacs`, `Dagger Chess`
 //! names `dagger`); `Position` (or `FEN`) gives the start.
 
