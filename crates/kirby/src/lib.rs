@@ -47,3 +47,14 @@ pub type Game = hexvar_geometry::Game<Position>;
 
 /// Why a [`Game`] refused a move: the move is illegal, or the game is over.
 pub type GameError = hexvar_geometry::GameError<Position>;
+
+/// The position texts of the conformance rows, then the start: what the unit tests that walk
+/// every conformance position read.
+#[cfg(test)]
+fn conformance_texts() -> impl Iterator<Item = &'static str> {
+    include_str!("../tests/data/conformance.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| l.splitn(3, ' ').nth(2).expect("depth count position"))
+        .chain([START_TEXT])
+}

@@ -559,6 +559,19 @@ impl Position {
         self.unpinned_targets(ctx, from, pseudo & ctx.allowed, &pseudo)
     }
 
+    /// The targets `to` of the piece on `from` (not in check) that its pin allows; when
+    /// `REPLACING`, also the captures that turn a waiting pawn into a piece, judged one by one.
+    #[inline(always)]
+    fn pin_cut<const REPLACING: bool>(&self, ctx: &Context, from: usize, to: CellSet) -> CellSet {
+        if REPLACING {
+            self.unpinned_targets(ctx, from, to, &to)
+        } else if ctx.pins.pinned.has(from) {
+            to & ctx.pins.mask(ctx.king, from)
+        } else {
+            to
+        }
+    }
+
     /// The targets in `masked` (the pseudo-legal targets `pseudo` of the piece on `from`, masked
     /// by the checks) that its pin allows, and the captures in `pseudo` that turn a waiting
     /// pawn into a piece and leave the king safe (such a capture may also end a check).
@@ -852,15 +865,7 @@ impl Position {
         let us = ctx.army.index();
         let own = self.by_color[us];
         let of = |role: Role| own & self.by_role[role.index()];
-        let pinned = |c: usize, to: CellSet| {
-            if REPLACING {
-                self.unpinned_targets(ctx, c, to, &to)
-            } else if ctx.pins.pinned.has(c) {
-                to & ctx.pins.mask(ctx.king, c)
-            } else {
-                to
-            }
-        };
+        let pinned = |c: usize, to: CellSet| self.pin_cut::<REPLACING>(ctx, c, to);
         let eve = &PAWN_CELLS[us].eve;
         each_index(&of(Role::Pawn), |c| {
             if eve.has(c) {
@@ -934,15 +939,7 @@ impl Position {
         let us = ctx.army.index();
         let own = self.by_color[us];
         let of = |role: Role| own & self.by_role[role.index()];
-        let pinned = |c: usize, to: CellSet| {
-            if REPLACING {
-                self.unpinned_targets(ctx, c, to, &to)
-            } else if ctx.pins.pinned.has(c) {
-                to & ctx.pins.mask(ctx.king, c)
-            } else {
-                to
-            }
-        };
+        let pinned = |c: usize, to: CellSet| self.pin_cut::<REPLACING>(ctx, c, to);
         let mut n = 0;
         let mut promos = 0;
         let cells = &PAWN_CELLS[us];
@@ -1044,19 +1041,14 @@ fn emit(
 
 #[cfg(test)]
 mod tests {
-    use crate::{Position, START_TEXT};
+    use crate::Position;
 
     /// The list layer (targets written straight into the list out of check) gives the moves of
     /// the set-wise layer's batches, in their order, and the count their number: on every
     /// conformance position and each position one move later.
     #[test]
     fn the_list_and_the_count_follow_the_batches() {
-        let data = include_str!("../tests/data/conformance.txt");
-        let texts = data
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.is_empty())
-            .map(|l| l.splitn(3, ' ').nth(2).expect("depth count position"))
-            .chain([START_TEXT]);
+        let texts = crate::conformance_texts();
         for text in texts {
             let root: Position = text.parse().expect("a valid position");
             let mut positions = vec![root.clone()];

@@ -157,7 +157,7 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Position, START_TEXT};
+    use crate::Position;
 
     /// Every field alike (equality looks at the mailbox and the small state alone).
     fn same(a: &Position, b: &Position) -> bool {
@@ -173,12 +173,7 @@ mod tests {
     /// taken back to the same position, sets and hash included.
     #[test]
     fn every_move_is_taken_back() {
-        let data = include_str!("../tests/data/conformance.txt");
-        let texts = data
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.is_empty())
-            .map(|l| l.splitn(3, ' ').nth(2).expect("depth count position"))
-            .chain([START_TEXT]);
+        let texts = crate::conformance_texts();
         let mut undo = super::Undo::new();
         let mut checked = 0;
         for text in texts {
