@@ -17,7 +17,7 @@ fn positions() -> Vec<Position> {
     for text in texts {
         let pos: Position = text.parse().unwrap();
         for mv in pos.legal_moves() {
-            let mut next = pos.clone();
+            let mut next = pos;
             next.play_unchecked(mv);
             out.push(next);
         }
