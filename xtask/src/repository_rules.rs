@@ -176,6 +176,25 @@ fn bench_kinds() {
     assert_eq!(kirby("BW/PR/SG", "BR"), "4 armies in 3 teams");
 }
 
+/// The rows `| <role> | <value> | … |` of a rules page's "Piece values" table, by role name.
+fn piece_value_rows(page: &str) -> Vec<(String, i32)> {
+    let section = page
+        .split_once("Piece values\n")
+        .map(|(_, rest)| rest)
+        .expect("a Piece values section");
+    section
+        .lines()
+        .skip_while(|line| !line.starts_with('|'))
+        .take_while(|line| line.starts_with('|'))
+        .filter_map(|line| {
+            let mut cells = line.split('|').skip(1).map(str::trim);
+            let name = cells.next()?.to_string();
+            let value = cells.next()?.parse().ok()?;
+            Some((name, value))
+        })
+        .collect()
+}
+
 /// The names and signatures of the contract table in docs/architecture.md, for one crate: a
 /// crate that lacks a name or changes a signature fails to compile here.
 macro_rules! contract {
@@ -193,6 +212,22 @@ macro_rules! contract {
             };
 
             fn is_variant<V: hexvar_geometry::Variant>() {}
+
+            #[test]
+            fn the_rules_page_gives_every_role_value() {
+                let name = stringify!($krate).trim_start_matches("hexvar_");
+                let rows =
+                    super::piece_value_rows(&super::read(&format!("crates/{name}/docs/rules.md")));
+                let expected: Vec<(String, i32)> = Role::ALL
+                    .iter()
+                    .map(|role| (format!("{role:?}"), role.value()))
+                    .collect();
+                let mut rows = rows;
+                rows.sort_by_key(|(_, value)| *value);
+                let mut expected = expected;
+                expected.sort_by_key(|(_, value)| *value);
+                assert_eq!(rows, expected, "{name}: rules page against Role::value");
+            }
 
             #[test]
             fn has_the_contract_names_and_signatures() {
