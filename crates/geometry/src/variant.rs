@@ -179,8 +179,9 @@ pub trait Variant:
     /// spaces, readable without a position (context-free) and UCI-like: the from-cell, the
     /// to-cell and a lower-case promotion letter (`e7e8q`), with the fewest markers the variant
     /// needs to keep its moves apart without a position (a hand's knight `N@d1`, en passant
-    /// `ep`, castling `o`, …; the crate's rules page gives the grammar). Distinct moves have
-    /// distinct texts, and [`Variant::move_from_long`] reads each back.
+    /// `ep`, castling `o`, …; the crate's rules page gives the grammar). Every move that can be
+    /// legal has its own text, which [`Variant::move_from_long`] reads back to it (values no
+    /// position generates, such as a Kirby castling with a rook off its corner, may share one).
     ///
     /// ```
     /// use hexvar_geometry::Variant;
