@@ -112,7 +112,7 @@ fn best_move<V: Variant>(game: &mut Game<V>, depth: u32, values: &[i32]) -> Opti
 fn play<V: Variant>(plies: usize, depth: u32) {
     let values = values::<V>();
     let mut game = Game::<V>::new();
-    game.set_tag("Event", "alpha-beta self-play");
+    game.set_tag("Event", "alpha-beta self-play").unwrap();
     for _ in 0..plies {
         if game.outcome().is_some() {
             break;
