@@ -793,6 +793,8 @@ fn a_file_of_games_is_read_game_by_game_and_a_bad_game_is_skipped() {
         Game::<Grid>::from_record(file).unwrap_err().kind,
         RecordErrorKind::TagAfterMovetext(_)
     ));
+    // A byte order mark first is white space.
+    assert!(GameTree::<Grid>::from_record("\u{feff}[Event \"x\"]\n1. Nb1 *").is_ok());
     let games: Vec<_> = RecordReader::<Grid, _>::new(file.as_bytes()).collect();
     assert_eq!(games.len(), 3, "{games:?}");
     assert_eq!(games[0].as_ref().unwrap().tag("Event"), Some("one"));

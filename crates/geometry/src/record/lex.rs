@@ -42,7 +42,11 @@ const SUFFIX_GLYPHS: [(&str, u8); 6] = [
 
 /// Whether a character ends a word of movetext.
 pub(super) fn ends_word(c: char) -> bool {
-    c.is_whitespace() || matches!(c, ',' | '{' | '}' | '(' | ')' | ';' | '[' | ']')
+    c.is_whitespace()
+        || matches!(
+            c,
+            ',' | '{' | '}' | '(' | ')' | ';' | '[' | ']' | '\u{feff}'
+        )
 }
 
 /// The lexemes of one record's text, read lazily.
@@ -208,7 +212,8 @@ impl<'a> Lexer<'a> {
                     self.take_while(|c| c != '\n');
                     continue;
                 }
-                c if c.is_whitespace() || c == ',' => {
+                // A byte order mark (which some editors put first in a file) is white space here.
+                c if c.is_whitespace() || c == ',' || c == '\u{feff}' => {
                     self.bump();
                     continue;
                 }
