@@ -78,12 +78,12 @@ enum Work<V> {
 fn write_move<V: Variant>(
     tree: &GameTree<V>,
     id: NodeId,
-    place: &Place<V>,
+    mut place: Place<V>,
     lines: &mut Lines,
 ) -> Place<V> {
     let node = tree.node(id);
     let Some(mv) = node.mv() else {
-        return place.clone();
+        return place;
     };
     let turn = V::Color::index(place.pos.turn());
     let san = place.pos.san(mv);
@@ -99,21 +99,14 @@ fn write_move<V: Variant>(
         lines.push(&format!("${nag}"));
     }
     lines.comment(&node.comment);
-    let mut next = place.pos.clone();
-    next.play_unchecked(mv);
+    place.pos.play_unchecked(mv);
     // A round ends when the turn comes back round to a side earlier in the order of play (so it
     // goes on numbering rounds when sides leave a multi-army game).
-    let round_starts = V::Color::index(next.turn()) <= turn;
-    let number = if round_starts {
-        place.number.saturating_add(1)
-    } else {
-        place.number
-    };
-    Place {
-        pos: next,
-        number,
-        round_starts,
+    place.round_starts = V::Color::index(place.pos.turn()) <= turn;
+    if place.round_starts {
+        place.number = place.number.saturating_add(1);
     }
+    place
 }
 
 /// The record of a tree. See [`crate::record`].
@@ -145,19 +138,22 @@ pub(crate) fn write_tree<V: Variant>(tree: &GameTree<V>) -> String {
                 let Some((&main, others)) = tree.node(id).variations().split_first() else {
                     continue;
                 };
-                let after = write_move(tree, main, &place, &mut lines);
+                // The variations start from the place before the main move: copied first.
+                let variations: Vec<Work<V>> = others
+                    .iter()
+                    .rev()
+                    .flat_map(|&other| [Work::Close, Work::Open(other, place.clone())])
+                    .collect();
+                let after = write_move(tree, main, place, &mut lines);
                 work.push(Work::Continue(main, after));
-                for &other in others.iter().rev() {
-                    work.push(Work::Close);
-                    work.push(Work::Open(other, place.clone()));
-                }
+                work.extend(variations);
             }
             Work::Open(id, place) => {
                 lines.open = true;
                 lines.needs_number = true;
                 lines.comment(&tree.node(id).starting_comment);
                 lines.needs_number = true;
-                let after = write_move(tree, id, &place, &mut lines);
+                let after = write_move(tree, id, place, &mut lines);
                 work.push(Work::Continue(id, after));
             }
             Work::Close => {
