@@ -154,7 +154,7 @@ fn bench_positions_are_drawn_by_the_rule() {
     }
     assert!(
         differ.is_empty(),
-        "not the positions the rule draws from conformance.txt (`cargo xtask bench \
+        "not the positions the rule draws from random games (`cargo xtask bench \
          --write-positions` draws them again): {}",
         differ.join(", ")
     );

@@ -315,6 +315,19 @@ impl Role {
         }
     }
 
+    /// The material value in centipawns, chess's scale on the hex board (the rules page,
+    /// "Piece values", gives the reasoning): P 100, N 300, B 300, R 500, Q 900, K 0.
+    pub const fn value(self) -> i32 {
+        match self {
+            Role::Pawn => 100,
+            Role::Knight => 300,
+            Role::Bishop => 300,
+            Role::Rook => 500,
+            Role::Queen => 900,
+            Role::King => 0,
+        }
+    }
+
     /// The role named by an upper- or lower-case letter.
     pub const fn from_char(c: char) -> Option<Role> {
         match c.to_ascii_uppercase() {

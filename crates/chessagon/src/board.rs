@@ -142,6 +142,20 @@ impl Role {
         }
     }
 
+    /// The material value in centipawns, estimated on chess's scale (the rules page, "Piece
+    /// values", gives the reasoning): P 100, N 300, B 325, D 450, R 450, Q 1300, K 0.
+    pub const fn value(self) -> i32 {
+        match self {
+            Role::Pawn => 100,
+            Role::Knight => 300,
+            Role::Bishop => 325,
+            Role::Duke => 450,
+            Role::Rook => 450,
+            Role::Queen => 1300,
+            Role::King => 0,
+        }
+    }
+
     /// The role of a letter (either case).
     pub const fn from_char(c: char) -> Option<Role> {
         Some(match c.to_ascii_uppercase() {

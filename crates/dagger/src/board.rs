@@ -177,6 +177,20 @@ impl Role {
         }
     }
 
+    /// The material value in centipawns, estimated on chess's scale for the 39-hex board (the
+    /// rules page, "Piece values", gives the reasoning); a knight in hand counts as one on the
+    /// board: P 100, N 325, B 300, R 450, Q 850, K 0.
+    pub const fn value(self) -> i32 {
+        match self {
+            Role::Pawn => 100,
+            Role::Knight => 325,
+            Role::Bishop => 300,
+            Role::Rook => 450,
+            Role::Queen => 850,
+            Role::King => 0,
+        }
+    }
+
     /// The role of an upper- or lower-case letter.
     pub const fn from_char(c: char) -> Option<Role> {
         match c.to_ascii_uppercase() {
