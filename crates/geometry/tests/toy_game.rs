@@ -667,9 +667,41 @@ fn bad_records_name_the_line_and_column_of_the_first_bad_token() {
         "\u{feff}é 1-0 x",
         "$",
         "1-0-1",
+        "((",
+        "1. Nb1 ((",
+        "1. Nb1 (",
+        "1. Nb1 (1. Nb2))",
+        "1. Nb1 ( {x} )",
+        "1. Nb1 $300",
+        "!!! ?? 1. Nb1!!!",
+        "[A \"\u{7}\"]",
+        "1. Nb1 (1. Nq9 (((",
+        "%\n[",
+        "1. Nb1 * {after} (",
     ] {
         let _ = Game::<Grid>::from_record(junk);
+        if let Ok(tree) = GameTree::<Grid>::from_record(junk) {
+            assert_eq!(GameTree::<Grid>::from_record(&tree.to_record()), Ok(tree));
+        }
+        for game in RecordReader::<Grid, _>::new(junk.as_bytes()) {
+            if let Err(e) = game {
+                assert!(e.line >= 1 && e.column >= 1, "{e}");
+            }
+        }
     }
+    let deep = format!("1. Nb1 {}", "(1. Nb2 ".repeat(200));
+    let e = GameTree::<Grid>::from_record(&deep).unwrap_err();
+    assert_eq!(
+        e.kind,
+        RecordErrorKind::TooDeep(hexvar_geometry::record::MAX_VARIATION_DEPTH)
+    );
+    let e = GameTree::<Grid>::from_record("1. Nb1 ( {x} )").unwrap_err();
+    assert_eq!((e.column, e.kind), (14, RecordErrorKind::EmptyVariation));
+    let e = GameTree::<Grid>::from_record("(1. Nb1)").unwrap_err();
+    assert_eq!(
+        (e.column, e.kind),
+        (1, RecordErrorKind::VariationWithoutMove)
+    );
 }
 
 #[test]
