@@ -110,7 +110,8 @@ fn best_move<V: Variant>(game: &mut Game<V>, depth: u32) -> Option<V::Move> {
 /// Plays `plies` plies of the variant from `start` against itself and prints the record.
 fn play<V: Variant>(start: V, plies: usize, depth: u32) {
     let mut game = Game::from_position(start);
-    game.set_tag("Event", "alpha-beta self-play");
+    game.set_tag("Event", "alpha-beta self-play")
+        .expect("a valid tag");
     for _ in 0..plies {
         if game.outcome().is_some() {
             break;

@@ -165,8 +165,8 @@ fn agreement_and_resignation_are_kept_by_the_record() {
 
     let mut game = Game::new();
     play(&mut game, "Ng3");
-    game.set_tag("Result", "0-1");
-    game.set_tag("White", "Yefimov");
+    game.set_tag("Result", "0-1").unwrap();
+    game.set_tag("White", "Yefimov").unwrap();
     let record = game.to_record();
     assert!(record.contains("[White \"Yefimov\"]"));
     assert!(record.ends_with("1. Ng3 0-1\n"), "{record}");
@@ -201,6 +201,7 @@ fn records_are_read_as_players_write_them() {
         Game::from_record(text),
         Err(RecordError {
             kind: RecordErrorKind::WrongVariant(_),
+            game: 1,
             line: 1,
             column: 1,
         })

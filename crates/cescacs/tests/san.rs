@@ -311,3 +311,37 @@ fn bad_records_give_located_errors() {
     };
     assert_eq!(text.chars().count(), 41);
 }
+
+/// Issue 8: the crate's `san` and `parse_san` (one move generation each) give what geometry's
+/// generic ones (every legal move's SAN compared) give, on every legal move of every fourth
+/// conformance position (the generic reader is the slow one) and on the texts players write.
+#[test]
+fn the_fast_san_agrees_with_the_generic_one() {
+    use hexvar_geometry::san;
+    let mut checked = 0;
+    for pos in positions().into_iter().step_by(4) {
+        for &mv in pos.legal_moves().iter() {
+            let text = pos.san(mv);
+            assert_eq!(text, san::san(&pos, mv), "{pos}");
+            let plain = text.as_str().trim_end_matches(['+', '#']).to_string();
+            for written in [
+                text.to_string(),
+                plain.to_lowercase(),
+                plain.replace('×', "x"),
+                plain.replace('×', "*"),
+                plain.replace('×', ""),
+                plain.replace('-', ""),
+                format!(" {plain}^+ "),
+                format!("{plain}!?"),
+            ] {
+                assert_eq!(
+                    pos.parse_san(&written),
+                    san::parse_san(&pos, &written),
+                    "{written:?} in {pos}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 25_000, "{checked} texts");
+}

@@ -68,8 +68,8 @@ fn a_short_game_is_written_exactly() {
     for text in ["Ne5", "Ne11", "Nf3", "Nf13", "Ne5", "Ne11", "Nf3", "Nf13"] {
         game.play(game.position().parse_san(text).unwrap()).unwrap();
     }
-    game.set_tag("White", "Kerry");
-    game.set_tag("Black", "Eric \"the Duke\"");
+    game.set_tag("White", "Kerry").unwrap();
+    game.set_tag("Black", "Eric \"the Duke\"").unwrap();
     assert_eq!(
         game.to_record(),
         "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Kerry\"]\n\

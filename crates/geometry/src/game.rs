@@ -261,12 +261,14 @@ impl<V: Variant> Game<V> {
         Ok(())
     }
 
-    /// Takes back the last move (and a declared draw with it) and returns it; `None` at the start.
+    /// Takes back the last move and returns it (`None` at the start), and withdraws a declared
+    /// draw (claimed or agreed) in either case: a draw agreed before any move is taken back by
+    /// one `undo` too.
     pub fn undo(&mut self) -> Option<V::Move> {
+        self.declared = None;
         let mv = self.moves.pop()?;
         self.positions.pop();
         self.zeroing.pop();
-        self.declared = None;
         Some(mv)
     }
 
@@ -336,17 +338,18 @@ impl<V: Variant> Game<V> {
             .map(|(_, v)| v.as_str())
     }
 
-    /// Sets a tag (replacing one of the same name). `Variant`, `Position`, `FEN` and `SetUp` are
-    /// ignored: the game determines them. A `Result` tag is kept only for a game the rules have
-    /// not ended (a resignation, say) and written in place of `*`.
-    pub fn set_tag(&mut self, name: &str, value: &str) {
-        if matches!(name, "Variant" | "Position" | "FEN" | "SetUp") {
-            return;
-        }
+    /// Sets a tag (replacing one of the same name). The name and value must be what a record can
+    /// hold ([`record::check_tag`](crate::record::check_tag): a PGN symbol, a value on one line);
+    /// `Variant`, `Position`, `FEN` and `SetUp` are refused, since the game determines them. A
+    /// `Result` tag is kept only for a game the rules have not ended (a resignation, say) and
+    /// written in place of `*`.
+    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), crate::record::TagError> {
+        crate::record::check_settable_tag(name, value)?;
         match self.tags.iter_mut().find(|(n, _)| n == name) {
             Some(tag) => tag.1 = value.to_string(),
             None => self.tags.push((name.to_string(), value.to_string())),
         }
+        Ok(())
     }
 
     /// The result as a record writes it: the outcome's token, else a `Result` tag, else `*`.

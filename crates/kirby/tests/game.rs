@@ -338,7 +338,7 @@ fn records_round_trip_for_random_games() {
 #[test]
 fn a_finished_record_names_the_winning_team() {
     let mut game = Game::from_position(MATE_IN_ONE.parse().unwrap());
-    game.set_tag("Event", "Kirby's HexChess test");
+    game.set_tag("Event", "Kirby's HexChess test").unwrap();
     play_texts(&mut game, &["Q8-W/18"]);
     let record = game.to_record();
     assert!(record.contains("[Result \"B\"]"), "{record}");

@@ -504,7 +504,8 @@ fn with_repetition<V: Variant>(
     game = game
         .with_repetition_draw(times)
         .map_err(|e| e.to_string())?;
-    game.set_tag(REPETITION_TAG, &times.to_string());
+    game.set_tag(REPETITION_TAG, &times.to_string())
+        .map_err(|e| e.to_string())?;
     Ok(game)
 }
 
@@ -529,7 +530,7 @@ pub fn read_record<V: Variant>(text: &str) -> Result<Box<dyn PlayGame>, String> 
         repetition,
     )?;
     for (name, value) in game.tags() {
-        replayed.set_tag(name, value);
+        replayed.set_tag(name, value).map_err(|e| e.to_string())?;
     }
     for &mv in game.moves() {
         replayed.play(mv).map_err(|e| e.to_string())?;
