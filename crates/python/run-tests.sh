@@ -23,9 +23,9 @@ fi
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/python" -m pip install -q --disable-pip-version-check \
   "maturin==$MATURIN" "pytest==$PYTEST" "hypothesis==$HYPOTHESIS"
-# numpy only for the test that reads `encode()` without a copy (skipped without it).
+# numpy only for the tests of `encode()` read by numpy and of `legal_mask()` (skipped without it).
 "$venv/bin/python" -m pip install -q --disable-pip-version-check "numpy==$NUMPY" ||
-  echo "numpy $NUMPY did not install: the numpy test is skipped"
+  echo "numpy $NUMPY did not install: the numpy tests are skipped"
 
 # The wheel itself (abi3, CPython 3.9+), installed as a user would install it.
 rm -rf target/wheels

@@ -28,6 +28,7 @@ macro_rules! variant_module {
                 mv: Mv,
             }
 
+            /// The Python objects of `moves`.
             fn wrap(moves: impl IntoIterator<Item = Mv>) -> Vec<Move> {
                 moves.into_iter().map(|mv| Move { mv }).collect()
             }
