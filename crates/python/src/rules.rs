@@ -37,8 +37,14 @@ pub trait Rules: MoveSpace + StatePlanes {
     /// field kept but the rights the edit breaks (a castling right whose Rook or King is gone,
     /// an en passant or unmoved-pawn flag whose pawn is gone), as python-chess drops them; the
     /// crate's message when the men themselves make no legal position.
-    fn with_men(&self, edit: &mut dyn FnMut(&mut [Option<Self::Piece>])) -> Result<Self, String>;
+    fn with_men(&self, edit: &mut MenEdit<'_, Self::Piece>) -> Result<Self, String>;
 }
+
+/// An edit of a setup that adds one right back.
+type Grant<S> = Box<dyn Fn(&mut S)>;
+
+/// An edit of a position's men, indexed by dense cell index.
+pub type MenEdit<'a, P> = dyn FnMut(&mut [Option<P>]) + 'a;
 
 /// A position's rights (castling, en passant, unmoved pawns, …) as separate grants, so that an
 /// edit of the men keeps each grant that still holds.
@@ -46,7 +52,7 @@ struct Rights<S> {
     /// The setup without any grant.
     bare: S,
     /// Each grant the setup had, as an edit of a setup that adds it back.
-    grants: Vec<Box<dyn Fn(&mut S)>>,
+    grants: Vec<Grant<S>>,
 }
 
 /// The position of `setup`, or of `setup` without the grants that make it illegal; the first
@@ -76,13 +82,10 @@ fn build_keeping_rights<S: Clone, P, E: ToString>(
 }
 
 /// The grants of a rights bit field: one per set bit.
-fn bit_grants<S: 'static>(
-    bits: u8,
-    set: impl Fn(&mut S, u8) + Copy + 'static,
-) -> Vec<Box<dyn Fn(&mut S)>> {
+fn bit_grants<S: 'static>(bits: u8, set: impl Fn(&mut S, u8) + Copy + 'static) -> Vec<Grant<S>> {
     (0..8)
         .filter(|i| bits & (1 << i) != 0)
-        .map(|i| Box::new(move |s: &mut S| set(s, 1 << i)) as Box<dyn Fn(&mut S)>)
+        .map(|i| Box::new(move |s: &mut S| set(s, 1 << i)) as Grant<S>)
         .collect()
 }
 
@@ -98,7 +101,7 @@ macro_rules! rules {
         rights: $rights:expr $(, stalemate: $stalemate:expr)?) => {
         mod $module {
             #[allow(unused_imports)]
-            use super::{bit_grants, build_keeping_rights, indices, Rights, Rules};
+            use super::{bit_grants, build_keeping_rights, indices, Grant, MenEdit, Rights, Rules};
             use $krate::{Color, Move, Piece, Position, Role, Setup};
 
             impl Rules for Position {
@@ -130,10 +133,7 @@ macro_rules! rules {
                     Piece::new(color, role)
                 }
 
-                fn with_men(
-                    &self,
-                    edit: &mut dyn FnMut(&mut [Option<Piece>]),
-                ) -> Result<Position, String> {
+                fn with_men(&self, edit: &mut MenEdit<'_, Piece>) -> Result<Position, String> {
                     let mut setup = self.to_setup();
                     edit(&mut setup.board);
                     let rights: fn(&Setup) -> Rights<Setup> = $rights;
@@ -184,7 +184,7 @@ rights: |setup| {
     let mut bare = setup.clone();
     bare.en_passant = None;
     let en_passant = setup.en_passant;
-    let grant: Box<dyn Fn(&mut Setup)> = Box::new(move |s| s.en_passant = en_passant);
+    let grant: Grant<Setup> = Box::new(move |s| s.en_passant = en_passant);
     Rights { bare, grants: vec![grant] }
 });
 rules!(kirby, hexvar_kirby, clock: |_| None,
@@ -194,7 +194,7 @@ rules!(kirby, hexvar_kirby, clock: |_| None,
         let mut bare = setup.clone();
         bare.castling.clear();
         bare.waiting.clear();
-        let mut grants: Vec<Box<dyn Fn(&mut Setup)>> = Vec::new();
+        let mut grants: Vec<Grant<Setup>> = Vec::new();
         for &rook in &setup.castling {
             grants.push(Box::new(move |s| s.castling.push(rook)));
         }
@@ -207,7 +207,7 @@ rules!(kirby, hexvar_kirby, clock: |_| None,
 
 // C'escacs's Piece is a plain struct.
 mod cescacs {
-    use super::{bit_grants, build_keeping_rights, indices, Rights, Rules};
+    use super::{bit_grants, build_keeping_rights, indices, MenEdit, Rights, Rules};
     use hexvar_cescacs::{CastlingRights, Color, Move, Piece, Position, Role, Setup, Special};
 
     impl Rules for Position {
@@ -231,7 +231,7 @@ mod cescacs {
             Piece { color, role }
         }
 
-        fn with_men(&self, edit: &mut dyn FnMut(&mut [Option<Piece>])) -> Result<Position, String> {
+        fn with_men(&self, edit: &mut MenEdit<'_, Piece>) -> Result<Position, String> {
             let mut setup = self.to_setup();
             edit(&mut setup.board);
             build_keeping_rights(setup, rights, Position::from_setup)
