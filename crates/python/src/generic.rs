@@ -144,6 +144,14 @@ impl Piece {
 }
 
 impl Piece {
+    /// The man of `V` with the role whose letter is `role` and the side named `color`.
+    pub fn new<V: Rules>(role: &str, color: &str) -> PyResult<Piece> {
+        Ok(Piece::of::<V>(V::man(
+            side::<V>(color)?,
+            self::role::<V>(role)?,
+        )))
+    }
+
     /// The man of `V` this piece names (by its side's name and role's letter).
     pub fn to_variant<V: Rules>(&self) -> PyResult<V::Piece> {
         Ok(V::man(side::<V>(&self.color)?, role::<V>(&self.role)?))

@@ -624,6 +624,13 @@ macro_rules! variant_module {
                         .set_position(<V as hexvar_geometry::Variant>::start());
                 }
 
+                /// The man of a role (its letter, one of `ROLES`) and side (one of `SIDES`), for
+                /// `set_piece_at` (python-chess's `Piece(piece_type, color)`).
+                #[staticmethod]
+                fn make_piece(role: &str, color: &str) -> PyResult<Piece> {
+                    Piece::new::<V>(role, color)
+                }
+
                 /// Puts a man (a `Piece` of this variant's sides and roles) on a cell. A board
                 /// always holds a legal position: one that would not be raises
                 /// `InvalidPositionError` and leaves the board unchanged (so no `clear()`: a

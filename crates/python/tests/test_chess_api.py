@@ -132,9 +132,16 @@ def test_set_piece_at_remove_piece_at_and_texts(variant):
     assert board.remove_piece_at(cell) == piece
     assert board.piece_at(cell) is None and board.move_stack == []
     assert board.remove_piece_at(cell) is None
-    board.set_piece_at(cell, piece)
+    board.set_piece_at(cell, type(board).make_piece(piece.role, piece.color))
     assert board.piece_at(cell) == piece
     assert hexvar.Board(variant, board.text()) == board
+    for side in board.SIDES:
+        for role in board.ROLES:
+            made = board.make_piece(role, side)
+            assert (made.role, made.color) == (role, side)
+            assert (board.ROLES[made.role_index], board.SIDES[made.color_index]) == (role, side)
+    with pytest.raises(ValueError, match="role"):
+        board.make_piece("Z", board.SIDES[0])
     king = board.king(board.SIDES[0])
     with pytest.raises(hexvar.InvalidPositionError):
         board.remove_piece_at(king)  # a board without a King is no position

@@ -258,6 +258,10 @@ class Board:
         """``set_text``, by python-chess's name."""
     def reset(self) -> None:
         """Back to the start position, the move stack empty."""
+    @staticmethod
+    def make_piece(role: str, color: str) -> Piece:
+        """The man of a role (its letter, one of ``ROLES``) and side (one of ``SIDES``), for
+        ``set_piece_at`` (python-chess's ``Piece(piece_type, color)``)."""
     def set_piece_at(self, cell: str, piece: Piece) -> None:
         """Puts a man on a cell. A board always holds a legal position: one that would not be
         raises ``InvalidPositionError`` and leaves the board unchanged (so no ``clear()``: a
