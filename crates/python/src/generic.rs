@@ -54,8 +54,9 @@ pub fn cell<V: Variant>(name: &str) -> PyResult<V::Cell> {
 }
 
 /// The deepest perft the package runs: every perft recurses once per ply, and a deeper one
-/// would overflow the thread's stack (`perft(100000)` ended the interpreter). The bound is
-/// geometry's `MAX_PERFT_DEPTH` (64), far beyond any perft that finishes.
+/// would overflow the thread's stack (`perft(100000)` ended the interpreter). The same bound as
+/// the `MAX_PERFT_DEPTH` geometry's perft is getting (64, far beyond any perft that finishes);
+/// this copy gives way to that constant once geometry has it.
 pub const MAX_PERFT_DEPTH: u32 = 64;
 
 /// A perft depth from Python: `ValueError` below 0 or above [`MAX_PERFT_DEPTH`].
@@ -449,7 +450,7 @@ impl<V: Rules> Core<V> {
         self.pos().is_stalemated()
     }
 
-    /// Whether the position's own outcome is a draw for `reason`.
+    /// Whether the position's own outcome is a draw for one of `reasons`.
     pub fn is_drawn_by(&self, reasons: &[DrawReason]) -> bool {
         self.pos()
             .outcome()
@@ -464,12 +465,15 @@ impl<V: Rules> Core<V> {
     }
 
     /// The half-moves from the start of the game to this position: the start's, counted from
-    /// its move number and side to move, and the moves on the stack.
+    /// its move number and side to move, and the moves on the stack. Kirby's text has no move
+    /// number (and armies drop out), so there the start counts 0.
     pub fn ply(&self) -> usize {
         let start = self.start();
-        let sides = V::Color::ALL.len();
-        let before = (start.fullmove_number().max(1) as usize - 1) * sides;
-        before + start.turn().index() + self.moves.len()
+        let before = match V::Color::ALL.len() {
+            2 => (start.fullmove_number().max(1) as usize - 1) * 2 + start.turn().index(),
+            _ => 0,
+        };
+        before + self.moves.len()
     }
 
     /// The position's halfmove clock, or (where the variant keeps none) the plies on the stack

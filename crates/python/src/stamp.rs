@@ -588,7 +588,8 @@ macro_rules! variant_module {
                 }
 
                 /// The half-moves since the start of the game: the start's (from its move
-                /// number and side to move) and the moves on the stack.
+                /// number and side to move; Kirby's text has none, so 0) and the moves on the
+                /// stack.
                 fn ply(&self) -> usize {
                     self.core.ply()
                 }

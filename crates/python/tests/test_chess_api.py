@@ -165,6 +165,8 @@ def test_ply_fullmove_number_and_result(variant, rng):
     if len(board.SIDES) == 2:
         assert board.fullmove_number == 1 + len(played) // 2
         assert hexvar.Board(variant, board.text()).ply() == len(played)
+    else:
+        assert hexvar.Board(variant, board.text()).ply() == 0
     assert board.result() == (board.outcome().result if board.outcome() else "*")
 
 

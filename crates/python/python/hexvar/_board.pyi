@@ -244,7 +244,8 @@ class Board:
     def checkers(self) -> List[str]:
         """The cells of the men that give check to the side to move."""
     def ply(self) -> int:
-        """The half-moves since the start of the game: the start's and the stack's."""
+        """The half-moves since the start of the game: the start's (from its move number and
+        side to move; Kirby's text has none, so 0) and the moves on the stack."""
     @property
     def fullmove_number(self) -> int:
         """The move number as the position text counts it."""
