@@ -46,6 +46,15 @@ pub fn quoted(text: &str) -> String {
     }
 }
 
+/// A long-notation error as Python's: `IllegalMoveError` for a move that is not legal here,
+/// `InvalidMoveTextError` for a text that is no move.
+pub fn long_error(e: hexvar_geometry::LongMoveError) -> PyErr {
+    match e {
+        hexvar_geometry::LongMoveError::NotLegal { .. } => illegal(e),
+        _ => bad_move_text(e),
+    }
+}
+
 /// A cell of `V` from its name; a plain `ValueError` when it names none.
 pub fn cell<V: Variant>(name: &str) -> PyResult<V::Cell> {
     name.parse().map_err(|e| {

@@ -45,6 +45,22 @@ macro_rules! variant_module {
                     })
                 }
 
+                /// The move a text in the variant's long notation names (UCI-like: from-cell,
+                /// to-cell, promotion letter; see the rules page), read without a board;
+                /// `InvalidMoveTextError` when it is no move of the variant.
+                #[staticmethod]
+                fn from_uci(text: &str) -> PyResult<Self> {
+                    <V as Variant>::move_from_long(text)
+                        .map(|mv| Move { mv })
+                        .map_err(generic::long_error)
+                }
+
+                /// The move in the variant's long notation (ASCII, no spaces, needs no
+                /// position): what `from_uci` and `Board.push_uci` read.
+                fn uci(&self) -> String {
+                    <V as Variant>::long(self.mv)
+                }
+
                 /// Pickles as the class and the move's text.
                 fn __reduce__<'py>(
                     slf: &Bound<'py, Self>,
@@ -290,6 +306,33 @@ macro_rules! variant_module {
                     let mv = self.core.parse_text(text)?;
                     self.core.push(mv)?;
                     Ok(Move { mv })
+                }
+
+                /// Plays the legal move a text in the long notation names and returns it
+                /// (`InvalidMoveTextError` for a text that is no move, `IllegalMoveError` for a
+                /// move not legal here; the board is then unchanged).
+                fn push_uci(&mut self, uci: &str) -> PyResult<Move> {
+                    let mv = self
+                        .core
+                        .pos()
+                        .parse_long(uci)
+                        .map_err(generic::long_error)?;
+                    self.core.push(mv)?;
+                    Ok(Move { mv })
+                }
+
+                /// The legal move a text in the long notation names (errors as `push_uci`).
+                fn parse_uci(&self, uci: &str) -> PyResult<Move> {
+                    self.core
+                        .pos()
+                        .parse_long(uci)
+                        .map(|mv| Move { mv })
+                        .map_err(generic::long_error)
+                }
+
+                /// A move in the long notation (`move.uci()`; python-chess's `Board.uci`).
+                fn uci(&self, r#move: PyRef<'_, Move>) -> String {
+                    <V as Variant>::long(r#move.mv)
                 }
 
                 /// Takes back the last move and returns it (`IndexError` when there is none).

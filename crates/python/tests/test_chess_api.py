@@ -283,3 +283,37 @@ def test_game_of_a_finished_board(variant):
             record = board.game().record()
             assert hexvar.read_game(record).board() == board
             break
+
+
+@pytest.mark.parametrize("variant,seed", GAMES)
+def test_uci_round_trips_on_random_games(variant, seed):
+    import random
+
+    rng = random.Random(seed)
+    module = getattr(hexvar, variant)
+    board = hexvar.Board(variant)
+    for _ in range(60):
+        moves = list(board.legal_moves)
+        if not moves or board.outcome() is not None:
+            break
+        texts = [board.uci(m) for m in moves]
+        assert len(set(texts)) == len(moves)
+        for move, text in zip(moves, texts):
+            assert text == move.uci() and text.isascii() and " " not in text
+            assert module.Move.from_uci(text) == move
+            assert board.parse_uci(text) == move
+        played = board.push_uci(rng.choice(texts))
+        assert board.peek() == played
+    text = board.text()
+    other = hexvar.Board(variant)
+    illegal = [m for m in other.legal_moves if not board.is_legal(m)]
+    for move in illegal[:3]:
+        with pytest.raises(hexvar.IllegalMoveError):
+            board.push_uci(move.uci())
+    for bad in ["", "zz", "x" * 1000]:
+        with pytest.raises(hexvar.InvalidMoveTextError) as error:
+            board.push_uci(bad)
+        assert len(str(error.value)) < 400
+        with pytest.raises(hexvar.InvalidMoveTextError):
+            module.Move.from_uci(bad)
+    assert board.text() == text

@@ -19,6 +19,12 @@ class Move:
     """
 
     def __new__(cls, text: str) -> "Move": ...
+    @staticmethod
+    def from_uci(text: str) -> "Move":
+        """The move a text in the variant's long notation names (UCI-like: from-cell, to-cell,
+        promotion letter), read without a board; ``InvalidMoveTextError`` when it is no move."""
+    def uci(self) -> str:
+        """The move in the variant's long notation (ASCII, no spaces, needs no position)."""
     def __reduce__(self) -> Tuple[Any, Tuple[str]]:
         """Pickles as the class and the move's text."""
 
@@ -113,6 +119,14 @@ class Board:
 
         Raises ``InvalidMoveTextError`` when the text names no legal move.
         """
+    def push_uci(self, uci: str) -> Move:
+        """Plays the legal move a text in the long notation names and returns it
+        (``InvalidMoveTextError`` for a text that is no move, ``IllegalMoveError`` for a move
+        not legal here; the board is then unchanged)."""
+    def parse_uci(self, uci: str) -> Move:
+        """The legal move a text in the long notation names (errors as ``push_uci``)."""
+    def uci(self, move: Move) -> str:
+        """A move in the long notation (``move.uci()``; python-chess's ``Board.uci``)."""
     def pop(self) -> Move:
         """Takes back the last move and returns it (``IndexError`` when there is none)."""
     def peek(self) -> Move:
