@@ -52,4 +52,4 @@ pub use perft::{divide_parallel, perft_parallel};
 pub use record::{RecordError, RecordErrorKind};
 pub use san::{Disambiguation, ParseSanError, San};
 pub use set::{CellBits, DenseCell, Set128, WideSet};
-pub use variant::{Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole};
+pub use variant::{cells_of, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole};
