@@ -27,6 +27,7 @@ pub mod dynamic;
 pub mod game;
 pub mod hex;
 mod letter;
+mod line;
 pub mod magic;
 mod movelist;
 pub mod perft;

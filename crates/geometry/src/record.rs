@@ -163,15 +163,19 @@ pub fn write<V: Variant>(game: &Game<V>) -> String {
         }
         line.push_str(token);
     };
-    let positions = game.positions();
     let mut number = game.start_position().fullmove_number();
-    // A round starts when the turn comes back round to a side earlier in the order of play (so
-    // it goes on numbering rounds when sides leave a multi-army game).
-    let mut round_starts = true;
-    for (i, &mv) in game.moves().iter().enumerate() {
-        let pos = &positions[i];
+    let mut last_turn = None;
+    for (i, (pos, &mv)) in game.positions_iter().zip(game.moves()).enumerate() {
+        let turn = V::Color::index(pos.turn());
+        // A round starts when the turn comes back round to a side earlier in the order of play
+        // (so it goes on numbering rounds when sides leave a multi-army game).
+        let round_starts = last_turn.is_none_or(|last| turn <= last);
+        if round_starts && last_turn.is_some() {
+            number = number.saturating_add(1);
+        }
+        last_turn = Some(turn);
         // Two sides: a game from Black's move starts `1...` as in chess.
-        let second_of_two = V::Color::ALL.len() == 2 && V::Color::index(pos.turn()) == 1;
+        let second_of_two = V::Color::ALL.len() == 2 && turn == 1;
         // A move number stays on the line of its move.
         let san = pos.san(mv);
         if i == 0 && second_of_two {
@@ -180,11 +184,6 @@ pub fn write<V: Variant>(game: &Game<V>) -> String {
             push(&format!("{number}. {san}"), &mut out);
         } else {
             push(san.as_str(), &mut out);
-        }
-        let next = &positions[i + 1];
-        round_starts = V::Color::index(next.turn()) <= V::Color::index(pos.turn());
-        if round_starts {
-            number = number.saturating_add(1);
         }
     }
     // A `Result` tag that would not read back as one token of movetext ends it as unknown.
@@ -509,7 +508,7 @@ impl<V: Variant> Game<V> {
     pub fn san_moves(&self) -> Vec<crate::San> {
         self.moves()
             .iter()
-            .zip(self.positions())
+            .zip(self.positions_iter())
             .map(|(&mv, pos)| pos.san(mv))
             .collect()
     }
