@@ -2,10 +2,11 @@
 //! position, with few positions held whole.
 //!
 //! A position is up to a kilobyte (Kirby's), a move a few bytes: keeping every position made a
-//! long game's memory grow by the position's size a ply. The line keeps the start, the current
-//! position, a checkpoint every [`Line::INTERVAL`] plies, and the last `2 · INTERVAL` positions
-//! before the current one (for [`Line::pop`]); any other position is replayed from the checkpoint
-//! before it, at most `INTERVAL - 1` plays away.
+//! long game's memory grow by the position's size a ply. The line keeps a checkpoint every
+//! [`Line::INTERVAL`] plies (the start the first), and the current position with up to
+//! `2 · INTERVAL` positions before it (for [`Line::pop`]); any other position is replayed from the
+//! checkpoint before it, at most `INTERVAL - 1` plays away. The current position is the last of
+//! the recent ones, so that a push copies a position once and a pop copies none.
 //!
 //! Why twice the interval of recent positions: when a pop finds none left, it rebuilds the
 //! positions from the checkpoint before it to the one it needs (fewer than `INTERVAL` plays), and
@@ -23,9 +24,8 @@ pub(crate) struct Line<V: Variant> {
     /// The positions at plies `0, INTERVAL, 2 · INTERVAL, …` up to the current ply: the start
     /// first, never empty.
     checkpoints: Vec<V>,
-    /// The position after every move.
-    current: V,
-    /// The positions at plies `ply - recent.len() .. ply`, oldest first.
+    /// The positions at plies `ply + 1 - recent.len() ..= ply`, oldest first: the current
+    /// position last, never empty.
     recent: VecDeque<V>,
     moves: Vec<V::Move>,
     /// The hash of the position at every ply, `0..=ply`.
@@ -45,8 +45,8 @@ impl<V: Variant> Line<V> {
         }
     };
 
-    /// The most recent positions kept before the current one.
-    const RECENT: usize = 2 * Self::INTERVAL;
+    /// The most recent positions kept, the current one included.
+    const RECENT: usize = 2 * Self::INTERVAL + 1;
 
     /// Bytes the line grows by per ply: the move, its hash and the checkpoint's share.
     pub(crate) const BYTES_PER_PLY: usize = core::mem::size_of::<V::Move>()
@@ -58,8 +58,7 @@ impl<V: Variant> Line<V> {
         Line {
             hashes: vec![start.zobrist_hash()],
             checkpoints: vec![start.clone()],
-            current: start,
-            recent: VecDeque::new(),
+            recent: VecDeque::from([start]),
             moves: Vec::new(),
         }
     }
@@ -70,8 +69,11 @@ impl<V: Variant> Line<V> {
     }
 
     /// The position after the last move.
+    #[inline]
     pub(crate) fn current(&self) -> &V {
-        &self.current
+        self.recent
+            .back()
+            .expect("the line holds its current position")
     }
 
     /// The number of moves played.
@@ -90,32 +92,36 @@ impl<V: Variant> Line<V> {
     /// Plays a legal move from the current position.
     #[inline]
     pub(crate) fn push_unchecked(&mut self, mv: V::Move) {
-        self.keep_recent(self.current.clone());
-        self.current.play_unchecked(mv);
+        self.make_room();
+        let next = self.current().clone();
+        self.recent.push_back(next);
+        if let Some(next) = self.recent.back_mut() {
+            next.play_unchecked(mv);
+        }
         self.record(mv);
     }
 
     /// Makes `next`, the current position after the legal move `mv`, current.
     pub(crate) fn push_played(&mut self, mv: V::Move, next: V) {
-        let before = core::mem::replace(&mut self.current, next);
-        self.keep_recent(before);
+        self.make_room();
+        self.recent.push_back(next);
         self.record(mv);
     }
 
+    /// Drops the oldest recent position when as many as [`Line::RECENT`] are held.
     #[inline]
-    fn keep_recent(&mut self, position: V) {
+    fn make_room(&mut self) {
         if self.recent.len() == Self::RECENT {
             self.recent.pop_front();
         }
-        self.recent.push_back(position);
     }
 
     #[inline]
     fn record(&mut self, mv: V::Move) {
         self.moves.push(mv);
-        self.hashes.push(self.current.zobrist_hash());
+        self.hashes.push(self.current().zobrist_hash());
         if self.moves.len().is_multiple_of(Self::INTERVAL) {
-            self.checkpoints.push(self.current.clone());
+            self.checkpoints.push(self.current().clone());
         }
     }
 
@@ -128,34 +134,33 @@ impl<V: Variant> Line<V> {
         if ply.is_multiple_of(Self::INTERVAL) {
             self.checkpoints.pop();
         }
-        self.current = match self.recent.pop_back() {
-            Some(before) => before,
-            None => self.rebuild_recent(ply - 1),
-        };
+        self.recent.pop_back();
+        if self.recent.is_empty() {
+            self.rebuild_recent(ply - 1);
+        }
         Some(mv)
     }
 
-    /// Replays the positions from the checkpoint at or before `ply` up to `ply`, keeps those
-    /// before `ply` as the recent ones (none are held when this is called), and returns the one at
-    /// `ply`.
+    /// Replays the positions from the checkpoint at or before `ply` up to `ply` into the recent
+    /// ones (none are held when this is called).
     #[cold]
-    fn rebuild_recent(&mut self, ply: usize) -> V {
+    fn rebuild_recent(&mut self, ply: usize) {
         let base = ply / Self::INTERVAL * Self::INTERVAL;
         let mut position = self.checkpoints[ply / Self::INTERVAL].clone();
         for &mv in &self.moves[base..ply] {
-            self.recent.push_back(position.clone());
+            let next = position.clone();
+            self.recent.push_back(position);
+            position = next;
             position.play_unchecked(mv);
         }
-        position
+        self.recent.push_back(position);
     }
 
     /// The position at `ply` if the line holds it whole (current, recent or a checkpoint).
     pub(crate) fn stored(&self, ply: usize) -> Option<&V> {
         let now = self.moves.len();
-        let first_recent = now - self.recent.len();
-        if ply == now {
-            Some(&self.current)
-        } else if (first_recent..now).contains(&ply) {
+        let first_recent = now + 1 - self.recent.len();
+        if (first_recent..=now).contains(&ply) {
             Some(&self.recent[ply - first_recent])
         } else if ply.is_multiple_of(Self::INTERVAL) && ply < now {
             Some(&self.checkpoints[ply / Self::INTERVAL])
