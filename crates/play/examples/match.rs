@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 use hexvar_geometry::{
     CellBits, DenseCell, Game, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
 };
-use hexvar_play::engine::{self, role_value, Limits};
+use hexvar_engine::{self as engine, role_value, Limits};
 
 /// The material lead that wins a game stopped at the move cap.
 const ADJUDICATION_MARGIN: i32 = 300;

@@ -11,7 +11,7 @@ use hexvar_geometry::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{self, Limits};
+use hexvar_engine::{self as engine, Limits};
 
 /// Why a request on a game was refused; the game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]

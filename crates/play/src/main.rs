@@ -4,7 +4,7 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use hexvar_play::engine::Limits;
+use hexvar_engine::Limits;
 use hexvar_play::{AppState, Config, VARIANTS};
 
 const USAGE: &str = "\

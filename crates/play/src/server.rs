@@ -46,7 +46,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Limits, MAX_DEPTH};
+use hexvar_engine::{Limits, MAX_DEPTH};
 use crate::game::{
     cut, BoardView, Declared, GameError, MoveView, OutcomeView, PieceView, PlayGame, RoleView,
     SideView,

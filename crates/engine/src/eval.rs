@@ -1,8 +1,8 @@
 //! The evaluation, in centipawns.
 //!
-//! - **Material** by role letter ([`role_value`](super::role_value)), men of dead Kirby armies
+//! - **Material** by role letter ([`role_value`](crate::role_value)), men of dead Kirby armies
 //!   (without a king) left out.
-//! - **Piece-square tables** from [`knowledge`](super::knowledge): the mobility a man of that role
+//! - **Piece-square tables** from [`knowledge`](crate::knowledge): the mobility a man of that role
 //!   has on that cell, the king's distance from the centre, the pawn's distance to promotion;
 //!   a middlegame and an endgame value, tapered by the officers' material left.
 //! - **Mobility**: the legal moves of the side to move (its king's left out) against those its
@@ -21,7 +21,7 @@ use std::sync::Arc;
 
 use hexvar_geometry::{CellBits, DenseCell, Variant, VariantColor};
 
-use super::knowledge::Knowledge;
+use crate::knowledge::Knowledge;
 
 /// The bonus for having the move.
 const TEMPO: i32 = 10;

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use hexvar_geometry::{Game, Variant, VariantOutcome, VariantPiece};
 
-use super::{Limits, SearchResult, MATE};
+use crate::{Limits, SearchResult, MATE};
 
 /// The deepest iteration this search starts.
 const MAX_DEPTH: u32 = 12;
@@ -191,7 +191,7 @@ impl<V: Variant> Searcher<V> {
 ///
 /// The first iteration always finishes unless it alone takes longer than the limit, in which case
 /// the best move seen so far (or the first legal move) is returned. It is the yardstick of the
-/// self-play match (`examples/match.rs`); the board's opponent is [`super::search`].
+/// self-play match (`examples/match.rs`); the board's opponent is [`crate::search`].
 pub fn search_material<V: Variant>(game: &Game<V>, limits: Limits) -> SearchResult<V::Move> {
     search_position(
         game.position(),

@@ -1,4 +1,4 @@
-//! The opponent, written once over the generic trait [`hexvar_geometry::Variant`]: it knows no
+//! The hexvar engine, written once over the generic trait [`hexvar_geometry::Variant`]: it knows no
 //! variant's rules beyond what the trait says, and learns each board's geometry by itself.
 //!
 //! - [`search`]: iterative deepening principal-variation alpha-beta with a quiescence search on

@@ -30,7 +30,7 @@ use hexvar_geometry::{
     CellBits, DenseCell, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
 };
 
-use super::material::role_value;
+use crate::material::role_value;
 
 /// Random positions visited per variant (about 40 ms to 250 ms of play, once per process).
 const SAMPLE_POSITIONS: usize = 24_000;

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use hexvar_geometry::{Game, Variant, VariantOutcome, VariantPiece, VariantRole};
-use hexvar_play::engine::{role_value, search, search_material, Limits, MATE};
+use hexvar_engine::{role_value, search, search_material, Limits, MATE};
 
 type Brusky = hexvar_brusky::Position;
 type Chessagon = hexvar_chessagon::Position;

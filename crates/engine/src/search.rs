@@ -28,10 +28,10 @@ use hexvar_geometry::{
     DenseCell, Game, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
 };
 
-use super::eval::{Activity, Evaluator, Kings};
-use super::knowledge::{knowledge, Knowledge};
-use super::tt::{Bound, Entry, Table};
-use super::{Limits, SearchResult, MATE};
+use crate::eval::{Activity, Evaluator, Kings};
+use crate::knowledge::{knowledge, Knowledge};
+use crate::tt::{Bound, Entry, Table};
+use crate::{Limits, SearchResult, MATE};
 
 /// The deepest ply of a search path (main search and quiescence together).
 const MAX_PLY: usize = 128;
@@ -67,7 +67,7 @@ const HISTORY_MAX: i32 = 1 << 24;
 /// ```
 /// use std::time::Duration;
 /// use hexvar_geometry::Game;
-/// use hexvar_play::engine::{search, Limits};
+/// use hexvar_engine::{search, Limits};
 ///
 /// let game: Game<hexvar_brusky::Position> = Game::new();
 /// let found = search(&game, Limits::depth(3));
