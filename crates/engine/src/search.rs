@@ -3,8 +3,8 @@
 //!
 //! Positions are copied and played (`clone` + `play_unchecked`); every node lists its legal moves
 //! into a `V::MoveList` on the stack. Everything else a node needs (ordering scores, killers,
-//! history, the path's hashes, the transposition table) is allocated once per search, so the hot
-//! loop allocates nothing.
+//! history, the principal variations, the path's hashes) is allocated once per search, and the
+//! transposition table once per engine, so the hot loop allocates nothing.
 //!
 //! **Teams (Kirby).** A node's score is from the view of the side to move's *coalition*: the root
 //! army's team, or the coalition of all other armies (a paranoid search: every army outside the
@@ -13,13 +13,18 @@
 //! plain negamax.
 //!
 //! **Repetitions.** A position that occurred before, in the game since its last irreversible
-//! move or on the search path, scores as a draw. The draw is worth `-contempt` to the root team,
-//! where the contempt is half the root's static advantage (0 when behind, at most 100): the side
-//! ahead steers clear of repetitions, the side behind is glad of them.
+//! move or on the search path, scores as a draw, worth `-contempt` to the root team (see
+//! [`Options::contempt`]).
 //!
-//! **Time.** The clock is read every 1024 nodes; past the limit the search unwinds at once and the
-//! deepest finished iteration answers (or the partial one's best move, when the previous best
-//! move was searched first and a later move beat it). No iteration starts after 60 % of the time.
+//! **Multi-PV.** The root keeps the `k` best moves exact: a move is searched with a null window
+//! at the `k`-th best score found so far in the iteration, and searched again with an open
+//! window when it beats it. With `k = 1` this is the usual principal-variation search.
+//!
+//! **Limits.** Nodes are counted exactly (a node limit gives the same search on any machine);
+//! the clock and the stop flag are read every 1024 nodes. Past a limit the search unwinds at once
+//! and the deepest finished iteration answers (or the partial one's best move, when the previous
+//! best move was searched first and a later move beat it). No iteration starts after 60 % of the
+//! time.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -28,13 +33,12 @@ use hexvar_geometry::{
     DenseCell, Game, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
 };
 
+use crate::engine::{Info, Line, Options, Score, SearchResult};
 use crate::eval::{Activity, Evaluator, Kings};
 use crate::knowledge::{knowledge, Knowledge};
 use crate::tt::{Bound, Entry, Table};
-use crate::{Limits, SearchResult, MATE};
+use crate::{Limits, MATE, MAX_DEPTH, MAX_PLY};
 
-/// The deepest ply of a search path (main search and quiescence together).
-const MAX_PLY: usize = 128;
 /// The most plies of quiescence below a main-search leaf.
 const QUIESCENCE_PLIES: u32 = 8;
 /// The quiescence plies in which a side in check searches all its moves.
@@ -47,8 +51,8 @@ const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 const DELTA_MARGIN: i32 = 150;
 /// No iteration starts after this share of the time.
 const SOFT_LIMIT: f64 = 0.6;
-/// The most the draw's score moves away from 0.
-const MAX_CONTEMPT: i32 = 100;
+/// The most the automatic contempt moves the draw's score away from 0.
+const MAX_AUTO_CONTEMPT: i32 = 100;
 
 /// Ordering keys, best first.
 const KEY_HASH_MOVE: i32 = 1 << 30;
@@ -57,101 +61,118 @@ const KEY_KILLER: i32 = 1 << 27;
 /// History scores stay below the killers.
 const HISTORY_MAX: i32 = 1 << 24;
 
-/// Searches the game's current position within `limits` and returns the best move of the deepest
-/// finished iteration. The game's history counts for repetitions.
-///
-/// The first iteration (depth 1) is searched even when the time is up at once, unless it alone
-/// overruns the limit; the answer is then its best move so far, or the first move in the
-/// engine's order. A finished game ([`Game::outcome`]) has no best move.
-///
-/// ```
-/// use std::time::Duration;
-/// use hexvar_geometry::Game;
-/// use hexvar_engine::{search, Limits};
-///
-/// let game: Game<hexvar_brusky::Position> = Game::new();
-/// let found = search(&game, Limits::depth(3));
-/// assert!(found.best.is_some());
-/// assert_eq!(found.depth, 3);
-///
-/// // The board's strength setting: a time per move.
-/// let quick = search(&game, Limits::time(Duration::from_millis(100)));
-/// assert!(quick.best.is_some());
-/// ```
-pub fn search<V: Variant>(game: &Game<V>, limits: Limits) -> SearchResult<V::Move> {
+/// A root move and what the search knows of it.
+#[derive(Clone, Debug)]
+struct RootMove<M> {
+    mv: M,
+    /// Its score in the latest iteration that searched it (a bound when it failed low).
+    score: i32,
+    /// Its principal variation, itself first.
+    pv: Vec<M>,
+    /// Searched in the current iteration.
+    fresh: bool,
+}
+
+/// The search of one position: see the module page.
+pub(crate) fn run<V: Variant>(
+    table: &mut Table<V::Move>,
+    options: &Options,
+    game: &Game<V>,
+    limits: &Limits,
+    on_info: &mut dyn FnMut(&Info<V::Move>),
+) -> SearchResult<V::Move> {
     let started = Instant::now();
     let pos = game.position();
-    if let Some(outcome) = game.outcome() {
-        let score = if outcome.is_draw() {
-            0
-        } else if outcome.is_win_for(pos.turn()) {
-            MATE
-        } else {
-            -MATE
-        };
-        return SearchResult {
-            best: None,
-            score,
-            depth: 0,
-            nodes: 0,
-        };
-    }
     let mut moves = V::MoveList::default();
     pos.legal_moves_into(&mut moves);
-    if moves.is_empty() {
+    if let Some(score) = finished_game_score(game, moves.is_empty()) {
         return SearchResult {
             best: None,
-            score: 0,
+            score: Score::from_internal(score),
+            lines: Vec::new(),
             depth: 0,
+            seldepth: 0,
             nodes: 0,
         };
     }
     let max_depth = if moves.len() == 1 {
         1
     } else {
-        limits
-            .max_depth
-            .clamp(1, (MAX_PLY - QUIESCENCE_PLIES as usize - 8) as u32)
+        limits.max_depth()
     };
-    let deadline = started.checked_add(limits.time);
-    let soft = started.checked_add(limits.time.mul_f64(SOFT_LIMIT));
-
-    let mut s = Searcher::<V>::new(game, limits, deadline);
-    s.root_moves = moves.iter().map(|&mv| (mv, 0)).collect();
+    let budget = limits.time_budget();
+    let soft = budget.and_then(|b| started.checked_add(b.mul_f64(SOFT_LIMIT)));
+    let mut s = Searcher::new(game, table, options, limits, started);
+    s.root_moves = moves
+        .iter()
+        .map(|&mv| RootMove {
+            mv,
+            score: -INFINITY,
+            pv: vec![mv],
+            fresh: false,
+        })
+        .collect();
     s.order_root(pos);
-
-    let mut result = SearchResult {
-        best: Some(s.root_moves[0].0),
-        score: 0,
-        depth: 0,
-        nodes: 0,
-    };
+    let mut depth_done = 0;
     for depth in 1..=max_depth {
-        let best = s.root(pos, depth as i32);
-        if let Some((mv, score)) = best {
-            result.best = Some(mv);
-            result.score = score;
-        }
+        s.root(pos, depth as i32);
         if s.aborted {
             break;
         }
-        result.depth = depth;
+        depth_done = depth;
+        s.report(depth, on_info);
         if soft.is_some_and(|t| Instant::now() >= t) {
             break;
         }
         // A mate proved within the horizon will not change.
-        if result.score.abs() > MATE_BOUND && MATE - result.score.abs() <= depth as i32 {
+        let best = s.root_moves[0].score;
+        if best.abs() > MATE_BOUND && MATE - best.abs() <= depth as i32 {
             break;
         }
     }
-    result.nodes = s.nodes;
-    result
+    let lines = s.lines();
+    SearchResult {
+        best: Some(s.root_moves[0].mv),
+        score: lines[0].score,
+        lines,
+        depth: depth_done,
+        seldepth: s.seldepth as u32,
+        nodes: s.nodes,
+    }
 }
 
-struct Searcher<V: Variant> {
+/// The score of a game that is over, from the view of its side to move; `None` while it goes on.
+fn finished_game_score<V: Variant>(game: &Game<V>, no_moves: bool) -> Option<i32> {
+    let pos = game.position();
+    match game.outcome() {
+        Some(outcome) if outcome.is_draw() => Some(0),
+        Some(outcome) if outcome.is_win_for(pos.turn()) => Some(MATE),
+        Some(_) => Some(-MATE),
+        None => no_moves.then_some(0),
+    }
+}
+
+/// The hashes of the game's positions since its last irreversible move, the current one last:
+/// the positions a repetition can return to.
+fn repeatable_history<V: Variant>(game: &Game<V>) -> Vec<u64> {
+    let positions = game.positions();
+    let since = game
+        .moves()
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|&(i, &mv)| positions[i].is_zeroing(mv))
+        .map_or(0, |(i, _)| i + 1);
+    let mut path = Vec::with_capacity(positions.len() - since + MAX_PLY);
+    path.extend(positions[since..].iter().map(|p| p.zobrist_hash()));
+    path
+}
+
+struct Searcher<'a, V: Variant> {
     k: Arc<Knowledge>,
     eval: Evaluator,
-    tt: Table<V::Move>,
+    tt: &'a mut Table<V::Move>,
+    limits: &'a Limits,
     killers: Vec<[Option<V::Move>; 2]>,
     /// `[(color * (roles + 1) + role) * cells + to]`, role `roles` for drops.
     history: Vec<i32>,
@@ -160,16 +181,28 @@ struct Searcher<V: Variant> {
     path: Vec<u64>,
     /// Ordering keys per ply, reused.
     keys: Vec<Vec<i32>>,
-    root_moves: Vec<(V::Move, i32)>,
+    /// The principal variation found below each ply, reused.
+    pv: Vec<Vec<V::Move>>,
+    root_moves: Vec<RootMove<V::Move>>,
+    multi_pv: usize,
+    started: Instant,
     deadline: Option<Instant>,
+    node_limit: u64,
     nodes: u64,
+    seldepth: usize,
     aborted: bool,
     /// The draw's value to the root team, negated.
     contempt: i32,
 }
 
-impl<V: Variant> Searcher<V> {
-    fn new(game: &Game<V>, limits: Limits, deadline: Option<Instant>) -> Searcher<V> {
+impl<'a, V: Variant> Searcher<'a, V> {
+    fn new(
+        game: &Game<V>,
+        tt: &'a mut Table<V::Move>,
+        options: &Options,
+        limits: &'a Limits,
+        started: Instant,
+    ) -> Searcher<'a, V> {
         let k = knowledge::<V>();
         let pos = game.position();
         let root = pos.turn();
@@ -177,34 +210,22 @@ impl<V: Variant> Searcher<V> {
             .iter()
             .map(|&c| pos.same_team(root, c))
             .collect();
-        // About a table entry per 2 µs of search, within 2^14..2^19 entries.
-        let micros = limits.time.as_micros().min(1 << 40) as u64;
-        let bits = if limits.time == std::time::Duration::MAX {
-            18
-        } else {
-            (64 - (micros / 2).max(1).leading_zeros()).clamp(14, 19)
-        };
-        // Repetitions: the positions since the game's last irreversible move.
-        let positions = game.positions();
-        let since = game
-            .moves()
-            .iter()
-            .enumerate()
-            .rev()
-            .find(|&(i, &mv)| positions[i].is_zeroing(mv))
-            .map_or(0, |(i, _)| i + 1);
-        let mut path = Vec::with_capacity(positions.len() - since + MAX_PLY);
-        path.extend(positions[since..].iter().map(|p| p.zobrist_hash()));
         let mut s = Searcher {
             eval: Evaluator::new(Arc::clone(&k), root_team),
-            tt: Table::new(bits),
+            tt,
+            limits,
             killers: vec![[None; 2]; MAX_PLY],
             history: vec![0; k.colors * (k.roles + 1) * k.cells],
-            path,
+            path: repeatable_history(game),
             keys: vec![Vec::new(); MAX_PLY],
+            pv: vec![Vec::new(); MAX_PLY + 1],
             root_moves: Vec::new(),
-            deadline,
+            multi_pv: options.multi_pv.max(1),
+            started,
+            deadline: limits.time_budget().and_then(|b| started.checked_add(b)),
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
             nodes: 0,
+            seldepth: 0,
             aborted: false,
             contempt: 0,
             k,
@@ -214,15 +235,20 @@ impl<V: Variant> Searcher<V> {
         let kings = s.eval.kings(pos);
         let act = s.eval.activity(pos, &moves, &kings);
         let fixed = s.eval.evaluate(pos, &kings, &act, &Activity::default());
-        s.contempt = (fixed / 2).clamp(0, MAX_CONTEMPT);
+        s.contempt = options.contempt + (fixed / 2).clamp(0, MAX_AUTO_CONTEMPT);
         s
     }
 
-    /// Counts a node; whether the search must stop.
+    /// Counts a node at `ply`; whether the search must stop.
     #[inline]
-    fn poll(&mut self) -> bool {
+    fn poll(&mut self, ply: usize) -> bool {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && self.deadline.is_some_and(|t| Instant::now() >= t) {
+        self.seldepth = self.seldepth.max(ply);
+        // The clock and the flag every 1024 nodes; the node limit exactly.
+        if self.nodes >= self.node_limit
+            || (self.nodes & 1023 == 0
+                && (self.limits.stopped() || self.deadline.is_some_and(|t| Instant::now() >= t)))
+        {
             self.aborted = true;
         }
         self.aborted
@@ -293,21 +319,25 @@ impl<V: Variant> Searcher<V> {
         Some(self.man_value(victim, kings) * 16 - attacker / 8)
     }
 
-    /// Orders the root moves for the first iteration: captures by value, the rest as listed.
+    /// Orders the root moves for the first iteration: the table's move, then captures by value,
+    /// the rest as listed.
     fn order_root(&mut self, pos: &V) {
         let kings = self.eval.kings(pos);
-        let mut keyed: Vec<(i32, V::Move)> = self
-            .root_moves
-            .iter()
-            .map(|&(mv, _)| {
-                let key = self
-                    .capture_key(pos, mv, &kings)
-                    .map_or(0, |k| KEY_CAPTURE + k);
-                (key, mv)
+        let hash_move = self.tt.probe(pos.zobrist_hash()).and_then(|e| e.mv);
+        let mut keyed: Vec<(i32, RootMove<V::Move>)> = std::mem::take(&mut self.root_moves)
+            .into_iter()
+            .map(|rm| {
+                let key = if Some(rm.mv) == hash_move {
+                    KEY_HASH_MOVE
+                } else {
+                    self.capture_key(pos, rm.mv, &kings)
+                        .map_or(0, |k| KEY_CAPTURE + k)
+                };
+                (key, rm)
             })
             .collect();
-        keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
-        self.root_moves = keyed.into_iter().map(|(_, mv)| (mv, 0)).collect();
+        keyed.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
+        self.root_moves = keyed.into_iter().map(|(_, rm)| rm).collect();
     }
 
     /// Searches a child: the window and the score cross to the child's coalition.
@@ -333,55 +363,126 @@ impl<V: Variant> Searcher<V> {
         score
     }
 
-    /// One iteration at the root; the best move and its score, if a move was fully searched.
-    fn root(&mut self, pos: &V, depth: i32) -> Option<(V::Move, i32)> {
+    /// The score a root move must beat to be among the `multi_pv` best of this iteration.
+    fn root_alpha(&self) -> i32 {
+        let mut fresh: Vec<i32> = self
+            .root_moves
+            .iter()
+            .filter(|rm| rm.fresh)
+            .map(|rm| rm.score)
+            .collect();
+        if fresh.len() < self.multi_pv {
+            return -INFINITY;
+        }
+        fresh.sort_unstable_by(|a, b| b.cmp(a));
+        fresh[self.multi_pv - 1]
+    }
+
+    /// One iteration at the root. The root moves end sorted: those searched in this iteration
+    /// by their scores, then the rest (only when the iteration was cut off) in their old order.
+    fn root(&mut self, pos: &V, depth: i32) {
         let kings = self.eval.kings(pos);
         let mut moves = V::MoveList::default();
         pos.legal_moves_into(&mut moves);
         let activity = self.eval.activity(pos, &moves, &kings);
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
-        let mut best: Option<(V::Move, i32)> = None;
+        for rm in &mut self.root_moves {
+            rm.fresh = false;
+        }
         for i in 0..self.root_moves.len() {
-            let mv = self.root_moves[i].0;
+            let mv = self.root_moves[i].mv;
+            let alpha = self.root_alpha();
             let mut child = pos.clone();
             child.play_unchecked(mv);
-            let score = if i == 0 {
-                self.child(pos, &child, depth - 1, alpha, beta, 1, &activity)
+            let mut score = if alpha == -INFINITY {
+                INFINITY
             } else {
-                let s = self.child(pos, &child, depth - 1, alpha, alpha + 1, 1, &activity);
-                if s > alpha && !self.aborted {
-                    self.child(pos, &child, depth - 1, alpha, beta, 1, &activity)
-                } else {
-                    s
-                }
+                self.child(pos, &child, depth - 1, alpha, alpha + 1, 1, &activity)
             };
+            if score > alpha && !self.aborted {
+                score = self.child(pos, &child, depth - 1, alpha, INFINITY, 1, &activity);
+            }
             if self.aborted {
                 break;
             }
-            self.root_moves[i].1 = score;
-            if best.is_none_or(|(_, b)| score > b) {
-                best = Some((mv, score));
-                alpha = alpha.max(score);
-            }
+            let rm = &mut self.root_moves[i];
+            rm.score = score;
+            rm.fresh = true;
+            rm.pv.clear();
+            rm.pv.push(mv);
+            rm.pv.extend_from_slice(&self.pv[1]);
         }
-        // Next iteration: the best move first, then the others by this iteration's scores
-        // (upper bounds for those that failed low, which still rank them).
-        if let Some((mv, score)) = best {
-            if let Some(e) = self.root_moves.iter_mut().find(|(m, _)| *m == mv) {
-                e.1 = INFINITY;
-            }
-            self.root_moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
-            self.root_moves[0].1 = score;
+        // Stable: among equal scores the earlier (better ordered) move stays first.
+        self.root_moves
+            .sort_by_key(|rm| std::cmp::Reverse((rm.fresh, if rm.fresh { rm.score } else { 0 })));
+        let best = &self.root_moves[0];
+        if best.fresh {
             self.tt.store(Entry {
                 key: pos.zobrist_hash(),
-                mv: Some(mv),
-                score,
+                mv: Some(best.mv),
+                score: best.score,
                 depth: depth as i16,
                 bound: Bound::Exact,
+                generation: 0,
             });
         }
-        best
+    }
+
+    /// The best lines, as many as asked and there are root moves.
+    fn lines(&self) -> Vec<Line<V::Move>> {
+        self.root_moves
+            .iter()
+            .take(self.multi_pv)
+            .map(|rm| Line {
+                score: Score::from_internal(if rm.score == -INFINITY { 0 } else { rm.score }),
+                pv: rm.pv.clone(),
+            })
+            .collect()
+    }
+
+    /// Reports a finished iteration, once per line.
+    fn report(&self, depth: u32, on_info: &mut dyn FnMut(&Info<V::Move>)) {
+        let time = self.started.elapsed();
+        let nps = (self.nodes as f64 / time.as_secs_f64().max(1e-6)) as u64;
+        let hashfull = self.tt.hashfull();
+        for (i, line) in self.lines().into_iter().enumerate() {
+            on_info(&Info {
+                depth,
+                seldepth: self.seldepth as u32,
+                multipv: i + 1,
+                line,
+                nodes: self.nodes,
+                nps,
+                hashfull,
+                time,
+            });
+        }
+    }
+
+    /// The table's verdict on a node: a score that settles it, or the move to try first.
+    #[inline]
+    fn probe(
+        &self,
+        hash: u64,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Result<Option<V::Move>, i32> {
+        let Some(e) = self.tt.probe(hash) else {
+            return Ok(None);
+        };
+        if beta - alpha == 1 && i32::from(e.depth) >= depth {
+            let s = from_table(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return Err(s);
+            }
+        }
+        Ok(e.mv)
     }
 
     fn negamax(
@@ -393,7 +494,8 @@ impl<V: Variant> Searcher<V> {
         ply: usize,
         parent: &Activity,
     ) -> i32 {
-        if self.poll() {
+        self.pv[ply].clear();
+        if self.poll(ply) {
             return 0;
         }
         if self.repeated() {
@@ -413,23 +515,11 @@ impl<V: Variant> Searcher<V> {
         if depth <= 0 || deep {
             return self.quiesce(pos, alpha, beta, ply, parent, QUIESCENCE_PLIES);
         }
-        let pv = beta - alpha > 1;
         let hash = pos.zobrist_hash();
-        let mut hash_move = None;
-        if let Some(e) = self.tt.probe(hash) {
-            hash_move = e.mv;
-            if !pv && i32::from(e.depth) >= depth {
-                let s = from_table(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
-            }
-        }
+        let hash_move = match self.probe(hash, depth, alpha, beta, ply) {
+            Ok(mv) => mv,
+            Err(score) => return score,
+        };
         let mut moves = V::MoveList::default();
         pos.legal_moves_into(&mut moves);
         if moves.is_empty() {
@@ -440,95 +530,23 @@ impl<V: Variant> Searcher<V> {
         }
         let kings = self.eval.kings(pos);
         let activity = self.eval.activity(pos, &moves, &kings);
-
         let mut keys = std::mem::take(&mut self.keys[ply]);
-        keys.clear();
-        let killers = self.killers[ply];
-        for &mv in moves.iter() {
-            let key = if Some(mv) == hash_move {
-                KEY_HASH_MOVE
-            } else if let Some(k) = self.capture_key(pos, mv, &kings) {
-                KEY_CAPTURE + k
-            } else if Some(mv) == killers[0] {
-                KEY_KILLER + 1
-            } else if Some(mv) == killers[1] {
-                KEY_KILLER
-            } else {
-                self.history[self.history_index(pos, mv)]
-            };
-            keys.push(key);
-        }
-
-        let original_alpha = alpha;
-        let mut best = -INFINITY;
-        let mut best_move = None;
-        for i in 0..moves.len() {
-            // Selection: the best remaining move to the front.
-            let mut top = i;
-            for j in i + 1..moves.len() {
-                if keys[j] > keys[top] {
-                    top = j;
-                }
-            }
-            moves.swap(i, top);
-            keys.swap(i, top);
-            let mv = moves[i];
-            let quiet = keys[i] < KEY_CAPTURE && pos.captured(mv).is_none();
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            let score = if i == 0 {
-                self.child(pos, &child, depth - 1, alpha, beta, ply + 1, &activity)
-            } else {
-                let reduction = if depth >= 3
-                    && i >= 3
-                    && quiet
-                    && keys[i] < KEY_KILLER
-                    && !in_check
-                    && !child.is_check()
-                {
-                    1 + i32::from(i >= 10 && depth >= 6)
-                } else {
-                    0
-                };
-                let mut s = self.child(
-                    pos,
-                    &child,
-                    depth - 1 - reduction,
-                    alpha,
-                    alpha + 1,
-                    ply + 1,
-                    &activity,
-                );
-                if s > alpha && reduction > 0 && !self.aborted {
-                    s = self.child(pos, &child, depth - 1, alpha, alpha + 1, ply + 1, &activity);
-                }
-                if s > alpha && s < beta && !self.aborted {
-                    s = self.child(pos, &child, depth - 1, alpha, beta, ply + 1, &activity);
-                }
-                s
-            };
-            if self.aborted {
-                self.keys[ply] = keys;
-                return 0;
-            }
-            if score > best {
-                best = score;
-                best_move = Some(mv);
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        if quiet {
-                            self.reward(pos, mv, ply, depth);
-                        }
-                        break;
-                    }
-                }
-            }
-        }
+        self.order(pos, &moves, hash_move, ply, &kings, &mut keys);
+        let node = Node {
+            depth,
+            beta,
+            ply,
+            in_check,
+        };
+        let (best, best_move) =
+            self.search_moves(pos, &mut moves, &mut keys, alpha, &node, &activity);
         self.keys[ply] = keys;
+        if self.aborted {
+            return 0;
+        }
         let bound = if best >= beta {
             Bound::Lower
-        } else if best > original_alpha {
+        } else if best > alpha {
             Bound::Exact
         } else {
             Bound::Upper
@@ -539,8 +557,146 @@ impl<V: Variant> Searcher<V> {
             score: to_table(best, ply),
             depth: depth as i16,
             bound,
+            generation: 0,
         });
         best
+    }
+
+    /// The ordering keys of a node's moves: the table's move, captures, killers, history.
+    fn order(
+        &self,
+        pos: &V,
+        moves: &[V::Move],
+        hash_move: Option<V::Move>,
+        ply: usize,
+        kings: &Kings,
+        keys: &mut Vec<i32>,
+    ) {
+        keys.clear();
+        let killers = self.killers[ply];
+        for &mv in moves {
+            let key = if Some(mv) == hash_move {
+                KEY_HASH_MOVE
+            } else if let Some(k) = self.capture_key(pos, mv, kings) {
+                KEY_CAPTURE + k
+            } else if Some(mv) == killers[0] {
+                KEY_KILLER + 1
+            } else if Some(mv) == killers[1] {
+                KEY_KILLER
+            } else {
+                self.history[self.history_index(pos, mv)]
+            };
+            keys.push(key);
+        }
+    }
+
+    /// The move loop of a main-search node: the best score and move (the score is meaningless
+    /// when the search was aborted).
+    fn search_moves(
+        &mut self,
+        pos: &V,
+        moves: &mut V::MoveList,
+        keys: &mut [i32],
+        mut alpha: i32,
+        node: &Node,
+        activity: &Activity,
+    ) -> (i32, Option<V::Move>) {
+        let (depth, beta, ply) = (node.depth, node.beta, node.ply);
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            select_best(moves, keys, i);
+            let mv = moves[i];
+            let quiet = keys[i] < KEY_CAPTURE && pos.captured(mv).is_none();
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let score = if i == 0 {
+                self.child(pos, &child, depth - 1, alpha, beta, ply + 1, activity)
+            } else {
+                let reduction = if depth >= 3
+                    && i >= 3
+                    && quiet
+                    && keys[i] < KEY_KILLER
+                    && !node.in_check
+                    && !child.is_check()
+                {
+                    1 + i32::from(i >= 10 && depth >= 6)
+                } else {
+                    0
+                };
+                self.later_move(
+                    pos,
+                    &child,
+                    depth - 1,
+                    reduction,
+                    alpha,
+                    beta,
+                    ply,
+                    activity,
+                )
+            };
+            if self.aborted {
+                return (0, None);
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv(ply, mv);
+                    if score >= beta {
+                        if quiet {
+                            self.reward(pos, mv, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        (best, best_move)
+    }
+
+    /// A move after the first: a null window (at a reduced depth first, when reduced), and the
+    /// full search only when it beats alpha.
+    #[allow(clippy::too_many_arguments)]
+    fn later_move(
+        &mut self,
+        pos: &V,
+        child: &V,
+        depth: i32,
+        reduction: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        activity: &Activity,
+    ) -> i32 {
+        let next = ply + 1;
+        let mut s = self.child(
+            pos,
+            child,
+            depth - reduction,
+            alpha,
+            alpha + 1,
+            next,
+            activity,
+        );
+        if s > alpha && reduction > 0 && !self.aborted {
+            s = self.child(pos, child, depth, alpha, alpha + 1, next, activity);
+        }
+        if s > alpha && s < beta && !self.aborted {
+            s = self.child(pos, child, depth, alpha, beta, next, activity);
+        }
+        s
+    }
+
+    /// The principal variation at `ply`: `mv`, then the child's.
+    #[inline]
+    fn set_pv(&mut self, ply: usize, mv: V::Move) {
+        let (here, below) = self.pv.split_at_mut(ply + 1);
+        let line = &mut here[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&below[0]);
     }
 
     /// A quiet move caused a cut-off: a killer at this ply, and history.
@@ -569,7 +725,8 @@ impl<V: Variant> Searcher<V> {
         parent: &Activity,
         left: u32,
     ) -> i32 {
-        if self.poll() {
+        self.pv[ply].clear();
+        if self.poll(ply) {
             return 0;
         }
         let mut moves = V::MoveList::default();
@@ -585,50 +742,23 @@ impl<V: Variant> Searcher<V> {
         // In check within the first plies, every evasion is searched (a mate is found); deeper,
         // the position is judged as if quiet, so that checks do not run the search away.
         let in_check = left + EVASION_PLIES > QUIESCENCE_PLIES && pos.is_check();
-        let stand = if in_check {
-            -INFINITY
-        } else {
-            self.eval.evaluate(pos, &kings, &activity, parent)
-        };
+        let stand = self.eval.evaluate(pos, &kings, &activity, parent);
         if left == 0 || ply + 1 >= MAX_PLY {
-            return if in_check {
-                self.eval.evaluate(pos, &kings, &activity, parent)
-            } else {
-                stand
-            };
+            return stand;
         }
+        let stand = if in_check { -INFINITY } else { stand };
         if stand >= beta {
             return stand;
         }
         alpha = alpha.max(stand);
-
         let mut keys = std::mem::take(&mut self.keys[ply]);
-        keys.clear();
-        for &mv in moves.iter() {
-            let key = match self.capture_key(pos, mv, &kings) {
-                // A capture that cannot lift the score near alpha is not worth a look.
-                Some(k) if !in_check && stand + k / 16 + DELTA_MARGIN <= alpha => i32::MIN,
-                // A dead army's body (Kirby) is worth nothing.
-                Some(k) if !in_check && k <= 0 => i32::MIN,
-                Some(k) => KEY_CAPTURE + k,
-                None if in_check => 0,
-                None => i32::MIN,
-            };
-            keys.push(key);
-        }
+        self.quiescence_keys(pos, &moves, &kings, stand, alpha, in_check, &mut keys);
         let mut best = stand;
         for i in 0..moves.len() {
-            let mut top = i;
-            for j in i + 1..moves.len() {
-                if keys[j] > keys[top] {
-                    top = j;
-                }
-            }
-            if keys[top] == i32::MIN {
+            select_best(&mut moves, &mut keys, i);
+            if keys[i] == i32::MIN {
                 break;
             }
-            moves.swap(i, top);
-            keys.swap(i, top);
             let mut child = pos.clone();
             child.play_unchecked(moves[i]);
             let score = if self.root_team(child.turn()) == self.root_team(pos.turn()) {
@@ -637,8 +767,7 @@ impl<V: Variant> Searcher<V> {
                 -self.quiesce(&child, -beta, -alpha, ply + 1, &activity, left - 1)
             };
             if self.aborted {
-                self.keys[ply] = keys;
-                return 0;
+                break;
             }
             if score > best {
                 best = score;
@@ -651,8 +780,61 @@ impl<V: Variant> Searcher<V> {
             }
         }
         self.keys[ply] = keys;
-        best
+        if self.aborted {
+            0
+        } else {
+            best
+        }
     }
+
+    /// The quiescence ordering keys: captures by value, evasions when in check, `i32::MIN` for
+    /// a move not searched.
+    #[allow(clippy::too_many_arguments)]
+    fn quiescence_keys(
+        &self,
+        pos: &V,
+        moves: &[V::Move],
+        kings: &Kings,
+        stand: i32,
+        alpha: i32,
+        in_check: bool,
+        keys: &mut Vec<i32>,
+    ) {
+        keys.clear();
+        for &mv in moves {
+            let key = match self.capture_key(pos, mv, kings) {
+                // A capture that cannot lift the score near alpha is not worth a look.
+                Some(k) if !in_check && stand + k / 16 + DELTA_MARGIN <= alpha => i32::MIN,
+                // A dead army's body (Kirby) is worth nothing.
+                Some(k) if !in_check && k <= 0 => i32::MIN,
+                Some(k) => KEY_CAPTURE + k,
+                None if in_check => 0,
+                None => i32::MIN,
+            };
+            keys.push(key);
+        }
+    }
+}
+
+/// What a main-search node's move loop needs to know of the node.
+struct Node {
+    depth: i32,
+    beta: i32,
+    ply: usize,
+    in_check: bool,
+}
+
+/// Selection: the move with the best key among `i..` to place `i`.
+#[inline]
+fn select_best<M>(moves: &mut [M], keys: &mut [i32], i: usize) {
+    let mut top = i;
+    for j in i + 1..moves.len() {
+        if keys[j] > keys[top] {
+            top = j;
+        }
+    }
+    moves.swap(i, top);
+    keys.swap(i, top);
 }
 
 /// A score as the table stores it: mates counted from the node, not the root.
@@ -678,3 +860,6 @@ fn from_table(score: i32, ply: usize) -> i32 {
         score
     }
 }
+
+// The deepest iteration leaves room on the path for check extensions and quiescence.
+const _: () = assert!(MAX_DEPTH as usize + QUIESCENCE_PLIES as usize + 8 <= MAX_PLY);

@@ -5,14 +5,19 @@
 
 use std::time::Duration;
 
+use hexvar_engine::{role_value, search_material, Engine, Limits, Options, Score, SearchResult};
 use hexvar_geometry::{Game, Variant, VariantOutcome, VariantPiece, VariantRole};
-use hexvar_engine::{role_value, search, search_material, Limits, MATE};
 
 type Brusky = hexvar_brusky::Position;
 type Chessagon = hexvar_chessagon::Position;
 type Dagger = hexvar_dagger::Position;
 type Cescacs = hexvar_cescacs::Position;
 type Kirby = hexvar_kirby::Position;
+
+/// A search by a fresh engine with the default options.
+fn search<V: Variant>(game: &Game<V>, limits: Limits) -> SearchResult<V::Move> {
+    Engine::new(Options::default()).search(game, &limits)
+}
 
 fn position<V: Variant>(text: &str) -> V {
     text.parse()
@@ -41,7 +46,7 @@ fn finds_mate_in_one<V: Variant>(text: &str) {
         "{}: {mv} does not mate in {text}",
         V::NAME
     );
-    assert_eq!(found.score, MATE - 1, "{}: {text}", V::NAME);
+    assert_eq!(found.score, Score::MateIn(1), "{}: {text}", V::NAME);
 }
 
 #[test]
@@ -110,8 +115,8 @@ fn legal_moves_only<V: Variant>(games: usize) {
         for ply in 0..160 {
             let legal = game.position().legal_moves();
             if ply % 11 == 3 || game.outcome().is_some() {
-                for limits in [Limits::depth(2), Limits::time(Duration::ZERO)] {
-                    let found = search(&game, limits);
+                for limits in [Limits::depth(2), Limits::movetime(Duration::ZERO)] {
+                    let found = search(&game, limits.clone());
                     match found.best {
                         Some(mv) => assert!(
                             game.outcome().is_none() && legal.contains(&mv),
@@ -121,7 +126,7 @@ fn legal_moves_only<V: Variant>(games: usize) {
                         ),
                         None => assert!(game.outcome().is_some(), "{}: no move", V::NAME),
                     }
-                    let old = search_material(&game, limits).best;
+                    let old = search_material(&game, &limits).best;
                     assert!(old.is_none_or(|mv| legal.contains(&mv)));
                 }
             }
@@ -260,5 +265,5 @@ fn finished_game_has_no_move() {
     g.play(mate).expect("legal");
     let found = search(&g, Limits::depth(2));
     assert_eq!(found.best, None);
-    assert_eq!(found.score, -MATE);
+    assert_eq!(found.score, Score::MatedIn(0));
 }

@@ -1,5 +1,5 @@
-//! The self-play match of the opponent ([`engine::search`]) against the first, material-only one
-//! ([`engine::search_material`]) at equal time per move: a benchmark run, not a test.
+//! The self-play match of the opponent ([`Engine::search`]) against the first, material-only one
+//! ([`search_material`]) at equal time per move: a benchmark run, not a test.
 //!
 //! ```sh
 //! cargo run --release -p hexvar-play --example match -- --games 100 --millis 30 --threads 2
@@ -10,7 +10,7 @@
 //! new engine plays the first side in one game of the pair and the second side in the other.
 //! A game ends by the rules (the generic `Game`: mate, stalemate, the variants' draws,
 //! repetition), or at the move cap, where it is adjudicated by material: a side ahead by at least
-//! [`ADJUDICATION_MARGIN`] centipawns ([`engine::role_value`]) wins, anything less is a draw.
+//! [`ADJUDICATION_MARGIN`] centipawns ([`role_value`]) wins, anything less is a draw.
 //! Kirby's rules have no repetition draw; the match draws its games at the third occurrence.
 //!
 //! `kirby3` is a sanity run of three-army cut-throat Kirby: the new engine plays one army
@@ -26,10 +26,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use hexvar_engine::{role_value, search_material, Engine, Limits};
 use hexvar_geometry::{
     CellBits, DenseCell, Game, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
 };
-use hexvar_engine::{self as engine, role_value, Limits};
 
 /// The material lead that wins a game stopped at the move cap.
 const ADJUDICATION_MARGIN: i32 = 300;
@@ -211,7 +211,8 @@ fn play<V: Variant>(
     for &mv in opening {
         game.play(mv).expect("the opening is legal");
     }
-    let limits = Limits::time(Duration::from_millis(o.millis));
+    let limits = Limits::movetime(Duration::from_millis(o.millis));
+    let mut engine = Engine::<V>::default();
     let mut t = Tally::default();
     loop {
         if let Some(outcome) = game.outcome() {
@@ -268,9 +269,9 @@ fn play<V: Variant>(
         let pos = game.position();
         let new = pos.turn() == new_side;
         let found = if new {
-            engine::search(&game, limits)
+            engine.search(&game, &limits)
         } else {
-            engine::search_material(&game, limits)
+            search_material(&game, &limits)
         };
         let e = usize::from(!new);
         t.moves[e] += 1;
@@ -373,7 +374,7 @@ fn two_armies<V: Variant>(o: &Options) {
         .collect();
     let repetition = (V::DRAW_RULES.automatic_repetition.is_none()).then_some(3);
     // Warm the engine's tables up before the clock matters.
-    let _ = engine::search(&Game::from_position(start.clone()), Limits::depth(1));
+    let _ = Engine::default().search(&Game::from_position(start.clone()), &Limits::depth(1));
     let t = run(o.games, o.threads, |i| {
         let line = opening(&start, o.seed.wrapping_mul(1_000_003) + (i / 2) as u64);
         play(&start, &line, sides[i % 2], o, repetition)
@@ -392,7 +393,7 @@ fn kirby_three(o: &Options) {
         .copied()
         .filter(|&c| start.by_color(c).count() > 0)
         .collect();
-    let _ = engine::search(&Game::from_position(start.clone()), Limits::depth(1));
+    let _ = Engine::default().search(&Game::from_position(start.clone()), &Limits::depth(1));
     let t = run(o.games, o.threads, |i| {
         let line = opening(
             &start,

@@ -125,7 +125,7 @@ fn main() -> ExitCode {
         std::thread::spawn(|| {
             for kind in VARIANTS {
                 if let Ok(game) = (kind.new_game)(None, None) {
-                    game.opponent_move(Limits::depth(1));
+                    game.opponent_move(&Limits::depth(1));
                 }
             }
         });
