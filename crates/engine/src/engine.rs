@@ -23,16 +23,35 @@ pub struct Options {
     /// static advantage (up to a pawn) when it is ahead, so that the side ahead steers clear of
     /// repetitions and the side behind is glad of them. Negative values make draws welcome.
     pub contempt: i32,
+    /// The search's optional parts, each on by default: switched off only to measure what it
+    /// gives (the crate page lists the measurements).
+    pub levers: Levers,
 }
 
 impl Default for Options {
-    /// 16 MiB, one line, no contempt beyond the automatic one.
+    /// 16 MiB, one line, no contempt beyond the automatic one, every lever on.
     fn default() -> Options {
         Options {
             hash_mb: 16,
             multi_pv: 1,
             contempt: 0,
+            levers: Levers::default(),
         }
+    }
+}
+
+/// The parts of the search that are kept because they measured a gain; each can be switched
+/// off to measure it again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Levers {
+    /// Static exchange evaluation: captures that lose material are left out of the quiescence
+    /// search and ordered after the killers in the main search.
+    pub see: bool,
+}
+
+impl Default for Levers {
+    fn default() -> Levers {
+        Levers { see: true }
     }
 }
 

@@ -3,13 +3,14 @@
 
 mod engine;
 mod eval;
+mod exchange;
 mod knowledge;
 mod limits;
 mod material;
 mod search;
 mod tt;
 
-pub use engine::{Engine, Info, Line, Options, Score, SearchResult};
+pub use engine::{Engine, Info, Levers, Line, Options, Score, SearchResult};
 pub use limits::{Clock, Limits};
 pub use material::{role_value, search_material};
 

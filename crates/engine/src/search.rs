@@ -33,8 +33,9 @@ use hexvar_geometry::{
     DenseCell, Game, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
 };
 
-use crate::engine::{Info, Line, Options, Score, SearchResult};
+use crate::engine::{Info, Levers, Line, Options, Score, SearchResult};
 use crate::eval::{Activity, Evaluator, Kings};
+use crate::exchange::{self, Counting};
 use crate::knowledge::{knowledge, Knowledge};
 use crate::tt::{Bound, Entry, Table};
 use crate::{Limits, MATE, MAX_DEPTH, MAX_PLY};
@@ -58,7 +59,9 @@ const MAX_AUTO_CONTEMPT: i32 = 100;
 const KEY_HASH_MOVE: i32 = 1 << 30;
 const KEY_CAPTURE: i32 = 1 << 28;
 const KEY_KILLER: i32 = 1 << 27;
-/// History scores stay below the killers.
+/// Captures that lose the exchange come after the killers, before the other quiet moves.
+const KEY_LOSING_CAPTURE: i32 = 1 << 26;
+/// History scores stay below the killers and the losing captures.
 const HISTORY_MAX: i32 = 1 << 24;
 
 /// A root move and what the search knows of it.
@@ -185,6 +188,7 @@ struct Searcher<'a, V: Variant> {
     pv: Vec<Vec<V::Move>>,
     root_moves: Vec<RootMove<V::Move>>,
     multi_pv: usize,
+    levers: Levers,
     started: Instant,
     deadline: Option<Instant>,
     node_limit: u64,
@@ -221,6 +225,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
             pv: vec![Vec::new(); MAX_PLY + 1],
             root_moves: Vec::new(),
             multi_pv: options.multi_pv.max(1),
+            levers: options.levers,
             started,
             deadline: limits.time_budget().and_then(|b| started.checked_add(b)),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
@@ -317,6 +322,17 @@ impl<'a, V: Variant> Searcher<'a, V> {
             .and_then(|f| pos.piece_at(f))
             .map_or(0, |p| self.k.value[p.role().index()]);
         Some(self.man_value(victim, kings) * 16 - attacker / 8)
+    }
+
+    /// Whether a capture loses material by static exchange (only a man worth more than its
+    /// victim is played out).
+    fn losing_capture(&self, pos: &V, mv: V::Move, kings: &Kings) -> bool {
+        let counting = NodeCounting {
+            k: &self.k,
+            root_team: &self.eval.root_team,
+            kings,
+        };
+        exchange::may_lose(pos, mv, &counting) && exchange::see(pos, mv, &counting) < 0
     }
 
     /// Orders the root moves for the first iteration: the table's move, then captures by value,
@@ -578,7 +594,11 @@ impl<'a, V: Variant> Searcher<'a, V> {
             let key = if Some(mv) == hash_move {
                 KEY_HASH_MOVE
             } else if let Some(k) = self.capture_key(pos, mv, kings) {
-                KEY_CAPTURE + k
+                if self.levers.see && self.losing_capture(pos, mv, kings) {
+                    KEY_LOSING_CAPTURE + k
+                } else {
+                    KEY_CAPTURE + k
+                }
             } else if Some(mv) == killers[0] {
                 KEY_KILLER + 1
             } else if Some(mv) == killers[1] {
@@ -807,12 +827,47 @@ impl<'a, V: Variant> Searcher<'a, V> {
                 Some(k) if !in_check && stand + k / 16 + DELTA_MARGIN <= alpha => i32::MIN,
                 // A dead army's body (Kirby) is worth nothing.
                 Some(k) if !in_check && k <= 0 => i32::MIN,
+                // Nor is a capture that loses the exchange.
+                Some(_) if !in_check && self.levers.see && self.losing_capture(pos, mv, kings) => {
+                    i32::MIN
+                }
                 Some(k) => KEY_CAPTURE + k,
                 None if in_check => 0,
                 None => i32::MIN,
             };
             keys.push(key);
         }
+    }
+}
+
+/// The exchange evaluation's values at a node: the variant's, a dead army's men worth nothing,
+/// coalitions as the search sees them.
+struct NodeCounting<'a> {
+    k: &'a Knowledge,
+    root_team: &'a [bool],
+    kings: &'a Kings,
+}
+
+impl<V: Variant> Counting<V> for NodeCounting<'_> {
+    fn value(&self, piece: V::Piece) -> i32 {
+        if self.kings.is_alive(piece.color().index()) {
+            self.k.value[piece.role().index()]
+        } else {
+            0
+        }
+    }
+
+    fn attacker_cost(&self, piece: V::Piece) -> i32 {
+        let role = piece.role().index();
+        if Some(role) == self.k.king {
+            i32::MAX
+        } else {
+            self.k.value[role]
+        }
+    }
+
+    fn same_side(&self, a: &V, b: &V) -> bool {
+        self.root_team[a.turn().index()] == self.root_team[b.turn().index()]
     }
 }
 

@@ -267,3 +267,49 @@ fn finished_game_has_no_move() {
     assert_eq!(found.best, None);
     assert_eq!(found.score, Score::MatedIn(0));
 }
+
+/// Material from the side to move's view, by role letter.
+fn material<V: Variant>(pos: &V) -> i32 {
+    V::cells()
+        .iter()
+        .filter_map(|&c| pos.piece_at(c))
+        .map(|p| {
+            let v = role_value(V::NAME, p.role().char());
+            if p.color() == pos.turn() {
+                v
+            } else {
+                -v
+            }
+        })
+        .sum()
+}
+
+/// Chessagon after 1. hg6 de10 2. cb7 De11 3. a5 (where the engine was seen to play 3...Dxb3 at
+/// depth 4): at every depth up to 5 its move loses no material against the best replies of a
+/// material-only search (its quiescence settles the exchanges), an independent judge of the
+/// exchange on b3 (Duke takes Rook, Bishop takes back: a Rook for a Duke, not a loss).
+#[test]
+fn no_material_given_away_after_the_duke_line() {
+    let mut g: Game<Chessagon> = Game::new();
+    for san in ["hg6", "de10", "cb7", "De11", "a5"] {
+        let mv = g.position().parse_san(san).expect("the line is legal");
+        g.play(mv).expect("legal");
+    }
+    let before = material(g.position());
+    for depth in 1..=5 {
+        let mv = search(&g, Limits::depth(depth)).best.expect("a move");
+        let mut after = g.clone();
+        after.play(mv).expect("legal");
+        let reply = search_material(&after, &Limits::depth(2)).score;
+        let Score::Centipawns(reply) = reply else {
+            panic!("depth {depth}: {reply:?}")
+        };
+        assert!(
+            -reply >= before,
+            "depth {depth}: {} loses material ({before} -> {}) in {}",
+            g.position().san(mv),
+            -reply,
+            g.position()
+        );
+    }
+}

@@ -19,14 +19,19 @@
 //! Options: `--variants a,b,…` (brusky, chessagon, dagger, cescacs, kirby, kirby3; default the
 //! five two-army variants), `--games N` per variant, `--millis T` per move, `--threads N` (games
 //! in parallel, one thread each), `--plies N` (the move cap, in plies), `--seed S`, `--verbose`
-//! (each game's end).
+//! (each game's end), `--nodes N` (nodes per move for both sides instead of the time: results
+//! then do not depend on the machine's load), `--against OPPONENT` (`material`, the default;
+//! `same`, the engine itself; `no-see`, the engine without one of its levers: what the lever
+//! gives).
 
 use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use hexvar_engine::{role_value, search_material, Engine, Limits};
+use hexvar_engine::{
+    role_value, search_material, Engine, Levers, Limits, Options as EngineOptions,
+};
 use hexvar_geometry::{
     CellBits, DenseCell, Game, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
 };
@@ -43,6 +48,31 @@ struct Options {
     plies: usize,
     seed: u64,
     verbose: bool,
+    /// Nodes per move for both sides (instead of the time), so that results do not depend on
+    /// the machine's load.
+    nodes: Option<u64>,
+    /// The opponent: `material` (the first opponent), or the engine with one lever off
+    /// (`no-see`).
+    against: String,
+}
+
+/// The opponent's engine options when it is the engine with a lever off; `None` for the
+/// material-only opponent.
+fn opponent_options(against: &str) -> Option<EngineOptions> {
+    let mut levers = Levers::default();
+    match against {
+        "material" => return None,
+        "no-see" => levers.see = false,
+        "same" => {}
+        other => {
+            eprintln!("unknown opponent {other} (material, same, no-see)");
+            std::process::exit(2);
+        }
+    }
+    Some(EngineOptions {
+        levers,
+        ..EngineOptions::default()
+    })
 }
 
 fn main() {
@@ -56,6 +86,8 @@ fn main() {
         plies: 300,
         seed: 1,
         verbose: false,
+        nodes: None,
+        against: "material".to_string(),
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -68,6 +100,11 @@ fn main() {
             "--threads" => o.threads = parse::<usize>(&value).max(1),
             "--plies" => o.plies = parse(&value),
             "--seed" => o.seed = parse(&value),
+            "--nodes" => o.nodes = Some(parse(&value)),
+            "--against" => {
+                opponent_options(&value);
+                o.against = value;
+            }
             "--verbose" => {
                 o.verbose = true;
                 i += 1;
@@ -80,10 +117,14 @@ fn main() {
         }
         i += 2;
     }
+    let per_move = match o.nodes {
+        Some(nodes) => format!("{nodes} nodes"),
+        None => format!("{} ms", o.millis),
+    };
     println!(
-        "match: new engine against material-only, {} ms per move, {} games per variant, \
+        "match: the engine against {}, {per_move} per move, {} games per variant, \
          cap {} plies, adjudication at a {} cp material lead, {} thread(s)",
-        o.millis, o.games, o.plies, ADJUDICATION_MARGIN, o.threads
+        o.against, o.games, o.plies, ADJUDICATION_MARGIN, o.threads
     );
     for v in o.variants.clone() {
         match v.as_str() {
@@ -211,8 +252,12 @@ fn play<V: Variant>(
     for &mv in opening {
         game.play(mv).expect("the opening is legal");
     }
-    let limits = Limits::movetime(Duration::from_millis(o.millis));
+    let limits = match o.nodes {
+        Some(nodes) => Limits::nodes(nodes),
+        None => Limits::movetime(Duration::from_millis(o.millis)),
+    };
     let mut engine = Engine::<V>::default();
+    let mut opponent = opponent_options(&o.against).map(Engine::<V>::new);
     let mut t = Tally::default();
     loop {
         if let Some(outcome) = game.outcome() {
@@ -270,6 +315,8 @@ fn play<V: Variant>(
         let new = pos.turn() == new_side;
         let found = if new {
             engine.search(&game, &limits)
+        } else if let Some(opponent) = &mut opponent {
+            opponent.search(&game, &limits)
         } else {
             search_material(&game, &limits)
         };
