@@ -47,11 +47,19 @@ pub struct Levers {
     /// Static exchange evaluation: captures that lose material are left out of the quiescence
     /// search and ordered after the killers in the main search.
     pub see: bool,
+    /// Armies and lone kings in the evaluation: a living army is worth 400 centipawns to its
+    /// coalition (eliminating one pays, where more than two play), and a king left alone
+    /// against a coalition with the force to mate is driven to the rim with the nearest hunting
+    /// king brought close.
+    pub mating_drive: bool,
 }
 
 impl Default for Levers {
     fn default() -> Levers {
-        Levers { see: true }
+        Levers {
+            see: true,
+            mating_drive: true,
+        }
     }
 }
 

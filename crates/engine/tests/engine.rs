@@ -5,7 +5,9 @@
 
 use std::time::Duration;
 
-use hexvar_engine::{role_value, search_material, Engine, Limits, Options, Score, SearchResult};
+use hexvar_engine::{
+    role_value, search_material, Engine, Levers, Limits, Options, Score, SearchResult,
+};
 use hexvar_geometry::{Game, Variant, VariantOutcome, VariantPiece, VariantRole};
 
 type Brusky = hexvar_brusky::Position;
@@ -312,4 +314,58 @@ fn no_material_given_away_after_the_duke_line() {
             g.position()
         );
     }
+}
+
+/// Three-army Kirby, Silver K+Q+P and Red K+R against Black's lone King (a game once shuffled
+/// here for 190 plies without a mate; Kirby has no draw rule): the engine, playing every army at
+/// 100,000 nodes a move, eliminates Black within 300 plies.
+#[test]
+fn kirby_lone_king_is_mated() {
+    let plies = kirby_lone_king(Levers::default());
+    eprintln!("Black eliminated after {plies:?} plies");
+    assert!(plies.is_some(), "Black is still alive after 300 plies");
+}
+
+/// The plies the engine takes to eliminate Black from the three-army position above (at most
+/// 300), with these levers.
+fn kirby_lone_king(levers: Levers) -> Option<usize> {
+    let start: Kirby = position(
+        "layout=QL turn=S teams=B/S/R castling=- dead=- waiting=- B:KB/15 S:KS/15,QS/14,PS/22 \
+         R:KR/15,RR/11",
+    );
+    let black = hexvar_kirby::Color::Black;
+    let king = hexvar_kirby::Role::King;
+    let alive = |pos: &Kirby| {
+        use hexvar_geometry::CellBits;
+        let kings = pos.by_role(king);
+        pos.by_color(black)
+            .indices()
+            .any(|c| kings.contains_index(c))
+    };
+    assert!(alive(&start));
+    let mut g = Game::from_position(start);
+    let mut engine = Engine::new(Options {
+        levers,
+        ..Options::default()
+    });
+    for ply in 0..300 {
+        let found = engine.search(&g, &Limits::nodes(100_000));
+        let Some(mv) = found.best else { break };
+        g.play(mv).expect("legal");
+        if !alive(g.position()) {
+            return Some(ply + 1);
+        }
+    }
+    None
+}
+
+/// What the drive gives, measured once: without it Black is still alive after 300 plies.
+#[test]
+#[ignore = "a measurement (about a minute): cargo test -p hexvar-engine -- --ignored"]
+fn kirby_lone_king_without_the_drive() {
+    let off = Levers {
+        mating_drive: false,
+        ..Levers::default()
+    };
+    assert_eq!(kirby_lone_king(off), None);
 }
