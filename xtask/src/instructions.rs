@@ -21,7 +21,7 @@ use crate::{root, variants};
 
 /// One perft to count: who runs it, where, how deep.
 struct Job {
-    /// `cozy-chess` or a variant's name.
+    /// A yardstick (`cozy-chess`, `chess`) or a variant's name.
     side: String,
     name: String,
     kind: String,
@@ -43,28 +43,30 @@ pub fn run(selected: &[&VariantEntry], seconds: f64) -> Result<(), String> {
     let started = Instant::now();
     println!("{} at the start", bench::load());
     let binary = build()?;
-    let chess = chess_jobs(seconds);
-    let chess_counts = count(&binary, &chess)?;
-    let cozy: Vec<f64> = chess_counts.iter().map(|c| c.0).collect();
-    let mut summary = Vec::new();
-    let mut cozy_means = Vec::new();
-    for bulk in [true, false] {
-        let mode = mode(bulk);
-        let (jobs, counts): (Vec<&Job>, Vec<f64>) = chess
-            .iter()
-            .zip(&cozy)
-            .filter(|(job, _)| job.bulk == bulk)
-            .unzip();
-        for (job, per_leaf) in jobs.iter().zip(&counts) {
-            print_line("cozy-chess", mode, job, *per_leaf, None);
+    // Per yardstick, its geometric means per leaf (bulk, no bulk); cozy-chess's are the ratios'.
+    let mut yardstick_means: Vec<(&str, Vec<f64>)> = Vec::new();
+    for name in bench::YARDSTICKS {
+        let jobs = chess_jobs(name, seconds)?;
+        let counts: Vec<f64> = count(&binary, &jobs)?.iter().map(|c| c.0).collect();
+        let mut means = Vec::new();
+        for bulk in [true, false] {
+            let mode = mode(bulk);
+            let (jobs, counts): (Vec<&Job>, Vec<f64>) = jobs
+                .iter()
+                .zip(&counts)
+                .filter(|(job, _)| job.bulk == bulk)
+                .unzip();
+            for (job, per_leaf) in jobs.iter().zip(&counts) {
+                print_line(name, mode, job, *per_leaf, None);
+            }
+            let mean = geometric_mean(counts.iter().copied());
+            println!("{name:<10} {mode:<6} geometric mean {mean:>24.1} per leaf");
+            means.push(mean);
         }
-        let mean = geometric_mean(counts.iter().copied());
-        println!(
-            "{:<10} {mode:<6} geometric mean {mean:>24.1} per leaf",
-            "cozy-chess"
-        );
-        cozy_means.push(mean);
+        yardstick_means.push((name, means));
     }
+    let cozy_means = yardstick_means[0].1.clone();
+    let mut summary = Vec::new();
     for variant in selected {
         let jobs = variant_jobs(variant, seconds)?;
         let counts = count(&binary, &jobs)?;
@@ -103,6 +105,15 @@ pub fn run(selected: &[&VariantEntry], seconds: f64) -> Result<(), String> {
                 "{:<10} {mode:<6} all positions: ratio {all:.3}",
                 variant.name
             );
+            let mine_mean = geometric_mean(mine.iter().map(|(_, c)| *c));
+            for (name, means) in &yardstick_means[1..] {
+                let other = means[usize::from(!bulk)];
+                println!(
+                    "{:<10} {mode:<6} all positions against {name}: ratio {:.3}",
+                    variant.name,
+                    other / mine_mean
+                );
+            }
             line.push((all, ratios));
         }
         summary.push((variant.name, line));
@@ -166,17 +177,16 @@ fn build() -> Result<PathBuf, String> {
     Ok(target.join("release/xtask"))
 }
 
-fn chess_jobs(seconds: f64) -> Vec<Job> {
+/// The yardsticks' perfts: each yardstick on each chess position, bulk and not.
+fn chess_jobs(name: &str, seconds: f64) -> Result<Vec<Job>, String> {
     let mut jobs = Vec::new();
     for bulk in [true, false] {
-        for ((name, fen), (_, board)) in bench::CHESS_POSITIONS.iter().zip(bench::chess_boards()) {
-            let depth = bench::pick_depth(
-                &|d| bench::chess_perft(&board, d, bulk),
-                bench::min_leaves(bulk, seconds),
-            );
+        for (position, fen) in bench::CHESS_POSITIONS {
+            let run = bench::yardstick(name, fen, bulk)?;
+            let depth = bench::pick_depth(&run, bench::min_leaves(bulk, seconds));
             jobs.push(Job {
-                side: "cozy-chess".into(),
-                name: name.to_string(),
+                side: name.into(),
+                name: position.to_string(),
                 kind: "chess".into(),
                 text: fen.to_string(),
                 depth,
@@ -184,7 +194,7 @@ fn chess_jobs(seconds: f64) -> Vec<Job> {
             });
         }
     }
-    jobs
+    Ok(jobs)
 }
 
 fn variant_jobs(variant: &VariantEntry, seconds: f64) -> Result<Vec<Job>, String> {
@@ -217,7 +227,7 @@ fn count(binary: &Path, jobs: &[Job]) -> Result<Vec<(f64, u64)>, String> {
         depth: 1,
         bulk: true,
         text: match first.side.as_str() {
-            "cozy-chess" => bench::CHESS_POSITIONS[0].1.to_string(),
+            name if bench::YARDSTICKS.contains(&name) => bench::CHESS_POSITIONS[0].1.to_string(),
             name => (variants::find(name)?.start)().position_text(),
         },
         side: first.side.clone(),
@@ -289,7 +299,7 @@ fn valgrind(binary: &Path, job: &Job) -> Count {
 }
 
 /// `xtask bench-one SIDE DEPTH bulk|nobulk TEXT`: one perft, for `--instructions` to run under
-/// valgrind. SIDE is `cozy-chess` (TEXT a FEN) or a variant's name.
+/// valgrind. SIDE is a yardstick (`cozy-chess` or `chess`, TEXT a FEN) or a variant's name.
 pub fn bench_one(args: &[String]) -> Result<(), String> {
     let [side, depth, mode, text] = args else {
         return Err("usage: cargo xtask bench-one SIDE DEPTH bulk|nobulk TEXT".into());
@@ -300,11 +310,8 @@ pub fn bench_one(args: &[String]) -> Result<(), String> {
         "nobulk" => false,
         _ => return Err(format!("bad mode {mode:?}: bulk or nobulk")),
     };
-    let leaves = if side == "cozy-chess" {
-        let board = text
-            .parse()
-            .map_err(|e| format!("bad FEN {text:?}: {e:?}"))?;
-        bench::chess_perft(&board, depth, bulk)
+    let leaves = if bench::YARDSTICKS.contains(&side.as_str()) {
+        bench::yardstick(side, text, bulk)?(depth)
     } else {
         let variant = variants::find(side)?;
         let pos = (variant.parse)(text).map_err(|e| format!("{side}: {e}"))?;

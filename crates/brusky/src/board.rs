@@ -315,6 +315,19 @@ impl Role {
         }
     }
 
+    /// The material value in centipawns: chess's values scaled by the role's mobility on this
+    /// board (the rules page, "Piece values", gives the numbers): P 100, N 300, B 250, R 550, Q 925, K 0.
+    pub const fn value(self) -> i32 {
+        match self {
+            Role::Pawn => 100,
+            Role::Knight => 300,
+            Role::Bishop => 250,
+            Role::Rook => 550,
+            Role::Queen => 925,
+            Role::King => 0,
+        }
+    }
+
     /// The role named by an upper- or lower-case letter.
     pub const fn from_char(c: char) -> Option<Role> {
         match c.to_ascii_uppercase() {

@@ -22,7 +22,8 @@ pub use board::{
 };
 pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
 pub use hexvar_geometry::{
-    Disambiguation, DrawReason, GameOptionError, ParseSanError, RecordError, RecordErrorKind, San,
+    Disambiguation, DrawReason, GameOptionError, LongMoveError, ParseSanError, RecordError,
+    RecordErrorKind, San,
 };
 pub use movegen::{MovesKind, PieceMoves, PieceMovesIter};
 pub use moves::{CastlingCells, CastlingSide, Move, MoveList, ParseMoveError, MAX_MOVES};

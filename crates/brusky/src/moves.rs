@@ -3,6 +3,9 @@
 use core::fmt;
 use core::str::FromStr;
 
+use hexvar_geometry::long::{self, LongReader};
+use hexvar_geometry::LongMoveError;
+
 use crate::board::{Cell, Color, Role};
 
 /// Which rook a king castles with.
@@ -89,7 +92,7 @@ impl CastlingCells {
 /// assert_eq!(castle, Move::Castle { color: Color::Black, side: CastlingSide::QueenSide });
 /// assert_eq!(castle.to().to_string(), "j8");
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// Any move but en passant and castling; promotions included.
     Normal {
@@ -151,6 +154,80 @@ impl Move {
             _ => None,
         }
     }
+}
+
+/// What a long text looks like, for the error.
+const LONG_EXPECTED: &str = "e2e4, e5xg6, e7e8q, e7xd8n, j4k3ep or f1h1o";
+
+impl Move {
+    /// The move in long notation (see [`Variant::long`](hexvar_geometry::Variant::long)): the
+    /// from-cell and the to-cell, `x` between them for a capture (the move records it), a
+    /// lower-case promotion letter, `ep` after an en passant capture, and `o` after a castling's
+    /// king cells: `e2e4`, `e5xg6`, `e7e8q`, `e7xd8n`, `j4k3ep`, `f1h1o`, `g8j8o`.
+    ///
+    /// ```
+    /// use hexvar_brusky::{Move, Position};
+    /// let pos = Position::new();
+    /// let mv = pos.parse_move("g2-g4")?;
+    /// assert_eq!(mv.long(), "g2g4");
+    /// assert_eq!(Move::from_long("g2g4")?, mv);
+    /// assert_eq!(pos.parse_long(" g2g4 ")?, mv);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn long(self) -> String {
+        match self {
+            Move::Normal {
+                from,
+                to,
+                capture,
+                promotion,
+            } => {
+                let sign = if capture { "x" } else { "" };
+                let promotion = promotion.map(|r| r.char().to_ascii_lowercase());
+                format!(
+                    "{from}{sign}{to}{}",
+                    promotion.map(String::from).unwrap_or_default()
+                )
+            }
+            Move::EnPassant { from, to } => format!("{from}{to}ep"),
+            Move::Castle { .. } => format!("{}{}o", self.from().unwrap_or(self.to()), self.to()),
+        }
+    }
+
+    /// The move a long text names ([`Move::long`]'s spelling exactly, surrounding ASCII
+    /// whitespace aside), without a position.
+    pub fn from_long(text: &str) -> Result<Move, LongMoveError> {
+        long::read(text, LONG_EXPECTED, read_long, Move::long)
+    }
+}
+
+/// The parts of a long text, in [`Move::long`]'s order.
+fn read_long(r: &mut LongReader<'_>) -> Option<Move> {
+    let from: Cell = r.cell()?;
+    let capture = r.eat("x");
+    let to: Cell = r.cell()?;
+    if r.eat("ep") {
+        return Some(Move::EnPassant { from, to });
+    }
+    if r.eat("o") {
+        let (color, side) = Color::ALL.into_iter().find_map(|color| {
+            CastlingSide::ALL.into_iter().find_map(|side| {
+                let cells = side.cells(color);
+                (cells.king_from == from && cells.king_to == to).then_some((color, side))
+            })
+        })?;
+        return Some(Move::Castle { color, side });
+    }
+    let promotion = match r.char_if(|c| c.is_ascii_lowercase()) {
+        Some(c) => Some(Role::from_char(c).filter(|r| Role::PROMOTIONS.contains(r))?),
+        None => None,
+    };
+    Some(Move::Normal {
+        from,
+        to,
+        capture,
+        promotion,
+    })
 }
 
 impl fmt::Display for Move {

@@ -15,6 +15,14 @@ hexvar_geometry::impl_variant!(
     perft_without_bulk = crate::movegen::perft_without_bulk,
 );
 
+impl crate::Position {
+    /// The legal move a long text names here ([`crate::Move::long`]'s spelling): the inherent
+    /// face of [`Variant::parse_long`](hexvar_geometry::Variant::parse_long).
+    pub fn parse_long(&self, text: &str) -> Result<crate::Move, hexvar_geometry::LongMoveError> {
+        hexvar_geometry::Variant::parse_long(self, text)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::{Cell, Color, Position, Role};

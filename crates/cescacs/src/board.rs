@@ -621,6 +621,23 @@ impl Role {
         }
     }
 
+    /// The material value in centipawns: the author's relative values (the rules page, "Piece
+    /// values") times 100: P 100, E 200, J 300, N 400, G 800, R 1000, V 1500, D 1600, K 0. (The
+    /// author adds a point for holding all three Bishops, which no single role carries.)
+    pub const fn value(self) -> i32 {
+        match self {
+            Role::King => 0,
+            Role::Queen => 1600,
+            Role::Wyvern => 1500,
+            Role::Rook => 1000,
+            Role::Pegasus => 800,
+            Role::Knight => 400,
+            Role::Bishop => 300,
+            Role::Elephant => 200,
+            Role::Pawn => 100,
+        }
+    }
+
     /// The role of a letter, case-insensitive, accepting the aliases of the rules
     /// (`Q`=D, `W`=V, `T`=R, `C`/`S`=N, `A`/`B`/`F`/`L`=J, `H`=E).
     pub const fn from_char(ch: char) -> Option<Role> {

@@ -17,7 +17,8 @@ pub use board::{
 };
 pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
 pub use hexvar_geometry::{
-    Disambiguation, DrawReason, GameOptionError, ParseSanError, RecordError, RecordErrorKind, San,
+    Disambiguation, DrawReason, GameOptionError, LongMoveError, ParseSanError, RecordError,
+    RecordErrorKind, San,
 };
 pub use movegen::{PieceMoves, PieceMovesIter};
 pub use moves::{Castling, Move, MoveList, ParseMoveError, MAX_MOVES};

@@ -4,10 +4,12 @@
 use core::fmt;
 use core::str::FromStr;
 
+use hexvar_geometry::long::{self, LongReader};
 use hexvar_geometry::san::cut;
+use hexvar_geometry::LongMoveError;
 
 use crate::board::{
-    cell_const, flip_const, Cell, CellSet, Color, Role, NO_CELL_U8, ROOK_HOME, STEPS_C,
+    cell_const, flip_const, Cell, CellSet, Color, Role, KING_HOME, NO_CELL_U8, ROOK_HOME, STEPS_C,
 };
 use crate::position::ROOK_BITS;
 use hexvar_geometry::table::NO_CELL;
@@ -329,6 +331,183 @@ impl Move {
             _ => None,
         }
     }
+}
+
+/// What a long text looks like, for the error.
+const LONG_EXPECTED: &str =
+    "E7E13, EF12xNF14, A21T22r, T22T22d, C15sB12, F12G9epG13 or G1H6oL3H8 (rules page, Long notation)";
+
+impl Move {
+    /// The move in long notation (see [`Variant::long`](hexvar_geometry::Variant::long)). A
+    /// C'escacs move records the roles it moves and takes, so its long text names them as the
+    /// author's notation does (upper-case letters, none for a pawn), between cells in their own
+    /// upper-case names, with lower-case markers:
+    ///
+    /// | move | long text | example |
+    /// |---|---|---|
+    /// | move | `[role]<from><to>` | `E7E13`, `KG1H6` |
+    /// | capture | `[role]<from>x[taken]<to>` | `EF12xNF14`, `E13xF16` |
+    /// | pawn promotion (none: an awaiting pawn) | `<from>[x[taken]]<to><role>` | `A21T22r` |
+    /// | in-place promotion of an awaiting pawn | `<at><at><role>` | `T22T22d` |
+    /// | scornful capture | `<from>s[taken]<to>[<role>]` | `C15sB12` |
+    /// | en passant (the taken man's cell last) | `<from><to>ep[taken]<cell>` | `F12G9epG13` |
+    /// | castling (then each moving rook's cells, the queen's rook first) | `<king><target>o<rook><target>[<rook><target>]` | `G1H6oL1G7` |
+    ///
+    /// ```
+    /// use hexvar_cescacs::{Move, Position};
+    /// let pos = Position::new();
+    /// let mv = pos.parse_move("E7-E13")?;
+    /// assert_eq!(mv.long(), "E7E13");
+    /// assert_eq!(Move::from_long("E7E13")?, mv);
+    /// assert_eq!(pos.parse_long("E7E13")?, mv);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn long(self) -> String {
+        let role = |r: Role| match r {
+            Role::Pawn => String::new(),
+            r => r.char().to_string(),
+        };
+        let promotion = |p: Option<Role>| {
+            p.map(|r| r.char().to_ascii_lowercase().to_string())
+                .unwrap_or_default()
+        };
+        match self {
+            Move::Normal {
+                role: mover,
+                from,
+                capture,
+                to,
+                promotion: p,
+            } => {
+                let taken = capture.map(|c| format!("x{}", role(c))).unwrap_or_default();
+                format!("{}{from}{taken}{to}{}", role(mover), promotion(p))
+            }
+            Move::EnPassant {
+                from,
+                to,
+                victim,
+                capture,
+            } => format!("{from}{to}ep{}{victim}", role(capture)),
+            Move::Scornful {
+                from,
+                to,
+                capture,
+                promotion: p,
+            } => format!("{from}s{}{to}{}", role(capture), promotion(p)),
+            Move::Castle { color, castling } => {
+                let rooks: String = castling_rooks(color, castling)
+                    .into_iter()
+                    .flatten()
+                    .map(|(from, to)| format!("{from}{to}"))
+                    .collect();
+                format!(
+                    "{}{}o{rooks}",
+                    KING_HOME[color.index()],
+                    castling.king_to(color)
+                )
+            }
+            Move::Promote { at, role } => format!("{at}{at}{}", promotion(Some(role))),
+        }
+    }
+
+    /// The move a long text names ([`Move::long`]'s spelling exactly, surrounding ASCII
+    /// whitespace aside), without a position.
+    pub fn from_long(text: &str) -> Result<Move, LongMoveError> {
+        long::read(text, LONG_EXPECTED, read_long, Move::long)
+    }
+}
+
+/// A role letter, if a letter follows it (a cell's name is one letter and digits).
+fn read_role(r: &mut LongReader<'_>) -> Option<Role> {
+    let mut ahead = r.rest().chars();
+    match (ahead.next(), ahead.next()) {
+        (Some(c), Some(d)) if c.is_ascii_uppercase() && d.is_ascii_uppercase() => {
+            r.char_if(|_| true);
+            Role::from_char(c)
+        }
+        _ => None,
+    }
+}
+
+/// A lower-case promotion letter, if there is one.
+fn read_promotion(r: &mut LongReader<'_>) -> Option<Option<Role>> {
+    match r.char_if(|c| c.is_ascii_lowercase()) {
+        None => Some(None),
+        Some(c) => Some(Some(
+            Role::from_char(c).filter(|p| Role::PROMOTIONS.contains(p))?,
+        )),
+    }
+}
+
+/// The parts of a long text, in [`Move::long`]'s order.
+fn read_long(r: &mut LongReader<'_>) -> Option<Move> {
+    let mover = read_role(r).unwrap_or(Role::Pawn);
+    let from: Cell = r.cell()?;
+    if mover == Role::Pawn && r.eat("s") {
+        let capture = read_role(r).unwrap_or(Role::Pawn);
+        let to = r.cell()?;
+        let promotion = read_promotion(r)?;
+        return Some(Move::Scornful {
+            from,
+            to,
+            capture,
+            promotion,
+        });
+    }
+    let capture = r.eat("x").then(|| read_role(r).unwrap_or(Role::Pawn));
+    let to: Cell = r.cell()?;
+    if mover == Role::Pawn && capture.is_none() && r.eat("ep") {
+        let capture = read_role(r).unwrap_or(Role::Pawn);
+        let victim = r.cell()?;
+        return Some(Move::EnPassant {
+            from,
+            to,
+            victim,
+            capture,
+        });
+    }
+    if mover == Role::Pawn && capture.is_none() && r.eat("o") {
+        return read_castling(r, from, to);
+    }
+    let promotion = read_promotion(r)?;
+    if from == to {
+        return Some(Move::Promote {
+            at: from,
+            role: promotion?,
+        });
+    }
+    Some(Move::Normal {
+        role: mover,
+        from,
+        capture,
+        to,
+        promotion,
+    })
+}
+
+/// The cells each rook of a castling leaves and reaches, the queen's rook first (`None` for a
+/// rook that stays).
+fn castling_rooks(color: Color, castling: Castling) -> [Option<(Cell, Cell)>; 2] {
+    let homes = ROOK_HOME[color.index()];
+    [
+        castling.queen_rook_to(color).map(|to| (homes[0], to)),
+        castling.king_rook_to(color).map(|to| (homes[1], to)),
+    ]
+}
+
+/// A castling's rook moves after its king's cells: the castling of that king, target and rook
+/// moves.
+fn read_castling(r: &mut LongReader<'_>, from: Cell, to: Cell) -> Option<Move> {
+    let mut rook_move = || Some((r.cell::<Cell>()?, r.cell::<Cell>()?));
+    let rooks = [rook_move(), rook_move()];
+    let color = Color::ALL
+        .into_iter()
+        .find(|c| KING_HOME[c.index()] == from)?;
+    let castling = Castling::ALL.into_iter().find(|&c| {
+        let mut moved = castling_rooks(color, c).into_iter().flatten();
+        c.king_to(color) == to && [moved.next(), moved.next()] == rooks
+    })?;
+    Some(Move::Castle { color, castling })
 }
 
 impl fmt::Debug for Move {

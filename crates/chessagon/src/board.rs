@@ -142,6 +142,20 @@ impl Role {
         }
     }
 
+    /// The material value in centipawns: chess's values scaled by the role's mobility on this
+    /// board (the rules page, "Piece values", gives the numbers): P 100, N 250, B 275, D 350, R 600, Q 975, K 0.
+    pub const fn value(self) -> i32 {
+        match self {
+            Role::Pawn => 100,
+            Role::Knight => 250,
+            Role::Bishop => 275,
+            Role::Duke => 350,
+            Role::Rook => 600,
+            Role::Queen => 975,
+            Role::King => 0,
+        }
+    }
+
     /// The role of a letter (either case).
     pub const fn from_char(c: char) -> Option<Role> {
         Some(match c.to_ascii_uppercase() {

@@ -26,7 +26,8 @@ pub type GameError = hexvar_geometry::GameError<Position>;
 pub use board::{Cell, Color, ParseCellError, ParseLetterError, Piece, Role, Shade, CELL_COUNT};
 pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
 pub use hexvar_geometry::{
-    Disambiguation, DrawReason, GameOptionError, ParseSanError, RecordError, RecordErrorKind, San,
+    Disambiguation, DrawReason, GameOptionError, LongMoveError, ParseSanError, RecordError,
+    RecordErrorKind, San,
 };
 pub use movegen::{MovesKind, PieceMoves, PieceMovesIter};
 pub use moves::{Castling, CastlingInfo, Move, MoveList, ParseMoveError, MAX_MOVES};

@@ -4,7 +4,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::board::{cell, Cell, Color};
-use hexvar_geometry::Set128 as CellSet;
+use hexvar_geometry::long::{self, LongReader};
+use hexvar_geometry::{LongMoveError, Set128 as CellSet};
 
 /// A move. Special moves are their own variants.
 ///
@@ -196,6 +197,56 @@ impl Move {
             Move::Castle { castling } => castling.info().king_to,
         }
     }
+}
+
+/// What a long text looks like, for the error.
+const LONG_EXPECTED: &str = "c3d5, a10a12q, b8b10ep or e1f3o";
+
+impl Move {
+    /// The move in long notation (see [`Variant::long`](hexvar_geometry::Variant::long)): the
+    /// from-cell and the to-cell, then `q` for a promotion, `ep` for en passant, or `o` for a
+    /// castling (written by the King's cells): `c3d5`, `a10a12q`, `b8b10ep`, `e1f3o`.
+    ///
+    /// ```
+    /// use hexvar_chessagon::{Move, Position};
+    /// let pos = Position::new();
+    /// let mv = pos.parse_move("f3e5")?;
+    /// assert_eq!(mv.long(), "f3e5");
+    /// assert_eq!(Move::from_long("f3e5")?, mv);
+    /// assert_eq!(pos.parse_long("f3e5")?, mv);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn long(self) -> String {
+        let suffix = match self {
+            Move::Normal { .. } => "",
+            Move::Promotion { .. } => "q",
+            Move::EnPassant { .. } => "ep",
+            Move::Castle { .. } => "o",
+        };
+        format!("{}{}{suffix}", self.origin(), self.to())
+    }
+
+    /// The move a long text names ([`Move::long`]'s spelling exactly, surrounding ASCII
+    /// whitespace aside), without a position.
+    pub fn from_long(text: &str) -> Result<Move, LongMoveError> {
+        long::read(text, LONG_EXPECTED, read_long, Move::long)
+    }
+}
+
+/// The parts of a long text, in [`Move::long`]'s order.
+fn read_long(r: &mut LongReader<'_>) -> Option<Move> {
+    let from: Cell = r.cell()?;
+    let to: Cell = r.cell()?;
+    Some(if r.eat("q") {
+        Move::Promotion { from, to }
+    } else if r.eat("ep") {
+        Move::EnPassant { from, to }
+    } else if r.eat("o") {
+        let castling = Castling::by_target(to).filter(|c| c.info().king_from == from)?;
+        Move::Castle { castling }
+    } else {
+        Move::Normal { from, to }
+    })
 }
 
 impl fmt::Display for Move {

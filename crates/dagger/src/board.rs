@@ -177,6 +177,20 @@ impl Role {
         }
     }
 
+    /// The material value in centipawns: chess's values scaled by the role's mobility on this
+    /// board (the rules page, "Piece values", gives the numbers); a knight in hand counts as one
+    /// on the board: P 100, N 350, B 250, R 525, Q 875, K 0.
+    pub const fn value(self) -> i32 {
+        match self {
+            Role::Pawn => 100,
+            Role::Knight => 350,
+            Role::Bishop => 250,
+            Role::Rook => 525,
+            Role::Queen => 875,
+            Role::King => 0,
+        }
+    }
+
     /// The role of an upper- or lower-case letter.
     pub const fn from_char(c: char) -> Option<Role> {
         match c.to_ascii_uppercase() {

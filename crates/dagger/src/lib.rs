@@ -19,7 +19,8 @@ pub use board::{
 pub use hand::{entry_cells, hand_attacks, Hand, HandKnight};
 pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
 pub use hexvar_geometry::{
-    Disambiguation, DrawReason, GameOptionError, ParseSanError, RecordError, RecordErrorKind, San,
+    Disambiguation, DrawReason, GameOptionError, LongMoveError, ParseSanError, RecordError,
+    RecordErrorKind, San,
 };
 pub use movegen::{Origin, PieceMoves, PieceMovesIter};
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};

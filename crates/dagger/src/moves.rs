@@ -17,7 +17,9 @@
 use core::fmt;
 use core::str::FromStr;
 
+use hexvar_geometry::long::{self, LongReader};
 use hexvar_geometry::san::cut;
+use hexvar_geometry::LongMoveError;
 
 use crate::board::{Cell, Role};
 use crate::hand::{entry_knight, HandKnight};
@@ -115,6 +117,81 @@ pub enum ParseMoveError {
     /// The text is notation, but no single legal move of the position matches it.
     #[error("no legal move matches {0}")]
     NotLegal(String),
+}
+
+/// What a long text looks like, for the error.
+const LONG_EXPECTED: &str = "d2f2, m1n1q, f3e2ep, N@d1 or NL@a1";
+
+impl Move {
+    /// The move in long notation (see [`Variant::long`](hexvar_geometry::Variant::long)): the
+    /// from-cell and the to-cell, then a lower-case promotion letter or `ep` for en passant; a
+    /// knight from the hand as `N@` and its cell, naming the knight (`NL@`, `NR@`) only on a
+    /// drop, where both may land: `d2f2`, `m1n1q`, `f3e2ep`, `N@d1`, `NL@a1`.
+    ///
+    /// ```
+    /// use hexvar_dagger::{HandKnight, Move, Position};
+    /// let pos = Position::new();
+    /// let mv = pos.legal_moves()[0];
+    /// assert_eq!(Move::from_long(&mv.long())?, mv);
+    /// assert_eq!(pos.parse_long(&mv.long())?, mv);
+    /// let drop = Move::from_long("NL@a1")?;
+    /// assert_eq!(drop, Move::Drop { knight: HandKnight::L, to: "a1".parse()? });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn long(self) -> String {
+        match self {
+            Move::Normal { from, to } => format!("{from}{to}"),
+            Move::Promotion { from, to, role } => {
+                format!("{from}{to}{}", role.char().to_ascii_lowercase())
+            }
+            Move::EnPassant { from, to } => format!("{from}{to}ep"),
+            Move::Entry { to, .. } => format!("N@{to}"),
+            Move::Drop { knight, to } => format!("N{knight}@{to}"),
+        }
+    }
+
+    /// The move a long text names ([`Move::long`]'s spelling exactly, surrounding ASCII
+    /// whitespace aside), without a position.
+    pub fn from_long(text: &str) -> Result<Move, LongMoveError> {
+        long::read(text, LONG_EXPECTED, read_long, Move::long)
+    }
+}
+
+/// The parts of a long text, in [`Move::long`]'s order.
+fn read_long(r: &mut LongReader<'_>) -> Option<Move> {
+    if r.eat("N") {
+        let named = if r.eat("L") {
+            Some(HandKnight::L)
+        } else if r.eat("R") {
+            Some(HandKnight::R)
+        } else {
+            None
+        };
+        if !r.eat("@") {
+            return None;
+        }
+        let to: Cell = r.cell()?;
+        return Some(match named {
+            Some(knight) => Move::Drop { knight, to },
+            None => Move::Entry {
+                knight: entry_knight(to)?.1,
+                to,
+            },
+        });
+    }
+    let from: Cell = r.cell()?;
+    let to: Cell = r.cell()?;
+    if r.eat("ep") {
+        return Some(Move::EnPassant { from, to });
+    }
+    Some(match r.char_if(|c| c.is_ascii_lowercase()) {
+        Some(c) => Move::Promotion {
+            from,
+            to,
+            role: Role::from_char(c).filter(|r| Role::PROMOTIONS.contains(r))?,
+        },
+        None => Move::Normal { from, to },
+    })
 }
 
 impl fmt::Display for Move {

@@ -7,8 +7,9 @@
 /// [`VariantPiece`](crate::VariantPiece) for its `Piece`, from the contract's names at the crate
 /// root (`Position`, `Move`, `Cell`, `Color`, `Role`, `Piece`, `CellSet`, `Outcome`, `MoveList`,
 /// `START_TEXT`, `MAX_MOVES`, `CELL_COUNT`, `ParsePositionError`, `IllegalMove`, `ParseMoveError`,
-/// `render::svg`) and the inherent methods of `Position` named as the trait's (`by_color`,
-/// `by_role`, `captured`, `is_zeroing`, `is_repetition_of`, `write_san`, …). It also implements
+/// `render::svg`), `Move::long` and `Move::from_long` (the long notation), `Role::value`, and the
+/// inherent methods of `Position` named as the trait's (`by_color`, `by_role`, `captured`,
+/// `is_zeroing`, `is_repetition_of`, `write_san`, …). It also implements
 /// [`VariantColor`](crate::VariantColor) for `Color` and [`VariantRole`](crate::VariantRole) for
 /// `Role` (index = the fieldless enum's discriminant, which must follow `ALL`), and
 /// [`DenseCell`](crate::DenseCell) for `Cell` (from `Cell::from_index` and `Cell::index`).
@@ -16,14 +17,16 @@
 /// The variant's name comes first; then, each optional and in this order: the function listing
 /// several start positions, the repetition rules (an expression of type
 /// [`DrawRules`](crate::DrawRules); chess convention's automatic threefold by default), the
-/// positional draw claim, the team test, the move number, an own SAN writer, check sign or reader, and a
-/// crate's own faster perft (never the re-exported generic one, which calls back here).
+/// positional draw claim, the test of a side still in play, the team test, the move number, an
+/// own SAN writer, check sign or reader, and a crate's own faster perft (never the re-exported
+/// generic one, which calls back here).
 ///
 /// ```ignore
 /// hexvar_geometry::impl_variant!(
 ///     "kirby",
 ///     start_positions = crate::setup::named_starts,
 ///     draw_rules = hexvar_geometry::DrawRules::NONE,
+///     in_play = crate::Position::in_play,
 ///     same_team = crate::Position::same_team,
 ///     perft = crate::perft::perft,
 ///     perft_without_bulk = crate::perft::perft_without_bulk,
@@ -38,6 +41,7 @@ macro_rules! impl_variant {
         $(, start_positions = $starts:path)?
         $(, draw_rules = $draw_rules:expr)?
         $(, claimable_draw = $claimable_draw:path)?
+        $(, in_play = $in_play:path)?
         $(, same_team = $same_team:path)?
         $(, fullmove_number = $fullmove_number:path)?
         $(, san = $san:path)?
@@ -95,6 +99,12 @@ macro_rules! impl_variant {
             fn by_role(&self, role: crate::Role) -> crate::CellSet {
                 crate::Position::by_role(self, role)
             }
+
+            $(
+                fn in_play(&self, side: crate::Color) -> bool {
+                    $in_play(self, side)
+                }
+            )?
 
             $(
                 fn same_team(&self, a: crate::Color, b: crate::Color) -> bool {
@@ -187,6 +197,16 @@ macro_rules! impl_variant {
                 crate::Position::parse_move(self, text)
             }
 
+            fn long(mv: crate::Move) -> ::std::string::String {
+                crate::Move::long(mv)
+            }
+
+            fn move_from_long(
+                text: &str,
+            ) -> ::core::result::Result<crate::Move, $crate::LongMoveError> {
+                crate::Move::from_long(text)
+            }
+
             fn is_check(&self) -> bool {
                 crate::Position::is_check(self)
             }
@@ -233,6 +253,10 @@ macro_rules! impl_variant {
 
             fn char(self) -> char {
                 crate::Role::char(self)
+            }
+
+            fn value(self) -> i32 {
+                crate::Role::value(self)
             }
         }
 

@@ -27,6 +27,7 @@ pub mod dynamic;
 pub mod game;
 pub mod hex;
 mod letter;
+pub mod long;
 pub mod magic;
 mod movelist;
 pub mod perft;
@@ -45,6 +46,7 @@ pub use dynamic::{DynGame, DynVariant, MoveInfo, OutcomeInfo, Status, TextError,
 pub use game::{DrawReason, DrawRules, Game, GameError, GameOptionError};
 pub use hex::Hex;
 pub use letter::{parse_letter, ParseLetterError};
+pub use long::LongMoveError;
 pub use movelist::MoveList;
 pub use perft::{divide, perft, perft_without_bulk};
 #[cfg(feature = "parallel")]

@@ -12,6 +12,7 @@ use core::str::FromStr;
 use std::error::Error;
 
 use crate::game::{DrawReason, DrawRules};
+use crate::long::LongMoveError;
 use crate::san::{Disambiguation, ParseSanError, San};
 use crate::set::{CellBits, DenseCell};
 
@@ -49,8 +50,18 @@ pub trait Variant:
     /// without draw rules of their own apply it: a draw on the third occurrence.
     const DRAW_RULES: DrawRules = DrawRules::AUTOMATIC_THREEFOLD;
 
-    /// A move; `Display` and `FromStr` in the variant's move notation.
-    type Move: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
+    /// A move; `Display` and `FromStr` in the variant's move notation. `Ord` gives generic code
+    /// (an engine's tables, a sorted list) one fixed order of moves.
+    type Move: Copy
+        + Eq
+        + Ord
+        + Hash
+        + Debug
+        + Display
+        + FromStr<Err: Error + Send + Sync + 'static>
+        + Send
+        + Sync
+        + 'static;
     /// A cell; `Display` and `FromStr` in the variant's cell notation.
     type Cell: Copy
         + Eq
@@ -112,6 +123,13 @@ pub trait Variant:
     /// The cells of the men of `role`, of every side.
     fn by_role(&self, role: Self::Role) -> Self::CellSet;
 
+    /// Whether `side` takes part in this position's game and has not been eliminated: in Kirby's
+    /// game the armies of the mode that are still alive; in the two-player variants always.
+    fn in_play(&self, side: Self::Color) -> bool {
+        let _ = side;
+        true
+    }
+
     /// Whether two sides play for the same team: only a side with itself, except in
     /// multi-army variants with teams (Kirby).
     fn same_team(&self, a: Self::Color, b: Self::Color) -> bool {
@@ -156,6 +174,39 @@ pub trait Variant:
 
     /// The legal move a text names (forgiving surrounding spaces and trailing `+ # ! ?`).
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::ParseMoveError>;
+
+    /// A move in the variant's long notation, for machines and protocols: ASCII, without
+    /// spaces, readable without a position (context-free) and UCI-like: the from-cell, the
+    /// to-cell and a lower-case promotion letter (`e7e8q`), with the fewest markers the variant
+    /// needs to keep its moves apart without a position (a hand's knight `N@d1`, en passant
+    /// `ep`, castling `o`, …; the crate's rules page gives the grammar). Every move that can be
+    /// legal has its own text, which [`Variant::move_from_long`] reads back to it (values no
+    /// position generates, such as a Kirby castling with a rook off its corner, may share one).
+    ///
+    /// ```
+    /// use hexvar_geometry::Variant;
+    ///
+    /// fn long_moves<V: Variant>(pos: &V) -> Vec<String> {
+    ///     pos.legal_moves().iter().map(|&mv| V::long(mv)).collect()
+    /// }
+    /// # fn main() {}
+    /// ```
+    fn long(mv: Self::Move) -> String;
+
+    /// The move a long text names, read without a position (so without a legality check):
+    /// exactly the spelling [`Variant::long`] writes, surrounding ASCII whitespace aside.
+    fn move_from_long(text: &str) -> Result<Self::Move, LongMoveError>;
+
+    /// The legal move a long text names in this position: [`Variant::move_from_long`], then
+    /// [`LongMoveError::NotLegal`] unless the move is one of the legal moves.
+    fn parse_long(&self, text: &str) -> Result<Self::Move, LongMoveError> {
+        let mv = Self::move_from_long(text)?;
+        if self.legal_moves().contains(&mv) {
+            Ok(mv)
+        } else {
+            Err(LongMoveError::not_legal(crate::long::trim(text)))
+        }
+    }
 
     /// Whether the side to move is in check.
     fn is_check(&self) -> bool;
@@ -238,6 +289,9 @@ pub trait VariantRole: Copy + Eq + Hash + Debug + Display + Send + Sync + 'stati
     fn index(self) -> usize;
     /// The role's letter, upper case, as the notation writes it.
     fn char(self) -> char;
+    /// The role's material value in centipawns (a Pawn about 100, the King 0), as the variant's
+    /// rules page gives and explains it.
+    fn value(self) -> i32;
 }
 
 /// A man on the board: its side and its role.

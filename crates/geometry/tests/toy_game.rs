@@ -8,9 +8,9 @@ use core::fmt::{self, Write};
 use core::str::FromStr;
 
 use hexvar_geometry::{
-    san::Disambiguation, DenseCell, DrawReason, DrawRules, DynGame, Game, GameError, MoveList,
-    ParseSanError, RecordErrorKind, Set128, Variant, VariantColor, VariantEntry, VariantOutcome,
-    VariantPiece, VariantRole,
+    long, san::Disambiguation, DenseCell, DrawReason, DrawRules, DynGame, Game, GameError,
+    LongMoveError, MoveList, ParseSanError, RecordErrorKind, Set128, Variant, VariantColor,
+    VariantEntry, VariantOutcome, VariantPiece, VariantRole,
 };
 
 const FILES: usize = 4;
@@ -122,6 +122,9 @@ impl VariantRole for Man {
     fn char(self) -> char {
         'N'
     }
+    fn value(self) -> i32 {
+        100
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -197,12 +200,22 @@ impl VariantOutcome for End {
 }
 
 /// A step from one cell to a neighbour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 struct Step(Sq, Sq);
 
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{}", self.0, self.1)
+    }
+}
+
+impl FromStr for Step {
+    type Err = Bad;
+    fn from_str(text: &str) -> Result<Step, Bad> {
+        let (from, to) = text
+            .split_once('-')
+            .ok_or_else(|| Bad(format!("not a step: {text:?}")))?;
+        Ok(Step(from.parse()?, to.parse()?))
     }
 }
 
@@ -346,6 +359,17 @@ impl Variant for Grid {
             .into_iter()
             .find(|m| m.to_string() == text)
             .ok_or_else(|| Bad(format!("no legal move {text:?}")))
+    }
+    fn long(Step(from, to): Step) -> String {
+        format!("{from}{to}")
+    }
+    fn move_from_long(text: &str) -> Result<Step, LongMoveError> {
+        long::read(
+            text,
+            "two cells like a1b2",
+            |r| Some(Step(r.cell()?, r.cell()?)),
+            Grid::long,
+        )
     }
     fn is_check(&self) -> bool {
         false

@@ -6,9 +6,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use hexvar_geometry::{
-    divide, perft, perft::check_rows, perft_without_bulk, san::Disambiguation, DenseCell,
-    DrawReason, DynVariant, MoveList, Set128, Variant, VariantColor, VariantEntry, VariantOutcome,
-    VariantPiece, VariantRole,
+    divide, long, perft, perft::check_rows, perft_without_bulk, san::Disambiguation, DenseCell,
+    DrawReason, DynVariant, LongMoveError, MoveList, Set128, Variant, VariantColor, VariantEntry,
+    VariantOutcome, VariantPiece, VariantRole,
 };
 
 const CELLS: usize = 5;
@@ -78,6 +78,9 @@ impl VariantRole for TokenRole {
     }
     fn char(self) -> char {
         'T'
+    }
+    fn value(self) -> i32 {
+        100
     }
 }
 
@@ -188,12 +191,22 @@ impl FromStr for Toy {
 }
 
 /// A move: from one cell to another, written `0-1`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 struct Step(usize, usize);
 
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{}", self.0, self.1)
+    }
+}
+
+impl FromStr for Step {
+    type Err = Error;
+    fn from_str(text: &str) -> Result<Step, Error> {
+        let bad = || Error(format!("not a step: {text:?}"));
+        let (from, to) = text.split_once('-').ok_or_else(bad)?;
+        let cell = |t: &str| t.parse::<Spot>().map(|s| s.0);
+        Ok(Step(cell(from)?, cell(to)?))
     }
 }
 
@@ -303,6 +316,18 @@ impl Variant for Toy {
         self.steps()
             .find(|m| m.to_string() == text)
             .ok_or_else(|| Error(format!("no legal move {text:?}")))
+    }
+    fn long(Step(from, to): Step) -> String {
+        format!("{from}{to}")
+    }
+    fn move_from_long(text: &str) -> Result<Step, LongMoveError> {
+        let spot = |r: &mut long::LongReader<'_>| Some(usize::from(r.digit()?));
+        long::read(
+            text,
+            "two digits like 01",
+            |r| Some(Step(spot(r)?, spot(r)?)),
+            Toy::long,
+        )
     }
     fn is_check(&self) -> bool {
         false
@@ -429,4 +454,26 @@ fn parallel_perft_agrees() {
             divide(&start, depth)
         );
     }
+}
+
+#[test]
+fn parse_long_reads_the_legal_moves_and_says_why_not() {
+    let start = Toy::start();
+    assert_eq!(start.parse_long(" 01\t"), Ok(Step(0, 1)));
+    assert_eq!(Toy::long(Step(0, 2)), "02");
+    assert_eq!(
+        start.parse_long("03"),
+        Err(LongMoveError::NotLegal {
+            text: "03".to_string()
+        })
+    );
+    let bad = start.parse_long("0-1").unwrap_err();
+    assert!(matches!(bad, LongMoveError::Notation { .. }));
+    assert_eq!(
+        bad.to_string(),
+        "\"0-1\" is not a move in long notation (expected two digits like 01)"
+    );
+    // Two sides that always take part: the default.
+    assert!(Side::ALL.iter().all(|&side| start.in_play(side)));
+    assert_eq!(TokenRole.value(), 100);
 }

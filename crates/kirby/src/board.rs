@@ -72,8 +72,11 @@ pub enum Color {
 }
 
 impl Color {
-    /// The six armies in clockwise seat order.
-    pub const ALL: [Color; ARMIES] = [
+    /// The six armies in clockwise seat order: a slice, as
+    /// [`VariantColor::ALL`](hexvar_geometry::VariantColor::ALL) is, so that `Color::ALL` names
+    /// one thing whichever is in scope. (The armies a game seats are
+    /// [`Position::seated`](crate::Position::seated).)
+    pub const ALL: &'static [Color] = &[
         Color::Black,
         Color::Pink,
         Color::Silver,
@@ -213,6 +216,21 @@ impl Role {
             Role::Queen => 'Q',
             Role::Amazon => 'A',
             Role::King => 'K',
+        }
+    }
+
+    /// The material value in centipawns: chess's values scaled by the role's mobility on this
+    /// board (the rules page, "Piece values", gives the numbers): P 100, N 325, B 275, R 525,
+    /// Q 900, A 1225, K 0.
+    pub const fn value(self) -> i32 {
+        match self {
+            Role::Pawn => 100,
+            Role::Knight => 325,
+            Role::Bishop => 275,
+            Role::Rook => 525,
+            Role::Queen => 900,
+            Role::Amazon => 1225,
+            Role::King => 0,
         }
     }
 
@@ -565,7 +583,7 @@ impl Cell {
         if let Some((side, file, _)) = self.square_coords() {
             out[0] = Some((side, file));
         } else {
-            for side in Color::ALL {
+            for &side in Color::ALL {
                 for file in 1..=8u8 {
                     if pent_index(side.index(), file as i8) == i {
                         out[n] = Some((side, file));
@@ -1572,7 +1590,7 @@ mod tests {
         assert_eq!(c("H1").rank_for(Color::Black), Some(11));
         assert_eq!(c("B/27").rank_for(Color::Black), Some(2));
         assert_eq!(c("B/27").rank_for(Color::White), None);
-        for a in Color::ALL {
+        for &a in Color::ALL {
             assert_eq!(Cell::CENTRE.rank_for(a), Some(11));
         }
     }

@@ -34,7 +34,10 @@ impl ColorSet {
 
     /// The armies in seat order.
     pub fn iter(self) -> impl Iterator<Item = Color> {
-        Color::ALL.into_iter().filter(move |a| self.contains(*a))
+        Color::ALL
+            .iter()
+            .copied()
+            .filter(move |a| self.contains(*a))
     }
 
     /// The army letters in seat order, e.g. `BW`.

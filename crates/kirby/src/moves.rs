@@ -3,7 +3,9 @@
 use core::fmt;
 use core::str::FromStr;
 
+use hexvar_geometry::long::{self, LongReader};
 use hexvar_geometry::san::cut;
+use hexvar_geometry::LongMoveError;
 
 use crate::board::{Cell, Role};
 
@@ -17,7 +19,7 @@ use crate::board::{Cell, Role};
 /// | pawn promotion (the chosen piece) | `<from>-<to>=<role>` | `G14-H13=Q`, `G14-H15=A` |
 /// | castling (king cell, then rook cell) | `<king>@<rook>` | `B/15@B/18` |
 /// | stalemate relocation (king from, king to, reclaimed piece) | `<from>><to>[=<role>]` | `B/15>A10=Q` |
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// A piece moves from `from` to `to`, capturing whatever non-king piece is there; a pawn
     /// that reaches its promotion zone with a lost piece (or the Amazon) to claim names it in
@@ -102,6 +104,92 @@ impl Move {
             .parse()
             .map_err(|_| ParseMoveError::Notation(cut(text, 100)))
     }
+}
+
+/// What a long text looks like, for the error.
+const LONG_EXPECTED: &str = "A16B15, G14H13q, B/15B/17o or B/15>A10q";
+
+impl Move {
+    /// The move in long notation (see [`Variant::long`](hexvar_geometry::Variant::long)): the
+    /// from-cell and the to-cell in Kirby's cell names, then a lower-case promotion letter, or
+    /// `o` after a castling's king cells; a stalemate relocation puts `>` between the king's
+    /// cells and names the reclaimed piece in lower case: `A16B15`, `G14H13q`, `G14H15a`,
+    /// `B/15B/17o`, `B/15>A10q`, `B/15>A10`.
+    ///
+    /// ```
+    /// use hexvar_kirby::{Move, Position};
+    /// let pos = Position::new();
+    /// let mv = pos.legal_moves()[0];
+    /// assert_eq!(Move::from_long(&mv.long())?, mv);
+    /// assert_eq!(pos.parse_long(&mv.long())?, mv);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn long(self) -> String {
+        let letter = |role: Option<Role>| {
+            role.map(|r| r.char().to_ascii_lowercase().to_string())
+                .unwrap_or_default()
+        };
+        match self {
+            Move::Normal {
+                from,
+                to,
+                promotion,
+            } => format!("{from}{to}{}", letter(promotion)),
+            Move::Castle { king, .. } => format!("{king}{}o", self.to()),
+            Move::Relocate { from, to, reclaim } => format!("{from}>{to}{}", letter(reclaim)),
+        }
+    }
+
+    /// The move a long text names ([`Move::long`]'s spelling exactly, surrounding ASCII
+    /// whitespace aside), without a position.
+    pub fn from_long(text: &str) -> Result<Move, LongMoveError> {
+        long::read(text, LONG_EXPECTED, read_long, Move::long)
+    }
+}
+
+/// The parts of a long text, in [`Move::long`]'s order.
+fn read_long(r: &mut LongReader<'_>) -> Option<Move> {
+    let from: Cell = r.cell()?;
+    let relocate = r.eat(">");
+    let to: Cell = r.cell()?;
+    if !relocate && r.eat("o") {
+        return castling(from, to);
+    }
+    let role = match r.char_if(|c| c.is_ascii_lowercase()) {
+        Some(c) => Some(Role::from_char(c.to_ascii_uppercase()).filter(|r| r.is_power())?),
+        None => None,
+    };
+    Some(if relocate {
+        Move::Relocate {
+            from,
+            to,
+            reclaim: role,
+        }
+    } else {
+        Move::Normal {
+            from,
+            to,
+            promotion: role,
+        }
+    })
+}
+
+/// The castling whose king goes from `king` to `to`: two squares along its first rank towards
+/// the rook in that direction's corner (file 1 or 8).
+fn castling(king: Cell, to: Cell) -> Option<Move> {
+    let (side, from_file, 1) = king.square_coords()? else {
+        return None;
+    };
+    let (to_side, to_file, 1) = to.square_coords()? else {
+        return None;
+    };
+    let rook_file = match i16::from(to_file) - i16::from(from_file) {
+        2 => 8,
+        -2 => 1,
+        _ => return None,
+    };
+    let rook = Cell::square(side, rook_file, 1).filter(|_| to_side == side)?;
+    Some(Move::Castle { king, rook })
 }
 
 impl fmt::Debug for Move {

@@ -281,7 +281,7 @@ impl Position {
     }
 
     fn seat_armies(&mut self, setup: &Setup, problems: &mut Vec<PositionProblem>) {
-        for a in Color::ALL {
+        for &a in Color::ALL {
             if setup.teams[a.index()].is_some() {
                 self.seated |= 1 << a.index();
                 if !setup.dead[a.index()] {
@@ -294,9 +294,9 @@ impl Position {
         if self.seated == 0 {
             problems.push(PositionProblem::NoArmies);
         }
-        for a in Color::ALL {
+        for &a in Color::ALL {
             if let Some(t) = setup.teams[a.index()] {
-                for b in Color::ALL {
+                for &b in Color::ALL {
                     if setup.teams[b.index()] == Some(t) {
                         self.team_mask[a.index()] |= 1 << b.index();
                     }
@@ -335,7 +335,7 @@ impl Position {
             }
             self.put(cell.index(), piece);
         }
-        for a in Color::ALL {
+        for &a in Color::ALL {
             let i = a.index();
             if self.seated & (1 << i) == 0 {
                 continue;
@@ -357,7 +357,7 @@ impl Position {
     }
 
     fn check_counts(&self, problems: &mut Vec<PositionProblem>) {
-        for a in Color::ALL {
+        for &a in Color::ALL {
             for role in Role::ALL {
                 let limit = match role {
                     Role::Amazon => 1,
@@ -428,7 +428,7 @@ impl Position {
         setup.layout = self.layout;
         setup.turn = self.turn;
         let mut team_of_mask: Vec<u8> = Vec::new();
-        for a in Color::ALL {
+        for &a in Color::ALL {
             let i = a.index();
             if self.seated & (1 << i) != 0 {
                 let mask = self.team_mask[i];
@@ -449,7 +449,7 @@ impl Position {
             }
         }
         setup.castling.sort();
-        for a in Color::ALL {
+        for &a in Color::ALL {
             for &c in self.waiting[a.index()].as_slice() {
                 setup.waiting.push(Cell::at(c as usize));
             }
@@ -491,6 +491,20 @@ impl Position {
     /// The armies that still have a king.
     pub fn alive(&self) -> ColorSet {
         ColorSet(self.alive)
+    }
+
+    /// Whether `color` takes part in this game and is not eliminated: one of the mode's seated
+    /// armies that still has its king.
+    ///
+    /// ```
+    /// use hexvar_kirby::{Color, Position};
+    ///
+    /// let two = Position::new();
+    /// assert!(two.in_play(two.turn()));
+    /// assert_eq!(Color::ALL.iter().filter(|&&c| two.in_play(c)).count(), 2);
+    /// ```
+    pub fn in_play(&self, color: Color) -> bool {
+        self.seated().contains(color) && self.alive().contains(color)
     }
 
     /// The team of `color` (itself included; empty for an empty seat).

@@ -234,7 +234,7 @@ impl Setup {
         setup.layout = layout;
         setup.turn = first;
         setup.teams = teams;
-        for army in Color::ALL {
+        for &army in Color::ALL {
             if teams[army.index()].is_none() {
                 continue;
             }
@@ -278,7 +278,7 @@ impl Setup {
     /// The text of the team map, groups in seat order of their first member (`BW/PR/SG`).
     fn teams_text(&self) -> String {
         let mut groups: Vec<(u8, String)> = Vec::new();
-        for army in Color::ALL {
+        for &army in Color::ALL {
             if let Some(t) = self.teams[army.index()] {
                 match groups.iter_mut().find(|(id, _)| *id == t) {
                     Some((_, g)) => g.push(army.char()),
@@ -326,7 +326,7 @@ impl fmt::Display for Setup {
             .collect();
         write!(f, " dead={}", if dead.is_empty() { "-" } else { &dead })?;
         write!(f, " waiting={}", cells_text(&self.waiting))?;
-        for army in Color::ALL {
+        for &army in Color::ALL {
             if !self.is_seated(army) {
                 continue;
             }
@@ -575,7 +575,7 @@ fn parse_teams(text: &str, seated: [bool; 6]) -> Result<[Option<u8>; 6], ParseSe
             team_of[a.index()] = Some(t as u8);
         }
     }
-    for army in Color::ALL {
+    for &army in Color::ALL {
         let (is_seated, in_map) = (seated[army.index()], team_of[army.index()].is_some());
         if is_seated != in_map {
             return Err(ParseSetupError::Teams(format!(

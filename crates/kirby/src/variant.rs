@@ -16,6 +16,7 @@ hexvar_geometry::impl_variant!(
     "kirby",
     start_positions = named_starts,
     draw_rules = hexvar_geometry::DrawRules::NONE,
+    in_play = crate::Position::in_play,
     same_team = crate::Position::same_team,
     san_suffix = crate::Position::check_suffix,
     perft = crate::perft::perft,
@@ -34,4 +35,12 @@ fn named_starts() -> Vec<(String, String)> {
         }
     }
     out
+}
+
+impl crate::Position {
+    /// The legal move a long text names here ([`crate::Move::long`]'s spelling): the inherent
+    /// face of [`Variant::parse_long`](hexvar_geometry::Variant::parse_long).
+    pub fn parse_long(&self, text: &str) -> Result<crate::Move, hexvar_geometry::LongMoveError> {
+        hexvar_geometry::Variant::parse_long(self, text)
+    }
 }

@@ -161,7 +161,7 @@ fn colors_are_listed_in_the_order_of_play() {
         pos.play(m).unwrap();
     }
     let all = <Color as VariantColor>::ALL;
-    assert_eq!(all, &Color::ALL);
+    assert_eq!(all, Color::ALL);
     assert_eq!(&seen[..6], all);
     assert_eq!(&seen[6..], all);
     for (i, &color) in all.iter().enumerate() {
@@ -273,7 +273,7 @@ fn by_color_and_by_role_partition_the_men() {
         let game = random_game(start, &mut rng, 40);
         let pos = game.position();
         let mut count = 0;
-        for color in Color::ALL {
+        for &color in Color::ALL {
             for cell in pos.by_color(color).iter() {
                 assert_eq!(
                     pos.piece_at(hexvar_kirby::Cell::from_index(cell).unwrap())

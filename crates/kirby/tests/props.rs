@@ -355,13 +355,14 @@ fn random_position(rng: &mut Rng) -> Option<Position> {
     } else {
         Layout::QueenRight
     };
-    for a in Color::ALL {
+    for &a in Color::ALL {
         if rng.below(3) != 0 {
             setup.teams[a.index()] = Some(rng.below(3) as u8);
         }
     }
     let seated: Vec<Color> = Color::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|a| setup.is_seated(*a))
         .collect();
     if seated.len() < 2 {

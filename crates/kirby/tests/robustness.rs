@@ -123,7 +123,7 @@ fn cells_colors_roles_pieces_read_and_print() {
         assert_eq!(Cell::from_index(cell.index()), Some(cell));
     }
     assert_eq!(Cell::from_index(hexvar_kirby::CELL_COUNT), None);
-    for color in Color::ALL {
+    for &color in Color::ALL {
         assert_eq!(color.to_string().parse::<Color>(), Ok(color));
     }
     for role in hexvar_kirby::Role::ALL {

@@ -1,0 +1,146 @@
+//! The long notation ([`Move::long`], [`Move::from_long`], `parse_long`) over every legal move
+//! of every conformance position and of the positions one move later, and on arbitrary text.
+
+use std::collections::BTreeSet;
+
+use hexvar_brusky::{LongMoveError, Move, Position};
+use hexvar_geometry::long::check_position;
+use hexvar_geometry::perft::read_rows;
+use hexvar_geometry::Variant;
+use proptest::prelude::*;
+
+/// The conformance positions (each once) and every position one legal move after them.
+fn positions() -> Vec<Position> {
+    let rows = read_rows(include_str!("data/conformance.txt")).unwrap();
+    let texts: BTreeSet<String> = rows.into_iter().map(|r| r.position).collect();
+    let mut out = Vec::new();
+    for text in texts {
+        let pos: Position = text.parse().unwrap();
+        for mv in pos.legal_moves() {
+            let mut next = pos;
+            next.play_unchecked(mv);
+            out.push(next);
+        }
+        out.push(pos);
+    }
+    out
+}
+
+/// Which kind of move a move is, for the coverage count.
+fn kind(mv: Move) -> &'static str {
+    match mv {
+        Move::Normal {
+            promotion: Some(_),
+            capture: true,
+            ..
+        } => "capturing promotion",
+        Move::Normal {
+            promotion: Some(_), ..
+        } => "promotion",
+        Move::Normal { capture: true, .. } => "capture",
+        Move::Normal { .. } => "move",
+        Move::EnPassant { .. } => "en passant",
+        Move::Castle { .. } => "castling",
+    }
+}
+
+#[test]
+fn every_legal_move_round_trips_and_is_unique() {
+    let mut kinds = BTreeSet::new();
+    let mut checked = 0;
+    for pos in positions() {
+        checked += check_position(&pos).unwrap_or_else(|e| panic!("{e}"));
+        kinds.extend(pos.legal_moves().into_iter().map(kind));
+    }
+    assert!(checked > 100_000, "{checked}");
+    assert_eq!(
+        kinds.into_iter().collect::<Vec<_>>(),
+        [
+            "capture",
+            "capturing promotion",
+            "castling",
+            "en passant",
+            "move",
+            "promotion"
+        ]
+    );
+}
+
+#[test]
+fn each_move_kind_has_its_spelling() {
+    for (notation, long) in [
+        ("g2-g4", "g2g4"),
+        ("e5xg6", "e5xg6"),
+        ("e7-e8=Q", "e7e8q"),
+        ("e7xd8=N", "e7xd8n"),
+        ("j4xk3e.p.", "j4k3ep"),
+        ("O-O", "f1h1o"),
+        ("O-O-O", "f1c1o"),
+        ("o-o", "g8e8o"),
+        ("o-o-o", "g8j8o"),
+    ] {
+        let mv: Move = notation.parse().unwrap();
+        assert_eq!(mv.long(), long);
+        assert_eq!(Position::long(mv), long);
+        assert_eq!(Move::from_long(long), Ok(mv));
+    }
+}
+
+#[test]
+fn bad_texts_are_notation_errors_and_illegal_moves_are_not_legal() {
+    for bad in [
+        "",
+        "g2",
+        "g2g4 q",
+        "g2-g4",
+        "G2G4",
+        "g2g4Q",
+        "g2g4k",
+        "g2g4p",
+        "e5gx6",
+        "f1h1O",
+        "f1g1o",
+        "j4k3e",
+        "j4xk3ep",
+        "g2g4ep q",
+        "g2g4\u{a0}",
+        "O-O",
+        "a1a0",
+        "m1m2",
+    ] {
+        assert!(
+            matches!(Move::from_long(bad), Err(LongMoveError::Notation { .. })),
+            "{bad:?}"
+        );
+    }
+    let pos = Position::new();
+    assert_eq!(
+        pos.parse_long("g2g5"),
+        Err(LongMoveError::NotLegal {
+            text: "g2g5".to_string()
+        })
+    );
+    let long = "x".repeat(500);
+    match Move::from_long(&long) {
+        Err(LongMoveError::Notation { text, .. }) => assert_eq!(text.chars().count(), 101),
+        other => panic!("{other:?}"),
+    }
+}
+
+proptest! {
+    #[test]
+    fn arbitrary_text_is_an_error_or_its_own_spelling(text in "\\PC{0,16}") {
+        if let Ok(mv) = Move::from_long(&text) {
+            prop_assert_eq!(mv.long(), text.trim_matches(|c: char| c.is_ascii_whitespace()));
+        }
+        let _ = Position::new().parse_long(&text);
+    }
+
+    #[test]
+    fn notation_like_text_is_an_error_or_its_own_spelling(text in "[a-m0-9xepoqrbnk@/ ]{0,10}") {
+        if let Ok(mv) = Move::from_long(&text) {
+            prop_assert_eq!(mv.long(), text.trim_matches(|c: char| c.is_ascii_whitespace()));
+        }
+        let _ = Position::new().parse_long(&text);
+    }
+}

@@ -1,0 +1,177 @@
+//! The long notation ([`Move::long`], [`Move::from_long`], `parse_long`) over every legal move
+//! of every conformance position and of the positions one move later, and on arbitrary text.
+
+use std::collections::BTreeSet;
+
+use hexvar_cescacs::{Color, LongMoveError, Move, Position, Role};
+use hexvar_geometry::long::check_position;
+use hexvar_geometry::perft::read_rows;
+use hexvar_geometry::Variant;
+use proptest::prelude::*;
+
+/// The conformance positions (each once) and every position one legal move after them.
+fn positions() -> Vec<Position> {
+    let rows = read_rows(include_str!("data/conformance.txt")).unwrap();
+    let texts: BTreeSet<String> = rows.into_iter().map(|r| r.position).collect();
+    let mut out = Vec::new();
+    for text in texts {
+        let pos: Position = text.parse().unwrap();
+        for mv in pos.legal_moves() {
+            let mut next = pos.clone();
+            next.play_unchecked(mv);
+            out.push(next);
+        }
+        out.push(pos);
+    }
+    out
+}
+
+/// Which kind of move a move is, for the coverage count.
+fn kind(mv: Move) -> &'static str {
+    match mv {
+        Move::Normal {
+            role: Role::Pawn,
+            from,
+            to,
+            promotion: None,
+            ..
+        } if to.is_promotion_edge(if to.line() > from.line() {
+            Color::White
+        } else {
+            Color::Black
+        }) =>
+        {
+            "awaiting pawn"
+        }
+        Move::Normal {
+            promotion: Some(_), ..
+        } => "promotion",
+        Move::Normal {
+            capture: Some(Role::Pawn),
+            ..
+        } => "capture of a pawn",
+        Move::Normal {
+            capture: Some(_), ..
+        } => "capture of a piece",
+        Move::Normal { .. } => "move",
+        Move::EnPassant { .. } => "en passant",
+        Move::Scornful { .. } => "scornful capture",
+        Move::Castle { castling, .. } if castling.is_double() => "double castling",
+        Move::Castle { .. } => "castling",
+        Move::Promote { .. } => "in-place promotion",
+    }
+}
+
+#[test]
+fn every_legal_move_round_trips_and_is_unique() {
+    let mut kinds = BTreeSet::new();
+    let mut checked = 0;
+    for pos in positions() {
+        checked += check_position(&pos).unwrap_or_else(|e| panic!("{e}"));
+        kinds.extend(pos.legal_moves().into_iter().map(kind));
+    }
+    assert!(checked > 100_000, "{checked}");
+    assert_eq!(
+        kinds.into_iter().collect::<Vec<_>>(),
+        [
+            "awaiting pawn",
+            "capture of a pawn",
+            "capture of a piece",
+            "castling",
+            "double castling",
+            "en passant",
+            "in-place promotion",
+            "move",
+            "promotion",
+            "scornful capture"
+        ]
+    );
+}
+
+#[test]
+fn each_move_kind_has_its_spelling() {
+    for (notation, long) in [
+        ("E7-E13", "E7E13"),
+        ("KG1-H6", "KG1H6"),
+        ("EF12×NF14", "EF12xNF14"),
+        ("E13×F16", "E13xF16"),
+        ("DE27×JE13", "DE27xJE13"),
+        ("A21-T22=&", "A21T22"),
+        ("A21-T22=R", "A21T22r"),
+        ("T22=D", "T22T22d"),
+        ("G13@H14", "G13sH14"),
+        ("K16@I13", "K16I13epI15"),
+        ("F12@@G9", "F12G9epG13"),
+        ("KRK-HIOO", "G1H6oI3I7"),
+        ("KRD-HG", "G1H6oC3G7"),
+        ("KRR-HGG", "G1H6oC3G7I3G5"),
+        ("b KRD-DE", "G27D26oC25E27"),
+    ] {
+        let mv: Move = notation.parse().unwrap();
+        assert_eq!(mv.long(), long, "{notation}");
+        assert_eq!(Position::long(mv), long);
+        assert_eq!(Move::from_long(long), Ok(mv), "{long}");
+    }
+}
+
+#[test]
+fn bad_texts_are_notation_errors_and_illegal_moves_are_not_legal() {
+    for bad in [
+        "",
+        "E7",
+        "E7E13 d",
+        "E7-E13",
+        "e7e13",
+        "A21T22R",
+        "A21T22e",
+        "A21T22=R",
+        "T22=D",
+        "T22d",
+        "T22T22",
+        "C15@B12",
+        "C15sB12x",
+        "F12G9ep",
+        "G1H6o",
+        "G1H6oG6",
+        "G1H6oG5G7",
+        "E13xPF16",
+        "KRK-HIOO",
+        "b KRK-II",
+        "E7E13\u{a0}",
+    ] {
+        assert!(
+            matches!(Move::from_long(bad), Err(LongMoveError::Notation { .. })),
+            "{bad:?}"
+        );
+    }
+    let pos = Position::new();
+    assert_eq!(
+        pos.parse_long("E7E15"),
+        Err(LongMoveError::NotLegal {
+            text: "E7E15".to_string()
+        })
+    );
+    let long = "x".repeat(500);
+    match Move::from_long(&long) {
+        Err(LongMoveError::Notation { text, .. }) => assert_eq!(text.chars().count(), 101),
+        other => panic!("{other:?}"),
+    }
+}
+
+proptest! {
+    #[test]
+    fn arbitrary_text_is_an_error_or_its_own_spelling(text in "\\PC{0,16}") {
+        if let Ok(mv) = Move::from_long(&text) {
+            prop_assert_eq!(mv.long(), text.trim_matches(|c: char| c.is_ascii_whitespace()));
+        }
+        let _ = Position::new().parse_long(&text);
+    }
+
+    #[test]
+    fn notation_like_text_is_an_error_or_its_own_spelling(text in "[A-LPTXZ0-9xsepodvrgnjDVRGNJEK ]{0,12}") {
+        if let Ok(mv) = Move::from_long(&text) {
+            prop_assert_eq!(mv.long(), text.trim_matches(|c: char| c.is_ascii_whitespace()));
+        }
+        let _ = Position::new().parse_long(&text);
+    }
+}

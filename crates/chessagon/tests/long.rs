@@ -1,0 +1,127 @@
+//! The long notation ([`Move::long`], [`Move::from_long`], `parse_long`) over every legal move
+//! of every conformance position and of the positions one move later, and on arbitrary text.
+
+use std::collections::BTreeSet;
+
+use hexvar_chessagon::{LongMoveError, Move, Position};
+use hexvar_geometry::long::check_position;
+use hexvar_geometry::perft::read_rows;
+use hexvar_geometry::Variant;
+use proptest::prelude::*;
+
+/// The conformance positions (each once) and every position one legal move after them.
+fn positions() -> Vec<Position> {
+    let rows = read_rows(include_str!("data/conformance.txt")).unwrap();
+    let texts: BTreeSet<String> = rows.into_iter().map(|r| r.position).collect();
+    let mut out = Vec::new();
+    for text in texts {
+        let pos: Position = text.parse().unwrap();
+        for mv in pos.legal_moves() {
+            let mut next = pos;
+            next.play_unchecked(mv);
+            out.push(next);
+        }
+        out.push(pos);
+    }
+    out
+}
+
+/// Which kind of move a move is, for the coverage count.
+fn kind(mv: Move) -> &'static str {
+    match mv {
+        Move::Normal { .. } => "move",
+        Move::Promotion { .. } => "promotion",
+        Move::EnPassant { .. } => "en passant",
+        Move::Castle { .. } => "castling",
+    }
+}
+
+#[test]
+fn every_legal_move_round_trips_and_is_unique() {
+    let mut kinds = BTreeSet::new();
+    let mut checked = 0;
+    for pos in positions() {
+        checked += check_position(&pos).unwrap_or_else(|e| panic!("{e}"));
+        kinds.extend(pos.legal_moves().into_iter().map(kind));
+    }
+    assert!(checked > 100_000, "{checked}");
+    assert_eq!(
+        kinds.into_iter().collect::<Vec<_>>(),
+        ["castling", "en passant", "move", "promotion"]
+    );
+}
+
+#[test]
+fn each_move_kind_has_its_spelling() {
+    for (notation, long) in [
+        ("c3d5", "c3d5"),
+        ("a10a12=Q", "a10a12q"),
+        ("b8b10ep", "b8b10ep"),
+        ("O-O@f3", "e1f3o"),
+        ("O-O@g3", "e1g3o"),
+        ("O-O-O@c2", "e1c2o"),
+        ("O-O-O@c13", "e15c13o"),
+    ] {
+        let mv: Move = notation.parse().unwrap();
+        assert_eq!(mv.long(), long);
+        assert_eq!(Position::long(mv), long);
+        assert_eq!(Move::from_long(long), Ok(mv));
+    }
+}
+
+#[test]
+fn bad_texts_are_notation_errors_and_illegal_moves_are_not_legal() {
+    for bad in [
+        "",
+        "c3",
+        "c3d5 q",
+        "c3-d5",
+        "C3D5",
+        "a10a12Q",
+        "a10a12=Q",
+        "a10a12r",
+        "c3d5e",
+        "e1f3O",
+        "e1e2o",
+        "e15f3o",
+        "O-O@f3",
+        "z1a1",
+        "d1d16",
+        "c3d5\u{a0}",
+    ] {
+        assert!(
+            matches!(Move::from_long(bad), Err(LongMoveError::Notation { .. })),
+            "{bad:?}"
+        );
+    }
+    let pos = Position::new();
+    assert_eq!(
+        pos.parse_long("c3c9"),
+        Err(LongMoveError::NotLegal {
+            text: "c3c9".to_string()
+        })
+    );
+    let long = "x".repeat(500);
+    match Move::from_long(&long) {
+        Err(LongMoveError::Notation { text, .. }) => assert_eq!(text.chars().count(), 101),
+        other => panic!("{other:?}"),
+    }
+}
+
+proptest! {
+    #[test]
+    fn arbitrary_text_is_an_error_or_its_own_spelling(text in "\\PC{0,16}") {
+        if let Ok(mv) = Move::from_long(&text) {
+            prop_assert_eq!(mv.long(), text.trim_matches(|c: char| c.is_ascii_whitespace()));
+        }
+        let _ = Position::new().parse_long(&text);
+    }
+
+    #[test]
+    fn notation_like_text_is_an_error_or_its_own_spelling(text in "[a-i0-9epoq ]{0,10}") {
+        if let Ok(mv) = Move::from_long(&text) {
+            prop_assert_eq!(mv.long(), text.trim_matches(|c: char| c.is_ascii_whitespace()));
+        }
+        let _ = Position::new().parse_long(&text);
+    }
+}

@@ -1,0 +1,130 @@
+//! The long notation ([`Move::long`], [`Move::from_long`], `parse_long`) over every legal move
+//! of every conformance position and of the positions one move later, and on arbitrary text.
+
+use std::collections::BTreeSet;
+
+use hexvar_dagger::{LongMoveError, Move, Position};
+use hexvar_geometry::long::check_position;
+use hexvar_geometry::perft::read_rows;
+use hexvar_geometry::Variant;
+use proptest::prelude::*;
+
+/// The conformance positions (each once) and every position one legal move after them.
+fn positions() -> Vec<Position> {
+    let rows = read_rows(include_str!("data/conformance.txt")).unwrap();
+    let texts: BTreeSet<String> = rows.into_iter().map(|r| r.position).collect();
+    let mut out = Vec::new();
+    for text in texts {
+        let pos: Position = text.parse().unwrap();
+        for mv in pos.legal_moves() {
+            let mut next = pos;
+            next.play_unchecked(mv);
+            out.push(next);
+        }
+        out.push(pos);
+    }
+    out
+}
+
+/// Which kind of move a move is, for the coverage count.
+fn kind(mv: Move) -> &'static str {
+    match mv {
+        Move::Normal { .. } => "move",
+        Move::Promotion { .. } => "promotion",
+        Move::EnPassant { .. } => "en passant",
+        Move::Entry { .. } => "entry",
+        Move::Drop { .. } => "drop",
+    }
+}
+
+#[test]
+fn every_legal_move_round_trips_and_is_unique() {
+    let mut kinds = BTreeSet::new();
+    let mut checked = 0;
+    for pos in positions() {
+        checked += check_position(&pos).unwrap_or_else(|e| panic!("{e}"));
+        kinds.extend(pos.legal_moves().into_iter().map(kind));
+    }
+    assert!(checked > 50_000, "{checked}");
+    assert_eq!(
+        kinds.into_iter().collect::<Vec<_>>(),
+        ["drop", "en passant", "entry", "move", "promotion"]
+    );
+}
+
+#[test]
+fn each_move_kind_has_its_spelling() {
+    for (notation, long) in [
+        ("d2-f2", "d2f2"),
+        ("m1-n1=Q", "m1n1q"),
+        ("l2-n1=N", "l2n1n"),
+        ("f3-e2ep", "f3e2ep"),
+        ("N@d1", "N@d1"),
+        ("N@l1", "N@l1"),
+        ("NL@a1", "NL@a1"),
+        ("NR@n1", "NR@n1"),
+    ] {
+        let mv: Move = notation.parse().unwrap();
+        assert_eq!(mv.long(), long);
+        assert_eq!(Position::long(mv), long);
+        assert_eq!(Move::from_long(long), Ok(mv));
+    }
+}
+
+#[test]
+fn bad_texts_are_notation_errors_and_illegal_moves_are_not_legal() {
+    for bad in [
+        "",
+        "d2",
+        "d2f2 q",
+        "d2-f2",
+        "D2F2",
+        "m1n1Q",
+        "m1n1k",
+        "m1n1=Q",
+        "f3e2e",
+        "N@a1",
+        "n@d1",
+        "NL@d1x",
+        "N@g3",
+        "X@d1",
+        "NR@",
+        "N d1",
+        "d2f2\u{a0}",
+    ] {
+        assert!(
+            matches!(Move::from_long(bad), Err(LongMoveError::Notation { .. })),
+            "{bad:?}"
+        );
+    }
+    let pos = Position::new();
+    assert_eq!(
+        pos.parse_long("NL@a1"),
+        Err(LongMoveError::NotLegal {
+            text: "NL@a1".to_string()
+        })
+    );
+    let long = "x".repeat(500);
+    match Move::from_long(&long) {
+        Err(LongMoveError::Notation { text, .. }) => assert_eq!(text.chars().count(), 101),
+        other => panic!("{other:?}"),
+    }
+}
+
+proptest! {
+    #[test]
+    fn arbitrary_text_is_an_error_or_its_own_spelling(text in "\\PC{0,16}") {
+        if let Ok(mv) = Move::from_long(&text) {
+            prop_assert_eq!(mv.long(), text.trim_matches(|c: char| c.is_ascii_whitespace()));
+        }
+        let _ = Position::new().parse_long(&text);
+    }
+
+    #[test]
+    fn notation_like_text_is_an_error_or_its_own_spelling(text in "[a-nNLR0-9epqrb@ ]{0,10}") {
+        if let Ok(mv) = Move::from_long(&text) {
+            prop_assert_eq!(mv.long(), text.trim_matches(|c: char| c.is_ascii_whitespace()));
+        }
+        let _ = Position::new().parse_long(&text);
+    }
+}

@@ -1,0 +1,166 @@
+//! The long notation ([`Move::long`], [`Move::from_long`], `parse_long`) over every legal move
+//! of every conformance position and of the positions one move later, and on arbitrary text.
+
+use std::collections::BTreeSet;
+
+use hexvar_geometry::long::check_position;
+use hexvar_geometry::perft::read_rows;
+use hexvar_geometry::{Variant, VariantColor};
+use hexvar_kirby::{Color, LongMoveError, Move, Position};
+use proptest::prelude::*;
+
+/// The conformance positions (each once) and every position one legal move after them.
+fn positions() -> Vec<Position> {
+    let rows = read_rows(include_str!("data/conformance.txt")).unwrap();
+    let texts: BTreeSet<String> = rows.into_iter().map(|r| r.position).collect();
+    let mut out = Vec::new();
+    for text in texts {
+        let pos: Position = text.parse().unwrap();
+        for mv in pos.legal_moves() {
+            let mut next = pos.clone();
+            next.play_unchecked(mv);
+            out.push(next);
+        }
+        out.push(pos);
+    }
+    out
+}
+
+/// Which kind of move a move is, for the coverage count.
+fn kind(mv: Move) -> &'static str {
+    match mv {
+        Move::Normal {
+            promotion: Some(_), ..
+        } => "promotion",
+        Move::Normal { .. } => "move",
+        Move::Castle { .. } => "castling",
+        Move::Relocate {
+            reclaim: Some(_), ..
+        } => "relocation with a reclaim",
+        Move::Relocate { .. } => "relocation",
+    }
+}
+
+#[test]
+fn every_legal_move_round_trips_and_is_unique() {
+    let mut kinds = BTreeSet::new();
+    let mut checked = 0;
+    for pos in positions() {
+        checked += check_position(&pos).unwrap_or_else(|e| panic!("{e}"));
+        kinds.extend(pos.legal_moves().into_iter().map(kind));
+    }
+    assert!(checked > 100_000, "{checked}");
+    assert_eq!(
+        kinds.into_iter().collect::<Vec<_>>(),
+        // (No relocation without a reclaim happens in the data: `each_move_kind_has_its_spelling`
+        // spells one.)
+        ["castling", "move", "promotion", "relocation with a reclaim"]
+    );
+}
+
+#[test]
+fn each_move_kind_has_its_spelling() {
+    for (notation, long) in [
+        ("A16-B15", "A16B15"),
+        ("G14-H13=Q", "G14H13q"),
+        ("G14-H15=A", "G14H15a"),
+        ("B/15@B/18", "B/15B/17o"),
+        ("B/15@B/11", "B/15B/13o"),
+        ("B/15>A10=Q", "B/15>A10q"),
+        ("B/15>A10", "B/15>A10"),
+        ("B/27-A14", "B/27A14"),
+    ] {
+        let mv: Move = notation.parse().unwrap();
+        assert_eq!(mv.long(), long, "{notation}");
+        assert_eq!(Position::long(mv), long);
+        assert_eq!(Move::from_long(long), Ok(mv), "{long}");
+    }
+}
+
+#[test]
+fn bad_texts_are_notation_errors_and_illegal_moves_are_not_legal() {
+    for bad in [
+        "",
+        "A16",
+        "A16B15 q",
+        "A16-B15",
+        "a16b15",
+        "G14H13Q",
+        "G14H13k",
+        "G14H13p",
+        "G14H13=Q",
+        "B/15@B/18",
+        "B/15B/18o",
+        "B/15B/16o",
+        "B/15A10o",
+        "B/15>A10o",
+        "B/15>",
+        "C",
+        "CB15",
+        "H15C",
+        "X1A8",
+        "A16B15\u{a0}",
+    ] {
+        assert!(
+            matches!(Move::from_long(bad), Err(LongMoveError::Notation { .. })),
+            "{bad:?}"
+        );
+    }
+    let pos = Position::new();
+    assert_eq!(
+        pos.parse_long("A16B15"),
+        Err(LongMoveError::NotLegal {
+            text: "A16B15".to_string()
+        })
+    );
+    let long = "x".repeat(500);
+    match Move::from_long(&long) {
+        Err(LongMoveError::Notation { text, .. }) => assert_eq!(text.chars().count(), 101),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn in_play_is_the_seated_armies_still_alive() {
+    for (_, text) in Position::start_positions() {
+        let pos: Position = text.parse().unwrap();
+        for &color in Color::ALL {
+            assert_eq!(
+                pos.in_play(color),
+                pos.seated().contains(color),
+                "{text} {color}"
+            );
+        }
+    }
+    let mut dead = 0;
+    for pos in positions() {
+        for &color in Color::ALL {
+            let in_play = Variant::in_play(&pos, color);
+            assert_eq!(
+                in_play,
+                pos.seated().contains(color) && pos.alive().contains(color)
+            );
+            dead += usize::from(pos.seated().contains(color) && !in_play);
+        }
+    }
+    assert!(dead > 0, "the conformance data has eliminated armies");
+    assert_eq!(<Color as VariantColor>::ALL, Color::ALL);
+}
+
+proptest! {
+    #[test]
+    fn arbitrary_text_is_an_error_or_its_own_spelling(text in "\\PC{0,16}") {
+        if let Ok(mv) = Move::from_long(&text) {
+            prop_assert_eq!(mv.long(), text.trim_matches(|c: char| c.is_ascii_whitespace()));
+        }
+        let _ = Position::new().parse_long(&text);
+    }
+
+    #[test]
+    fn notation_like_text_is_an_error_or_its_own_spelling(text in "[A-QBPSWRG0-9/>oqrbnak ]{0,12}") {
+        if let Ok(mv) = Move::from_long(&text) {
+            prop_assert_eq!(mv.long(), text.trim_matches(|c: char| c.is_ascii_whitespace()));
+        }
+        let _ = Position::new().parse_long(&text);
+    }
+}
