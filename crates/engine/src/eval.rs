@@ -1,7 +1,7 @@
 //! The evaluation, in centipawns.
 //!
-//! - **Material** by role letter ([`role_value`](crate::role_value)), men of dead Kirby armies
-//!   (without a king) left out.
+//! - **Material** by the variants' values ([`VariantRole::value`](hexvar_geometry::VariantRole::value)),
+//!   the men of armies out of play (Kirby's dead armies, [`Variant::in_play`]) left out.
 //! - **Piece-square tables** from [`knowledge`](crate::knowledge): the mobility a man of that role
 //!   has on that cell, the king's distance from the centre, the pawn's distance to promotion;
 //!   a middlegame and an endgame value, tapered by the officers' material left.
@@ -45,7 +45,7 @@ const DRIVE_CLOSE: i32 = 10;
 /// The kings on the board: which armies are alive, and where their kings stand.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Kings {
-    /// Bit `color`: the army has a king.
+    /// Bit `color`: the side is in play (Kirby: its army is seated and alive).
     pub alive: u64,
     cells: [(u8, u16); MAX_KINGS],
     len: usize,
@@ -103,26 +103,29 @@ impl Evaluator {
         }
     }
 
-    /// The kings of `pos`. Without a role written `K` every army counts as alive.
+    /// The sides in play ([`Variant::in_play`]) and where their kings stand (a role written `K`).
     pub fn kings<V: Variant>(&self, pos: &V) -> Kings {
         let mut kings = Kings {
             alive: 0,
             cells: [(0, 0); MAX_KINGS],
             len: 0,
         };
+        for &color in V::Color::ALL {
+            if pos.in_play(color) {
+                kings.alive |= 1 << color.index();
+            }
+        }
         let Some(king) = self.k.king else {
-            kings.alive = u64::MAX;
             return kings;
         };
         let role = <V::Role as hexvar_geometry::VariantRole>::ALL[king];
         for cell in pos.by_role(role).indices() {
-            if let Some(color) = V::Color::ALL
+            let owner = V::Color::ALL
                 .iter()
-                .find(|c| pos.by_color(**c).contains_index(cell))
-            {
+                .find(|c| pos.by_color(**c).contains_index(cell));
+            if let Some(color) = owner {
                 let ci = color.index();
-                kings.alive |= 1 << ci;
-                if kings.len < MAX_KINGS {
+                if kings.is_alive(ci) && kings.len < MAX_KINGS {
                     kings.cells[kings.len] = (ci as u8, cell as u16);
                     kings.len += 1;
                 }

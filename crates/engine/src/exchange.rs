@@ -105,20 +105,19 @@ pub(crate) fn may_lose<V: Variant>(pos: &V, mv: V::Move, counting: &impl Countin
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::role_value;
     use hexvar_geometry::{VariantColor, VariantPiece, VariantRole};
 
-    /// Two sides, values by letter, a king last among attackers.
+    /// Two sides, the variants' values, a king last among attackers.
     struct Letters;
 
     impl<V: Variant> Counting<V> for Letters {
         fn value(&self, piece: V::Piece) -> i32 {
-            role_value(V::NAME, piece.role().char())
+            piece.role().value()
         }
         fn attacker_cost(&self, piece: V::Piece) -> i32 {
             match piece.role().char() {
                 'K' => i32::MAX,
-                c => role_value(V::NAME, c),
+                _ => piece.role().value(),
             }
         }
         fn same_side(&self, a: &V, b: &V) -> bool {

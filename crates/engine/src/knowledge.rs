@@ -30,8 +30,6 @@ use hexvar_geometry::{
     CellBits, DenseCell, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
 };
 
-use crate::material::role_value;
-
 /// Random positions visited per variant (about 40 ms to 250 ms of play, once per process).
 const SAMPLE_POSITIONS: usize = 24_000;
 /// The longest random game.
@@ -220,7 +218,7 @@ fn measure<V: Variant>() -> Knowledge {
     let king = letter_index::<V>('K');
     let mut value = vec![0; roles];
     for r in V::Role::ALL {
-        value[r.index()] = role_value(V::NAME, r.char());
+        value[r.index()] = r.value();
     }
 
     let mut starts: Vec<V> = V::start_positions()

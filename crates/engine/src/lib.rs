@@ -12,7 +12,7 @@ mod tt;
 
 pub use engine::{Engine, Info, Levers, Line, Options, Score, SearchResult};
 pub use limits::{Clock, Limits};
-pub use material::{role_value, search_material};
+pub use material::search_material;
 
 /// A won game's score on the search's internal scale; a mate found `n` plies from the root
 /// scores `MATE - n` (reported as [`Score::MateIn`]).

@@ -8,7 +8,7 @@
 
 use std::time::Instant;
 
-use hexvar_geometry::{Game, Variant, VariantOutcome, VariantPiece};
+use hexvar_geometry::{Game, Variant, VariantOutcome, VariantPiece, VariantRole};
 
 use crate::{Limits, Line, Score, SearchResult, MATE};
 
@@ -17,29 +17,10 @@ const MAX_DEPTH: u32 = 12;
 /// How many plies of captures the quiescence search looks at.
 const QUIESCENCE_PLIES: u32 = 6;
 
-/// A man's value in centipawns by its role's letter. The letters mean the same man in every
-/// variant except `D`: C'escacs's Queen ("Dama") and Chessagon's Duke, so `variant` decides it.
-pub fn role_value(variant: &str, letter: char) -> i32 {
-    match letter.to_ascii_uppercase() {
-        'P' => 100,
-        'E' => 200,
-        'N' | 'B' | 'J' => 300,
-        'R' => 500,
-        'D' if variant == "cescacs" => 900,
-        'D' => 450,
-        'V' | 'G' => 700,
-        'Q' => 900,
-        'A' => 1200,
-        'K' => 0,
-        _ => 300,
-    }
-}
-
 type RoleOf<V> = <<V as Variant>::Piece as VariantPiece>::Role;
 
 struct Searcher<'a, V: Variant> {
-    variant: &'static str,
-    values: Vec<(RoleOf<V>, i32)>,
+    variant: std::marker::PhantomData<V>,
     deadline: Option<Instant>,
     limits: &'a Limits,
     node_limit: u64,
@@ -49,13 +30,7 @@ struct Searcher<'a, V: Variant> {
 
 impl<V: Variant> Searcher<'_, V> {
     fn value(&mut self, role: RoleOf<V>) -> i32 {
-        if let Some(&(_, v)) = self.values.iter().find(|(r, _)| *r == role) {
-            return v;
-        }
-        let letter = role.to_string().chars().next().unwrap_or('?');
-        let v = role_value(self.variant, letter);
-        self.values.push((role, v));
-        v
+        role.value()
     }
 
     /// Material from the side to move's view.
@@ -199,8 +174,7 @@ impl<V: Variant> Searcher<'_, V> {
 pub fn search_material<V: Variant>(game: &Game<V>, limits: &Limits) -> SearchResult<V::Move> {
     let pos = game.position();
     let mut searcher = Searcher::<V> {
-        variant: V::NAME,
-        values: Vec::new(),
+        variant: std::marker::PhantomData,
         deadline: limits
             .time_budget()
             .and_then(|b| Instant::now().checked_add(b)),

@@ -89,7 +89,7 @@ impl Drop for Program {
 
 /// The move a `bestmove` names, read as the library reads the protocol's notation.
 fn parse_long<V: Variant>(pos: &V, text: &str) -> V::Move {
-    pos.parse_move(text)
+    pos.parse_long(text)
         .unwrap_or_else(|e| panic!("{}: '{text}' in {pos}: {e}", V::NAME))
 }
 
@@ -222,7 +222,7 @@ fn malformed_input_is_answered_and_survived() {
         "position fen 8/8/8",
         "position text nonsense",
         "position startpos moves z9-z10",
-        "position startpos moves g2-g4 g2-g4",
+        "position startpos moves g2g4 g2g4",
         "setoption name UCI_Variant value chess",
         "setoption name Hash value 0",
         "setoption name Hash value lots",
@@ -249,14 +249,14 @@ fn malformed_input_is_answered_and_survived() {
         lines[0].starts_with("info string ") && lines[0].len() < 400,
         "{lines:?}"
     );
-    // A bad move list leaves the position as it was: the start, where g2-g4 is legal.
-    p.send("position startpos moves g2-g4");
-    p.send("position startpos moves g2-g4 nonsense");
+    // A bad move list leaves the position as it was: the start, where g2g4 is legal.
+    p.send("position startpos moves g2g4");
+    p.send("position startpos moves g2g4 nonsense");
     p.send("go depth 1");
     let lines = p.until("bestmove");
     let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
     let mut after = hexvar_brusky::Position::new();
-    after.play_unchecked(parse_long(&after, "g2-g4"));
+    after.play_unchecked(parse_long(&after, "g2g4"));
     parse_long(&after, best);
     // Empty lines and the ignored commands say nothing.
     p.send("");

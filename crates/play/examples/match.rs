@@ -10,7 +10,7 @@
 //! new engine plays the first side in one game of the pair and the second side in the other.
 //! A game ends by the rules (the generic `Game`: mate, stalemate, the variants' draws,
 //! repetition), or at the move cap, where it is adjudicated by material: a side ahead by at least
-//! [`ADJUDICATION_MARGIN`] centipawns ([`role_value`]) wins, anything less is a draw.
+//! [`ADJUDICATION_MARGIN`] centipawns (`VariantRole::value`) wins, anything less is a draw.
 //! Kirby's rules have no repetition draw; the match draws its games at the third occurrence.
 //!
 //! `kirby3` is a sanity run of three-army cut-throat Kirby: the new engine plays one army
@@ -21,17 +21,15 @@
 //! in parallel, one thread each), `--plies N` (the move cap, in plies), `--seed S`, `--verbose`
 //! (each game's end), `--nodes N` (nodes per move for both sides instead of the time: results
 //! then do not depend on the machine's load), `--against OPPONENT` (`material`, the default;
-//! `same`, the engine itself; `no-see`, the engine without one of its levers: what the lever
-//! gives).
+//! `same`, the engine itself; `no-see`, `no-drive`, the engine without one of its levers: what
+//! the lever gives).
 
 use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use hexvar_engine::{
-    role_value, search_material, Engine, Levers, Limits, Options as EngineOptions,
-};
+use hexvar_engine::{search_material, Engine, Levers, Limits, Options as EngineOptions};
 use hexvar_geometry::{
     CellBits, DenseCell, Game, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
 };
@@ -63,9 +61,10 @@ fn opponent_options(against: &str) -> Option<EngineOptions> {
     match against {
         "material" => return None,
         "no-see" => levers.see = false,
+        "no-drive" => levers.mating_drive = false,
         "same" => {}
         other => {
-            eprintln!("unknown opponent {other} (material, same, no-see)");
+            eprintln!("unknown opponent {other} (material, same, no-see, no-drive)");
             std::process::exit(2);
         }
     }
@@ -194,7 +193,7 @@ fn material<V: Variant>(pos: &V) -> Vec<i32> {
         }
         for cell in set.indices() {
             if let Some(p) = pos.piece_at(V::Cell::from_dense(cell)) {
-                out[color.index()] += role_value(V::NAME, p.role().char());
+                out[color.index()] += p.role().value();
             }
         }
     }
