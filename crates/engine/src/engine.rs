@@ -23,8 +23,8 @@ pub struct Options {
     /// static advantage (up to a pawn) when it is ahead, so that the side ahead steers clear of
     /// repetitions and the side behind is glad of them. Negative values make draws welcome.
     pub contempt: i32,
-    /// The search's optional parts, each on by default: switched off only to measure what it
-    /// gives (the crate page lists the measurements).
+    /// The search's optional parts: on by default those that measured a gain (the crate page
+    /// lists the measurements), switched only to measure again.
     pub levers: Levers,
 }
 
@@ -40,8 +40,8 @@ impl Default for Options {
     }
 }
 
-/// The parts of the search that are kept because they measured a gain; each can be switched
-/// off to measure it again.
+/// The optional parts of the search, each measured against the search without it: on by default
+/// only where that measured a gain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Levers {
     /// Static exchange evaluation: captures that lose material are left out of the quiescence
@@ -50,7 +50,9 @@ pub struct Levers {
     /// Armies and lone kings in the evaluation: a living army is worth 400 centipawns to its
     /// coalition (eliminating one pays, where more than two play), and a king left alone
     /// against a coalition with the force to mate is driven to the rim with the nearest hunting
-    /// king brought close.
+    /// king brought close. Off by default: no gain measured (two-army matches at 4000 nodes a
+    /// move scored 50 % to 52.5 % against the search without it, and the three-army mate it was
+    /// written for is not found either way).
     pub mating_drive: bool,
 }
 
@@ -58,7 +60,7 @@ impl Default for Levers {
     fn default() -> Levers {
         Levers {
             see: true,
-            mating_drive: true,
+            mating_drive: false,
         }
     }
 }

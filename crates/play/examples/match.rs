@@ -21,8 +21,8 @@
 //! in parallel, one thread each), `--plies N` (the move cap, in plies), `--seed S`, `--verbose`
 //! (each game's end), `--nodes N` (nodes per move for both sides instead of the time: results
 //! then do not depend on the machine's load), `--against OPPONENT` (`material`, the default;
-//! `same`, the engine itself; `no-see`, `no-drive`, the engine without one of its levers: what
-//! the lever gives).
+//! `same`, the engine itself; `no-see`, the engine without a lever that is on, `drive`, with one that is
+//! off: what the lever gives).
 
 use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -61,10 +61,10 @@ fn opponent_options(against: &str) -> Option<EngineOptions> {
     match against {
         "material" => return None,
         "no-see" => levers.see = false,
-        "no-drive" => levers.mating_drive = false,
+        "drive" => levers.mating_drive = true,
         "same" => {}
         other => {
-            eprintln!("unknown opponent {other} (material, same, no-see, no-drive)");
+            eprintln!("unknown opponent {other} (material, same, no-see, drive)");
             std::process::exit(2);
         }
     }
