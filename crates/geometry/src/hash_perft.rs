@@ -5,177 +5,150 @@
 //! [`split_perft`] also merges the positions after the first plies (with their multiplicity) and
 //! counts them on several threads that share one table.
 //!
-//! # Keys: no 64-bit collision reaches a count
+//! # No hash collision reaches a count
 //!
-//! An entry is found by the variant's Zobrist hash and accepted only when a second, independent
-//! 64-bit hash and the depth match too: the second key is a seeded SipHash of the position's text,
-//! which names the whole position (it parses back to an equal one). A false hit therefore needs
-//! two unrelated 64-bit hashes to collide together. Neither alone would do: billions of probes
-//! against a 64-bit key meet a collision now and then, and several crates' `core::hash::Hash` of a
-//! position is the Zobrist hash itself, so it could not serve as the second key.
+//! An entry is found by the variant's Zobrist hash but answers only for the same position: the
+//! entry keeps a copy of the position it counted, and a probe is a hit only when the depth is the
+//! same and [`Variant::is_repetition_of`] holds (same men, side to move and rights: the same legal
+//! moves now and after, the clocks left out, which no variant's move generation reads). A Zobrist
+//! collision, however likely over billions of probes, therefore costs a miss, never a wrong count.
+//! A 128-bit key would make a false hit unlikely; the copy makes it impossible, and leaving the
+//! clocks out lets the many transpositions that differ only in the halfmove clock hit (a key
+//! hashed from the position text missed them: Brusky's depth 6 took as long as plain perft).
 //!
 //! ```
 //! use hexvar_geometry::hash_perft::{hash_perft, split_perft, PerftTable, Split};
 //! use hexvar_geometry::{perft, Variant};
 //!
 //! fn deep_count<V: Variant>(pos: &V, depth: u32) -> u64 {
-//!     let table = PerftTable::with_megabytes(256);
+//!     let table = PerftTable::<V>::with_megabytes(256);
 //!     let nodes = split_perft(pos, depth, Split { plies: 2, threads: 2 }, Some(&table));
 //!     debug_assert_eq!(nodes, hash_perft(pos, depth, &table)); // one thread, the same table
 //!     nodes
 //! }
 //! ```
 
-use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
-use std::fmt::{self, Write as _};
-use std::hash::Hasher;
+use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 
 use crate::perft::{check_depth, child_of};
 use crate::Variant;
 
 /// The shallowest subtree worth a table entry: below it the crate's own perft counts faster than
-/// the two keys are made (a depth-1 subtree is one bulk count).
-const MIN_STORED_DEPTH: u32 = 2;
-
-/// A seed written before the text, so that the second key is no plain SipHash of the text.
-const TEXT_SEED: u64 = 0x6865_7876_6172_2d32;
+/// the table is searched. With entries from depth 2, Brusky's start counted slower than plain
+/// perft (depth 5: 4.0 s against 2.6 s): a depth-2 subtree is a few thousand leaves, ten
+/// microseconds of bulk counting.
+const MIN_STORED_DEPTH: u32 = 3;
 
 /// The locks the table is split over: enough that two threads rarely wait for each other.
 const MAX_SHARDS: usize = 1024;
 
-/// One remembered count. An empty entry has depth 0, which is never stored.
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    zobrist: u64,
-    text: u64,
+/// One remembered count: the position it belongs to, the depth (0: empty) and the leaves.
+#[derive(Clone)]
+struct Entry<V> {
+    position: V,
     depth: u32,
     count: u64,
 }
 
 /// Two entries per index: the first keeps the deeper subtree, the second the latest one.
-type Bucket = [Entry; 2];
+type Bucket<V> = [Entry<V>; 2];
 
-/// The 128-bit key of a position at a depth.
-#[derive(Clone, Copy)]
-struct Key {
-    zobrist: u64,
-    text: u64,
-    depth: u32,
+/// Where a position's entries live: its Zobrist hash mixed with the depth, so that one position's
+/// entries at several depths do not compete for one bucket.
+fn spread(zobrist: u64, depth: u32) -> u64 {
+    zobrist ^ u64::from(depth).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
-impl Key {
-    /// The key of `pos` at `depth`; `None` if the position's text could not be written (no
-    /// variant's does that, but a key from half a text must never be used).
-    fn of<V: Variant>(pos: &V, depth: u32) -> Option<Key> {
-        let mut text = TextHasher(DefaultHasher::new());
-        text.0.write_u64(TEXT_SEED);
-        write!(text, "{pos}").ok()?;
-        Some(Key {
-            zobrist: pos.zobrist_hash(),
-            text: text.0.finish(),
-            depth,
-        })
-    }
-
-    fn matches(&self, entry: &Entry) -> bool {
-        entry.depth == self.depth && entry.zobrist == self.zobrist && entry.text == self.text
-    }
-
-    /// Where the key lives: the Zobrist hash mixed with the depth, so that one position's
-    /// entries at several depths do not compete for one bucket.
-    fn spread(&self) -> u64 {
-        self.zobrist ^ u64::from(self.depth).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-    }
-}
-
-/// Feeds a position's text into the second key's hasher without allocating it.
-struct TextHasher(DefaultHasher);
-
-impl fmt::Write for TextHasher {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        self.0.write(s.as_bytes());
-        Ok(())
-    }
-}
-
-/// A transposition table for perft counts, of a fixed size, shared by threads (its buckets are
-/// split over up to 1024 locks).
+/// A transposition table for the perft counts of one variant, of a fixed size, shared by threads
+/// (its buckets are split over up to 1024 locks). Each entry holds a copy of its position, so a
+/// table of the larger variants holds fewer entries per megabyte (Kirby's positions are about a
+/// kilobyte).
 ///
 /// ```
-/// let table = hexvar_geometry::hash_perft::PerftTable::with_megabytes(16);
-/// assert!(table.bytes() <= 16 << 20);
+/// use hexvar_geometry::{PerftTable, Variant};
+///
+/// fn table_of<V: Variant>() -> PerftTable<V> {
+///     let table = PerftTable::<V>::with_megabytes(16);
+///     assert!(table.bytes() <= 16 << 20);
+///     table
+/// }
 /// ```
-pub struct PerftTable {
-    shards: Box<[Mutex<Box<[Bucket]>>]>,
+pub struct PerftTable<V> {
+    shards: Box<[Mutex<Box<[Bucket<V>]>>]>,
 }
 
-impl PerftTable {
-    /// A table of at most `megabytes` MiB (and at least one bucket, 64 bytes, when 0 is asked).
-    pub fn with_megabytes(megabytes: usize) -> PerftTable {
-        let buckets = (megabytes << 20) / core::mem::size_of::<Bucket>();
+impl<V: Variant> PerftTable<V> {
+    /// A table of at most `megabytes` MiB of entries (and at least one bucket when 0 is asked).
+    pub fn with_megabytes(megabytes: usize) -> PerftTable<V> {
+        let buckets = (megabytes << 20) / core::mem::size_of::<Bucket<V>>();
         let shard_count = buckets.clamp(1, MAX_SHARDS);
         let per_shard = (buckets / shard_count).max(1);
+        let empty = Entry {
+            position: V::start(),
+            depth: 0,
+            count: 0,
+        };
+        let bucket: Bucket<V> = [empty.clone(), empty];
         let shards = (0..shard_count)
-            .map(|_| Mutex::new(vec![Bucket::default(); per_shard].into_boxed_slice()))
+            .map(|_| Mutex::new(vec![bucket.clone(); per_shard].into_boxed_slice()))
             .collect();
         PerftTable { shards }
     }
 
     /// The table's size in bytes (its entries).
     pub fn bytes(&self) -> usize {
-        let per_shard = self.shards.first().map_or(0, |s| self.lock(s).len());
-        self.shards.len() * per_shard * core::mem::size_of::<Bucket>()
+        let per_shard = self.shards.first().map_or(0, |s| lock(s).len());
+        self.shards.len() * per_shard * core::mem::size_of::<Bucket<V>>()
     }
 
-    fn lock<'a>(
-        &self,
-        shard: &'a Mutex<Box<[Bucket]>>,
-    ) -> std::sync::MutexGuard<'a, Box<[Bucket]>> {
-        // A thread that panicked while holding a lock left whole entries behind (each is written
-        // in one assignment under the lock), so the table is still sound.
-        shard
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// The shard and the bucket index of a key.
-    fn place(&self, key: &Key) -> (&Mutex<Box<[Bucket]>>, u64) {
-        let spread = key.spread();
+    /// The shard and the bucket index of a position at a depth.
+    fn place(&self, pos: &V, depth: u32) -> (&Mutex<Box<[Bucket<V>]>>, usize) {
+        let spread = spread(pos.zobrist_hash(), depth);
         let shard = &self.shards[(spread >> 40) as usize % self.shards.len()];
-        (shard, spread)
+        (shard, spread as usize)
     }
 
-    fn probe(&self, key: &Key) -> Option<u64> {
-        let (shard, spread) = self.place(key);
-        let buckets = self.lock(shard);
-        let bucket = &buckets[spread as usize % buckets.len()];
-        bucket.iter().find(|e| key.matches(e)).map(|e| e.count)
+    fn probe(&self, pos: &V, depth: u32) -> Option<u64> {
+        let (shard, spread) = self.place(pos, depth);
+        let buckets = lock(shard);
+        let bucket = &buckets[spread % buckets.len()];
+        bucket
+            .iter()
+            .find(|e| e.depth == depth && e.position.is_repetition_of(pos))
+            .map(|e| e.count)
     }
 
-    fn store(&self, key: &Key, count: u64) {
+    fn store(&self, pos: &V, depth: u32, count: u64) {
         let entry = Entry {
-            zobrist: key.zobrist,
-            text: key.text,
-            depth: key.depth,
+            position: pos.clone(),
+            depth,
             count,
         };
-        let (shard, spread) = self.place(key);
-        let mut buckets = self.lock(shard);
+        let (shard, spread) = self.place(pos, depth);
+        let mut buckets = lock(shard);
         let len = buckets.len();
-        let bucket = &mut buckets[spread as usize % len];
-        if entry.depth >= bucket[0].depth {
-            bucket[1] = bucket[0];
-            bucket[0] = entry;
+        let bucket = &mut buckets[spread % len];
+        if depth >= bucket[0].depth {
+            let deeper = core::mem::replace(&mut bucket[0], entry);
+            bucket[1] = deeper;
         } else {
             bucket[1] = entry;
         }
     }
 }
 
-impl fmt::Debug for PerftTable {
+fn lock<T>(shard: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A thread that panicked while holding a lock left whole entries behind (each is written in
+    // one assignment under the lock), so the table is still sound.
+    shard
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl<V: Variant> fmt::Debug for PerftTable<V> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("PerftTable")
             .field("bytes", &self.bytes())
@@ -185,24 +158,23 @@ impl fmt::Debug for PerftTable {
 }
 
 /// Perft with a transposition table, on this thread: the same count as
-/// [`perft`](crate::perft()), each subtree of depth 2 or more counted once per table life (as long
+/// [`perft`](crate::perft()), each subtree of depth 3 or more counted once per table life (as long
 /// as its entry is not overwritten). The table may be reused across positions and depths.
 ///
 /// # Panics
 ///
 /// When `depth` is above [`MAX_PERFT_DEPTH`](crate::perft::MAX_PERFT_DEPTH).
 #[track_caller]
-pub fn hash_perft<V: Variant>(pos: &V, depth: u32, table: &PerftTable) -> u64 {
+pub fn hash_perft<V: Variant>(pos: &V, depth: u32, table: &PerftTable<V>) -> u64 {
     check_depth(depth);
     count(pos, depth, table)
 }
 
-fn count<V: Variant>(pos: &V, depth: u32, table: &PerftTable) -> u64 {
+fn count<V: Variant>(pos: &V, depth: u32, table: &PerftTable<V>) -> u64 {
     if depth < MIN_STORED_DEPTH {
         return pos.perft(depth);
     }
-    let key = Key::of(pos, depth);
-    if let Some(nodes) = key.as_ref().and_then(|k| table.probe(k)) {
+    if let Some(nodes) = table.probe(pos, depth) {
         return nodes;
     }
     let mut moves = V::MoveList::default();
@@ -211,9 +183,7 @@ fn count<V: Variant>(pos: &V, depth: u32, table: &PerftTable) -> u64 {
         .iter()
         .map(|&mv| count(&child_of(pos, mv), depth - 1, table))
         .sum();
-    if let Some(key) = key {
-        table.store(&key, nodes);
-    }
+    table.store(pos, depth, nodes);
     nodes
 }
 
@@ -276,7 +246,7 @@ pub fn split_perft<V: Variant>(
     pos: &V,
     depth: u32,
     split: Split,
-    table: Option<&PerftTable>,
+    table: Option<&PerftTable<V>>,
 ) -> u64 {
     check_depth(depth);
     let plies = split.plies.min(depth);
