@@ -5,7 +5,7 @@
 //! ```text
 //! cargo xtask suite [VARIANT…] [--quick] [--threads N]
 //! cargo xtask perft VARIANT DEPTH [--position TEXT | --mode MODE] [--divide] [--nobulk] [--threads N]
-//!                   [--hash MB] [--split PLIES] [--kinds]
+//!                   [--hash MB] [--split PLIES] [--kinds] [--stack KIB]
 //! cargo xtask bench [VARIANT…] [--seconds S] [--instructions] [--write-positions]
 //! cargo xtask fuzz [VARIANT…] [--seconds S]
 //! cargo xtask package
@@ -61,11 +61,12 @@ const USAGE: &str = "usage:
   cargo xtask suite [VARIANT…] [--quick] [--threads N]
         every row of crates/<variant>/tests/data/{perft,conformance}.txt (--quick: rows up to 15M nodes)
   cargo xtask perft VARIANT DEPTH [--position TEXT | --mode MODE] [--divide] [--nobulk] [--threads N]
-                    [--hash MB] [--split PLIES] [--kinds]
+                    [--hash MB] [--split PLIES] [--kinds] [--stack KIB]
         one run (--mode: a named start position, see `cargo xtask variants`); --hash MB: with a
         transposition table of MB MiB; --split PLIES: the positions after PLIES plies, transpositions
         merged, counted on the threads in turn (1 without it); --kinds: the leaves split by move
-        kind (captures, special moves, promotions, checks, mates), the tree split after PLIES plies
+        kind (captures, special moves, promotions, checks, mates), the tree split after PLIES plies;
+        --stack KIB: on a thread of KIB KiB of stack (to measure a perft's frames)
   cargo xtask bench [VARIANT…] [--seconds S] [--instructions] [--write-positions]
         perft speed per variant over the start and tests/data/bench.txt, next to cozy-chess in the
         same run, by the thread's CPU time (and wall time); --instructions: instructions per leaf

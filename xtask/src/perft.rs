@@ -10,6 +10,15 @@ use hexvar_geometry::Variant;
 use crate::kinds::{kind_perft, KindCounts, MoveKinds};
 use crate::{threads_option, variants, USAGE};
 
+/// The distinct positions and the move orders to them after some plies.
+pub type SplitSizes = (usize, u64);
+
+/// The header and the columns of a perft split by move kind.
+pub type KindTable = (Vec<&'static str>, Vec<u64>);
+
+/// Plain and hash perft of position texts at a depth on some threads.
+pub type PlainAndHash = fn(&[String], u32, usize) -> Result<Vec<Compared>, String>;
+
 /// The typed face of one variant crate: what xtask needs beyond the text face `DynVariant`.
 pub struct Typed {
     pub name: &'static str,
@@ -17,11 +26,11 @@ pub struct Typed {
     pub split_perft: fn(&str, u32, Split, Option<usize>) -> Result<u64, String>,
     /// Plain perft and hash perft (split at the root, one table for all) of each position text,
     /// with the seconds each took.
-    pub plain_and_hash: fn(&[String], u32, usize) -> Result<Vec<Compared>, String>,
+    pub plain_and_hash: PlainAndHash,
     /// The distinct positions and the move orders to them after some plies of a position text.
-    pub split_sizes: fn(&str, u32) -> Result<(usize, u64), String>,
+    pub split_sizes: fn(&str, u32) -> Result<SplitSizes, String>,
     /// The header and the columns of a perft split by move kind (depth, split plies, threads).
-    pub kinds: fn(&str, u32, u32, usize) -> Result<(Vec<&'static str>, Vec<u64>), String>,
+    pub kinds: fn(&str, u32, u32, usize) -> Result<KindTable, String>,
 }
 
 impl Typed {
@@ -107,7 +116,7 @@ fn plain_and_hash_texts<V: Variant>(
         .collect()
 }
 
-fn split_sizes_text<V: Variant>(text: &str, plies: u32) -> Result<(usize, u64), String> {
+fn split_sizes_text<V: Variant>(text: &str, plies: u32) -> Result<SplitSizes, String> {
     let level = split_positions(&parse::<V>(text)?, plies);
     Ok((level.len(), level.iter().map(|(_, m)| m).sum()))
 }
@@ -117,7 +126,7 @@ fn kinds_text<V: MoveKinds>(
     depth: u32,
     plies: u32,
     threads: usize,
-) -> Result<(Vec<&'static str>, Vec<u64>), String> {
+) -> Result<KindTable, String> {
     let counts = kind_perft(&parse::<V>(text)?, depth, plies, threads);
     Ok((KindCounts::header::<V>(), counts.columns::<V>()))
 }
@@ -132,6 +141,7 @@ struct Options {
     hash_mb: Option<usize>,
     split: Option<u32>,
     kinds: bool,
+    stack_kib: Option<usize>,
 }
 
 fn number<T: std::str::FromStr>(value: Option<&String>, option: &str) -> Result<T, String> {
@@ -156,6 +166,7 @@ fn options(args: &[String]) -> Result<(Options, Vec<String>), String> {
             "--hash" => options.hash_mb = Some(number(it.next(), "--hash")?),
             "--split" => options.split = Some(number(it.next(), "--split")?),
             "--kinds" => options.kinds = true,
+            "--stack" => options.stack_kib = Some(number(it.next(), "--stack")?),
             _ if arg.starts_with("--") => return Err(format!("unknown option {arg}\n{USAGE}")),
             _ => positional.push(arg.clone()),
         }
@@ -174,7 +185,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let [name, depth] = positional.as_slice() else {
         return Err(USAGE.to_string());
     };
-    let variant = variants::find(name)?;
+    let name = name.clone();
+    let variant = variants::find(&name)?;
     let depth: u32 = depth
         .parse()
         .ok()
@@ -187,7 +199,34 @@ pub fn run(args: &[String]) -> Result<(), String> {
         })?;
     let pos = variants::position(variant, options.mode.as_deref(), options.text.as_deref())?;
     let started = Instant::now();
-    let nodes = if options.kinds {
+    let stack_kib = options.stack_kib;
+    let count = move || count(&name, &*pos, depth, &options, threads);
+    let nodes = match stack_kib {
+        // A thread of a chosen stack, to measure how much stack a perft's recursion takes.
+        Some(kib) => std::thread::Builder::new()
+            .stack_size(kib << 10)
+            .spawn(count)
+            .map_err(|e| e.to_string())?
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))?,
+        None => count()?,
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    println!("time {seconds:.3}s");
+    println!("nodes/s {:.0}", nodes as f64 / seconds.max(1e-9));
+    println!("nodes {nodes}");
+    Ok(())
+}
+
+/// The count the options ask for, printing what it prints on the way.
+fn count(
+    name: &str,
+    pos: &dyn hexvar_geometry::DynVariant,
+    depth: u32,
+    options: &Options,
+    threads: usize,
+) -> Result<u64, String> {
+    Ok(if options.kinds {
         let plies = options.split.unwrap_or(depth.saturating_sub(2).min(3));
         let (header, columns) = (typed(name)?.kinds)(&pos.position_text(), depth, plies, threads)?;
         for (name, count) in header.iter().zip(&columns) {
@@ -214,10 +253,5 @@ pub fn run(args: &[String]) -> Result<(), String> {
         pos.perft_parallel(depth)
     } else {
         pos.perft(depth)
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    println!("time {seconds:.3}s");
-    println!("nodes/s {:.0}", nodes as f64 / seconds.max(1e-9));
-    println!("nodes {nodes}");
-    Ok(())
+    })
 }

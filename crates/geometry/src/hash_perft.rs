@@ -56,6 +56,9 @@ struct Entry<V> {
 /// Two entries per index: the first keeps the deeper subtree, the second the latest one.
 type Bucket<V> = [Entry<V>; 2];
 
+/// The buckets behind one lock.
+type Shard<V> = Mutex<Box<[Bucket<V>]>>;
+
 /// Where a position's entries live: its Zobrist hash mixed with the depth, so that one position's
 /// entries at several depths do not compete for one bucket.
 fn spread(zobrist: u64, depth: u32) -> u64 {
@@ -77,7 +80,7 @@ fn spread(zobrist: u64, depth: u32) -> u64 {
 /// }
 /// ```
 pub struct PerftTable<V> {
-    shards: Box<[Mutex<Box<[Bucket<V>]>>]>,
+    shards: Box<[Shard<V>]>,
 }
 
 impl<V: Variant> PerftTable<V> {
@@ -105,7 +108,7 @@ impl<V: Variant> PerftTable<V> {
     }
 
     /// The shard and the bucket index of a position at a depth.
-    fn place(&self, pos: &V, depth: u32) -> (&Mutex<Box<[Bucket<V>]>>, usize) {
+    fn place(&self, pos: &V, depth: u32) -> (&Shard<V>, usize) {
         let spread = spread(pos.zobrist_hash(), depth);
         let shard = &self.shards[(spread >> 40) as usize % self.shards.len()];
         (shard, spread as usize)
