@@ -11,9 +11,10 @@
 use crate::Variant;
 
 /// The deepest perft this crate's functions accept. A perft recurses once per ply, and each ply's
-/// frame holds a copy of the position and a move list (kilobytes in the larger variants); 64
-/// plies take under a third of a 2 MiB thread stack in every variant crate (measured frames, in
-/// `docs/perft.md`), and no perft beyond a dozen plies finishes in any variant anyway.
+/// frame holds a copy of the position or a move list (kilobytes in the larger variants): the
+/// largest frames measured are 11 KiB a ply (C'escacs's hash perft) and 10 KiB (Kirby's own
+/// perft), so 64 plies take about 0.7 MiB, a third of a 2 MiB thread stack (the measure is in
+/// `docs/perft.md`); and no perft beyond a dozen plies finishes in any variant anyway.
 pub const MAX_PERFT_DEPTH: u32 = 64;
 
 /// Panics, naming the bound, when `depth` is above [`MAX_PERFT_DEPTH`].
