@@ -94,7 +94,9 @@ fn plain_and_hash_texts<V: Variant>(
     depth: u32,
     threads: usize,
 ) -> Result<Vec<Compared>, String> {
-    let table = PerftTable::<V>::with_megabytes(64);
+    // Every inner node through the table, shared by all the positions: a probe must never take
+    // another position's count.
+    let table = PerftTable::<V>::with_megabytes(64).storing_from(1);
     let split = Split { plies: 1, threads };
     texts
         .iter()

@@ -81,6 +81,8 @@ fn spread(zobrist: u64, depth: u32) -> u64 {
 /// ```
 pub struct PerftTable<V> {
     shards: Box<[Shard<V>]>,
+    /// The shallowest subtree stored.
+    shallowest: u32,
 }
 
 impl<V: Variant> PerftTable<V> {
@@ -98,7 +100,18 @@ impl<V: Variant> PerftTable<V> {
         let shards = (0..shard_count)
             .map(|_| Mutex::new(vec![bucket.clone(); per_shard].into_boxed_slice()))
             .collect();
-        PerftTable { shards }
+        PerftTable {
+            shards,
+            shallowest: MIN_STORED_DEPTH,
+        }
+    }
+
+    /// The same table storing subtrees from `depth` plies on (at least 1) instead of 3: slower,
+    /// but every inner node of a shallow perft then goes through the table, which is what a test
+    /// of the table wants.
+    pub fn storing_from(mut self, depth: u32) -> PerftTable<V> {
+        self.shallowest = depth.max(1);
+        self
     }
 
     /// The table's size in bytes (its entries).
@@ -161,8 +174,8 @@ impl<V: Variant> fmt::Debug for PerftTable<V> {
 }
 
 /// Perft with a transposition table, on this thread: the same count as
-/// [`perft`](crate::perft()), each subtree of depth 3 or more counted once per table life (as long
-/// as its entry is not overwritten). The table may be reused across positions and depths.
+/// [`perft`](crate::perft()), each subtree of depth 3 or more (see [`PerftTable::storing_from`])
+/// counted once per table life (as long as its entry is not overwritten). The table may be reused across positions and depths.
 ///
 /// # Panics
 ///
@@ -174,7 +187,7 @@ pub fn hash_perft<V: Variant>(pos: &V, depth: u32, table: &PerftTable<V>) -> u64
 }
 
 fn count<V: Variant>(pos: &V, depth: u32, table: &PerftTable<V>) -> u64 {
-    if depth < MIN_STORED_DEPTH {
+    if depth < table.shallowest {
         return pos.perft(depth);
     }
     if let Some(nodes) = table.probe(pos, depth) {

@@ -24,8 +24,9 @@ fn hash_perft_and_split_perft_give_the_conformance_counts() {
             _ => deepest.push(row),
         }
     }
-    // One small table for the whole file: entries of other positions must never answer.
-    let table = PerftTable::with_megabytes(1);
+    // One small table for the whole file, every inner node through it: entries of other positions
+    // must never answer.
+    let table = PerftTable::with_megabytes(1).storing_from(1);
     for row in &deepest {
         let pos: Position = row.position.parse().expect("a valid position");
         let line = row.line;
@@ -45,6 +46,30 @@ fn hash_perft_and_split_perft_give_the_conformance_counts() {
         );
     }
     assert!(deepest.len() >= 150, "{} positions", deepest.len());
+}
+
+#[test]
+fn hash_perft_answers_transpositions_with_the_right_counts() {
+    // At depth 4 the positions three plies down are reached by several move orders, so the
+    // table answers for some of them. The position: the conformance position with the most
+    // leaves at depth 2 up to 3 000, so that depth 4 stays near ten million leaves.
+    let rows = read_rows(include_str!("data/conformance.txt")).expect("well-formed file");
+    let row = rows
+        .iter()
+        .filter(|r| r.depth == 2 && r.count <= 3_000)
+        .max_by_key(|r| r.count)
+        .expect("a small position");
+    let pos: Position = row.position.parse().expect("a valid position");
+    let expected = perft(&pos, 4);
+    for from in [1, 3] {
+        let table = PerftTable::with_megabytes(16).storing_from(from);
+        assert_eq!(hash_perft(&pos, 4, &table), expected, "line {}", row.line);
+        let split = Split {
+            plies: 2,
+            threads: 2,
+        };
+        assert_eq!(split_perft(&pos, 4, split, Some(&table)), expected);
+    }
 }
 
 #[test]
