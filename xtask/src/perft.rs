@@ -94,9 +94,10 @@ fn plain_and_hash_texts<V: Variant>(
     depth: u32,
     threads: usize,
 ) -> Result<Vec<Compared>, String> {
-    // Every inner node through the table, shared by all the positions: a probe must never take
-    // another position's count.
-    let table = PerftTable::<V>::with_megabytes(64).storing_from(1);
+    // The inner nodes of depth 2 and 3 through the table, shared by all the positions: a probe
+    // must never take another position's count (from depth 1, C'escacs's and Kirby's checks took
+    // 50 s instead of 3, copying their large positions into an entry per node).
+    let table = PerftTable::<V>::with_megabytes(64).storing_from(2);
     let split = Split { plies: 1, threads };
     texts
         .iter()
