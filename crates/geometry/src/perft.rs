@@ -2,7 +2,7 @@
 //! generator. The last ply is counted in bulk ([`Variant::legal_move_count`]).
 //!
 //! With the `parallel` feature, [`perft_parallel`] and [`divide_parallel`] split the root moves
-//! over rayon's threads. [`hash_perft`](crate::hash_perft) adds a transposition table and splits
+//! over rayon's threads. [`hash_perft`](mod@crate::hash_perft) adds a transposition table and splits
 //! the tree after its first plies.
 //!
 //! Every perft here recurses once per ply, so its depth is bounded by [`MAX_PERFT_DEPTH`]: a
