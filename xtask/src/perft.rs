@@ -174,6 +174,9 @@ fn options(args: &[String]) -> Result<(Options, Vec<String>), String> {
             _ => positional.push(arg.clone()),
         }
     }
+    if options.kinds && options.hash_mb.is_some() {
+        return Err("--kinds counts without a table: leave out --hash".into());
+    }
     let special = options.hash_mb.is_some() || options.split.is_some() || options.kinds;
     if special && (options.divide || options.no_bulk) {
         return Err("--hash, --split and --kinds go without --divide and --nobulk".into());
@@ -207,7 +210,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let nodes = match stack_kib {
         // A thread of a chosen stack, to measure how much stack a perft's recursion takes.
         Some(kib) => std::thread::Builder::new()
-            .stack_size(kib << 10)
+            .stack_size(kib.checked_mul(1024).ok_or("--stack is too large")?)
             .spawn(count)
             .map_err(|e| e.to_string())?
             .join()
