@@ -158,7 +158,7 @@ fn the_best_move_gets_no_variation() {
         .expect("parses");
     let mut engine = Engine::new(Options::default());
     let best = engine
-        .search(&Game::from_position(start.clone()), &Limits::depth(3))
+        .search(&Game::from_position(start), &Limits::depth(3))
         .best
         .expect("a move");
     let mut game = Game::from_position(start);
