@@ -204,7 +204,8 @@ fn negate(score: Score) -> Score {
 
 /// A score on one scale, for comparing a move with the best: centipawns, a mate beyond them.
 fn value(score: Score) -> i32 {
-    let plies = |n: u32| i32::try_from(n).unwrap_or(i32::MAX).min(MATE_VALUE);
+    // Mates stay above every centipawn score: their plies are capped below the gap between.
+    let plies = |n: u32| i32::try_from(n).unwrap_or(i32::MAX).min(MATE_VALUE / 4);
     match score {
         Score::Centipawns(cp) => cp.clamp(1 - MATE_VALUE / 2, MATE_VALUE / 2 - 1),
         Score::MateIn(n) => MATE_VALUE - plies(n),
