@@ -170,3 +170,40 @@ fn the_best_move_gets_no_variation() {
     // White mated: nothing left to search after the move.
     assert_eq!(annotated.node(played).comment, "#+0/0");
 }
+
+/// The missed mate of Dagger's position under other thresholds: a loss above the margin but not
+/// above the blunder threshold is a mistake; a loss within the margin is left alone.
+#[test]
+fn thresholds_choose_the_glyph() {
+    let start: Dagger = "k/2/3/2K1/3/R3/5/4/3/4/3/2/1 w -/- - 10 111"
+        .parse()
+        .expect("parses");
+    let turn = start.turn();
+    let quiet = start.legal_moves().iter().copied().find(|&mv| {
+        let mut game = Game::from_position(start);
+        game.play(mv).expect("legal");
+        !game.outcome().is_some_and(|o| o.is_win_for(turn))
+    });
+    let mut game = Game::from_position(start);
+    game.play(quiet.expect("a move that does not mate"))
+        .expect("legal");
+    let tree = GameTree::from(&game);
+    let annotated_with = |margin: i32, blunder: i32| {
+        let options = AnnotateOptions {
+            margin,
+            blunder,
+            ..options(3)
+        };
+        annotate(&mut Engine::new(Options::default()), &tree, &options)
+    };
+
+    let mistake = annotated_with(100, i32::MAX);
+    let played = mistake.mainline().next().expect("the move");
+    assert_eq!(mistake.node(played).nags, [NAG_MISTAKE]);
+    assert_eq!(mistake.node(mistake.root()).variations().len(), 2);
+
+    let tolerant = annotated_with(i32::MAX, i32::MAX);
+    let played = tolerant.mainline().next().expect("the move");
+    assert!(tolerant.node(played).nags.is_empty());
+    assert_eq!(tolerant.node(tolerant.root()).variations().len(), 1);
+}
