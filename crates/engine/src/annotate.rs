@@ -20,12 +20,15 @@
 //! score is below the best by more than [`AnnotateOptions::margin`] gets the engine's line as a
 //! variation (its first move commented with its evaluation) and the glyph `$2` (mistake); by more
 //! than [`AnnotateOptions::blunder`], `$4` (blunder). A mate missed or walked into counts as a
-//! loss larger than any material one (a mate scores [`MATE_VALUE`] less its plies).
+//! loss larger than any material one (a mate scores [`MATE_VALUE`] less its plies). The move
+//! played is so searched one ply deeper than the engine's choice (its reply position at the full
+//! limits), as annotators that reuse each search do; the margin absorbs that difference, and
+//! searching each position once halves the cost of scoring every move apart.
 //!
 //! The engine's table is cleared before the first search, so that with limits by depth or nodes
 //! the same engine options and tree give the same annotated tree on every machine.
 
-use hexvar_geometry::{GameTree, NodeId, Variant, VariantColor};
+use hexvar_geometry::{Game, GameTree, NodeId, Variant, VariantColor};
 
 use crate::{Engine, Limits, Score, SearchResult};
 
@@ -64,7 +67,7 @@ impl Default for AnnotateOptions {
 
 /// The tree with the engine's analysis of its main line added: see the [module](self). Existing
 /// comments, glyphs and variations are kept; the evaluation is appended to a comment (after a
-/// space). A [`Game`](hexvar_geometry::Game) is annotated as `GameTree::from(&game)`.
+/// space). A [`Game`] is annotated as `GameTree::from(&game)`.
 ///
 /// ```
 /// use hexvar_engine::annotate::{annotate, AnnotateOptions};
@@ -93,7 +96,7 @@ pub fn annotate<V: Variant>(
 ) -> GameTree<V> {
     engine.new_game();
     let mut out = tree.clone();
-    let mut game = hexvar_geometry::Game::from_position(tree.start_position().clone());
+    let mut game = Game::from_position(tree.start_position().clone());
     let mut before = engine.search(&game, &options.limits);
     let mut parent = tree.root();
     for id in tree.mainline().collect::<Vec<_>>() {
