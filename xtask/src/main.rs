@@ -7,6 +7,7 @@
 //! cargo xtask perft VARIANT DEPTH [--position TEXT | --mode MODE] [--divide] [--nobulk] [--threads N]
 //! cargo xtask bench [VARIANT…] [--seconds S] [--instructions] [--write-positions]
 //! cargo xtask fuzz [VARIANT…] [--seconds S]
+//! cargo xtask match --engine A=PATH --engine B=PATH --variant V [options]
 //! cargo xtask package
 //! cargo xtask variants
 //! ```
@@ -16,6 +17,7 @@ mod bench_set;
 mod data;
 mod fuzz;
 mod instructions;
+mod matches;
 mod package;
 mod suite;
 mod variants;
@@ -36,6 +38,7 @@ fn main() -> ExitCode {
         // One perft, for `bench --instructions` to run under valgrind.
         Some("bench-one") => instructions::bench_one(rest),
         Some("fuzz") => fuzz::run(rest),
+        Some("match") => matches::run(rest),
         Some("package") => package::run(rest),
         Some("variants") => {
             for v in VARIANTS {
@@ -44,7 +47,7 @@ fn main() -> ExitCode {
             }
             Ok(())
         }
-        _ => Err(USAGE.to_string()),
+        _ => Err(format!("{USAGE}\n{}", matches::USAGE)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
