@@ -23,6 +23,7 @@ use std::time::{Duration, Instant};
 
 use hexvar_geometry::{Variant, VariantColor};
 
+pub use play::Rng;
 use play::{opening, play_game, Adjudication, GameResult, Table};
 use stats::{Sample, Sprt, Verdict};
 use uci::{Engine, EngineSpec, Notation};
