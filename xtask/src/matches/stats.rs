@@ -6,9 +6,10 @@
 /// The normal quantile of a two-sided 95 % interval.
 const Z95: f64 = 1.959_964;
 
-/// The Elo difference a mean score stands for (logistic model): `-400 log10(1/s - 1)`.
+/// The Elo difference a mean score stands for (logistic model): `-400 log10(1/s - 1)`; infinite
+/// at a score of 0 or 1.
 pub fn elo_of_score(score: f64) -> f64 {
-    let s = score.clamp(1e-9, 1.0 - 1e-9);
+    let s = score.clamp(0.0, 1.0);
     -400.0 * (1.0 / s - 1.0).log10()
 }
 
