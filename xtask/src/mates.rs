@@ -137,8 +137,12 @@ fn generate<V: Variant>(per_distance: usize, seed: u64) -> String {
 /// A search that visited more than [`NODE_BUDGET`] nodes.
 struct OverBudget;
 
+/// A forced mate: its distance in moves of the side to move, and every first move that mates
+/// in it.
+type Mate<M> = (usize, Vec<M>);
+
 /// The least mate distance of the side to move (1..=3) and every first move that mates in it.
-fn mate_row<V: Variant>(pos: &V) -> Result<Option<(usize, Vec<V::Move>)>, OverBudget> {
+fn mate_row<V: Variant>(pos: &V) -> Result<Option<Mate<V::Move>>, OverBudget> {
     let mut nodes = 0;
     let deepest = if pos.legal_move_count() <= MATE_IN_3_MAX_MOVES {
         MAX_DISTANCE
