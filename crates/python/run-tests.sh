@@ -12,17 +12,20 @@ HYPOTHESIS=6.170.17
 NUMPY=2.4.6
 venv=$(realpath -m "${HEXVAR_VENV:-.venv}")
 
-if ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
+need=()
+python3 -c 'import ensurepip, venv' 2>/dev/null || need+=(python3-venv)
+command -v objdump >/dev/null || need+=(binutils) # test_wheel.py reads the extension's code
+if [ ${#need[@]} -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq python3-venv >/dev/null
+  apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/python" -m pip install -q --disable-pip-version-check \
   "maturin==$MATURIN" "pytest==$PYTEST" "hypothesis==$HYPOTHESIS"
-# numpy only for the test that reads `encode()` without a copy (skipped without it).
+# numpy only for the tests of `encode()` read by numpy and of `legal_mask()` (skipped without it).
 "$venv/bin/python" -m pip install -q --disable-pip-version-check "numpy==$NUMPY" ||
-  echo "numpy $NUMPY did not install: the numpy test is skipped"
+  echo "numpy $NUMPY did not install: the numpy tests are skipped"
 
 # The wheel itself (abi3, CPython 3.9+), installed as a user would install it.
 rm -rf target/wheels
@@ -30,5 +33,21 @@ rm -rf target/wheels
 "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps target/wheels/hexvar-*.whl
 
 # From the tests folder, so that `hexvar` is the installed wheel and not the source folder.
-cd tests
-"$venv/bin/python" -m pytest -q -p no:cacheprovider "$@"
+(cd tests && "$venv/bin/python" -m pytest -q -p no:cacheprovider "$@")
+
+# The source distribution, installed by pip in a fresh virtual environment as a user without
+# the repository would install it (pip fetches maturin and compiles; the build's own target
+# folder keeps the dependencies compiled between runs).
+rm -rf target/sdist
+"$venv/bin/maturin" sdist --out target/sdist
+fresh=$(mktemp -d)
+trap 'rm -rf "$fresh"' EXIT
+python3 -m venv "$fresh"
+CARGO_TARGET_DIR="$PWD/target/sdist-build" "$fresh/bin/python" -m pip install -q \
+  --disable-pip-version-check target/sdist/hexvar-*.tar.gz
+(cd "$fresh" && "$fresh/bin/python" -c '
+import hexvar
+assert hexvar.brusky.Board().perft(3) == 217_683, "perft from the sdist"
+assert hexvar.kirby.Board().legal_move_count() > 0
+print("sdist: installed and ran in a fresh environment")
+')

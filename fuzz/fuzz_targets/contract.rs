@@ -1,13 +1,14 @@
 //! The one fuzz body every variant's target runs, written over the contract's names
 //! (`Cell`, `Move`, `Position`, `Setup`, `Game`): the position text (parse, print, reparse,
-//! validate, every legal move's notation, SAN and serde, and play), cells, moves, a game of
-//! several moves read from the input's words (move texts played through `Game` from the start or
-//! from the first line's position, arbitrary moves played with `play`, which must refuse the
-//! illegal ones and leave the position unchanged; outcome, check and the set-wise count checked
-//! after each), the serde deserialisers, on the raw input and on it as a JSON string, and a
-//! `Setup` built field by field from the input's bytes (values only the struct can hold: the
-//! target's own `arbitrary_setup`), which `Position::from_setup` must refuse or accept as a
-//! position that keeps every promise. A panic is the only failure.
+//! validate, every legal move's notation, long notation, SAN and serde, and play), cells, moves
+//! (in the notation and the long notation), a game of several moves read from the input's words
+//! (move texts played through `Game` from the start or from the first line's position, arbitrary
+//! moves played with `play`, which must refuse the illegal ones and leave the position unchanged;
+//! outcome, check and the set-wise count checked after each), the serde deserialisers, on the raw
+//! input and on it as a JSON string, and a `Setup` built field by field from the input's bytes
+//! (values only the struct can hold: the target's own `arbitrary_setup`), which
+//! `Position::from_setup` must refuse or accept as a position that keeps every promise. A panic
+//! is the only failure.
 
 macro_rules! fuzz_contract {
     ($krate:ident) => {
@@ -38,7 +39,15 @@ macro_rules! fuzz_contract {
             if let Ok(mv) = text.parse::<Move>() {
                 assert_eq!(mv.to_string().parse::<Move>(), Ok(mv), "{text:?}");
             }
+            // The long notation reads only its own spelling.
+            if let Ok(mv) = Move::from_long(text) {
+                let trimmed = text.trim_matches(|c: char| c.is_ascii_whitespace());
+                assert_eq!(mv.long(), trimmed, "{text:?}");
+            }
             let start = Position::new();
+            if let Ok(mv) = start.parse_long(text) {
+                assert!(start.is_legal(mv), "{text:?} gave the illegal {mv}");
+            }
             if let Ok(mv) = start.parse_move(text) {
                 assert!(start.is_legal(mv), "{text:?} gave the illegal {mv}");
                 let mut next = start.clone();
@@ -94,6 +103,7 @@ macro_rules! fuzz_contract {
                 );
             }
             for &mv in moves.iter() {
+                assert_eq!(Move::from_long(&mv.long()), Ok(mv), "{mv} in {pos}");
                 let json = serde_json::to_string(&mv).expect("a move serializes");
                 assert_eq!(
                     serde_json::from_str::<Move>(&json).ok(),

@@ -176,6 +176,25 @@ fn bench_kinds() {
     assert_eq!(kirby("BW/PR/SG", "BR"), "4 armies in 3 teams");
 }
 
+/// The rows `| <role> | <value> | … |` of a rules page's "Piece values" table, by role name.
+fn piece_value_rows(page: &str) -> Vec<(String, i32)> {
+    let section = page
+        .split_once("Piece values\n")
+        .map(|(_, rest)| rest)
+        .expect("a Piece values section");
+    section
+        .lines()
+        .skip_while(|line| !line.starts_with('|'))
+        .take_while(|line| line.starts_with('|'))
+        .filter_map(|line| {
+            let mut cells = line.split('|').skip(1).map(str::trim);
+            let name = cells.next()?.to_string();
+            let value = cells.next()?.parse().ok()?;
+            Some((name, value))
+        })
+        .collect()
+}
+
 /// The names and signatures of the contract table in docs/architecture.md, for one crate: a
 /// crate that lacks a name or changes a signature fails to compile here.
 macro_rules! contract {
@@ -185,14 +204,30 @@ macro_rules! contract {
             #[allow(unused_imports)]
             use $krate::{
                 divide, perft, perft_without_bulk, render, rules, Cell, CellSet, Color,
-                Disambiguation, DrawReason, Game, GameError, GameOptionError, IllegalMove, Move,
-                MoveList, Outcome, ParseCellError, ParseLetterError, ParseMoveError,
-                ParsePositionError, ParseSanError, ParseSetupError, Piece, PieceMoves, Position,
-                PositionError, RecordError, Role, San, Setup, Shade, WinReason, CELL_COUNT,
-                MAX_MOVES, START_TEXT,
+                Disambiguation, DrawReason, Game, GameError, GameOptionError, IllegalMove,
+                LongMoveError, Move, MoveList, Outcome, ParseCellError, ParseLetterError,
+                ParseMoveError, ParsePositionError, ParseSanError, ParseSetupError, Piece,
+                PieceMoves, Position, PositionError, RecordError, Role, San, Setup, Shade,
+                WinReason, CELL_COUNT, MAX_MOVES, START_TEXT,
             };
 
             fn is_variant<V: hexvar_geometry::Variant>() {}
+
+            #[test]
+            fn the_rules_page_gives_every_role_value() {
+                let name = stringify!($krate).trim_start_matches("hexvar_");
+                let rows =
+                    super::piece_value_rows(&super::read(&format!("crates/{name}/docs/rules.md")));
+                let expected: Vec<(String, i32)> = Role::ALL
+                    .iter()
+                    .map(|role| (format!("{role:?}"), role.value()))
+                    .collect();
+                let mut rows = rows;
+                rows.sort_by_key(|(_, value)| *value);
+                let mut expected = expected;
+                expected.sort_by_key(|(_, value)| *value);
+                assert_eq!(rows, expected, "{name}: rules page against Role::value");
+            }
 
             #[test]
             fn has_the_contract_names_and_signatures() {
@@ -233,6 +268,19 @@ macro_rules! contract {
                 assert_eq!(Position::from_setup(pos.to_setup()).unwrap(), pos);
                 let _: Option<Cell> = mv.from();
                 let _: Cell = mv.to();
+                // The long notation: context-free, read back exactly, legal only where it is.
+                let long: String = mv.long();
+                assert_eq!(Move::from_long(&long), Ok::<Move, LongMoveError>(mv));
+                assert_eq!(pos.parse_long(&format!(" {long} ")), Ok(mv));
+                assert_eq!(<Position as hexvar_geometry::Variant>::long(mv), long);
+                assert!(matches!(
+                    pos.parse_long("?"),
+                    Err(LongMoveError::Notation { .. })
+                ));
+                let mut order = moves.to_vec();
+                order.sort();
+                assert_eq!(order.len(), moves.len());
+                let _: Result<Move, ParseMoveError> = text.parse::<Move>();
                 let mut played = pos.clone();
                 assert_eq!(played.play(mv), Ok::<(), IllegalMove>(()));
                 let mut unchecked = pos.clone();
@@ -279,7 +327,21 @@ macro_rules! contract {
                 for (i, &role) in Role::ALL.iter().enumerate() {
                     assert_eq!(VariantRole::index(role), i);
                     assert_eq!(VariantRole::char(role), role.char());
+                    let value: i32 = role.value();
+                    assert_eq!(VariantRole::value(role), value);
+                    assert!((0..=2_000).contains(&value));
+                    match role.char() {
+                        'K' => assert_eq!(value, 0),
+                        'P' => assert_eq!(value, 100),
+                        _ => assert!(value > 100),
+                    }
                 }
+                assert_eq!(<Color as VariantColor>::ALL, &Color::ALL[..]);
+                for &color in Color::ALL.iter() {
+                    let in_play: bool = hexvar_geometry::Variant::in_play(&pos, color);
+                    let _ = in_play;
+                }
+                assert!(hexvar_geometry::Variant::in_play(&pos, pos.turn()));
                 assert!(Game::new()
                     .with_repetition_draw(1)
                     .is_err_and(|e: GameOptionError| { !e.to_string().is_empty() }));

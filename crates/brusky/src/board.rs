@@ -315,15 +315,15 @@ impl Role {
         }
     }
 
-    /// The material value in centipawns, chess's scale on the hex board (the rules page,
-    /// "Piece values", gives the reasoning): P 100, N 300, B 300, R 500, Q 900, K 0.
+    /// The material value in centipawns: chess's values scaled by the role's mobility on this
+    /// board (the rules page, "Piece values", gives the numbers): P 100, N 300, B 250, R 550, Q 925, K 0.
     pub const fn value(self) -> i32 {
         match self {
             Role::Pawn => 100,
             Role::Knight => 300,
-            Role::Bishop => 300,
-            Role::Rook => 500,
-            Role::Queen => 900,
+            Role::Bishop => 250,
+            Role::Rook => 550,
+            Role::Queen => 925,
             Role::King => 0,
         }
     }

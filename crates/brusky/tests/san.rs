@@ -266,3 +266,19 @@ fn bad_texts_are_typed_errors() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Issue 4: `0-0` was read as a drawn result where no castling is legal.
+#[test]
+fn zero_zero_is_castling_where_legal_and_never_a_result() {
+    use hexvar_brusky::{Game, RecordErrorKind};
+    let error = Game::from_record("[Variant \"brusky\"]\n1. Ng3 0-0").unwrap_err();
+    assert!(
+        matches!(error.kind, RecordErrorKind::BadMove { .. }),
+        "{error}"
+    );
+    assert_eq!((error.line, error.column), (2, 8), "{error}");
+    let white = with_rights(position(CASTLING_START, Color::White), "KQkq");
+    let game = Game::from_record(&format!("[Position \"{white}\"]\n1. 0-0 *")).unwrap();
+    assert_eq!(game.moves(), [white.parse_move("O-O").unwrap()]);
+    assert_eq!(game.outcome(), None);
+}

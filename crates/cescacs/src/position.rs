@@ -1300,7 +1300,12 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn san(&self, mv: Move) -> San {
-        hexvar_geometry::san::san(self, mv)
+        // The body names the cell a move leaves, so it is unique at the least level: no other
+        // legal move need be written to compare (geometry's `san` writes them all).
+        let mut text = String::new();
+        self.write_san(mv, Disambiguation::None, &mut text);
+        text.push_str(hexvar_geometry::san::suffix(self, mv));
+        San::new(text)
     }
 
     /// The legal move a SAN text names: the CTL notation as [`Position::san`] writes it, or
@@ -1317,7 +1322,13 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_san(&self, text: &str) -> Result<Move, ParseSanError> {
-        hexvar_geometry::san::parse_san(self, text)
+        // The SAN body is the move notation, which `parse_move` reads with one move generation;
+        // geometry's reader (every legal move's SAN at every level compared with the text) is
+        // left for what it forgives beyond that, such as a capture without its sign (`GL5GE5`).
+        match self.parse_move(text) {
+            Ok(mv) => Ok(mv),
+            Err(_) => hexvar_geometry::san::parse_san(self, text),
+        }
     }
 }
 

@@ -7,6 +7,8 @@
 // The rules' draws (§7): fivefold repetition automatic, threefold and the fifty-move rule
 // claimable. The crate's own perft plays each move straight from the set-wise layer, without a
 // move list, and settles each inner node's deferred line bits once (rules page, section 12).
+// SAN is the move notation, which names the cell a move leaves: the crate's `san` and
+// `parse_san` skip geometry's comparison with every legal move's SAN.
 hexvar_geometry::impl_variant!(
     "cescacs",
     draw_rules = hexvar_geometry::DrawRules {
@@ -15,6 +17,8 @@ hexvar_geometry::impl_variant!(
     },
     claimable_draw = crate::Position::claimable_draw,
     fullmove_number = crate::Position::fullmove_number,
+    san = crate::Position::san,
+    parse_san = crate::Position::parse_san,
     perft = crate::movegen::perft,
     perft_without_bulk = crate::movegen::perft_without_bulk,
 );

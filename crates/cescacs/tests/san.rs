@@ -173,7 +173,7 @@ fn checks_and_mates_take_a_suffix() {
 #[test]
 fn parse_san_forgives_what_players_write() {
     let game = Game::from_record(include_str!("data/games/2022-08-14.2.ctl-pgn")).unwrap();
-    let before = &game.positions()[39];
+    let before = &game.position_at(39);
     let mv = game.moves()[39];
     for text in [
         "GL5×GE5",
@@ -216,7 +216,10 @@ fn a_record_reads_tags_numbers_comments_variations_and_black_first() {
     assert!(written.contains("\n7... KRD-DE 8. KG1-F2 *\n"), "{written}");
     assert!(written.contains("[Variant \"cescacs\"]"), "{written}");
     let back = Game::from_record(&written).unwrap();
-    assert_eq!(back.positions(), game.positions());
+    assert_eq!(
+        back.positions_iter().collect::<Vec<_>>(),
+        game.positions_iter().collect::<Vec<_>>()
+    );
 }
 
 #[test]
@@ -310,4 +313,38 @@ fn bad_records_give_located_errors() {
         panic!("{e}");
     };
     assert_eq!(text.chars().count(), 41);
+}
+
+/// Issue 8: the crate's `san` and `parse_san` (one move generation each) give what geometry's
+/// generic ones (every legal move's SAN compared) give, on every legal move of every fourth
+/// conformance position (the generic reader is the slow one) and on the texts players write.
+#[test]
+fn the_fast_san_agrees_with_the_generic_one() {
+    use hexvar_geometry::san;
+    let mut checked = 0;
+    for pos in positions().into_iter().step_by(4) {
+        for &mv in pos.legal_moves().iter() {
+            let text = pos.san(mv);
+            assert_eq!(text, san::san(&pos, mv), "{pos}");
+            let plain = text.as_str().trim_end_matches(['+', '#']).to_string();
+            for written in [
+                text.to_string(),
+                plain.to_lowercase(),
+                plain.replace('×', "x"),
+                plain.replace('×', "*"),
+                plain.replace('×', ""),
+                plain.replace('-', ""),
+                format!(" {plain}^+ "),
+                format!("{plain}!?"),
+            ] {
+                assert_eq!(
+                    pos.parse_san(&written),
+                    san::parse_san(&pos, &written),
+                    "{written:?} in {pos}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 25_000, "{checked} texts");
 }

@@ -142,16 +142,16 @@ impl Role {
         }
     }
 
-    /// The material value in centipawns, estimated on chess's scale (the rules page, "Piece
-    /// values", gives the reasoning): P 100, N 300, B 325, D 450, R 450, Q 1300, K 0.
+    /// The material value in centipawns: chess's values scaled by the role's mobility on this
+    /// board (the rules page, "Piece values", gives the numbers): P 100, N 250, B 275, D 350, R 600, Q 975, K 0.
     pub const fn value(self) -> i32 {
         match self {
             Role::Pawn => 100,
-            Role::Knight => 300,
-            Role::Bishop => 325,
-            Role::Duke => 450,
-            Role::Rook => 450,
-            Role::Queen => 1300,
+            Role::Knight => 250,
+            Role::Bishop => 275,
+            Role::Duke => 350,
+            Role::Rook => 600,
+            Role::Queen => 975,
             Role::King => 0,
         }
     }

@@ -98,9 +98,20 @@ impl Position {
     /// assert_eq!(pos.parse_san("Nf3e5+")?, knight);
     /// assert_eq!(pos.parse_san("f3e5")?, knight);
     /// assert!(pos.parse_san("Ne6").is_err());
+    /// assert!(pos.parse_san("F3e5").is_ok(), "F is no piece: the cell f3");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_san(&self, text: &str) -> Result<Move, ParseSanError> {
-        hexvar_geometry::san::parse_san(self, text)
+        // A text that starts with a piece's letter in upper case is SAN: the move notation, which
+        // is case-free, would read `D12c11` (a Duke's move) as the move from the cell d12.
+        let first = text
+            .trim_start_matches(|c: char| c.is_ascii_whitespace())
+            .chars()
+            .next();
+        if first.is_some_and(|c| c.is_ascii_uppercase() && Role::from_char(c).is_some()) {
+            hexvar_geometry::san::parse_san_only(self, text)
+        } else {
+            hexvar_geometry::san::parse_san(self, text)
+        }
     }
 }

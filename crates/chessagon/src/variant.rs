@@ -9,10 +9,12 @@ use crate::{Color, Outcome};
 
 // Repetition: the default, the third occurrence draws (chess convention; the rules name no
 // draws). The crate's own perft plays each move straight from the set-wise layer without a move
-// list, which measures faster than geometry's generic one (rules page, "Internals").
+// list, which measures faster than geometry's generic one (rules page, "Internals"). Its SAN
+// reader does not read a text that starts with a piece's letter as the move notation.
 hexvar_geometry::impl_variant!(
     "chessagon",
     fullmove_number = crate::Position::fullmove_number,
+    parse_san = crate::Position::parse_san,
     perft = crate::movegen::perft,
     perft_without_bulk = crate::movegen::perft_without_bulk,
 );

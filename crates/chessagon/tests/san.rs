@@ -211,3 +211,51 @@ fn bad_texts_are_typed_errors() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Issue 5: the move-notation fallback read a SAN text with a wrong piece letter as a cell
+/// (`D12c11`, the Duke's letter, was the Queen's move d12c11).
+#[test]
+fn a_wrong_piece_letter_names_no_move() {
+    let pos: Position = "Q1/4/6/3Q4/3r4/5p2/8/8/8/5dk1/3p4/5K2/6/4/2 w - - 3 187"
+        .parse()
+        .unwrap();
+    let queen = pos.parse_move("d12c11").unwrap();
+    assert_eq!(pos.san(queen), "Q12c11+");
+    assert!(
+        matches!(pos.parse_san("D12c11"), Err(ParseSanError::NotLegal { .. })),
+        "{:?}",
+        pos.parse_san("D12c11")
+    );
+    assert_eq!(pos.parse_san("Qd12c11"), Ok(queen));
+    assert_eq!(
+        pos.parse_san("d12c11"),
+        Ok(queen),
+        "the move notation still reads"
+    );
+    // Every piece move of every conformance position, its letter changed to each other
+    // piece's: the text names no move, or a move of the piece it names.
+    let mut refused = 0;
+    for pos in conformance_positions() {
+        for (m, san) in hexvar_geometry::san::san_list(&pos) {
+            let Some(own) = san
+                .chars()
+                .next()
+                .filter(|c| c.is_ascii_uppercase() && *c != 'O')
+            else {
+                continue;
+            };
+            for letter in "NBDRQK".chars().filter(|&l| l != own) {
+                let text = format!("{letter}{}", &san[1..]);
+                match pos.parse_san(&text) {
+                    Ok(other) => {
+                        let from = other.from().unwrap();
+                        let role = pos.piece_at(from).map(|p| p.role.char());
+                        assert_eq!(role, Some(letter), "{pos}: {text} read as {other} ({m})");
+                    }
+                    Err(_) => refused += 1,
+                }
+            }
+        }
+    }
+    assert!(refused > 10_000, "{refused} texts refused");
+}

@@ -177,16 +177,16 @@ impl Role {
         }
     }
 
-    /// The material value in centipawns, estimated on chess's scale for the 39-hex board (the
-    /// rules page, "Piece values", gives the reasoning); a knight in hand counts as one on the
-    /// board: P 100, N 325, B 300, R 450, Q 850, K 0.
+    /// The material value in centipawns: chess's values scaled by the role's mobility on this
+    /// board (the rules page, "Piece values", gives the numbers); a knight in hand counts as one
+    /// on the board: P 100, N 350, B 250, R 525, Q 875, K 0.
     pub const fn value(self) -> i32 {
         match self {
             Role::Pawn => 100,
-            Role::Knight => 325,
-            Role::Bishop => 300,
-            Role::Rook => 450,
-            Role::Queen => 850,
+            Role::Knight => 350,
+            Role::Bishop => 250,
+            Role::Rook => 525,
+            Role::Queen => 875,
             Role::King => 0,
         }
     }

@@ -149,7 +149,7 @@ fn draws_by_agreement_and_no_claims() {
 #[test]
 fn a_record_is_written_in_san_with_move_numbers_and_the_result() {
     let mut game = Game::new();
-    game.set_tag("White", "Moeser");
+    game.set_tag("White", "Moeser").unwrap();
     play(&mut game, &["df2", "kh2", "N@d2"]);
     let record = game.to_record();
     assert_eq!(

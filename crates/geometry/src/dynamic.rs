@@ -253,8 +253,9 @@ pub trait DynGame: fmt::Debug + Send + Sync {
     fn claim_draw(&mut self) -> Option<String>;
     /// Agrees a draw; returns whether it was recorded.
     fn agree_draw(&mut self) -> bool;
-    /// Sets a record tag.
-    fn set_tag(&mut self, name: &str, value: &str);
+    /// Sets a record tag: an error for a name or value no record can hold, or a tag of the start
+    /// (see [`Game::set_tag`]).
+    fn set_tag(&mut self, name: &str, value: &str) -> Result<(), crate::TagError>;
     /// The game record (see [`crate::record`]).
     fn record(&self) -> String;
     /// A copy behind a new box.
@@ -294,7 +295,7 @@ impl<V: Variant> DynGame for Game<V> {
     fn history(&self) -> Vec<MoveInfo> {
         self.moves()
             .iter()
-            .zip(self.positions())
+            .zip(self.positions_iter())
             .map(|(&mv, pos)| move_info::<V>(mv, pos.san(mv).into_string()))
             .collect()
     }
@@ -330,7 +331,7 @@ impl<V: Variant> DynGame for Game<V> {
         Game::<V>::agree_draw(self)
     }
 
-    fn set_tag(&mut self, name: &str, value: &str) {
+    fn set_tag(&mut self, name: &str, value: &str) -> Result<(), crate::TagError> {
         Game::<V>::set_tag(self, name, value)
     }
 

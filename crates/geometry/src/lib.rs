@@ -27,6 +27,7 @@ pub mod dynamic;
 pub mod game;
 pub mod hex;
 mod letter;
+mod line;
 pub mod long;
 pub mod magic;
 mod movelist;
@@ -38,6 +39,7 @@ pub mod set;
 pub mod square;
 pub mod svg;
 pub mod table;
+pub mod tree;
 pub mod triangle;
 mod variant;
 pub mod zobrist;
@@ -51,7 +53,10 @@ pub use movelist::MoveList;
 pub use perft::{divide, perft, perft_without_bulk};
 #[cfg(feature = "parallel")]
 pub use perft::{divide_parallel, perft_parallel};
-pub use record::{RecordError, RecordErrorKind};
+pub use record::{
+    RecordError, RecordErrorKind, RecordReader, RecordWarning, RecordWarningKind, TagError,
+};
 pub use san::{Disambiguation, ParseSanError, San};
 pub use set::{CellBits, DenseCell, Set128, WideSet};
-pub use variant::{Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole};
+pub use tree::{GameTree, Node, NodeId};
+pub use variant::{cells_of, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole};

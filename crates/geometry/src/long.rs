@@ -1,5 +1,5 @@
 //! The long move notation's shared parts: its error, [`LongMoveError`], and the small reader
-//! every variant's [`Variant::move_from_long`](crate::Variant::move_from_long) is written with.
+//! every variant's [`Variant::move_from_long`] is written with.
 //!
 //! The long notation is for machines and protocols: ASCII, without spaces, readable without a
 //! position, UCI-like (from-cell, to-cell, a lower-case promotion letter). Each variant adds the

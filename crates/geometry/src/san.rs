@@ -243,8 +243,23 @@ fn matching<V: Variant>(
 ///
 /// It compares the text (without spaces and trailing `+ # ! ?`) with every legal move's SAN at
 /// every level of disambiguation, so over-disambiguation is forgiven; then again without capture
-/// signs; then it tries the variant's move notation ([`Variant::parse_move`]).
+/// signs ([`parse_san_only`]); then it tries the variant's move notation
+/// ([`Variant::parse_move`]).
 pub fn parse_san<V: Variant>(pos: &V, text: &str) -> Result<V::Move, ParseSanError> {
+    match parse_san_only(pos, text) {
+        Err(ParseSanError::NotLegal { .. }) => {
+            pos.parse_move(text).map_err(|_| ParseSanError::NotLegal {
+                text: cut(text, 40),
+            })
+        }
+        found => found,
+    }
+}
+
+/// The legal move a text names in SAN alone, without [`parse_san`]'s last resort, the move
+/// notation: for a variant whose move notation would read a SAN text as another move (Chessagon's
+/// `D12c11`, a Duke's move in SAN, is the cell d12 in its case-free move notation).
+pub fn parse_san_only<V: Variant>(pos: &V, text: &str) -> Result<V::Move, ParseSanError> {
     let wanted = core_text(text);
     if wanted.is_empty() {
         return Err(ParseSanError::Empty);
@@ -256,7 +271,7 @@ pub fn parse_san<V: Variant>(pos: &V, text: &str) -> Result<V::Move, ParseSanErr
     }
     match found.len() {
         1 => Ok(found[0]),
-        0 => pos.parse_move(text).map_err(|_| ParseSanError::NotLegal {
+        0 => Err(ParseSanError::NotLegal {
             text: cut(text, 40),
         }),
         _ => Err(ParseSanError::Ambiguous {

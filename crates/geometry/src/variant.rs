@@ -179,8 +179,9 @@ pub trait Variant:
     /// spaces, readable without a position (context-free) and UCI-like: the from-cell, the
     /// to-cell and a lower-case promotion letter (`e7e8q`), with the fewest markers the variant
     /// needs to keep its moves apart without a position (a hand's knight `N@d1`, en passant
-    /// `ep`, castling `o`, …; the crate's rules page gives the grammar). Distinct moves have
-    /// distinct texts, and [`Variant::move_from_long`] reads each back.
+    /// `ep`, castling `o`, …; the crate's rules page gives the grammar). Every move that can be
+    /// legal has its own text, which [`Variant::move_from_long`] reads back to it (values no
+    /// position generates, such as a Kirby castling with a rook off its corner, may share one).
     ///
     /// ```
     /// use hexvar_geometry::Variant;
@@ -328,4 +329,20 @@ pub trait VariantOutcome: Clone + Eq + Hash + Debug + Display + Send + Sync + 's
     fn is_draw(&self) -> bool {
         self.winner().is_none()
     }
+}
+
+/// The cells of a set a position of `V` reports (as [`Variant::by_color`] or
+/// [`Variant::by_role`] do), as the variant's cells, lowest dense index first.
+///
+/// ```
+/// use hexvar_geometry::{cells_of, Variant};
+///
+/// /// The cells of the side to move's men.
+/// fn own_men<V: Variant>(pos: &V) -> Vec<V::Cell> {
+///     cells_of::<V>(pos.by_color(pos.turn())).collect()
+/// }
+/// # fn main() {}
+/// ```
+pub fn cells_of<V: Variant>(set: V::CellSet) -> impl Iterator<Item = V::Cell> {
+    set.into_iter().map(<V::Cell as DenseCell>::from_dense)
 }

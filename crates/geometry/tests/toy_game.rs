@@ -7,10 +7,11 @@
 use core::fmt::{self, Write};
 use core::str::FromStr;
 
+use hexvar_geometry::record::{write_records, RecordReader, RecordWarningKind, TagError};
 use hexvar_geometry::{
     long, san::Disambiguation, DenseCell, DrawReason, DrawRules, DynGame, Game, GameError,
-    LongMoveError, MoveList, ParseSanError, RecordErrorKind, Set128, Variant, VariantColor,
-    VariantEntry, VariantOutcome, VariantPiece, VariantRole,
+    GameTree, LongMoveError, MoveList, ParseSanError, RecordErrorKind, Set128, Variant,
+    VariantColor, VariantEntry, VariantOutcome, VariantPiece, VariantRole,
 };
 
 const FILES: usize = 4;
@@ -559,8 +560,8 @@ fn a_capture_makes_earlier_positions_unrepeatable() {
 #[test]
 fn records_round_trip_and_read_what_people_write() {
     let mut game = Game::<Grid>::new();
-    game.set_tag("White", "Ann \"the\" Bee");
-    game.set_tag("Annotator", "toy");
+    game.set_tag("White", "Ann \"the\" Bee").unwrap();
+    game.set_tag("Annotator", "toy").unwrap();
     play(&mut game, &["Nb1", "Nb3", "Nbc2", "Nbxc2", "Nxc2"]);
     let record = game.to_record();
     assert!(record.starts_with("[Event \"?\"]\n"), "{record}");
@@ -666,9 +667,41 @@ fn bad_records_name_the_line_and_column_of_the_first_bad_token() {
         "\u{feff}é 1-0 x",
         "$",
         "1-0-1",
+        "((",
+        "1. Nb1 ((",
+        "1. Nb1 (",
+        "1. Nb1 (1. Nb2))",
+        "1. Nb1 ( {x} )",
+        "1. Nb1 $300",
+        "!!! ?? 1. Nb1!!!",
+        "[A \"\u{7}\"]",
+        "1. Nb1 (1. Nq9 (((",
+        "%\n[",
+        "1. Nb1 * {after} (",
     ] {
         let _ = Game::<Grid>::from_record(junk);
+        if let Ok(tree) = GameTree::<Grid>::from_record(junk) {
+            assert_eq!(GameTree::<Grid>::from_record(&tree.to_record()), Ok(tree));
+        }
+        for game in RecordReader::<Grid, _>::new(junk.as_bytes()) {
+            if let Err(e) = game {
+                assert!(e.line >= 1 && e.column >= 1, "{e}");
+            }
+        }
     }
+    let deep = format!("1. Nb1 {}", "(1. Nb2 ".repeat(200));
+    let e = GameTree::<Grid>::from_record(&deep).unwrap_err();
+    assert_eq!(
+        e.kind,
+        RecordErrorKind::TooDeep(hexvar_geometry::record::MAX_VARIATION_DEPTH)
+    );
+    let e = GameTree::<Grid>::from_record("1. Nb1 ( {x} )").unwrap_err();
+    assert_eq!((e.column, e.kind), (14, RecordErrorKind::EmptyVariation));
+    let e = GameTree::<Grid>::from_record("(1. Nb1)").unwrap_err();
+    assert_eq!(
+        (e.column, e.kind),
+        (1, RecordErrorKind::VariationWithoutMove)
+    );
 }
 
 #[test]
@@ -695,4 +728,403 @@ fn the_game_face_plays_san_undoes_and_writes_records() {
     assert_eq!(game.status().outcome.unwrap().reason, "agreement");
     assert!(game.moves().is_empty());
     assert!((entry.new_game)(Some("nonsense")).is_err());
+}
+
+#[test]
+fn a_tree_keeps_comments_glyphs_variations_and_the_order_of_tags() {
+    let text = "[White \"Ann\"]\n[Variant \"grid\"]\n[Event \"toy\"]\n[Annotator \"a\"]\n\
+                [Annotator \"b\"]\n\n{before} 1. Nb1! {good} $14 (1. Nb2 {also} Nb3 ({deep} 2... Nc2) \
+                2. Na1) (1. Nc2?) 1... Nb3 ; to the end\n2. Nbc2 {x} {y} 2... Nbxc2 1-0";
+    let tree = GameTree::<Grid>::from_record(text).unwrap();
+    let names: Vec<&str> = tree.tags().iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "White",
+            "Variant",
+            "Event",
+            "Annotator",
+            "Annotator",
+            "Result"
+        ]
+    );
+    assert_eq!(tree.node(tree.root()).comment, "before");
+    let main: Vec<_> = tree.mainline().collect();
+    assert_eq!(main.len(), 4);
+    let first = tree.node(main[0]);
+    assert_eq!(
+        (first.comment.as_str(), first.nags.as_slice()),
+        ("good", &[1, 14][..])
+    );
+    assert_eq!(tree.node(main[1]).comment, "to the end");
+    assert_eq!(tree.node(main[2]).comment, "x y");
+    let alternatives = tree.node(tree.root()).variations();
+    assert_eq!(alternatives.len(), 3);
+    assert_eq!(tree.node(alternatives[2]).nags, [2]);
+    let deep = tree.node(tree.node(alternatives[1]).variations()[1]);
+    assert_eq!(deep.starting_comment, "deep");
+    assert!(tree.warnings().is_empty(), "{:?}", tree.warnings());
+    let written = tree.to_record();
+    assert!(
+        written.starts_with("[White \"Ann\"]\n[Variant \"grid\"]\n"),
+        "{written}"
+    );
+    assert!(
+        written.contains(
+            "{before} 1. Nb1 $1 $14 {good} (1. Nb2 {also} 1... Nb3 ({deep} 1... Nc2) 2. Na1)"
+        ),
+        "{written}"
+    );
+    let back = GameTree::<Grid>::from_record(&written).unwrap();
+    assert_eq!(back, tree, "{written}");
+    assert_eq!(back.to_record(), written);
+    // The main line as a Game, and a Game as a tree.
+    let game = tree.to_game().unwrap();
+    assert_eq!(game.moves(), tree.mainline_moves());
+    // A Game keeps one tag of a name: the last.
+    assert_eq!(game.tag("Annotator"), Some("b"));
+    assert_eq!(
+        GameTree::from(&game).mainline_moves(),
+        tree.mainline_moves()
+    );
+    assert_eq!(Game::<Grid>::from_record(&written).unwrap(), game);
+}
+
+#[test]
+fn a_tree_is_built_by_moves_and_compared_by_its_lines() {
+    let mut tree = GameTree::<Grid>::new();
+    let root = tree.root();
+    let first = tree
+        .add_variation(root, grid_step(&tree, root, "Nb1"))
+        .unwrap();
+    let other = tree
+        .add_variation(root, grid_step(&tree, root, "Nb2"))
+        .unwrap();
+    assert!(!tree.starts_variation(first) && tree.starts_variation(other));
+    tree.node_mut(other).starting_comment = "or".into();
+    tree.node_mut(other).comment = "a } in a comment".into();
+    let reply = grid_step(&tree, other, "Nb3");
+    tree.add_variation(other, reply).unwrap();
+    assert!(tree.add_variation(root, reply).is_err(), "Nb3 is Black's");
+    let written = tree.to_record();
+    assert!(
+        written.contains("1. Nb1 ({or} 1. Nb2 {a ) in a comment} 1... Nb3) *"),
+        "{written}"
+    );
+    tree.node_mut(other).comment = "a ) in a comment".into();
+    assert_eq!(GameTree::<Grid>::from_record(&written).unwrap(), tree);
+    // A bad move in a variation: a warning, the variation kept up to it.
+    let read =
+        GameTree::<Grid>::from_record("1. Nb1 (1. Nb2 Nq9 (1... Nb3) x) (1. Nq9) Nb3 *").unwrap();
+    assert!(matches!(
+        read.warnings()[..],
+        [
+            hexvar_geometry::RecordWarning {
+                line: 1,
+                column: 16,
+                kind: RecordWarningKind::BadVariationMove { .. },
+                ..
+            },
+            _
+        ]
+    ));
+    let alternatives = read.node(read.root()).variations();
+    assert_eq!(alternatives.len(), 2);
+    assert!(read.node(alternatives[1]).variations().is_empty());
+    tree.promote_to_main(other);
+    assert_eq!(tree.mainline().count(), 2);
+    assert_ne!(GameTree::<Grid>::from_record(&written).unwrap(), tree);
+}
+
+fn grid_step(tree: &GameTree<Grid>, at: hexvar_geometry::NodeId, san: &str) -> Step {
+    tree.position(at).parse_san(san).unwrap()
+}
+
+/// Issue 1: a file of several games was read as one (`"[Event" after the result`).
+#[test]
+fn a_file_of_games_is_read_game_by_game_and_a_bad_game_is_skipped() {
+    let file = "[Event \"one\"]\n\n1. Nb1 Nb3 1-0\n\n[Event \"two\"]\n\n1. Nb1 Nq9 *\n\
+                \n[Event \"three\"]\n{[Event \"not a tag\"]\n[in a comment]}\n1. Nb2 *\n\n\n";
+    assert!(matches!(
+        Game::<Grid>::from_record(file).unwrap_err().kind,
+        RecordErrorKind::TagAfterMovetext(_)
+    ));
+    // A byte order mark first is white space.
+    assert!(GameTree::<Grid>::from_record("\u{feff}[Event \"x\"]\n1. Nb1 *").is_ok());
+    let games: Vec<_> = RecordReader::<Grid, _>::new(file.as_bytes()).collect();
+    assert_eq!(games.len(), 3, "{games:?}");
+    assert_eq!(games[0].as_ref().unwrap().tag("Event"), Some("one"));
+    let error = games[1].as_ref().unwrap_err();
+    assert_eq!((error.game, error.line, error.column), (2, 7, 8), "{error}");
+    assert!(
+        error
+            .to_string()
+            .starts_with("game 2, line 7, column 8: bad move"),
+        "{error}"
+    );
+    let third = games[2].as_ref().unwrap();
+    assert_eq!(
+        third.node(third.root()).comment,
+        "[Event \"not a tag\"]\n[in a comment]"
+    );
+    // Written one after another, they read back the same.
+    let trees: Vec<GameTree<Grid>> = games.into_iter().filter_map(Result::ok).collect();
+    let mut out = Vec::new();
+    assert_eq!(write_records(&mut out, &trees).unwrap(), 2);
+    let again: Vec<_> = RecordReader::<Grid, _>::new(out.as_slice())
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(again, trees);
+    // A line that is not UTF-8 spoils its game only.
+    let mut bytes = b"[Event \"a\"]\n1. Nb1 \xff *\n[Event \"b\"]\n1. Nb1 *\n".to_vec();
+    let read: Vec<_> = RecordReader::<Grid, _>::new(bytes.as_slice()).collect();
+    assert_eq!(read[0].as_ref().unwrap_err().kind, RecordErrorKind::NotUtf8);
+    assert_eq!(read[1].as_ref().unwrap().tag("Event"), Some("b"));
+    bytes.clear();
+}
+
+/// Issue 3: the writer wrote tags the reader refused.
+#[test]
+fn set_tag_refuses_what_a_record_cannot_hold_and_the_rest_reads_back() {
+    let mut game = Game::<Grid>::new();
+    for (name, value) in [("Event", "line1\nline2"), ("Event", "tab\there")] {
+        assert!(matches!(
+            game.set_tag(name, value),
+            Err(TagError::Value { .. })
+        ));
+    }
+    for name in ["My Tag", "", "A]", "Ünï", "_x", "x\"y"] {
+        assert!(
+            matches!(game.set_tag(name, "v"), Err(TagError::Name(_))),
+            "{name:?}"
+        );
+    }
+    for name in ["Variant", "Position", "FEN", "SetUp"] {
+        assert_eq!(
+            game.set_tag(name, "v"),
+            Err(TagError::Reserved(name.into()))
+        );
+    }
+    for (name, value) in [
+        ("Event", "A]"),
+        ("White", "\\ \"q\" {c} (v) ;"),
+        ("Time+Zone:x-1#=", "é ü"),
+    ] {
+        game.set_tag(name, value).unwrap();
+    }
+    assert_eq!(game.tags().len(), 3);
+    let back = Game::<Grid>::from_record(&game.to_record()).unwrap();
+    assert_eq!(back.tags(), game.tags());
+    let mut tree = GameTree::<Grid>::new();
+    assert!(tree.set_tag("Event", "a\rb").is_err());
+    assert!(tree.set_tag("Position", "N..N....n..n w").is_err());
+}
+
+/// Issue 6: an agreed draw at the start could not be withdrawn, and a result that contradicts
+/// the moves was read without a word.
+#[test]
+fn undo_withdraws_a_draw_and_a_contradicting_result_is_said() {
+    let mut game = Game::<Grid>::new();
+    assert!(game.agree_draw());
+    assert!(game.outcome().is_some());
+    assert_eq!(game.undo(), None);
+    assert_eq!(game.outcome(), None);
+    // Black's men are all taken: 1-0 by the rules; the record says 0-1.
+    let text = "[FEN \"N.....n..... b\"]\n[Result \"0-1\"]\n1... Nb2 2. Nxb2 0-1";
+    let error = Game::<Grid>::from_record(text).unwrap_err();
+    assert_eq!((error.line, error.column), (2, 1), "{error}");
+    assert_eq!(
+        error.kind,
+        RecordErrorKind::ResultContradicts {
+            result: "0-1".into(),
+            outcome: "1-0".into()
+        }
+    );
+    let tree = GameTree::<Grid>::from_record(text).unwrap();
+    let kinds: Vec<_> = tree
+        .warnings()
+        .iter()
+        .map(|w| (w.line, w.column, &w.kind))
+        .collect();
+    assert_eq!(kinds.len(), 2, "the tag and the movetext: {kinds:?}");
+    assert!(matches!(
+        kinds[1],
+        (3, 18, RecordWarningKind::ResultContradicts { .. })
+    ));
+    assert_eq!(
+        tree.to_game().unwrap().outcome(),
+        Some(End::Win(Side::White))
+    );
+    // The tag and the movetext disagree: a warning, the tag kept.
+    let tree = GameTree::<Grid>::from_record("[Result \"1-0\"]\n1. Nb1 0-1").unwrap();
+    assert!(matches!(
+        tree.warnings()[0].kind,
+        RecordWarningKind::ResultsDisagree { .. }
+    ));
+    assert_eq!(tree.result(), "1-0");
+    // `0-0` is no result: where no move matches it, it is a bad move.
+    let error = Game::<Grid>::from_record("1. Nb1 0-0").unwrap_err();
+    assert!(
+        matches!(error.kind, RecordErrorKind::BadMove { .. }),
+        "{error}"
+    );
+}
+
+mod trees {
+    use super::*;
+    use proptest::prelude::*;
+
+    const COMMENTS: [&str; 5] = ["", "a", "two words", "x ) y", "line\nbreak ; [Event \"z\"]"];
+
+    /// A random tree: each choice picks a legal move, whether it opens a variation, and what
+    /// comments and glyphs it carries.
+    fn build(choices: &[(u8, u8, u8, u8, u8)]) -> GameTree<Grid> {
+        let mut tree = GameTree::<Grid>::new();
+        tree.node_mut(tree.root()).comment = COMMENTS[choices.len() % 5].into();
+        let mut at = tree.root();
+        let mut branch_points = vec![at];
+        for &(pick, branch, comment, start_comment, nag) in choices {
+            if branch % 4 == 0 {
+                at = branch_points[usize::from(branch) % branch_points.len()];
+            }
+            let moves = tree.position(at).legal_moves();
+            let main_end = tree.mainline().last().unwrap_or(tree.root());
+            let ended = at == main_end && tree.to_game().unwrap().outcome().is_some();
+            if moves.is_empty() || ended {
+                break;
+            }
+            let id = tree
+                .add_variation(at, moves[usize::from(pick) % moves.len()])
+                .unwrap();
+            let starts = tree.starts_variation(id);
+            let node = tree.node_mut(id);
+            node.comment = COMMENTS[usize::from(comment) % 5].into();
+            if starts {
+                node.starting_comment = COMMENTS[usize::from(start_comment) % 5].replace(')', "(");
+            }
+            node.nags = (0..nag % 3).map(|i| nag.wrapping_mul(i + 7)).collect();
+            branch_points.push(id);
+            at = id;
+        }
+        tree
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn read_write_read_is_identity(choices in prop::collection::vec(any::<(u8, u8, u8, u8, u8)>(), 0..40)) {
+            let tree = build(&choices);
+            let written = tree.to_record();
+            let read = GameTree::<Grid>::from_record(&written);
+            prop_assert!(read.is_ok(), "{:?}\n{}", read, written);
+            let read = read.unwrap();
+            prop_assert_eq!(&read, &tree);
+            let again = read.to_record();
+            prop_assert_eq!(&again, &written);
+            prop_assert_eq!(GameTree::<Grid>::from_record(&again).unwrap(), read);
+        }
+    }
+}
+/// What one step of a random walk through a game does.
+#[derive(Clone, Debug)]
+enum Act {
+    /// Plays the legal move with this index (modulo their number), checked or not.
+    Play { choice: usize, checked: bool },
+    /// Takes back this many moves (as many as there are, at most).
+    Undo(usize),
+}
+
+fn act() -> impl proptest::strategy::Strategy<Value = Act> {
+    use proptest::prelude::*;
+    prop_oneof![
+        4 => (any::<usize>(), any::<bool>()).prop_map(|(choice, checked)| Act::Play { choice, checked }),
+        1 => (1usize..20).prop_map(Act::Undo),
+    ]
+}
+
+/// The game against every position kept whole and compared by `is_repetition_of`.
+fn check_against_kept_positions(game: &Game<Grid>, kept: &[Grid]) {
+    let ply = kept.len() - 1;
+    assert_eq!(game.ply(), ply);
+    assert_eq!(game.position(), &kept[ply]);
+    let hashes: Vec<u64> = kept.iter().map(Grid::zobrist_hash).collect();
+    assert_eq!(game.hashes(), &hashes[..]);
+    let since = (1..=ply)
+        .rev()
+        .find(|&i| kept[i - 1].is_zeroing(game.moves()[i - 1]))
+        .unwrap_or(0);
+    assert_eq!(game.plies_since_zeroing(), ply - since);
+    let repetitions = kept[since..]
+        .iter()
+        .filter(|p| p.is_repetition_of(&kept[ply]))
+        .count();
+    assert_eq!(game.repetitions(), repetitions);
+    let expected = kept[ply]
+        .outcome()
+        .or_else(|| (repetitions >= 5).then_some(End::Draw(DrawReason::FivefoldRepetition)));
+    assert_eq!(game.outcome(), expected);
+    let claim = (expected.is_none() && repetitions >= 3).then_some(DrawReason::ThreefoldRepetition);
+    assert_eq!(game.claimable_draw(), claim);
+    for (i, position) in kept.iter().enumerate() {
+        assert_eq!(&game.position_at(i), position, "position_at({i})");
+    }
+    assert!(game.positions_iter().eq(kept.iter().cloned()));
+}
+
+proptest::proptest! {
+    #[test]
+    fn a_game_answers_as_one_that_kept_every_position(
+        acts in proptest::collection::vec(act(), 0..300),
+    ) {
+        let mut game = Game::<Grid>::new();
+        let mut kept = vec![Grid::start()];
+        for act in acts {
+            match act {
+                Act::Play { choice, checked } => {
+                    let moves = game.position().legal_moves();
+                    if moves.is_empty() {
+                        continue;
+                    }
+                    let mv = moves[choice % moves.len()];
+                    let mut next = kept.last().unwrap().clone();
+                    next.play_unchecked(mv);
+                    if !checked {
+                        game.play_unchecked(mv);
+                    } else if game.play(mv).is_err() {
+                        proptest::prop_assert!(game.outcome().is_some());
+                        continue;
+                    }
+                    kept.push(next);
+                }
+                Act::Undo(n) => {
+                    for _ in 0..n {
+                        let undone = game.undo();
+                        proptest::prop_assert_eq!(undone.is_some(), kept.len() > 1);
+                        if undone.is_some() {
+                            kept.pop();
+                        }
+                    }
+                }
+            }
+            check_against_kept_positions(&game, &kept);
+        }
+        // The same moves played afresh make an equal game.
+        let mut again = Game::<Grid>::new();
+        for &mv in game.moves() {
+            again.play_unchecked(mv);
+        }
+        proptest::prop_assert_eq!(&again, &game);
+        proptest::prop_assert_eq!(again.hashes(), game.hashes());
+    }
+}
+
+#[test]
+fn position_at_names_the_ply_it_cannot_reach() {
+    let game = Game::<Grid>::new();
+    assert_eq!(game.position_at(0), Grid::start());
+    let beyond = std::panic::catch_unwind(|| game.position_at(1));
+    assert!(
+        beyond.is_err(),
+        "a ply beyond the game is a caller's bug, as a slice index is"
+    );
 }

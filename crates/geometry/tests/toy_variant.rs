@@ -455,3 +455,25 @@ fn parallel_perft_agrees() {
         );
     }
 }
+
+#[test]
+fn parse_long_reads_the_legal_moves_and_says_why_not() {
+    let start = Toy::start();
+    assert_eq!(start.parse_long(" 01\t"), Ok(Step(0, 1)));
+    assert_eq!(Toy::long(Step(0, 2)), "02");
+    assert_eq!(
+        start.parse_long("03"),
+        Err(LongMoveError::NotLegal {
+            text: "03".to_string()
+        })
+    );
+    let bad = start.parse_long("0-1").unwrap_err();
+    assert!(matches!(bad, LongMoveError::Notation { .. }));
+    assert_eq!(
+        bad.to_string(),
+        "\"0-1\" is not a move in long notation (expected two digits like 01)"
+    );
+    // Two sides that always take part: the default.
+    assert!(Side::ALL.iter().all(|&side| start.in_play(side)));
+    assert_eq!(TokenRole.value(), 100);
+}

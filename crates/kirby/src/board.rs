@@ -219,16 +219,17 @@ impl Role {
         }
     }
 
-    /// The material value in centipawns, chess's values for the chess-like sideboards (the rules
-    /// page, "Piece values", gives the reasoning): P 100, N 300, B 325, R 500, Q 900, A 1200, K 0.
+    /// The material value in centipawns: chess's values scaled by the role's mobility on this
+    /// board (the rules page, "Piece values", gives the numbers): P 100, N 325, B 275, R 525,
+    /// Q 900, A 1225, K 0.
     pub const fn value(self) -> i32 {
         match self {
             Role::Pawn => 100,
-            Role::Knight => 300,
-            Role::Bishop => 325,
-            Role::Rook => 500,
+            Role::Knight => 325,
+            Role::Bishop => 275,
+            Role::Rook => 525,
             Role::Queen => 900,
-            Role::Amazon => 1200,
+            Role::Amazon => 1225,
             Role::King => 0,
         }
     }

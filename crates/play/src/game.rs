@@ -306,12 +306,11 @@ impl<V: Variant> PlayGame for Game<V> {
     }
 
     fn state(&self) -> GameState {
-        let positions = self.positions();
         let history: Vec<MoveView> = self
             .moves()
             .iter()
-            .zip(positions)
-            .map(|(&mv, pos)| move_view(pos, mv, pos.san(mv).into_string()))
+            .zip(self.positions_iter())
+            .map(|(&mv, pos)| move_view(&pos, mv, pos.san(mv).into_string()))
             .collect();
         let pos = self.position();
         let outcome = outcome_view(self);
@@ -339,14 +338,16 @@ impl<V: Variant> PlayGame for Game<V> {
     }
 
     fn board_at(&self, ply: usize) -> Option<BoardView> {
-        let positions = self.positions();
-        let pos = positions.get(ply)?;
+        if ply > self.ply() {
+            return None;
+        }
+        let pos = self.position_at(ply);
         let last = ply.checked_sub(1).map(|i| {
-            let before = &positions[i];
+            let before = self.position_at(i);
             let mv = self.moves()[i];
-            move_view(before, mv, before.san(mv).into_string())
+            move_view(&before, mv, before.san(mv).into_string())
         });
-        Some(board_view(pos, ply, last))
+        Some(board_view(&pos, ply, last))
     }
 
     fn play_text(&mut self, text: &str) -> Result<(), GameError> {
@@ -504,7 +505,8 @@ fn with_repetition<V: Variant>(
     game = game
         .with_repetition_draw(times)
         .map_err(|e| e.to_string())?;
-    game.set_tag(REPETITION_TAG, &times.to_string());
+    game.set_tag(REPETITION_TAG, &times.to_string())
+        .map_err(|e| e.to_string())?;
     Ok(game)
 }
 
@@ -529,7 +531,7 @@ pub fn read_record<V: Variant>(text: &str) -> Result<Box<dyn PlayGame>, String> 
         repetition,
     )?;
     for (name, value) in game.tags() {
-        replayed.set_tag(name, value);
+        replayed.set_tag(name, value).map_err(|e| e.to_string())?;
     }
     for &mv in game.moves() {
         replayed.play(mv).map_err(|e| e.to_string())?;

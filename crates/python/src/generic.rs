@@ -14,7 +14,9 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PySlice;
 
-use crate::space::{self, MoveSpace};
+use crate::planes;
+use crate::rules::Rules;
+use crate::space;
 use crate::{IllegalMoveError, InvalidMoveTextError, InvalidPositionError};
 
 /// `InvalidPositionError` with the message of `e`.
@@ -32,10 +34,82 @@ pub fn bad_move_text(e: impl Display) -> PyErr {
     InvalidMoveTextError::new_err(e.to_string())
 }
 
+/// The longest piece of a caller's text an error message quotes, in characters (the Rust
+/// crates' errors cut their texts to the same length).
+const QUOTED_CHARS: usize = 100;
+
+/// `text` as an error message quotes it: at most [`QUOTED_CHARS`] characters, `…` when cut.
+pub fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((end, _)) => format!("{:?}…", &text[..end]),
+        None => format!("{text:?}"),
+    }
+}
+
+/// A long-notation error as Python's: `IllegalMoveError` for a move that is not legal here,
+/// `InvalidMoveTextError` for a text that is no move.
+pub fn long_error(e: hexvar_geometry::LongMoveError) -> PyErr {
+    match e {
+        hexvar_geometry::LongMoveError::NotLegal { .. } => illegal(e),
+        _ => bad_move_text(e),
+    }
+}
+
 /// A cell of `V` from its name; a plain `ValueError` when it names none.
 pub fn cell<V: Variant>(name: &str) -> PyResult<V::Cell> {
-    name.parse()
-        .map_err(|e| PyValueError::new_err(format!("{name:?} is not a {} cell: {e}", V::NAME)))
+    name.parse().map_err(|e| {
+        PyValueError::new_err(format!("{} is not a {} cell: {e}", quoted(name), V::NAME))
+    })
+}
+
+/// The deepest perft the package runs: every perft recurses once per ply, and a deeper one
+/// would overflow the thread's stack (`perft(100000)` ended the interpreter). The same bound as
+/// the `MAX_PERFT_DEPTH` geometry's perft is getting (64, far beyond any perft that finishes);
+/// this copy gives way to that constant once geometry has it.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
+/// A perft depth from Python: `ValueError` below 0 or above [`MAX_PERFT_DEPTH`].
+pub fn perft_depth(depth: i64) -> PyResult<u32> {
+    u32::try_from(depth)
+        .ok()
+        .filter(|&d| d <= MAX_PERFT_DEPTH)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "perft depth {depth} is outside 0 to {MAX_PERFT_DEPTH}"
+            ))
+        })
+}
+
+/// The side of `V` named `name` (as `Board.SIDES` writes it); `ValueError` otherwise.
+pub fn side<V: Variant>(name: &str) -> PyResult<V::Color> {
+    V::Color::ALL
+        .iter()
+        .copied()
+        .find(|c| c.to_string() == name)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "{} is not a {} side; sides: {}",
+                quoted(name),
+                V::NAME,
+                side_names::<V>().join(", ")
+            ))
+        })
+}
+
+/// The role of `V` whose letter is `letter` (upper case, as `Board.ROLES` writes it).
+pub fn role<V: Variant>(letter: &str) -> PyResult<V::Role> {
+    V::Role::ALL
+        .iter()
+        .copied()
+        .find(|r| r.char().to_string() == letter)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "{} is not a {} role; roles: {}",
+                quoted(letter),
+                V::NAME,
+                role_names::<V>().join(", ")
+            ))
+        })
 }
 
 /// A position of `V` from its text, or the start.
@@ -79,6 +153,21 @@ impl Piece {
     }
 }
 
+impl Piece {
+    /// The man of `V` with the role whose letter is `role` and the side named `color`.
+    pub fn new<V: Rules>(role: &str, color: &str) -> PyResult<Piece> {
+        Ok(Piece::of::<V>(V::man(
+            side::<V>(color)?,
+            self::role::<V>(role)?,
+        )))
+    }
+
+    /// The man of `V` this piece names (by its side's name and role's letter).
+    pub fn to_variant<V: Rules>(&self) -> PyResult<V::Piece> {
+        Ok(V::man(side::<V>(&self.color)?, role::<V>(&self.role)?))
+    }
+}
+
 #[pymethods]
 impl Piece {
     fn __str__(&self) -> &str {
@@ -97,8 +186,8 @@ impl Piece {
 #[pyclass(module = "hexvar", frozen, eq, hash)]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
-    /// The winner (a side, or Kirby's winning team such as `Black and White`), or `None` for a
-    /// draw.
+    /// The winner as `Board.SIDES` names sides (Kirby's winning team: its sides joined by
+    /// ` and `, such as `B and W`), or `None` for a draw.
     #[pyo3(get)]
     winner: Option<String>,
     /// Every winning side's name (one side, several for a team, none for a draw).
@@ -118,13 +207,14 @@ pub struct Outcome {
 impl Outcome {
     /// The outcome of a game of `V`.
     pub fn of<V: Variant>(outcome: &V::Outcome) -> Outcome {
+        let winners: Vec<String> = V::Color::ALL
+            .iter()
+            .filter(|&&c| outcome.is_win_for(c))
+            .map(|c| c.to_string())
+            .collect();
         Outcome {
-            winner: outcome.winner().map(|w| w.to_string()),
-            winners: V::Color::ALL
-                .iter()
-                .filter(|&&c| outcome.is_win_for(c))
-                .map(|c| c.to_string())
-                .collect(),
+            winner: (!winners.is_empty()).then(|| winners.join(" and ")),
+            winners,
             reason: outcome.reason().to_string(),
             result: outcome.result_token(),
             text: outcome.to_string(),
@@ -162,7 +252,7 @@ pub struct Core<V: Variant> {
     legal: Option<Arc<[V::Move]>>,
 }
 
-impl<V: MoveSpace> Core<V> {
+impl<V: Rules> Core<V> {
     /// A board at `start` with no moves played.
     pub fn new(start: V) -> Self {
         Core {
@@ -285,18 +375,23 @@ impl<V: MoveSpace> Core<V> {
 
     /// The position as planes: see `Board.encode`.
     pub fn encode(&self) -> Vec<u8> {
-        let cells = V::CELL_COUNT;
-        let roles = V::Role::ALL.len();
-        let mut planes = vec![0u8; V::Color::ALL.len() * roles * cells];
-        let pos = self.pos();
-        for &color in V::Color::ALL {
-            for i in pos.by_color(color).indices() {
-                if let Some(piece) = pos.piece_at(V::Cell::from_dense(i)) {
-                    planes[(color.index() * roles + piece.role().index()) * cells + i] = 1;
-                }
-            }
-        }
+        let mut planes = Vec::new();
+        planes::encode_into(self.pos(), &mut planes);
         planes
+    }
+
+    /// Appends the position's planes to `out` (for a batch of boards).
+    pub fn encode_into(&self, out: &mut Vec<u8>) {
+        planes::encode_into(self.pos(), out);
+    }
+
+    /// One byte per index of the move space: 1 where a legal move has that index.
+    pub fn legal_mask(&mut self) -> Vec<u8> {
+        let mut mask = vec![0u8; space::size::<V>()];
+        for &mv in self.legal_moves().iter() {
+            mask[space::index::<V>(mv)] = 1;
+        }
+        mask
     }
 
     /// The legal move with index `i` of the move space.
@@ -338,12 +433,140 @@ impl<V: MoveSpace> Core<V> {
         self.pos().svg(&marked)
     }
 
-    /// Perft per legal move, by the move's notation.
+    /// Perft per legal move, by the move's notation (`depth` within [`MAX_PERFT_DEPTH`]).
     pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
         divide(self.pos(), depth)
             .into_iter()
             .map(|(mv, n)| (mv.to_string(), n))
             .collect()
+    }
+
+    /// The number of legal moves, from the listing when there is one.
+    fn legal_move_count(&self) -> usize {
+        match &self.legal {
+            Some(legal) => legal.len(),
+            None => self.pos().legal_move_count(),
+        }
+    }
+
+    /// Whether the side to move is in check and has no legal move.
+    pub fn is_checkmate(&self) -> bool {
+        self.pos().is_check() && self.legal_move_count() == 0
+    }
+
+    /// Whether the side to move is stalemated (see [`Rules::is_stalemated`]).
+    pub fn is_stalemate(&self) -> bool {
+        self.pos().is_stalemated()
+    }
+
+    /// Whether the position's own outcome is a draw for one of `reasons`.
+    pub fn is_drawn_by(&self, reasons: &[DrawReason]) -> bool {
+        self.pos()
+            .outcome()
+            .and_then(|o| o.draw_reason())
+            .is_some_and(|r| reasons.contains(&r))
+    }
+
+    /// The result as a record writes it, `*` while the game goes on.
+    pub fn result(&self) -> String {
+        self.outcome()
+            .map_or_else(|| "*".to_string(), |o| o.result_token())
+    }
+
+    /// The half-moves from the start of the game to this position: the start's, counted from
+    /// its move number and side to move, and the moves on the stack. Kirby's text has no move
+    /// number (and armies drop out), so there the start counts 0.
+    pub fn ply(&self) -> usize {
+        let start = self.start();
+        let before = match V::Color::ALL.len() {
+            2 => (start.fullmove_number().max(1) as usize - 1) * 2 + start.turn().index(),
+            _ => 0,
+        };
+        before + self.moves.len()
+    }
+
+    /// The position's halfmove clock, or (where the variant keeps none) the plies on the stack
+    /// since the last zeroing move.
+    pub fn halfmove_clock(&self) -> usize {
+        match self.pos().halfmove_clock() {
+            Some(clock) => clock as usize,
+            None => self.zeroing.iter().rev().take_while(|&&z| !z).count(),
+        }
+    }
+
+    /// Whether a legal `mv` checks the side that moves next.
+    pub fn gives_check(&self, mv: V::Move) -> PyResult<bool> {
+        if !self.is_legal(mv) {
+            return Err(illegal(format!("{mv} is not legal here")));
+        }
+        let mut next = self.pos().clone();
+        next.play_unchecked(mv);
+        Ok(next.is_check())
+    }
+
+    /// The cell of the King of `color`, if it has one on the board.
+    pub fn king(&self, color: V::Color) -> Option<String> {
+        self.cells_of(color, |r| r.char() == 'K').into_iter().next()
+    }
+
+    /// The names of the cells where a man of `color` whose role passes `role` stands.
+    pub fn cells_of(&self, color: V::Color, role: impl Fn(V::Role) -> bool) -> Vec<String> {
+        let pos = self.pos();
+        pos.by_color(color)
+            .indices()
+            .map(V::Cell::from_dense)
+            .filter(|&c| pos.piece_at(c).is_some_and(|p| role(p.role())))
+            .map(|c| c.to_string())
+            .collect()
+    }
+
+    /// Every man on the board by its cell's name, cells in dense order.
+    pub fn piece_map(&self) -> Vec<(String, Piece)> {
+        let pos = self.pos();
+        V::cells()
+            .iter()
+            .filter_map(|&c| pos.piece_at(c).map(|p| (c.to_string(), Piece::of::<V>(p))))
+            .collect()
+    }
+
+    /// The cells of the men that give check to the side to move.
+    pub fn checkers(&self) -> Vec<String> {
+        self.pos()
+            .checker_indices()
+            .into_iter()
+            .map(|i| V::Cell::from_dense(i).to_string())
+            .collect()
+    }
+
+    /// Starts again at `pos`, the move stack empty.
+    pub fn set_position(&mut self, pos: V) {
+        *self = Core::new(pos);
+    }
+
+    /// Puts `piece` (or nothing) on the cell named `name`; the position must stay legal
+    /// (`InvalidPositionError` otherwise, the board unchanged). The stack starts again there.
+    pub fn set_piece_at(&mut self, name: &str, piece: Option<V::Piece>) -> PyResult<()> {
+        let at = cell::<V>(name)?.dense_index();
+        let next = self
+            .pos()
+            .with_men(&mut |men| men[at] = piece)
+            .map_err(bad_position)?;
+        self.set_position(next);
+        Ok(())
+    }
+
+    /// Replays `moves` (texts in the move notation) from the board's position, as pickling
+    /// stores the stack; the first bad one raises and leaves the board at the one before.
+    pub fn replay(&mut self, moves: &[String]) -> PyResult<()>
+    where
+        V::Move: core::str::FromStr,
+        <V::Move as core::str::FromStr>::Err: Display,
+    {
+        for text in moves {
+            let mv = text.parse::<V::Move>().map_err(bad_move_text)?;
+            self.push(mv)?;
+        }
+        Ok(())
     }
 
     /// The game record's `Game` of this board: its start and its moves.
@@ -358,9 +581,9 @@ impl<V: MoveSpace> Core<V> {
     /// A board at the game's current position with the game's moves on its stack.
     pub fn of_game(game: &Game<V>) -> Self {
         let mut core = Core::new(game.start_position().clone());
-        for (i, &mv) in game.moves().iter().enumerate() {
-            core.zeroing.push(game.positions()[i].is_zeroing(mv));
-            core.positions.push(game.positions()[i + 1].clone());
+        for (after, &mv) in game.positions_iter().skip(1).zip(game.moves()) {
+            core.zeroing.push(core.pos().is_zeroing(mv));
+            core.positions.push(after);
             core.moves.push(mv);
         }
         core

@@ -12,6 +12,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 mod generic;
+mod planes;
+mod rules;
 mod space;
 mod stamp;
 
@@ -53,7 +55,8 @@ macro_rules! variants {
         fn find(name: &str) -> PyResult<usize> {
             NAMES.iter().position(|&n| n == name).ok_or_else(|| {
                 PyValueError::new_err(format!(
-                    "unknown variant {name:?}; known: {}",
+                    "unknown variant {}; known: {}",
+                    generic::quoted(name),
                     NAMES.join(", ")
                 ))
             })

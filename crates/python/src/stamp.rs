@@ -28,12 +28,46 @@ macro_rules! variant_module {
                 mv: Mv,
             }
 
+            /// The Python objects of `moves`.
             fn wrap(moves: impl IntoIterator<Item = Mv>) -> Vec<Move> {
                 moves.into_iter().map(|mv| Move { mv }).collect()
             }
 
             #[pymethods]
             impl Move {
+                /// The move a text in the variant's move notation names, read without a board
+                /// (`InvalidMoveTextError` when it is no move of the variant; whether it is
+                /// legal is a board's question).
+                #[new]
+                fn new(text: &str) -> PyResult<Self> {
+                    text.parse::<Mv>().map(|mv| Move { mv }).map_err(|e| {
+                        generic::bad_move_text(format!("{}: {e}", generic::quoted(text)))
+                    })
+                }
+
+                /// The move a text in the variant's long notation names (UCI-like: from-cell,
+                /// to-cell, promotion letter; see the rules page), read without a board;
+                /// `InvalidMoveTextError` when it is no move of the variant.
+                #[staticmethod]
+                fn from_uci(text: &str) -> PyResult<Self> {
+                    <V as Variant>::move_from_long(text)
+                        .map(|mv| Move { mv })
+                        .map_err(generic::long_error)
+                }
+
+                /// The move in the variant's long notation (ASCII, no spaces, needs no
+                /// position): what `from_uci` and `Board.push_uci` read.
+                fn uci(&self) -> String {
+                    <V as Variant>::long(self.mv)
+                }
+
+                /// Pickles as the class and the move's text.
+                fn __reduce__<'py>(
+                    slf: &Bound<'py, Self>,
+                ) -> (Bound<'py, pyo3::types::PyType>, (String,)) {
+                    (slf.get_type(), (slf.get().mv.to_string(),))
+                }
+
                 /// The cell the move leaves, or `None` for a man entering from the hand.
                 #[getter(from_cell)]
                 fn origin(&self) -> Option<String> {
@@ -67,18 +101,26 @@ macro_rules! variant_module {
                 }
             }
 
-            /// The legal moves of a position, in the generator's order: a sequence of `Move`
-            /// (`len`, index and slice, iteration, `in`) that makes a Python object only for the
-            /// moves asked for. `list(board.legal_moves)` gives a list.
+            /// The legal moves of a board, in the generator's order: a live view like
+            /// python-chess's (it follows the board as moves are pushed and popped), a sequence
+            /// of `Move` (`len`, index and slice, iteration, `in`, `count()`, `any()`) that makes
+            /// a Python object only for the moves asked for. `list(board.legal_moves)` gives a
+            /// list.
             #[pyclass(module = $path, name = "LegalMoves", frozen, sequence)]
             pub struct LegalMoves {
-                moves: std::sync::Arc<[Mv]>,
+                board: Py<Board>,
+            }
+
+            impl LegalMoves {
+                fn moves(&self, py: Python<'_>) -> PyResult<std::sync::Arc<[Mv]>> {
+                    Ok(self.board.bind(py).try_borrow_mut()?.core.legal_moves())
+                }
             }
 
             #[pymethods]
             impl LegalMoves {
-                fn __len__(&self) -> usize {
-                    self.moves.len()
+                fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+                    Ok(self.moves(py)?.len())
                 }
 
                 fn __getitem__<'py>(
@@ -86,32 +128,47 @@ macro_rules! variant_module {
                     py: Python<'py>,
                     index: &Bound<'py, PyAny>,
                 ) -> PyResult<Bound<'py, PyAny>> {
-                    match generic::pick(&self.moves, index)? {
+                    match generic::pick(&self.moves(py)?, index)? {
                         Picked::One(mv) => Ok(Bound::new(py, Move { mv })?.into_any()),
                         Picked::Many(moves) => Ok(PyList::new(py, wrap(moves))?.into_any()),
                     }
                 }
 
                 fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-                    PyList::new(py, wrap(self.moves.iter().copied()))?
+                    PyList::new(py, wrap(self.moves(py)?.iter().copied()))?
                         .try_iter()
                         .map(Bound::into_any)
                 }
 
-                fn __contains__(&self, r#move: &Bound<'_, PyAny>) -> bool {
-                    r#move
-                        .cast::<Move>()
-                        .is_ok_and(|m| self.moves.contains(&m.get().mv))
+                fn __contains__(
+                    &self,
+                    py: Python<'_>,
+                    r#move: &Bound<'_, PyAny>,
+                ) -> PyResult<bool> {
+                    Ok(r#move.cast::<Move>().is_ok_and(|m| {
+                        self.moves(py)
+                            .is_ok_and(|moves| moves.contains(&m.get().mv))
+                    }))
                 }
 
                 /// The number of legal moves (as `len`).
-                fn count(&self) -> usize {
-                    self.moves.len()
+                fn count(&self, py: Python<'_>) -> PyResult<usize> {
+                    self.__len__(py)
                 }
 
-                fn __repr__(&self) -> String {
-                    let texts: Vec<String> = self.moves.iter().map(|m| m.to_string()).collect();
-                    format!("<{}.LegalMoves ({})>", $path, texts.join(", "))
+                /// Whether there is a legal move.
+                fn any(&self, py: Python<'_>) -> PyResult<bool> {
+                    Ok(self.__len__(py)? > 0)
+                }
+
+                fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
+                    self.any(py)
+                }
+
+                fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+                    let texts: Vec<String> =
+                        self.moves(py)?.iter().map(|m| m.to_string()).collect();
+                    Ok(format!("<{}.LegalMoves ({})>", $path, texts.join(", ")))
                 }
             }
 
@@ -161,11 +218,19 @@ macro_rules! variant_module {
                     generic::role_names::<V>()
                 }
 
-                /// The number of planes `encode` returns: sides × roles.
+                /// The number of planes `encode` returns: the men (sides × roles), the side to
+                /// move (one per side), the variant's state (`PLANE_NAMES` names each).
                 #[classattr]
                 #[pyo3(name = "PLANES")]
                 fn planes() -> usize {
-                    <V as Variant>::Color::ALL.len() * generic::role_names::<V>().len()
+                    crate::planes::count::<V>()
+                }
+
+                /// Each plane's name, in `encode`'s order.
+                #[classattr]
+                #[pyo3(name = "PLANE_NAMES")]
+                fn plane_names() -> Vec<String> {
+                    crate::planes::names::<V>()
                 }
 
                 /// The size of the fixed move space: every `move_index` is below it.
@@ -201,11 +266,11 @@ macro_rules! variant_module {
                     V::start_positions()
                 }
 
-                /// The legal moves, in the generator's order, as a sequence of `Move`.
+                /// The legal moves, in the generator's order: a live view (see `LegalMoves`).
                 #[getter]
-                fn legal_moves(&mut self) -> LegalMoves {
+                fn legal_moves(slf: Bound<'_, Self>) -> LegalMoves {
                     LegalMoves {
-                        moves: self.core.legal_moves(),
+                        board: slf.unbind(),
                     }
                 }
 
@@ -241,6 +306,33 @@ macro_rules! variant_module {
                     let mv = self.core.parse_text(text)?;
                     self.core.push(mv)?;
                     Ok(Move { mv })
+                }
+
+                /// Plays the legal move a text in the long notation names and returns it
+                /// (`InvalidMoveTextError` for a text that is no move, `IllegalMoveError` for a
+                /// move not legal here; the board is then unchanged).
+                fn push_uci(&mut self, uci: &str) -> PyResult<Move> {
+                    let mv = self
+                        .core
+                        .pos()
+                        .parse_long(uci)
+                        .map_err(generic::long_error)?;
+                    self.core.push(mv)?;
+                    Ok(Move { mv })
+                }
+
+                /// The legal move a text in the long notation names (errors as `push_uci`).
+                fn parse_uci(&self, uci: &str) -> PyResult<Move> {
+                    self.core
+                        .pos()
+                        .parse_long(uci)
+                        .map(|mv| Move { mv })
+                        .map_err(generic::long_error)
+                }
+
+                /// A move in the long notation (`move.uci()`; python-chess's `Board.uci`).
+                fn uci(&self, r#move: PyRef<'_, Move>) -> String {
+                    <V as Variant>::long(r#move.mv)
                 }
 
                 /// Takes back the last move and returns it (`IndexError` when there is none).
@@ -330,15 +422,19 @@ macro_rules! variant_module {
 
                 /// The number of leaves `depth` plies below the position, the last ply counted
                 /// in bulk (the Rust crate's perft; the interpreter is released meanwhile).
-                fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+                /// `ValueError` for a depth below 0 or above 64 (deeper would overflow the stack).
+                fn perft(&self, py: Python<'_>, depth: i64) -> PyResult<u64> {
+                    let depth = generic::perft_depth(depth)?;
                     let pos = self.core.pos();
-                    py.detach(|| pos.perft(depth))
+                    Ok(py.detach(|| pos.perft(depth)))
                 }
 
-                /// Perft per legal move, by the move's notation (sorted).
-                fn divide(&self, py: Python<'_>, depth: u32) -> BTreeMap<String, u64> {
+                /// Perft per legal move, by the move's notation (sorted); `ValueError` for a
+                /// depth below 0 or above 64.
+                fn divide(&self, py: Python<'_>, depth: i64) -> PyResult<BTreeMap<String, u64>> {
+                    let depth = generic::perft_depth(depth)?;
                     let core = &self.core;
-                    py.detach(|| core.divide(depth)).into_iter().collect()
+                    Ok(py.detach(|| core.divide(depth)).into_iter().collect())
                 }
 
                 /// A legal move in short algebraic notation (`IllegalMoveError` when it is not
@@ -373,12 +469,43 @@ macro_rules! variant_module {
                     self.core.svg_last_move()
                 }
 
-                /// The position as planes of bytes: `PLANES × CELL_COUNT` bytes, byte
-                /// `(side * len(ROLES) + role) * CELL_COUNT + cell` is 1 where a man of that
-                /// side and role stands on that cell (cells in `cells()` order), else 0.
-                /// `numpy.frombuffer(board.encode(), numpy.uint8)` reads it without a copy.
+                /// The position as `PLANES × CELL_COUNT` bytes, plane by plane (`PLANE_NAMES`),
+                /// each plane one byte per cell in `cells()` order: the men (plane
+                /// `side * len(ROLES) + role` is 1 where such a man stands), the side to move
+                /// (plane `len(SIDES) * len(ROLES) + side` all 1 for the side to move), then the
+                /// variant's state: castling and en passant rights, Dagger's hands, Kirby's seats,
+                /// teams, dead armies and waiting pawns. Two positions that differ in anything
+                /// but the clocks differ here.
+                /// `numpy.frombuffer(board.encode(), numpy.uint8).reshape(board.PLANES, board.CELL_COUNT)`
+                /// reads it without a copy.
                 fn encode<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
                     PyBytes::new(py, &self.core.encode())
+                }
+
+                /// The planes of many boards of this variant, one after the other (`encode`
+                /// of each, joined): `numpy.frombuffer(Board.encode_many(boards), numpy.uint8)
+                /// .reshape(len(boards), Board.PLANES, Board.CELL_COUNT)`.
+                #[staticmethod]
+                fn encode_many<'py>(
+                    py: Python<'py>,
+                    boards: Vec<PyRef<'py, Board>>,
+                ) -> Bound<'py, PyBytes> {
+                    let mut out = Vec::with_capacity(
+                        boards.len() * crate::planes::count::<V>() * <V as Variant>::CELL_COUNT,
+                    );
+                    for board in &boards {
+                        board.core.encode_into(&mut out);
+                    }
+                    PyBytes::new(py, &out)
+                }
+
+                /// The legal moves as a numpy array of `MOVE_SPACE_SIZE` booleans, `True` at each
+                /// legal move's index (numpy must be installed).
+                fn legal_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                    let mask = pyo3::types::PyByteArray::new(py, &self.core.legal_mask());
+                    py.import("numpy")?
+                        .getattr("frombuffer")?
+                        .call((mask, "bool"), None)
                 }
 
                 /// The move's index in the variant's fixed move space:
@@ -395,6 +522,178 @@ macro_rules! variant_module {
                     self.core.move_from_index(index).map(|mv| Move { mv })
                 }
 
+                /// Whether the side to move is in check and has no legal move (Kirby: the army to
+                /// move; the game ends when one team is left, see `outcome()`).
+                fn is_checkmate(&self) -> bool {
+                    self.core.is_checkmate()
+                }
+
+                /// Whether the side to move is not in check and has no legal move. Kirby's rules
+                /// give a stalemated army relocations instead: there it is whether every legal
+                /// move is a relocation.
+                fn is_stalemate(&self) -> bool {
+                    self.core.is_stalemate()
+                }
+
+                /// Whether the position is drawn by the variant's insufficient-material rule (the
+                /// position's own outcome; Kirby has no such rule, and so never).
+                fn is_insufficient_material(&self) -> bool {
+                    self.core
+                        .is_drawn_by(&[hexvar_geometry::DrawReason::InsufficientMaterial])
+                }
+
+                /// Whether 75 moves by each side have passed without a capture or pawn move
+                /// (`halfmove_clock >= 150`) and the side to move has a legal move, as
+                /// python-chess counts it. Whether the variant's rules end the game so is
+                /// `outcome()`'s answer.
+                fn is_seventyfive_moves(&self) -> bool {
+                    self.core.halfmove_clock() >= 150 && self.core.pos().legal_move_count() > 0
+                }
+
+                /// Whether the position has occurred five times on the move stack.
+                fn is_fivefold_repetition(&self) -> bool {
+                    self.core.repetitions() >= 5
+                }
+
+                /// Whether the position has occurred at least `count` times on the move stack.
+                #[pyo3(signature = (count = 3))]
+                fn is_repetition(&self, count: usize) -> bool {
+                    self.core.repetitions() >= count
+                }
+
+                /// Whether the side to move may claim a draw now by the variant's rules (its
+                /// repetition and move-count claims; a variant without claims: never).
+                fn can_claim_draw(&self) -> PyResult<bool> {
+                    Ok(self.core.game()?.claimable_draw().is_some())
+                }
+
+                /// The result as a game record writes it (`1-0`, `0-1`, `1/2-1/2`, Kirby's
+                /// winning armies), `*` while the game goes on; with `claim_draw`, a draw the side
+                /// to move may claim counts.
+                #[pyo3(signature = (*, claim_draw = false))]
+                fn result(&self, claim_draw: bool) -> PyResult<String> {
+                    if claim_draw && self.core.outcome().is_none() && self.can_claim_draw()? {
+                        return Ok("1/2-1/2".to_string());
+                    }
+                    Ok(self.core.result())
+                }
+
+                /// Whether a legal move captures (en passant too; `IllegalMoveError` for a move
+                /// that is not legal here).
+                fn is_capture(&self, r#move: PyRef<'_, Move>) -> PyResult<bool> {
+                    self.legal(r#move.mv)?;
+                    Ok(self.core.pos().captured(r#move.mv).is_some())
+                }
+
+                /// Whether a legal move makes every earlier position unrepeatable (a capture, a
+                /// pawn move, and the variant's other irreversible moves).
+                fn is_zeroing(&self, r#move: PyRef<'_, Move>) -> PyResult<bool> {
+                    self.legal(r#move.mv)?;
+                    Ok(self.core.pos().is_zeroing(r#move.mv))
+                }
+
+                /// Whether a legal move checks the side that moves next.
+                fn gives_check(&self, r#move: PyRef<'_, Move>) -> PyResult<bool> {
+                    self.core.gives_check(r#move.mv)
+                }
+
+                /// Whether a move is a castling.
+                fn is_castling(&self, r#move: PyRef<'_, Move>) -> bool {
+                    <V as crate::rules::Rules>::is_castling(r#move.mv)
+                }
+
+                /// Whether a move takes en passant (Kirby has no en passant).
+                fn is_en_passant(&self, r#move: PyRef<'_, Move>) -> bool {
+                    <V as crate::rules::Rules>::is_en_passant(r#move.mv)
+                }
+
+                /// The cell of the King of the side named `color`, or `None`.
+                fn king(&self, color: &str) -> PyResult<Option<String>> {
+                    Ok(self.core.king(generic::side::<V>(color)?))
+                }
+
+                /// The cells of the men of a role (its letter, one of `ROLES`) and side.
+                fn pieces(&self, role: &str, color: &str) -> PyResult<Vec<String>> {
+                    let role = generic::role::<V>(role)?;
+                    Ok(self
+                        .core
+                        .cells_of(generic::side::<V>(color)?, |r| r == role))
+                }
+
+                /// Every man on the board by its cell's name.
+                fn piece_map(&self) -> BTreeMap<String, Piece> {
+                    self.core.piece_map().into_iter().collect()
+                }
+
+                /// The cells of the men that give check to the side to move.
+                fn checkers(&self) -> Vec<String> {
+                    self.core.checkers()
+                }
+
+                /// The half-moves since the start of the game: the start's (from its move
+                /// number and side to move; Kirby's text has none, so 0) and the moves on the
+                /// stack.
+                fn ply(&self) -> usize {
+                    self.core.ply()
+                }
+
+                /// The move number as the position text counts it.
+                #[getter]
+                fn fullmove_number(&self) -> u32 {
+                    self.core.pos().fullmove_number()
+                }
+
+                /// The half-moves since the last capture or pawn move, as the position counts
+                /// them (Kirby keeps no count: the moves on the stack since the last one).
+                #[getter]
+                fn halfmove_clock(&self) -> usize {
+                    self.core.halfmove_clock()
+                }
+
+                /// Sets the position from its text; the move stack starts again there
+                /// (`InvalidPositionError` when it is no legal position, the board unchanged).
+                fn set_text(&mut self, text: &str) -> PyResult<()> {
+                    self.core.set_position(generic::position::<V>(Some(text))?);
+                    Ok(())
+                }
+
+                /// `set_text`, by python-chess's name.
+                fn set_fen(&mut self, fen: &str) -> PyResult<()> {
+                    self.set_text(fen)
+                }
+
+                /// Back to the start position, the move stack empty.
+                fn reset(&mut self) {
+                    self.core
+                        .set_position(<V as hexvar_geometry::Variant>::start());
+                }
+
+                /// The man of a role (its letter, one of `ROLES`) and side (one of `SIDES`), for
+                /// `set_piece_at` (python-chess's `Piece(piece_type, color)`).
+                #[staticmethod]
+                fn make_piece(role: &str, color: &str) -> PyResult<Piece> {
+                    Piece::new::<V>(role, color)
+                }
+
+                /// Puts a man (a `Piece` of this variant's sides and roles) on a cell. A board
+                /// always holds a legal position: one that would not be raises
+                /// `InvalidPositionError` and leaves the board unchanged (so no `clear()`: a
+                /// board without Kings is no position). The move stack starts again there.
+                fn set_piece_at(&mut self, cell: &str, piece: PyRef<'_, Piece>) -> PyResult<()> {
+                    let man = piece.to_variant::<V>()?;
+                    self.core.set_piece_at(cell, Some(man))
+                }
+
+                /// Takes the man off a cell and returns it (`None` for an empty cell), under
+                /// `set_piece_at`'s rule.
+                fn remove_piece_at(&mut self, cell: &str) -> PyResult<Option<Piece>> {
+                    let removed = self.core.piece_at(cell)?;
+                    if removed.is_some() {
+                        self.core.set_piece_at(cell, None)?;
+                    }
+                    Ok(removed)
+                }
+
                 /// The board's start and move stack as a `Game` (for its record).
                 fn game(&self) -> PyResult<Game> {
                     Ok(Game {
@@ -402,14 +701,24 @@ macro_rules! variant_module {
                     })
                 }
 
-                /// Equal positions (the move stacks aside).
+                /// Equal positions (the move stacks aside). A board is mutable, so it has no
+                /// `hash()` (as python-chess's): `zobrist_hash()` or `text()` key a dict.
                 fn __eq__(&self, other: PyRef<'_, Self>) -> bool {
                     self.core.pos() == other.core.pos()
                 }
 
-                /// The Zobrist hash.
-                fn __hash__(&self) -> u64 {
-                    self.core.pos().zobrist_hash()
+                /// Pickles as the class, the start position's text and the moves' texts.
+                fn __reduce__<'py>(
+                    slf: &Bound<'py, Self>,
+                ) -> PyResult<(Bound<'py, pyo3::types::PyType>, (String,), Vec<String>)> {
+                    let board = slf.try_borrow()?;
+                    let moves = board.core.moves().iter().map(|m| m.to_string()).collect();
+                    Ok((slf.get_type(), (board.core.start().to_string(),), moves))
+                }
+
+                /// Replays the pickled moves (their texts) from the position.
+                fn __setstate__(&mut self, moves: Vec<String>) -> PyResult<()> {
+                    self.core.replay(&moves)
                 }
             }
 
@@ -533,6 +842,17 @@ macro_rules! variant_module {
                 /// Sets a record tag.
                 fn set_tag(&mut self, name: &str, value: &str) {
                     self.game.set_tag(name, value)
+                }
+            }
+
+            impl Board {
+                /// `IllegalMoveError` unless `mv` is legal here.
+                fn legal(&self, mv: Mv) -> PyResult<()> {
+                    if self.core.is_legal(mv) {
+                        Ok(())
+                    } else {
+                        Err(generic::illegal(format!("{mv} is not legal here")))
+                    }
                 }
             }
 

@@ -64,7 +64,7 @@ def test_push_pop_restores_text_and_hash(variant, text):
         assert board.peek() == move
         assert board.move_stack == [move]
         child = hexvar.Board(variant, board.text())
-        assert child == board and hash(child) == hash(board)
+        assert child == board and child.zobrist_hash() == board.zobrist_hash()
         assert board.pop() == move
         assert (board.text(), board.zobrist_hash(), board.turn) == before
     assert board.move_stack == []
@@ -111,8 +111,9 @@ def test_encode_has_one_byte_per_man(variant, text):
     board = hexvar.Board(variant, text)
     planes = board.encode()
     cells = board.cells()
+    sides, roles = len(board.SIDES), len(board.ROLES)
     assert isinstance(planes, bytes)
-    assert len(planes) == board.PLANES * board.CELL_COUNT == len(board.SIDES) * len(board.ROLES) * len(cells)
+    assert len(planes) == board.PLANES * board.CELL_COUNT and len(board.PLANE_NAMES) == board.PLANES
     assert set(planes) <= {0, 1}
     men = 0
     for i, cell in enumerate(cells):
@@ -120,18 +121,85 @@ def test_encode_has_one_byte_per_man(variant, text):
         if piece is None:
             continue
         men += 1
-        plane = piece.color_index * len(board.ROLES) + piece.role_index
+        plane = piece.color_index * roles + piece.role_index
         assert planes[plane * board.CELL_COUNT + i] == 1
+        assert board.PLANE_NAMES[plane] == f"{piece.color} {piece.role}"
         assert board.SIDES[piece.color_index] == piece.color
         assert board.ROLES[piece.role_index] == piece.role
-    assert sum(planes) == men
+    assert sum(planes[: sides * roles * board.CELL_COUNT]) == men
+    # The side to move: its plane all ones, the other sides' all zeros.
+    for side in range(sides):
+        plane = planes[(sides * roles + side) * board.CELL_COUNT :][: board.CELL_COUNT]
+        assert set(plane) == {int(side == board.turn_index)}
+
+
+def test_encode_tells_positions_apart(variant):
+    # Positions whose encodings agree have the same hash (which covers the men, the side to
+    # move and every right): the planes hold the whole state but the clocks.
+    by_planes = {}
+    boards = [hexvar.Board(variant, t) for t in conformance_positions(variant)]
+    for board in list(boards):
+        for move in list(board.legal_moves)[:8]:
+            child = board.copy(stack=False)
+            child.push(move)
+            boards.append(child)
+    for board in boards:
+        seen = by_planes.setdefault(board.encode(), board.zobrist_hash())
+        assert seen == board.zobrist_hash(), board.text()
+    assert len(by_planes) > len(boards) // 2
+
+
+def test_dagger_hand_and_state_planes(rng):
+    # Random moves until a knight can enter from White's hand, then the entry.
+    while True:
+        board = hexvar.dagger.Board()
+        random_game(board, rng, 6)
+        entries = [m for m in board.legal_moves if m.from_cell is None]
+        if board.turn == "w" and entries:
+            break
+    names = board.PLANE_NAMES
+    cells = board.CELL_COUNT
+
+    def plane(planes, name):
+        i = names.index(name)
+        return set(planes[i * cells : (i + 1) * cells])
+
+    before = board.encode()
+    assert plane(before, "w hand L") == plane(before, "w hand R") == {1}
+    board.push(entries[0])
+    after = board.encode()
+    left = "L" if plane(after, "w hand L") == {0} else "R"
+    assert plane(after, f"w hand {left}") == {0}
+    assert plane(after, "w hand " + ("R" if left == "L" else "L")) == {1}
+    assert plane(after, "b hand L") == {1}
+    # The start with a knight fewer in hand (the men the same): another encoding.
+    start = hexvar.dagger.Board()
+    fewer = hexvar.dagger.Board(start.text().replace(" w LR/LR ", " w L/LR "))
+    assert fewer.piece_map() == start.piece_map() and fewer.encode() != start.encode()
+
+
+def test_encode_many_and_legal_mask(variant, rng):
+    numpy = pytest.importorskip("numpy")
+    boards = []
+    board = hexvar.Board(variant)
+    for _ in range(4):
+        random_game(board, rng, 3)
+        boards.append(board.copy())
+    joined = type(board).encode_many(boards)
+    array = numpy.frombuffer(joined, numpy.uint8).reshape(len(boards), board.PLANES, board.CELL_COUNT)
+    for i, b in enumerate(boards):
+        assert array[i].tobytes() == b.encode()
+    mask = board.legal_mask()
+    assert mask.dtype == numpy.bool_ and mask.shape == (board.MOVE_SPACE_SIZE,)
+    assert sorted(numpy.flatnonzero(mask)) == sorted(board.move_index(m) for m in board.legal_moves)
+    mask[0] = True  # the caller's own array
 
 
 def test_encode_reads_into_numpy_without_a_copy():
     numpy = pytest.importorskip("numpy")
     board = hexvar.kirby.Board()
     array = numpy.frombuffer(board.encode(), numpy.uint8).reshape(board.PLANES, board.CELL_COUNT)
-    assert array.sum() == 32
+    assert array[: len(board.SIDES) * len(board.ROLES)].sum() == 32
 
 
 def test_move_kinds_name_the_roles(variant):
@@ -205,7 +273,8 @@ def test_copy_turn_check_and_pieces(variant, rng):
     full.pop()
     assert full != board and len(board.move_stack) == len(full.move_stack) + 1
     assert isinstance(board.is_check(), bool)
-    assert {board: 1}[board.copy()] == 1
+    with pytest.raises(TypeError):
+        hash(board)  # mutable, as python-chess's boards
     pieces = [board.piece_at(c) for c in board.cells()]
     assert any(p is not None and p.role == "K" for p in pieces)
     assert repr(board).startswith(f"hexvar.{variant}.Board(")
@@ -348,14 +417,17 @@ def test_legal_moves_is_a_sequence(variant, rng):
     with pytest.raises(TypeError):
         moves["0"]
     assert repr(moves).startswith(f"<hexvar.{variant}.LegalMoves (")
-    # The listing is the position's own: after a push it no longer vouches for a move.
+    # A live view: after a push it lists the new position's moves, and a listing made before
+    # no longer vouches for a move.
     board.push(listed[0])
+    assert list(moves) == list(board.legal_moves) and len(moves) == board.legal_move_count()
     stale = [m for m in listed if not board.is_legal(m)]
     for move in stale[:3]:
+        assert move not in moves
         with pytest.raises(hexvar.IllegalMoveError):
             board.push(move)
     board.pop()
-    assert list(board.legal_moves) == listed
+    assert list(moves) == listed and moves.any() and bool(moves)
 
 
 def test_submodules_are_named_as_imported(variant):

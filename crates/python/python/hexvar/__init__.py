@@ -16,7 +16,13 @@ game record of any variant. Bad input raises a ``ValueError`` subclass:
 
 import sys as _sys
 
-from hexvar._hexvar import (
+from hexvar import _cpu
+
+# Before the extension's machine code loads: a CPU without its instructions gets an ImportError
+# that says so, not SIGILL.
+_cpu.check()
+
+from hexvar._hexvar import (  # noqa: E402
     VARIANTS,
     Board,
     IllegalMoveError,

@@ -62,7 +62,8 @@ class Outcome:
     """How a game ended: the winning side or team, or a draw, and why."""
 
     winner: Optional[str]
-    """The winner (a side, or Kirby's winning team), or ``None`` for a draw."""
+    """The winner as ``Board.SIDES`` names sides (Kirby's winning team: its sides joined by
+    `` and ``, such as ``B and W``), or ``None`` for a draw."""
     winners: List[str]
     """Every winning side's name (several for a team, none for a draw)."""
     reason: str

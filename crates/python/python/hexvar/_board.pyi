@@ -4,7 +4,7 @@ Each variant has its own classes with these methods; a ``Move`` of one variant i
 another variant's ``Board``. This stub module describes them once.
 """
 
-from typing import Dict, Iterator, List, Optional, Sequence, Tuple, final, overload
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, final, overload
 
 from hexvar import Outcome, Piece
 
@@ -13,8 +13,20 @@ class Move:
     """A legal move: the cells it leaves and reaches and its text in the variant's notation.
 
     Moves come from a board (``legal_moves``, ``parse_san``, ``parse_text``,
-    ``move_from_index``); they compare and hash by value.
+    ``move_from_index``) or from their text without a board (``Move("g2-g4")``, raising
+    ``InvalidMoveTextError`` for a text that is no move of the variant; legality is a board's
+    question); they compare and hash by value and pickle by their text.
     """
+
+    def __new__(cls, text: str) -> "Move": ...
+    @staticmethod
+    def from_uci(text: str) -> "Move":
+        """The move a text in the variant's long notation names (UCI-like: from-cell, to-cell,
+        promotion letter), read without a board; ``InvalidMoveTextError`` when it is no move."""
+    def uci(self) -> str:
+        """The move in the variant's long notation (ASCII, no spaces, needs no position)."""
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]:
+        """Pickles as the class and the move's text."""
 
     @property
     def from_cell(self) -> Optional[str]:
@@ -33,11 +45,13 @@ class Move:
 
 @final
 class LegalMoves(Sequence[Move]):
-    """The legal moves of a position, in the generator's order: a sequence of ``Move`` (``len``,
-    index and slice, iteration, ``in``) that makes a Python object only for the moves asked for.
-    ``list(board.legal_moves)`` gives a list."""
+    """The legal moves of a board, in the generator's order: a live view like python-chess's
+    (it follows the board as moves are pushed and popped), a sequence of ``Move`` (``len``, index
+    and slice, iteration, ``in``, ``count()``, ``any()``) that makes a Python object only for the
+    moves asked for. ``list(board.legal_moves)`` gives a list."""
 
     def __len__(self) -> int: ...
+    def __bool__(self) -> bool: ...
     @overload
     def __getitem__(self, index: int, /) -> Move: ...
     @overload
@@ -46,6 +60,8 @@ class LegalMoves(Sequence[Move]):
     def __contains__(self, move: object, /) -> bool: ...
     def count(self) -> int:  # type: ignore[override]
         """The number of legal moves (as ``len``)."""
+    def any(self) -> bool:
+        """Whether there is a legal move."""
 
 @final
 class Board:
@@ -64,7 +80,10 @@ class Board:
     ROLES: List[str]
     """The roles' letters by role index (the second axis of ``encode``)."""
     PLANES: int
-    """The number of planes ``encode`` returns: ``len(SIDES) * len(ROLES)``."""
+    """The number of planes ``encode`` returns: the men (``len(SIDES) * len(ROLES)``), the side
+    to move (``len(SIDES)``), the variant's state planes."""
+    PLANE_NAMES: List[str]
+    """Each plane's name, in ``encode``'s order."""
     MOVE_SPACE_SIZE: int
     """The size of the fixed move space: every ``move_index`` is below it."""
     MOVE_KINDS: List[str]
@@ -82,7 +101,7 @@ class Board:
         """The variant's named start positions: ``(name, text)``, the standard first."""
     @property
     def legal_moves(self) -> LegalMoves:
-        """The legal moves, in the generator's order, as a sequence of ``Move``."""
+        """The legal moves, in the generator's order: a live view (see ``LegalMoves``)."""
     def legal_move_count(self) -> int:
         """The number of legal moves, counted without listing them."""
     def is_legal(self, move: Move) -> bool:
@@ -100,6 +119,14 @@ class Board:
 
         Raises ``InvalidMoveTextError`` when the text names no legal move.
         """
+    def push_uci(self, uci: str) -> Move:
+        """Plays the legal move a text in the long notation names and returns it
+        (``InvalidMoveTextError`` for a text that is no move, ``IllegalMoveError`` for a move
+        not legal here; the board is then unchanged)."""
+    def parse_uci(self, uci: str) -> Move:
+        """The legal move a text in the long notation names (errors as ``push_uci``)."""
+    def uci(self, move: Move) -> str:
+        """A move in the long notation (``move.uci()``; python-chess's ``Board.uci``)."""
     def pop(self) -> Move:
         """Takes back the last move and returns it (``IndexError`` when there is none)."""
     def peek(self) -> Move:
@@ -133,9 +160,11 @@ class Board:
         """The Zobrist hash of the position."""
     def perft(self, depth: int) -> int:
         """The number of leaves ``depth`` plies below the position (the Rust crate's perft, the
-        last ply counted in bulk; the interpreter lock is released meanwhile)."""
+        last ply counted in bulk; the interpreter lock is released meanwhile). ``ValueError``
+        for a depth below 0 or above 64 (deeper would overflow the stack)."""
     def divide(self, depth: int) -> Dict[str, int]:
-        """Perft per legal move, keyed and sorted by the move's notation."""
+        """Perft per legal move, keyed and sorted by the move's notation; ``ValueError`` for a
+        depth below 0 or above 64."""
     def san(self, move: Move) -> str:
         """A legal move in short algebraic notation (``IllegalMoveError`` if not legal here)."""
     def parse_san(self, text: str) -> Move:
@@ -149,13 +178,24 @@ class Board:
     def _repr_svg_(self) -> str:
         """The SVG picture with the last move's cells ringed (Jupyter shows it)."""
     def encode(self) -> bytes:
-        """The position as ``PLANES * CELL_COUNT`` bytes.
+        """The position as ``PLANES * CELL_COUNT`` bytes, plane by plane (``PLANE_NAMES``).
 
-        Byte ``(side * len(ROLES) + role) * CELL_COUNT + cell`` is 1 where a man of that side
-        and role stands on that cell (cells in ``cells()`` order), else 0.
+        Each plane is one byte per cell in ``cells()`` order: the men (plane
+        ``side * len(ROLES) + role`` is 1 where such a man stands), the side to move (plane
+        ``len(SIDES) * len(ROLES) + side`` all 1 for the side to move), then the variant's state:
+        castling and en passant rights, Dagger's hands, Kirby's seats, teams, dead armies and
+        waiting pawns. Two positions that differ in anything but the clocks differ here.
         ``numpy.frombuffer(board.encode(), numpy.uint8).reshape(board.PLANES, board.CELL_COUNT)``
         reads it without a copy.
         """
+    @staticmethod
+    def encode_many(boards: List["Board"]) -> bytes:
+        """The planes of many boards of this variant, one after the other (``encode`` of each):
+        ``numpy.frombuffer(Board.encode_many(boards), numpy.uint8).reshape(len(boards),
+        Board.PLANES, Board.CELL_COUNT)``."""
+    def legal_mask(self) -> Any:
+        """The legal moves as a numpy array of ``MOVE_SPACE_SIZE`` booleans, ``True`` at each
+        legal move's index (numpy must be installed)."""
     def move_index(self, move: Move) -> int:
         """The move's index in the fixed move space:
         ``(kind * (CELL_COUNT + len(HAND_SLOTS)) + from_slot) * CELL_COUNT + to``.
@@ -169,9 +209,82 @@ class Board:
     def game(self) -> "Game":
         """The board's start and move stack as a ``Game`` (for its record)."""
     def __eq__(self, other: object, /) -> bool:
-        """Equal positions (the move stacks aside)."""
-    def __hash__(self) -> int:
-        """The Zobrist hash."""
+        """Equal positions (the move stacks aside). A board is mutable, so it has no ``hash()``
+        (as python-chess's): ``zobrist_hash()`` or ``text()`` key a dict."""
+    __hash__: None  # type: ignore[assignment]
+    def __reduce__(self) -> Tuple[Any, Tuple[str], List[str]]:
+        """Pickles as the class, the start position's text and the moves' texts."""
+    def __setstate__(self, moves: List[str]) -> None:
+        """Replays the pickled moves (their texts) from the position."""
+    def is_checkmate(self) -> bool:
+        """Whether the side to move is in check and has no legal move (Kirby: the army to
+        move; the game ends when one team is left, see ``outcome()``)."""
+    def is_stalemate(self) -> bool:
+        """Whether the side to move is not in check and has no legal move. Kirby's rules give a
+        stalemated army relocations instead: there it is whether every legal move is a
+        relocation."""
+    def is_insufficient_material(self) -> bool:
+        """Whether the position is drawn by the variant's insufficient-material rule (Kirby has
+        no such rule, and so never)."""
+    def is_seventyfive_moves(self) -> bool:
+        """Whether 75 moves by each side have passed without a capture or pawn move
+        (``halfmove_clock >= 150``) and the side to move has a legal move, as python-chess
+        counts it."""
+    def is_fivefold_repetition(self) -> bool:
+        """Whether the position has occurred five times on the move stack."""
+    def is_repetition(self, count: int = 3) -> bool:
+        """Whether the position has occurred at least ``count`` times on the move stack."""
+    def can_claim_draw(self) -> bool:
+        """Whether the side to move may claim a draw now by the variant's rules."""
+    def result(self, *, claim_draw: bool = False) -> str:
+        """The result as a record writes it, ``*`` while the game goes on; with
+        ``claim_draw``, a draw the side to move may claim counts."""
+    def is_capture(self, move: Move) -> bool:
+        """Whether a legal move captures (``IllegalMoveError`` for a move not legal here)."""
+    def is_zeroing(self, move: Move) -> bool:
+        """Whether a legal move makes every earlier position unrepeatable."""
+    def gives_check(self, move: Move) -> bool:
+        """Whether a legal move checks the side that moves next."""
+    def is_castling(self, move: Move) -> bool:
+        """Whether a move is a castling."""
+    def is_en_passant(self, move: Move) -> bool:
+        """Whether a move takes en passant (Kirby has no en passant)."""
+    def king(self, color: str) -> Optional[str]:
+        """The cell of the King of the side named ``color``, or ``None``."""
+    def pieces(self, role: str, color: str) -> List[str]:
+        """The cells of the men of a role (its letter, one of ``ROLES``) and side."""
+    def piece_map(self) -> Dict[str, Piece]:
+        """Every man on the board by its cell's name."""
+    def checkers(self) -> List[str]:
+        """The cells of the men that give check to the side to move."""
+    def ply(self) -> int:
+        """The half-moves since the start of the game: the start's (from its move number and
+        side to move; Kirby's text has none, so 0) and the moves on the stack."""
+    @property
+    def fullmove_number(self) -> int:
+        """The move number as the position text counts it."""
+    @property
+    def halfmove_clock(self) -> int:
+        """The half-moves since the last capture or pawn move (Kirby keeps no count: the
+        moves on the stack since the last one)."""
+    def set_text(self, text: str) -> None:
+        """Sets the position from its text; the move stack starts again there."""
+    def set_fen(self, fen: str) -> None:
+        """``set_text``, by python-chess's name."""
+    def reset(self) -> None:
+        """Back to the start position, the move stack empty."""
+    @staticmethod
+    def make_piece(role: str, color: str) -> Piece:
+        """The man of a role (its letter, one of ``ROLES``) and side (one of ``SIDES``), for
+        ``set_piece_at`` (python-chess's ``Piece(piece_type, color)``)."""
+    def set_piece_at(self, cell: str, piece: Piece) -> None:
+        """Puts a man on a cell. A board always holds a legal position: one that would not be
+        raises ``InvalidPositionError`` and leaves the board unchanged (so no ``clear()``: a
+        board without Kings is no position); rights the edit breaks are dropped. The move stack
+        starts again there."""
+    def remove_piece_at(self, cell: str) -> Optional[Piece]:
+        """Takes the man off a cell and returns it (``None`` for an empty cell), under
+        ``set_piece_at``'s rule."""
 
 @final
 class Game:
