@@ -219,15 +219,15 @@ fn finish<V: Variant>(mut game: Game<V>, table: &Table<'_, V>, end: End) -> Game
         .iter()
         .map(|&e| ["A", "B"][e].to_string())
         .collect();
-    game.set_tag("Event", "hexvar match");
-    game.set_tag("Seats", &seats.join(","));
-    game.set_tag("Termination", &end.reason);
+    set_tag(&mut game, "Event", "hexvar match");
+    set_tag(&mut game, "Seats", &seats.join(","));
+    set_tag(&mut game, "Termination", &end.reason);
     if game.outcome().is_none() {
         let token = end.result_tag.unwrap_or_else(|| match end.score {
             s if s > 0.5 => "A".into(),
             _ => "B".into(),
         });
-        game.set_tag("Result", &result_token(&token, table));
+        set_tag(&mut game, "Result", &result_token(&token, table));
     }
     GameResult {
         score: end.score,
@@ -235,6 +235,17 @@ fn finish<V: Variant>(mut game: Game<V>, table: &Table<'_, V>, end: End) -> Game
         plies: game.moves().len(),
         record: game.to_record(),
     }
+}
+
+/// Sets a tag whose name is a plain symbol; control characters in the value (an engine's error
+/// text) become spaces, since a record's tag value is one line.
+fn set_tag<V: Variant>(game: &mut Game<V>, name: &str, value: &str) {
+    let value: String = value
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    game.set_tag(name, &value)
+        .expect("a symbol name and a value without control characters");
 }
 
 /// The `Result` tag of an adjudicated game: a draw, or `1-0`/`0-1` when two sides play with
