@@ -226,6 +226,11 @@ fn run_variant<V: Variant>(s: &Settings) -> Result<(), String> {
         eprintln!("note: score adjudication is for two-side games; off");
     }
     let rounds = s.games.div_ceil(sides.len()).max(1);
+    if let Some(path) = &s.records {
+        // Emptied now (a bad path fails before any game); each opening's games are appended as
+        // they finish, so that an interrupted match keeps the records of what it played.
+        std::fs::write(path, "").map_err(|e| format!("{path}: {e}"))?;
+    }
     print_header::<V>(s, &sides, &adjudication, rounds);
     let started = Instant::now();
     let results: Mutex<Vec<(usize, Round)>> = Mutex::new(Vec::new());
@@ -259,11 +264,6 @@ fn run_variant<V: Variant>(s: &Settings) -> Result<(), String> {
     results.sort_by_key(|(i, _)| *i);
     report(s, sides.len(), &results, started.elapsed());
     if let Some(path) = &s.records {
-        let text: String = results
-            .iter()
-            .flat_map(|(_, round)| round.iter().map(|g| g.record.clone() + "\n"))
-            .collect();
-        std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))?;
         println!("records: {path}");
     }
     Ok(())
@@ -337,6 +337,9 @@ fn worker<V: Variant>(
         }
         let mut all = results.lock().expect("no worker panics");
         progress(index as usize, &round);
+        if let Some(path) = &s.records {
+            append_records(path, &round)?;
+        }
         all.push((index as usize, round));
         if let Some(sprt) = s.sprt {
             let (_, penta) = samples(sides.len(), &all);
@@ -344,6 +347,18 @@ fn worker<V: Variant>(
                 stop.store(true, Ordering::Relaxed);
             }
         }
+    }
+    Ok(())
+}
+
+fn append_records(path: &str, round: &Round) -> Result<(), String> {
+    use std::io::Write as _;
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("{path}: {e}"))?;
+    for game in round {
+        writeln!(file, "{}", game.record).map_err(|e| format!("{path}: {e}"))?;
     }
     Ok(())
 }
