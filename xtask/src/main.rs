@@ -8,6 +8,8 @@
 //!                   [--hash MB] [--split PLIES] [--kinds] [--stack KIB]
 //! cargo xtask bench [VARIANT…] [--seconds S] [--instructions] [--write-positions]
 //! cargo xtask fuzz [VARIANT…] [--seconds S]
+//! cargo xtask match --engine A=PATH --engine B=PATH --variant V [options]
+//! cargo xtask mates [VARIANT…] [--per-distance N] [--seed S] [--write]
 //! cargo xtask package
 //! cargo xtask variants
 //! ```
@@ -18,6 +20,8 @@ mod data;
 mod fuzz;
 mod instructions;
 mod kinds;
+mod matches;
+mod mates;
 mod package;
 mod perft;
 mod suite;
@@ -38,6 +42,8 @@ fn main() -> ExitCode {
         // One perft, for `bench --instructions` to run under valgrind.
         Some("bench-one") => instructions::bench_one(rest),
         Some("fuzz") => fuzz::run(rest),
+        Some("match") => matches::run(rest),
+        Some("mates") => mates::run(rest),
         Some("package") => package::run(rest),
         Some("variants") => {
             for v in VARIANTS {
@@ -46,7 +52,7 @@ fn main() -> ExitCode {
             }
             Ok(())
         }
-        _ => Err(USAGE.to_string()),
+        _ => Err(format!("{USAGE}\n{}", matches::USAGE)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -76,7 +82,10 @@ const USAGE: &str = "usage:
   cargo xtask package
         package every library crate, unpack it, and run its tests from the unpacked copy
   cargo xtask variants
-        list the variants and their named start positions";
+        list the variants and their named start positions
+  cargo xtask mates [VARIANT…] [--per-distance N] [--seed S] [--write]
+        forced mates in 1-3 from seeded random games, by exhaustive search, for the engine's
+        tests (--write: crates/engine/tests/data/mates.txt)";
 
 /// The repository root (xtask lives one level below it).
 pub fn root() -> PathBuf {

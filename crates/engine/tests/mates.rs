@@ -1,0 +1,176 @@
+//! Tactics: the forced mates of `tests/data/mates.txt` (written by `cargo xtask mates`, an
+//! AND-OR search with cut-offs). Each row is first checked again here by an independent
+//! brute-force search that scores every first move with its exact mate distance (a shortest-mate
+//! / longest-defence recursion in plies), so a wrong row fails before the engine is asked. Then
+//! the engine must find a mating move with the row's distance at a bounded depth.
+
+use hexvar_engine::{Engine, Limits, Options, Score};
+use hexvar_geometry::{Game, Variant, VariantOutcome};
+
+const DATA: &str = include_str!("data/mates.txt");
+
+/// The engine's depth bound: the mate's plies and this many more.
+const EXTRA_DEPTH: u32 = 2;
+
+/// The fewest rows each variant must have.
+const MIN_ROWS: usize = 50;
+
+/// One row of the data file.
+struct Row<'a> {
+    line: usize,
+    variant: &'a str,
+    /// Moves of the side to move.
+    distance: u32,
+    moves: Vec<&'a str>,
+    text: &'a str,
+}
+
+fn rows() -> Vec<Row<'static>> {
+    DATA.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|(i, l)| {
+            let fields: Vec<&str> = l.splitn(4, ';').map(str::trim).collect();
+            let [variant, distance, moves, text] = fields[..] else {
+                panic!("line {}: four fields expected: {l}", i + 1);
+            };
+            Row {
+                line: i + 1,
+                variant,
+                distance: distance.parse().expect("a distance"),
+                moves: moves.split_whitespace().collect(),
+                text,
+            }
+        })
+        .collect()
+}
+
+/// Whether the side that just moved (`mover`) has mated: the other side is in check, has no
+/// legal move, and the game is won by the mover.
+fn is_mated_by<V: Variant>(pos: &V, mover: V::Color) -> bool {
+    pos.legal_moves().is_empty()
+        && pos.is_check()
+        && pos.outcome().is_some_and(|o| o.is_win_for(mover))
+}
+
+/// The fewest plies in which the side to move mates whatever the defence, within `horizon`
+/// plies; `None` when it cannot.
+fn shortest_mate<V: Variant>(pos: &V, horizon: u32) -> Option<u32> {
+    let mut best: Option<u32> = None;
+    for mv in pos.legal_moves() {
+        let limit = best.map_or(horizon, |b| b.saturating_sub(2));
+        if limit == 0 {
+            break;
+        }
+        if let Some(d) = move_mate_distance(pos, mv, limit) {
+            best = Some(best.map_or(d, |b| b.min(d)));
+        }
+    }
+    best
+}
+
+/// The plies to mate after playing `mv` (1 if it mates), within `horizon`, against the longest
+/// defence.
+fn move_mate_distance<V: Variant>(pos: &V, mv: V::Move, horizon: u32) -> Option<u32> {
+    let mover = pos.turn();
+    let mut after = pos.clone();
+    after.play_unchecked(mv);
+    if is_mated_by(&after, mover) {
+        return Some(1);
+    }
+    if horizon < 3 || after.outcome().is_some() {
+        return None;
+    }
+    let mut longest = 0;
+    for reply in after.legal_moves() {
+        let mut defended = after.clone();
+        defended.play_unchecked(reply);
+        if defended.outcome().is_some() {
+            return None;
+        }
+        longest = longest.max(shortest_mate(&defended, horizon - 2)?);
+    }
+    Some(2 + longest)
+}
+
+/// Checks a row by brute force, then asks the engine; panics with the row's line on a failure.
+fn check_row<V: Variant>(row: &Row<'_>) {
+    let at = format!("{} line {}", row.variant, row.line);
+    let pos: V = row.text.parse().unwrap_or_else(|e| panic!("{at}: {e}"));
+    let plies = 2 * row.distance - 1;
+    let mut mating: Vec<String> = Vec::new();
+    for mv in pos.legal_moves() {
+        match move_mate_distance(&pos, mv, plies) {
+            Some(d) if d < plies => panic!("{at}: {} mates in {d} plies", V::long(mv)),
+            Some(_) => mating.push(V::long(mv)),
+            None => {}
+        }
+    }
+    mating.sort();
+    let mut expected: Vec<String> = row.moves.iter().map(|m| m.to_string()).collect();
+    expected.sort();
+    assert_eq!(mating, expected, "{at}: the mating first moves");
+
+    let game = Game::from_position(pos);
+    let found = Engine::new(Options::default()).search(&game, &Limits::depth(plies + EXTRA_DEPTH));
+    let best = found.best.map(V::long).unwrap_or_default();
+    assert!(expected.contains(&best), "{at}: the engine plays {best}");
+    assert_eq!(
+        found.score,
+        Score::MateIn(plies),
+        "{at}: the engine's score"
+    );
+}
+
+fn check_variant<V: Variant>() {
+    let rows: Vec<Row<'_>> = rows()
+        .into_iter()
+        .filter(|r| r.variant == V::NAME)
+        .collect();
+    assert!(
+        rows.len() >= MIN_ROWS,
+        "{}: {} rows, {MIN_ROWS} wanted",
+        V::NAME,
+        rows.len()
+    );
+    for distance in 1..=3 {
+        assert!(
+            rows.iter().any(|r| r.distance == distance),
+            "{}: no mate in {distance}",
+            V::NAME
+        );
+    }
+    for row in &rows {
+        check_row::<V>(row);
+    }
+}
+
+#[test]
+fn brusky_mates() {
+    check_variant::<hexvar_brusky::Position>();
+}
+
+#[test]
+fn chessagon_mates() {
+    check_variant::<hexvar_chessagon::Position>();
+}
+
+#[test]
+fn dagger_mates() {
+    check_variant::<hexvar_dagger::Position>();
+}
+
+/// The brute force itself can fail: it finds no mate where none is, and finds the mate of a
+/// row when the mating move's reply set is complete.
+#[test]
+fn brute_force_sees_no_mate_at_the_start() {
+    let start = hexvar_dagger::Position::new();
+    assert_eq!(shortest_mate(&start, 3), None);
+    let first = rows()
+        .into_iter()
+        .find(|r| r.variant == "dagger" && r.distance == 1)
+        .expect("a dagger mate in 1");
+    let pos: hexvar_dagger::Position = first.text.parse().expect("a position");
+    assert_eq!(shortest_mate(&pos, 1), Some(1));
+    assert_eq!(shortest_mate(&pos, 0), None);
+}
