@@ -34,6 +34,27 @@ pub fn bad_move_text(e: impl Display) -> PyErr {
     InvalidMoveTextError::new_err(e.to_string())
 }
 
+/// `ValueError` with the message of a tag the record cannot hold.
+pub fn bad_tag(e: hexvar_geometry::record::TagError) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// Numeric annotation glyphs from any iterable of Python integers (none for `None`);
+/// `ValueError` outside 0 to 255.
+pub fn nags(nags: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<u8>> {
+    let Some(nags) = nags else {
+        return Ok(Vec::new());
+    };
+    nags.try_iter()?
+        .map(|nag| {
+            let nag: i64 = nag?.extract()?;
+            u8::try_from(nag).map_err(|_| {
+                PyValueError::new_err(format!("glyph {nag} is not a number from 0 to 255"))
+            })
+        })
+        .collect()
+}
+
 /// The longest piece of a caller's text an error message quotes, in characters (the Rust
 /// crates' errors cut their texts to the same length).
 const QUOTED_CHARS: usize = 100;

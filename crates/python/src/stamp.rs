@@ -740,12 +740,13 @@ macro_rules! variant_module {
                     })
                 }
 
-                /// A game read from its record (`InvalidRecordError` at the first bad token).
+                /// A game read from its record (`InvalidRecordError` at the first bad token, with
+                /// its `line` and `column`).
                 #[staticmethod]
-                fn from_record(text: &str) -> PyResult<Self> {
+                fn from_record(py: Python<'_>, text: &str) -> PyResult<Self> {
                     hexvar_geometry::Game::from_record(text)
                         .map(|game| Game { game })
-                        .map_err(|e| crate::InvalidRecordError::new_err(e.to_string()))
+                        .map_err(|e| crate::records::record_error(py, &e))
                 }
 
                 /// The game's record: tags, the moves in SAN, the result.
@@ -839,9 +840,12 @@ macro_rules! variant_module {
                     self.game.tags().to_vec()
                 }
 
-                /// Sets a record tag.
-                fn set_tag(&mut self, name: &str, value: &str) {
-                    self.game.set_tag(name, value)
+                /// Sets a record tag: the first of that name is replaced, or a new one goes
+                /// last. `ValueError` for what no record can hold (a name that is no PGN symbol, a
+                /// value with a control character such as a newline) and for `Variant`,
+                /// `Position`, `FEN` and `SetUp`, which the game's start determines.
+                fn set_tag(&mut self, name: &str, value: &str) -> PyResult<()> {
+                    self.game.set_tag(name, value).map_err(generic::bad_tag)
                 }
             }
 
@@ -856,6 +860,8 @@ macro_rules! variant_module {
                 }
             }
 
+            crate::tree::tree_classes!($path);
+
             /// A board from a position text, as a Python object (for `hexvar.Board`).
             pub fn new_board(py: Python<'_>, text: Option<&str>) -> PyResult<Py<PyAny>> {
                 Ok(Py::new(py, Board::new(text)?)?.into_any())
@@ -863,7 +869,7 @@ macro_rules! variant_module {
 
             /// A game from its record, as a Python object (for `hexvar.read_game`).
             pub fn read_game(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
-                Ok(Py::new(py, Game::from_record(text)?)?.into_any())
+                Ok(Py::new(py, Game::from_record(py, text)?)?.into_any())
             }
 
             /// Adds the submodule to `parent`.
@@ -874,13 +880,16 @@ macro_rules! variant_module {
                     concat!(
                         "The variant `",
                         stringify!($module),
-                        "`: its Board, Move and Game."
+                        "`: its Board, Move, Game and GameTree."
                     ),
                 )?;
                 module.add_class::<Board>()?;
                 module.add_class::<Move>()?;
                 module.add_class::<LegalMoves>()?;
                 module.add_class::<Game>()?;
+                module.add_class::<GameTree>()?;
+                module.add_class::<GameNode>()?;
+                module.add_class::<GameReader>()?;
                 parent.add_submodule(&module)?;
                 // Named as Python imports it (`hexvar.kirby`), after `add_submodule` has used
                 // the short name for the attribute.

@@ -397,8 +397,9 @@ def test_read_game_errors():
         hexvar.read_game("1. e4 *")
     with pytest.raises(hexvar.InvalidRecordError, match="unknown variant"):
         hexvar.read_game('[Variant "glinski"]\n\n*')
-    with pytest.raises(hexvar.InvalidRecordError, match="line 3"):
+    with pytest.raises(hexvar.InvalidRecordError, match="line 3") as error:
         hexvar.read_game('[Variant "brusky"]\n\n1. zz9 *')
+    assert (error.value.game, error.value.line, error.value.column) == (1, 3, 4)
     game = hexvar.read_game('[Variant "Brusky"]\n\n*')
     assert game.moves == [] and game.outcome() is None
 

@@ -10,7 +10,9 @@ python-chess: ``hexvar.brusky``, ``hexvar.chessagon``, ``hexvar.dagger``, ``hexv
 True
 
 ``hexvar.Board(name, text=None)`` picks the variant by name, ``hexvar.read_game(record)`` reads a
-game record of any variant. Bad input raises a ``ValueError`` subclass:
+game record of any variant, ``hexvar.read_games(path_or_file)`` the games of a file of many (as
+``GameTree``, python-chess's ``chess.pgn.Game`` shape: variations, comments, glyphs) one at a
+time, and ``hexvar.write_games(path_or_file, games)`` writes them. Bad input raises a ``ValueError`` subclass:
 ``InvalidPositionError``, ``IllegalMoveError``, ``InvalidMoveTextError`` or ``InvalidRecordError``.
 """
 
@@ -37,6 +39,8 @@ from hexvar._hexvar import (  # noqa: E402
     dagger,
     kirby,
     read_game,
+    read_games,
+    write_games,
 )
 
 # The variants are submodules of the extension module; registering them makes
