@@ -54,7 +54,7 @@ fn repetition_claim_at_three_automatic_at_five() {
     assert_eq!(game.undo().map(|m| m.to_string()), Some("KF26-G27".into()));
     assert_eq!(game.outcome(), None);
     assert_eq!(game.moves().len(), 15);
-    assert_eq!(game.position(), &game.positions()[15]);
+    assert_eq!(game.position(), &game.position_at(15));
 }
 
 #[test]

@@ -295,7 +295,7 @@ impl<V: Variant> DynGame for Game<V> {
     fn history(&self) -> Vec<MoveInfo> {
         self.moves()
             .iter()
-            .zip(self.positions())
+            .zip(self.positions_iter())
             .map(|(&mv, pos)| move_info::<V>(mv, pos.san(mv).into_string()))
             .collect()
     }

@@ -27,6 +27,7 @@ pub mod dynamic;
 pub mod game;
 pub mod hex;
 mod letter;
+mod line;
 pub mod long;
 pub mod magic;
 mod movelist;
@@ -58,4 +59,4 @@ pub use record::{
 pub use san::{Disambiguation, ParseSanError, San};
 pub use set::{CellBits, DenseCell, Set128, WideSet};
 pub use tree::{GameTree, Node, NodeId};
-pub use variant::{Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole};
+pub use variant::{cells_of, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole};

@@ -27,7 +27,15 @@ pub trait DenseCell: Copy {
 }
 
 /// What every cell set offers whatever its width, so that generic code (an evaluation, a
-/// binding) can count and visit the men a position reports without knowing the board's size.
+/// binding) can combine, count and visit the men a position reports without knowing the board's
+/// size.
+///
+/// The operators are the set algebra: `&` intersection, `|` union, `^` symmetric difference, `-`
+/// difference, and their `*=` forms. `!` complements over the set's whole bit width (128 bits for
+/// [`Set128`], `64 · W` for [`WideSet<W>`]), which is wider than any board: a caller intersects a
+/// complement with the board's cells (or with another set of cells) before using it. Iterating a
+/// set (`for index in set`) yields its dense indices, lowest first; [`cells_of`](crate::cells_of)
+/// yields a variant's cells.
 ///
 /// ```
 /// use hexvar_geometry::{CellBits, Set128};
@@ -36,16 +44,53 @@ pub trait DenseCell: Copy {
 /// assert_eq!(set.count(), 2);
 /// assert!(set.contains_index(70));
 /// assert_eq!(set.indices().collect::<Vec<_>>(), vec![3, 70]);
+///
+/// // Generic code combines sets with the operators and the trait's tests alone.
+/// fn free_neighbours<S: CellBits>(neighbours: S, occupied: S) -> Option<S> {
+///     neighbours.intersects(&occupied).then(|| neighbours - occupied)
+/// }
+/// let near = Set128::EMPTY.with(2).with(3).with(4);
+/// let free = free_neighbours(near, set).unwrap();
+/// assert_eq!(free.into_iter().collect::<Vec<_>>(), vec![2, 4]);
+/// assert!(free.is_subset(near) && !set.is_subset(near));
 /// ```
 pub trait CellBits:
-    Copy + Eq + core::hash::Hash + core::fmt::Debug + Default + Send + Sync
+    Copy
+    + Eq
+    + core::hash::Hash
+    + core::fmt::Debug
+    + Default
+    + Send
+    + Sync
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Sub<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+    + SubAssign
+    + IntoIterator<Item = usize, IntoIter: ExactSizeIterator>
 {
     /// The number of cells in the set.
     fn count(&self) -> u32;
-    /// Whether the set holds the cell with dense index `index`.
+    /// Whether the set holds the cell with dense index `index` (false beyond the bit width).
     fn contains_index(&self, index: usize) -> bool;
     /// The dense indices, lowest first.
     fn indices(&self) -> impl Iterator<Item = usize>;
+    /// Whether the set holds no cell.
+    fn is_empty(&self) -> bool;
+    /// Whether every cell of this set is in `other`.
+    #[inline]
+    fn is_subset(&self, other: &Self) -> bool {
+        (*self - *other).is_empty()
+    }
+    /// Whether the two sets share a cell.
+    #[inline]
+    fn intersects(&self, other: &Self) -> bool {
+        !(*self & *other).is_empty()
+    }
 }
 
 impl CellBits for Set128 {
@@ -61,6 +106,10 @@ impl CellBits for Set128 {
     fn indices(&self) -> impl Iterator<Item = usize> {
         self.iter()
     }
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.0 == 0
+    }
 }
 
 impl<const W: usize> CellBits for WideSet<W> {
@@ -75,6 +124,10 @@ impl<const W: usize> CellBits for WideSet<W> {
     #[inline]
     fn indices(&self) -> impl Iterator<Item = usize> {
         self.iter()
+    }
+    #[inline]
+    fn is_empty(&self) -> bool {
+        WideSet::is_empty(self)
     }
 }
 
@@ -142,6 +195,12 @@ impl Set128 {
     #[inline]
     pub const fn intersects(self, other: Set128) -> bool {
         self.0 & other.0 != 0
+    }
+
+    /// Whether every cell of the set is in `other`.
+    #[inline]
+    pub const fn is_subset(self, other: Set128) -> bool {
+        self.0 & !other.0 == 0
     }
 
     /// Whether the set holds more than one cell.
@@ -345,6 +404,16 @@ impl<const W: usize> WideSet<W> {
             != 0
     }
 
+    /// Whether every cell of the set is in `other`.
+    #[inline]
+    pub fn is_subset(&self, other: &WideSet<W>) -> bool {
+        self.0
+            .iter()
+            .zip(other.0.iter())
+            .fold(0, |outside, (a, b)| outside | (a & !b))
+            == 0
+    }
+
     /// Whether the set holds more than one cell.
     #[inline]
     pub fn has_many(&self) -> bool {
@@ -405,7 +474,17 @@ impl<const W: usize> Iterator for WideSetIter<W> {
         }
         None
     }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.words[self.word.min(W)..]
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum();
+        (n, Some(n))
+    }
 }
+
+impl<const W: usize> ExactSizeIterator for WideSetIter<W> {}
 
 impl<const W: usize> IntoIterator for WideSet<W> {
     type Item = usize;
@@ -485,6 +564,8 @@ impl SubAssign for Set128 {
         self.0 &= !rhs.0;
     }
 }
+/// The complement over all 128 bits, cells beyond the board included: intersect it with the
+/// board's cells before use.
 impl Not for Set128 {
     type Output = Set128;
     #[inline]
@@ -525,6 +606,8 @@ impl<const W: usize> SubAssign for WideSet<W> {
         }
     }
 }
+/// The complement over all `64 · W` bits, cells beyond the board included: intersect it with the
+/// board's cells before use.
 impl<const W: usize> Not for WideSet<W> {
     type Output = WideSet<W>;
     #[inline]
@@ -580,5 +663,81 @@ mod tests {
         assert_eq!((!WideSet::<3>::EMPTY).len(), 192);
         assert!(b.intersects(&WideSet::single(64)));
         assert_eq!(b.without(0).first(), Some(5));
+    }
+}
+
+#[cfg(test)]
+mod model {
+    //! The set algebra of both widths against `BTreeSet`, the obviously right model.
+    use std::collections::BTreeSet;
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    type Model = BTreeSet<usize>;
+
+    fn build<S: CellBits + FromIterator<usize>>(model: &Model) -> S {
+        model.iter().copied().collect()
+    }
+
+    fn check_algebra<S: CellBits + FromIterator<usize>>(a: &Model, b: &Model, width: usize) {
+        let (sa, sb): (S, S) = (build(a), build(b));
+        let members = |s: S| s.into_iter().collect::<Vec<usize>>();
+        let sorted = |m: Model| m.into_iter().collect::<Vec<usize>>();
+        assert_eq!(members(sa & sb), sorted(a & b));
+        assert_eq!(members(sa | sb), sorted(a | b));
+        assert_eq!(members(sa ^ sb), sorted(a ^ b));
+        assert_eq!(members(sa - sb), sorted(a - b));
+        let complement: Model = (0..width).filter(|i| !a.contains(i)).collect();
+        assert_eq!(members(!sa), sorted(complement));
+        let mut assigned = sa;
+        assigned &= sb;
+        assert_eq!(assigned, sa & sb);
+        assigned = sa;
+        assigned |= sb;
+        assert_eq!(assigned, sa | sb);
+        assigned = sa;
+        assigned ^= sb;
+        assert_eq!(assigned, sa ^ sb);
+        assigned = sa;
+        assigned -= sb;
+        assert_eq!(assigned, sa - sb);
+        assert_eq!(sa.is_subset(&sb), a.is_subset(b));
+        assert_eq!(sa.intersects(&sb), !a.is_disjoint(b));
+        assert_eq!(sa.is_empty(), a.is_empty());
+        assert_eq!(sa.count() as usize, a.len());
+        assert_eq!(sa.indices().collect::<Vec<_>>(), sorted(a.clone()));
+        assert_eq!(sa.into_iter().len(), a.len());
+        for index in 0..width + 3 {
+            assert_eq!(sa.contains_index(index), a.contains(&index), "{index}");
+        }
+    }
+
+    fn cells(width: usize) -> impl Strategy<Value = Model> {
+        proptest::collection::btree_set(0..width, 0..40)
+    }
+
+    proptest! {
+        #[test]
+        fn set128_algebra_is_the_model_s(a in cells(128), b in cells(128)) {
+            check_algebra::<Set128>(&a, &b, 128);
+        }
+
+        #[test]
+        fn wide_set_algebra_is_the_model_s(a in cells(320), b in cells(320)) {
+            check_algebra::<WideSet<5>>(&a, &b, 320);
+        }
+
+        #[test]
+        fn the_inherent_tests_agree_with_the_trait_s(a in cells(192), b in cells(192)) {
+            let (sa, sb): (WideSet<3>, WideSet<3>) = (build(&a), build(&b));
+            prop_assert_eq!(sa.is_subset(&sb), CellBits::is_subset(&sa, &sb));
+            prop_assert_eq!(sa.intersects(&sb), CellBits::intersects(&sa, &sb));
+            let low = |m: &Model| m.iter().copied().filter(|&i| i < 128).collect::<Model>();
+            let (na, nb): (Set128, Set128) = (build(&low(&a)), build(&low(&b)));
+            prop_assert_eq!(na.is_subset(nb), CellBits::is_subset(&na, &nb));
+            prop_assert_eq!(na.intersects(nb), CellBits::intersects(&na, &nb));
+        }
     }
 }

@@ -330,3 +330,19 @@ pub trait VariantOutcome: Clone + Eq + Hash + Debug + Display + Send + Sync + 's
         self.winner().is_none()
     }
 }
+
+/// The cells of a set a position of `V` reports (as [`Variant::by_color`] or
+/// [`Variant::by_role`] do), as the variant's cells, lowest dense index first.
+///
+/// ```
+/// use hexvar_geometry::{cells_of, Variant};
+///
+/// /// The cells of the side to move's men.
+/// fn own_men<V: Variant>(pos: &V) -> Vec<V::Cell> {
+///     cells_of::<V>(pos.by_color(pos.turn())).collect()
+/// }
+/// # fn main() {}
+/// ```
+pub fn cells_of<V: Variant>(set: V::CellSet) -> impl Iterator<Item = V::Cell> {
+    set.into_iter().map(<V::Cell as DenseCell>::from_dense)
+}

@@ -1025,3 +1025,106 @@ mod trees {
         }
     }
 }
+/// What one step of a random walk through a game does.
+#[derive(Clone, Debug)]
+enum Act {
+    /// Plays the legal move with this index (modulo their number), checked or not.
+    Play { choice: usize, checked: bool },
+    /// Takes back this many moves (as many as there are, at most).
+    Undo(usize),
+}
+
+fn act() -> impl proptest::strategy::Strategy<Value = Act> {
+    use proptest::prelude::*;
+    prop_oneof![
+        4 => (any::<usize>(), any::<bool>()).prop_map(|(choice, checked)| Act::Play { choice, checked }),
+        1 => (1usize..20).prop_map(Act::Undo),
+    ]
+}
+
+/// The game against every position kept whole and compared by `is_repetition_of`.
+fn check_against_kept_positions(game: &Game<Grid>, kept: &[Grid]) {
+    let ply = kept.len() - 1;
+    assert_eq!(game.ply(), ply);
+    assert_eq!(game.position(), &kept[ply]);
+    let hashes: Vec<u64> = kept.iter().map(Grid::zobrist_hash).collect();
+    assert_eq!(game.hashes(), &hashes[..]);
+    let since = (1..=ply)
+        .rev()
+        .find(|&i| kept[i - 1].is_zeroing(game.moves()[i - 1]))
+        .unwrap_or(0);
+    assert_eq!(game.plies_since_zeroing(), ply - since);
+    let repetitions = kept[since..]
+        .iter()
+        .filter(|p| p.is_repetition_of(&kept[ply]))
+        .count();
+    assert_eq!(game.repetitions(), repetitions);
+    let expected = kept[ply]
+        .outcome()
+        .or_else(|| (repetitions >= 5).then_some(End::Draw(DrawReason::FivefoldRepetition)));
+    assert_eq!(game.outcome(), expected);
+    let claim = (expected.is_none() && repetitions >= 3).then_some(DrawReason::ThreefoldRepetition);
+    assert_eq!(game.claimable_draw(), claim);
+    for (i, position) in kept.iter().enumerate() {
+        assert_eq!(&game.position_at(i), position, "position_at({i})");
+    }
+    assert!(game.positions_iter().eq(kept.iter().cloned()));
+}
+
+proptest::proptest! {
+    #[test]
+    fn a_game_answers_as_one_that_kept_every_position(
+        acts in proptest::collection::vec(act(), 0..300),
+    ) {
+        let mut game = Game::<Grid>::new();
+        let mut kept = vec![Grid::start()];
+        for act in acts {
+            match act {
+                Act::Play { choice, checked } => {
+                    let moves = game.position().legal_moves();
+                    if moves.is_empty() {
+                        continue;
+                    }
+                    let mv = moves[choice % moves.len()];
+                    let mut next = kept.last().unwrap().clone();
+                    next.play_unchecked(mv);
+                    if !checked {
+                        game.play_unchecked(mv);
+                    } else if game.play(mv).is_err() {
+                        proptest::prop_assert!(game.outcome().is_some());
+                        continue;
+                    }
+                    kept.push(next);
+                }
+                Act::Undo(n) => {
+                    for _ in 0..n {
+                        let undone = game.undo();
+                        proptest::prop_assert_eq!(undone.is_some(), kept.len() > 1);
+                        if undone.is_some() {
+                            kept.pop();
+                        }
+                    }
+                }
+            }
+            check_against_kept_positions(&game, &kept);
+        }
+        // The same moves played afresh make an equal game.
+        let mut again = Game::<Grid>::new();
+        for &mv in game.moves() {
+            again.play_unchecked(mv);
+        }
+        proptest::prop_assert_eq!(&again, &game);
+        proptest::prop_assert_eq!(again.hashes(), game.hashes());
+    }
+}
+
+#[test]
+fn position_at_names_the_ply_it_cannot_reach() {
+    let game = Game::<Grid>::new();
+    assert_eq!(game.position_at(0), Grid::start());
+    let beyond = std::panic::catch_unwind(|| game.position_at(1));
+    assert!(
+        beyond.is_err(),
+        "a ply beyond the game is a caller's bug, as a slice index is"
+    );
+}

@@ -222,7 +222,7 @@ fn zeroing_moves_make_earlier_positions_unrepeatable() {
     let mut zeroing = 0;
     for start in starts() {
         let game = random_game(start, &mut rng, 120);
-        let positions = game.positions();
+        let positions: Vec<_> = game.positions_iter().collect();
         for (i, &m) in game.moves().iter().enumerate() {
             if !positions[i].is_zeroing(m) {
                 continue;
@@ -244,8 +244,9 @@ fn captured_names_the_man_taken() {
     let mut captures = 0;
     for start in starts() {
         let game = random_game(start, &mut rng, 80);
+        let positions: Vec<_> = game.positions_iter().collect();
         for (i, &m) in game.moves().iter().enumerate() {
-            let (before, after) = (&game.positions()[i], &game.positions()[i + 1]);
+            let (before, after) = (&positions[i], &positions[i + 1]);
             let taken = before.captured(m);
             let on_target = match m {
                 Move::Normal { to, .. } => before.piece_at(to),
@@ -301,7 +302,11 @@ fn records_round_trip_for_random_games() {
             let record = game.to_record();
             let back = Game::from_record(&record).unwrap_or_else(|e| panic!("{e}\n{record}"));
             assert_eq!(back.moves(), game.moves(), "{record}");
-            assert_eq!(back.positions(), game.positions(), "{record}");
+            assert_eq!(
+                back.positions_iter().collect::<Vec<_>>(),
+                game.positions_iter().collect::<Vec<_>>(),
+                "{record}"
+            );
             assert_eq!(back.outcome(), game.outcome(), "{record}");
             assert_eq!(back.to_record(), record);
             games += 1;
@@ -324,7 +329,11 @@ fn records_round_trip_for_random_games() {
         }
         let record = game.to_record();
         let back = Game::from_record(&record).unwrap_or_else(|e| panic!("{e}\n{record}"));
-        assert_eq!(back.positions(), game.positions(), "{record}");
+        assert_eq!(
+            back.positions_iter().collect::<Vec<_>>(),
+            game.positions_iter().collect::<Vec<_>>(),
+            "{record}"
+        );
         assert_eq!(back.outcome(), game.outcome(), "{record}");
         finished += usize::from(game.outcome().is_some());
         plies += game.moves().len();
@@ -411,7 +420,7 @@ fn moves_and_outcomes_survive_serde() {
     let mut moves = 0;
     for start in starts() {
         let game = random_game(start, &mut rng, 60);
-        for (pos, &m) in game.positions().iter().zip(game.moves()) {
+        for (pos, &m) in game.positions_iter().zip(game.moves()) {
             let json = serde_json::to_string(&m).unwrap();
             let back: Move = serde_json::from_str(&json).unwrap();
             assert_eq!(back, m, "{json}");

@@ -306,12 +306,11 @@ impl<V: Variant> PlayGame for Game<V> {
     }
 
     fn state(&self) -> GameState {
-        let positions = self.positions();
         let history: Vec<MoveView> = self
             .moves()
             .iter()
-            .zip(positions)
-            .map(|(&mv, pos)| move_view(pos, mv, pos.san(mv).into_string()))
+            .zip(self.positions_iter())
+            .map(|(&mv, pos)| move_view(&pos, mv, pos.san(mv).into_string()))
             .collect();
         let pos = self.position();
         let outcome = outcome_view(self);
@@ -339,14 +338,16 @@ impl<V: Variant> PlayGame for Game<V> {
     }
 
     fn board_at(&self, ply: usize) -> Option<BoardView> {
-        let positions = self.positions();
-        let pos = positions.get(ply)?;
+        if ply > self.ply() {
+            return None;
+        }
+        let pos = self.position_at(ply);
         let last = ply.checked_sub(1).map(|i| {
-            let before = &positions[i];
+            let before = self.position_at(i);
             let mv = self.moves()[i];
-            move_view(before, mv, before.san(mv).into_string())
+            move_view(&before, mv, before.san(mv).into_string())
         });
-        Some(board_view(pos, ply, last))
+        Some(board_view(&pos, ply, last))
     }
 
     fn play_text(&mut self, text: &str) -> Result<(), GameError> {

@@ -602,9 +602,9 @@ impl<V: Rules> Core<V> {
     /// A board at the game's current position with the game's moves on its stack.
     pub fn of_game(game: &Game<V>) -> Self {
         let mut core = Core::new(game.start_position().clone());
-        for (i, &mv) in game.moves().iter().enumerate() {
-            core.zeroing.push(game.positions()[i].is_zeroing(mv));
-            core.positions.push(game.positions()[i + 1].clone());
+        for (after, &mv) in game.positions_iter().skip(1).zip(game.moves()) {
+            core.zeroing.push(core.pos().is_zeroing(mv));
+            core.positions.push(after);
             core.moves.push(mv);
         }
         core

@@ -185,16 +185,9 @@ impl<V: Variant> Searcher<V> {
             (64 - (micros / 2).max(1).leading_zeros()).clamp(14, 19)
         };
         // Repetitions: the positions since the game's last irreversible move.
-        let positions = game.positions();
-        let since = game
-            .moves()
-            .iter()
-            .enumerate()
-            .rev()
-            .find(|&(i, &mv)| positions[i].is_zeroing(mv))
-            .map_or(0, |(i, _)| i + 1);
-        let mut path = Vec::with_capacity(positions.len() - since + MAX_PLY);
-        path.extend(positions[since..].iter().map(|p| p.zobrist_hash()));
+        let since = &game.hashes()[game.ply() - game.plies_since_zeroing()..];
+        let mut path = Vec::with_capacity(since.len() + MAX_PLY);
+        path.extend_from_slice(since);
         let mut s = Searcher {
             eval: Evaluator::new(Arc::clone(&k), root_team),
             tt: Table::new(bits),
