@@ -590,13 +590,15 @@ impl<V: Rules> Core<V> {
         Ok(())
     }
 
-    /// The game record's `Game` of this board: its start and its moves.
-    pub fn game(&self) -> PyResult<Game<V>> {
+    /// The game record's `Game` of this board: its start and every move of its stack, played
+    /// unchecked (each was checked legal when pushed). A board plays on after an automatic draw,
+    /// as python-chess's does, where `Game::play` would refuse: the game keeps those moves too.
+    pub fn game(&self) -> Game<V> {
         let mut game = Game::from_position(self.start().clone());
         for &mv in &self.moves {
-            game.play(mv).map_err(illegal)?;
+            game.play_unchecked(mv);
         }
-        Ok(game)
+        game
     }
 
     /// A board at the game's current position with the game's moves on its stack.

@@ -563,8 +563,8 @@ macro_rules! variant_module {
 
                 /// Whether the side to move may claim a draw now by the variant's rules (its
                 /// repetition and move-count claims; a variant without claims: never).
-                fn can_claim_draw(&self) -> PyResult<bool> {
-                    Ok(self.core.game()?.claimable_draw().is_some())
+                fn can_claim_draw(&self) -> bool {
+                    self.core.game().claimable_draw().is_some()
                 }
 
                 /// The result as a game record writes it (`1-0`, `0-1`, `1/2-1/2`, Kirby's
@@ -572,7 +572,7 @@ macro_rules! variant_module {
                 /// to move may claim counts.
                 #[pyo3(signature = (*, claim_draw = false))]
                 fn result(&self, claim_draw: bool) -> PyResult<String> {
-                    if claim_draw && self.core.outcome().is_none() && self.can_claim_draw()? {
+                    if claim_draw && self.core.outcome().is_none() && self.can_claim_draw() {
                         return Ok("1/2-1/2".to_string());
                     }
                     Ok(self.core.result())
@@ -694,11 +694,13 @@ macro_rules! variant_module {
                     Ok(removed)
                 }
 
-                /// The board's start and move stack as a `Game` (for its record).
-                fn game(&self) -> PyResult<Game> {
-                    Ok(Game {
-                        game: self.core.game()?,
-                    })
+                /// The board's start and move stack as a `Game` (for its record). Moves pushed
+                /// after an automatic draw are kept; such a record names moves after the end of
+                /// the game, which `read_game` refuses as such.
+                fn game(&self) -> Game {
+                    Game {
+                        game: self.core.game(),
+                    }
                 }
 
                 /// Equal positions (the move stacks aside). A board is mutable, so it has no

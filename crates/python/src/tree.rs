@@ -71,10 +71,8 @@ macro_rules! tree_classes {
             /// A board's start and move stack as the main line (python-chess's
             /// `Game.from_board`).
             #[staticmethod]
-            fn from_board(board: PyRef<'_, Board>) -> PyResult<Self> {
-                Ok(GameTree::of(hexvar_geometry::GameTree::from(
-                    &board.core.game()?,
-                )))
+            fn from_board(board: PyRef<'_, Board>) -> Self {
+                GameTree::of(hexvar_geometry::GameTree::from(&board.core.game()))
             }
 
             /// The main line as a `Game`, its result settled as `Game.from_record` settles
