@@ -6,14 +6,16 @@ use std::process::Command;
 
 use crate::root;
 
-/// The crates published as libraries, geometry first (the others depend on it).
-const LIBRARIES: [&str; 6] = [
+/// The crates published as libraries, geometry first (the others depend on it), the engine last
+/// (its tests use every variant crate).
+const LIBRARIES: [&str; 7] = [
     "hexvar-geometry",
     "hexvar-brusky",
     "hexvar-chessagon",
     "hexvar-dagger",
     "hexvar-cescacs",
     "hexvar-kirby",
+    "hexvar-engine",
 ];
 
 /// The target folder of this build (`CARGO_TARGET_DIR`, or the workspace's `target`).
@@ -80,14 +82,21 @@ pub fn run(args: &[String]) -> Result<(), String> {
             }
         }
     }
-    // The variant crates depend on hexvar-geometry by version: point that at the unpacked copy.
-    let geometry = unpacked.join(format!("hexvar-geometry-{version}"));
-    let patch = format!(
-        "patch.crates-io.hexvar-geometry.path={:?}",
-        geometry.display().to_string()
-    );
     for name in LIBRARIES {
         let dir = unpacked.join(format!("{name}-{version}"));
+        // The crates depend on each other by version (on hexvar-geometry; the engine's tests on
+        // every variant): point those at the unpacked copies.
+        let patches: Vec<String> = LIBRARIES
+            .iter()
+            .filter(|&&other| other != name)
+            .map(|other| {
+                let copy = unpacked.join(format!("{other}-{version}"));
+                format!(
+                    "patch.crates-io.{other}.path={:?}",
+                    copy.display().to_string()
+                )
+            })
+            .collect();
         // The unpacked crate is a workspace of its own: give it the repository's test profile, so
         // that its perft tests run optimised and the dependencies built for the workspace are reused.
         let profile = [
@@ -98,7 +107,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "--config",
             "profile.test.package.\"*\".opt-level=1",
         ];
-        let mut args = vec!["test", "--all-features", "--config", &patch];
+        let mut args = vec!["test", "--all-features"];
+        for patch in &patches {
+            args.extend(["--config", patch.as_str()]);
+        }
         args.extend(profile);
         cargo(&dir, &args)?;
     }

@@ -68,9 +68,7 @@ fn bulk_and_plain_perft_agree_and_divide_sums() {
             hexvar_geometry::perft::perft(&pos, 2),
             "{text}"
         );
-        assert!(
-            CONFORMANCE.contains(text),
-            "bench positions come from the conformance set"
-        );
+        // Drawn from random games (xtask holds the rule): ordinary play, 10 legal moves or more.
+        assert!(pos.legal_moves().len() >= 10, "{text}");
     }
 }

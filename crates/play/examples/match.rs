@@ -1,5 +1,5 @@
-//! The self-play match of the opponent ([`engine::search`]) against the first, material-only one
-//! ([`engine::search_material`]) at equal time per move: a benchmark run, not a test.
+//! The self-play match of the opponent ([`Engine::search`]) against the first, material-only one
+//! ([`search_material`]) at equal time per move: a benchmark run, not a test.
 //!
 //! ```sh
 //! cargo run --release -p hexvar-play --example match -- --games 100 --millis 30 --threads 2
@@ -10,7 +10,7 @@
 //! new engine plays the first side in one game of the pair and the second side in the other.
 //! A game ends by the rules (the generic `Game`: mate, stalemate, the variants' draws,
 //! repetition), or at the move cap, where it is adjudicated by material: a side ahead by at least
-//! [`ADJUDICATION_MARGIN`] centipawns ([`engine::role_value`]) wins, anything less is a draw.
+//! [`ADJUDICATION_MARGIN`] centipawns (`VariantRole::value`) wins, anything less is a draw.
 //! Kirby's rules have no repetition draw; the match draws its games at the third occurrence.
 //!
 //! `kirby3` is a sanity run of three-army cut-throat Kirby: the new engine plays one army
@@ -19,17 +19,20 @@
 //! Options: `--variants a,b,…` (brusky, chessagon, dagger, cescacs, kirby, kirby3; default the
 //! five two-army variants), `--games N` per variant, `--millis T` per move, `--threads N` (games
 //! in parallel, one thread each), `--plies N` (the move cap, in plies), `--seed S`, `--verbose`
-//! (each game's end).
+//! (each game's end), `--nodes N` (nodes per move for both sides instead of the time: results
+//! then do not depend on the machine's load), `--against OPPONENT` (`material`, the default;
+//! `same`, the engine itself; `no-see`, the engine without a lever that is on, `drive`, with one that is
+//! off: what the lever gives).
 
 use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use hexvar_engine::{search_material, Engine, Levers, Limits, Options as EngineOptions};
 use hexvar_geometry::{
     CellBits, DenseCell, Game, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
 };
-use hexvar_play::engine::{self, role_value, Limits};
 
 /// The material lead that wins a game stopped at the move cap.
 const ADJUDICATION_MARGIN: i32 = 300;
@@ -43,6 +46,32 @@ struct Options {
     plies: usize,
     seed: u64,
     verbose: bool,
+    /// Nodes per move for both sides (instead of the time), so that results do not depend on
+    /// the machine's load.
+    nodes: Option<u64>,
+    /// The opponent: `material` (the first opponent), or the engine with one lever off
+    /// (`no-see`).
+    against: String,
+}
+
+/// The opponent's engine options when it is the engine with a lever off; `None` for the
+/// material-only opponent.
+fn opponent_options(against: &str) -> Option<EngineOptions> {
+    let mut levers = Levers::default();
+    match against {
+        "material" => return None,
+        "no-see" => levers.see = false,
+        "drive" => levers.mating_drive = true,
+        "same" => {}
+        other => {
+            eprintln!("unknown opponent {other} (material, same, no-see, drive)");
+            std::process::exit(2);
+        }
+    }
+    Some(EngineOptions {
+        levers,
+        ..EngineOptions::default()
+    })
 }
 
 fn main() {
@@ -56,6 +85,8 @@ fn main() {
         plies: 300,
         seed: 1,
         verbose: false,
+        nodes: None,
+        against: "material".to_string(),
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -68,6 +99,11 @@ fn main() {
             "--threads" => o.threads = parse::<usize>(&value).max(1),
             "--plies" => o.plies = parse(&value),
             "--seed" => o.seed = parse(&value),
+            "--nodes" => o.nodes = Some(parse(&value)),
+            "--against" => {
+                opponent_options(&value);
+                o.against = value;
+            }
             "--verbose" => {
                 o.verbose = true;
                 i += 1;
@@ -80,10 +116,14 @@ fn main() {
         }
         i += 2;
     }
+    let per_move = match o.nodes {
+        Some(nodes) => format!("{nodes} nodes"),
+        None => format!("{} ms", o.millis),
+    };
     println!(
-        "match: new engine against material-only, {} ms per move, {} games per variant, \
+        "match: the engine against {}, {per_move} per move, {} games per variant, \
          cap {} plies, adjudication at a {} cp material lead, {} thread(s)",
-        o.millis, o.games, o.plies, ADJUDICATION_MARGIN, o.threads
+        o.against, o.games, o.plies, ADJUDICATION_MARGIN, o.threads
     );
     for v in o.variants.clone() {
         match v.as_str() {
@@ -153,7 +193,7 @@ fn material<V: Variant>(pos: &V) -> Vec<i32> {
         }
         for cell in set.indices() {
             if let Some(p) = pos.piece_at(V::Cell::from_dense(cell)) {
-                out[color.index()] += role_value(V::NAME, p.role().char());
+                out[color.index()] += p.role().value();
             }
         }
     }
@@ -211,7 +251,12 @@ fn play<V: Variant>(
     for &mv in opening {
         game.play(mv).expect("the opening is legal");
     }
-    let limits = Limits::time(Duration::from_millis(o.millis));
+    let limits = match o.nodes {
+        Some(nodes) => Limits::nodes(nodes),
+        None => Limits::movetime(Duration::from_millis(o.millis)),
+    };
+    let mut engine = Engine::<V>::default();
+    let mut opponent = opponent_options(&o.against).map(Engine::<V>::new);
     let mut t = Tally::default();
     loop {
         if let Some(outcome) = game.outcome() {
@@ -268,9 +313,11 @@ fn play<V: Variant>(
         let pos = game.position();
         let new = pos.turn() == new_side;
         let found = if new {
-            engine::search(&game, limits)
+            engine.search(&game, &limits)
+        } else if let Some(opponent) = &mut opponent {
+            opponent.search(&game, &limits)
         } else {
-            engine::search_material(&game, limits)
+            search_material(&game, &limits)
         };
         let e = usize::from(!new);
         t.moves[e] += 1;
@@ -373,7 +420,7 @@ fn two_armies<V: Variant>(o: &Options) {
         .collect();
     let repetition = (V::DRAW_RULES.automatic_repetition.is_none()).then_some(3);
     // Warm the engine's tables up before the clock matters.
-    let _ = engine::search(&Game::from_position(start.clone()), Limits::depth(1));
+    let _ = Engine::default().search(&Game::from_position(start.clone()), &Limits::depth(1));
     let t = run(o.games, o.threads, |i| {
         let line = opening(&start, o.seed.wrapping_mul(1_000_003) + (i / 2) as u64);
         play(&start, &line, sides[i % 2], o, repetition)
@@ -392,7 +439,7 @@ fn kirby_three(o: &Options) {
         .copied()
         .filter(|&c| start.by_color(c).count() > 0)
         .collect();
-    let _ = engine::search(&Game::from_position(start.clone()), Limits::depth(1));
+    let _ = Engine::default().search(&Game::from_position(start.clone()), &Limits::depth(1));
     let t = run(o.games, o.threads, |i| {
         let line = opening(
             &start,

@@ -11,7 +11,7 @@ use hexvar_geometry::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{self, Limits};
+use hexvar_engine::{Engine, Limits, Options};
 
 /// Why a request on a game was refused; the game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -191,7 +191,7 @@ pub trait PlayGame: Send + Sync {
     fn record(&self) -> String;
     /// The opponent's choice in the current position, in the variant's notation; `None` when
     /// the game is over.
-    fn opponent_move(&self, limits: Limits) -> Option<String>;
+    fn opponent_move(&self, limits: &Limits) -> Option<String>;
     /// A copy behind a new box.
     fn clone_box(&self) -> Box<dyn PlayGame>;
 }
@@ -419,11 +419,14 @@ impl<V: Variant> PlayGame for Game<V> {
         self.to_record()
     }
 
-    fn opponent_move(&self, limits: Limits) -> Option<String> {
+    fn opponent_move(&self, limits: &Limits) -> Option<String> {
         if self.outcome().is_some() {
             return None;
         }
-        engine::search(self, limits).best.map(|mv| mv.to_string())
+        Engine::<V>::new(Options::default())
+            .search(self, limits)
+            .best
+            .map(|mv| mv.to_string())
     }
 
     fn clone_box(&self) -> Box<dyn PlayGame> {

@@ -1,7 +1,6 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
-pub mod engine;
 pub mod game;
 pub mod server;
 pub mod variants;

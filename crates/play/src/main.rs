@@ -4,7 +4,7 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use hexvar_play::engine::Limits;
+use hexvar_engine::Limits;
 use hexvar_play::{AppState, Config, VARIANTS};
 
 const USAGE: &str = "\
@@ -125,7 +125,7 @@ fn main() -> ExitCode {
         std::thread::spawn(|| {
             for kind in VARIANTS {
                 if let Ok(game) = (kind.new_game)(None, None) {
-                    game.opponent_move(Limits::depth(1));
+                    game.opponent_move(&Limits::depth(1));
                 }
             }
         });

@@ -46,12 +46,12 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Limits, MAX_DEPTH};
 use crate::game::{
     cut, BoardView, Declared, GameError, MoveView, OutcomeView, PieceView, PlayGame, RoleView,
     SideView,
 };
 use crate::variants::{self, VariantKind, VARIANTS};
+use hexvar_engine::{Limits, MAX_DEPTH};
 
 const INDEX_HTML: &str = include_str!("page/index.html");
 const APP_JS: &str = include_str!("page/app.js");
@@ -810,18 +810,16 @@ async fn opponent(
                 "a depth of 1 to {MAX_DEPTH} plies, not {depth}"
             )))
         }
-        Some(depth) => Limits {
-            time: think.millis.map_or(most, Duration::from_millis).min(most),
-            max_depth: depth,
-        },
-        None => Limits::time(
+        Some(depth) => Limits::movetime(think.millis.map_or(most, Duration::from_millis).min(most))
+            .with_depth(depth),
+        None => Limits::movetime(
             think
                 .millis
                 .map_or(state.config.opponent_time, Duration::from_millis)
                 .min(most),
         ),
     };
-    let choice = tokio::task::spawn_blocking(move || game.opponent_move(limits))
+    let choice = tokio::task::spawn_blocking(move || game.opponent_move(&limits))
         .await
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     let mut store = state.lock();

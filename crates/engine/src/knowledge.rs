@@ -30,8 +30,6 @@ use hexvar_geometry::{
     CellBits, DenseCell, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
 };
 
-use super::material::role_value;
-
 /// Random positions visited per variant (about 40 ms to 250 ms of play, once per process).
 const SAMPLE_POSITIONS: usize = 24_000;
 /// The longest random game.
@@ -61,6 +59,11 @@ pub(crate) struct Knowledge {
     pub army_material: i32,
     /// Centipawns per legal move of mobility, times 16.
     pub mobility_x16: i32,
+    /// Per cell: how far toward the rim it lies, 0 (the most central cell) to 100 (the least),
+    /// by centrality: where a lone king is driven to be mated.
+    pub rim: Vec<u8>,
+    /// `[from * cells + to]`: king steps from one cell to another (capped at [`FAR`]).
+    pub king_distance: Vec<u8>,
     /// Per cell: the mobility of the men seen there relative to their roles' averages (kept
     /// for the tests; the tables above hold what the evaluation needs).
     #[cfg(test)]
@@ -76,6 +79,8 @@ pub(crate) struct Knowledge {
 
 /// A pawn distance not measured.
 const UNKNOWN: u16 = u16::MAX;
+/// The king distance of cells farther apart (or not joined by the king steps seen).
+pub(crate) const FAR: u8 = 48;
 
 impl Knowledge {
     /// The piece-square index.
@@ -89,6 +94,50 @@ impl Knowledge {
     pub fn zone(&self, cell: usize) -> &[u16] {
         &self.king_zone[self.zone_start[cell] as usize..self.zone_start[cell + 1] as usize]
     }
+
+    /// King steps from `a` to `b`, at most [`FAR`].
+    #[inline]
+    pub fn king_distance(&self, a: usize, b: usize) -> i32 {
+        i32::from(self.king_distance[a * self.cells + b])
+    }
+}
+
+/// Per cell, 0 for the most central to 100 for the least.
+fn rim_of(centrality: &[f64]) -> Vec<u8> {
+    let low = centrality.iter().copied().fold(f64::INFINITY, f64::min);
+    let high = centrality.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let span = (high - low).max(1e-9);
+    centrality
+        .iter()
+        .map(|&c| (100.0 * (high - c) / span).round() as u8)
+        .collect()
+}
+
+/// King steps between every two cells, by a breadth-first search from each over the king
+/// steps seen (`zone`), capped at [`FAR`].
+fn king_distances(cells: usize, zone: impl Fn(usize) -> Vec<u16>) -> Vec<u8> {
+    let steps: Vec<Vec<u16>> = (0..cells).map(zone).collect();
+    let mut out = vec![FAR; cells * cells];
+    let mut queue = std::collections::VecDeque::new();
+    for from in 0..cells {
+        let row = &mut out[from * cells..(from + 1) * cells];
+        row[from] = 0;
+        queue.clear();
+        queue.push_back(from);
+        while let Some(c) = queue.pop_front() {
+            let d = row[c];
+            if d + 1 >= FAR {
+                continue;
+            }
+            for &n in &steps[c] {
+                if row[usize::from(n)] == FAR {
+                    row[usize::from(n)] = d + 1;
+                    queue.push_back(usize::from(n));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The tables of `V`, measured on first use and then shared.
@@ -169,7 +218,7 @@ fn measure<V: Variant>() -> Knowledge {
     let king = letter_index::<V>('K');
     let mut value = vec![0; roles];
     for r in V::Role::ALL {
-        value[r.index()] = role_value(V::NAME, r.char());
+        value[r.index()] = r.value();
     }
 
     let mut starts: Vec<V> = V::start_positions()
@@ -364,7 +413,13 @@ fn measure<V: Variant>() -> Knowledge {
     let average_moves = (t.moves as f64 / t.positions.max(1) as f64).max(1.0);
     let mobility_x16 = (16.0 * 110.0 / average_moves).round() as i32;
 
+    let rim = rim_of(&centrality);
+    let king_distance = king_distances(cells, |c| {
+        king_zone[zone_start[c] as usize..zone_start[c + 1] as usize].to_vec()
+    });
     Knowledge {
+        rim,
+        king_distance,
         cells,
         roles,
         colors,

@@ -5,14 +5,19 @@
 
 use std::time::Duration;
 
+use hexvar_engine::{search_material, Engine, Levers, Limits, Options, Score, SearchResult};
 use hexvar_geometry::{Game, Variant, VariantOutcome, VariantPiece, VariantRole};
-use hexvar_play::engine::{role_value, search, search_material, Limits, MATE};
 
 type Brusky = hexvar_brusky::Position;
 type Chessagon = hexvar_chessagon::Position;
 type Dagger = hexvar_dagger::Position;
 type Cescacs = hexvar_cescacs::Position;
 type Kirby = hexvar_kirby::Position;
+
+/// A search by a fresh engine with the default options.
+fn search<V: Variant>(game: &Game<V>, limits: Limits) -> SearchResult<V::Move> {
+    Engine::new(Options::default()).search(game, &limits)
+}
 
 fn position<V: Variant>(text: &str) -> V {
     text.parse()
@@ -41,7 +46,7 @@ fn finds_mate_in_one<V: Variant>(text: &str) {
         "{}: {mv} does not mate in {text}",
         V::NAME
     );
-    assert_eq!(found.score, MATE - 1, "{}: {text}", V::NAME);
+    assert_eq!(found.score, Score::MateIn(1), "{}: {text}", V::NAME);
 }
 
 #[test]
@@ -65,7 +70,7 @@ fn takes_hanging_man<V: Variant>(text: &str) {
     let mv = found.best.expect("a move");
     let taken = g.position().captured(mv);
     assert!(
-        taken.is_some_and(|p| role_value(V::NAME, p.role().char()) >= 500),
+        taken.is_some_and(|p| p.role().value() >= 500),
         "{}: {mv} takes {taken:?} in {text}",
         V::NAME
     );
@@ -110,8 +115,8 @@ fn legal_moves_only<V: Variant>(games: usize) {
         for ply in 0..160 {
             let legal = game.position().legal_moves();
             if ply % 11 == 3 || game.outcome().is_some() {
-                for limits in [Limits::depth(2), Limits::time(Duration::ZERO)] {
-                    let found = search(&game, limits);
+                for limits in [Limits::depth(2), Limits::movetime(Duration::ZERO)] {
+                    let found = search(&game, limits.clone());
                     match found.best {
                         Some(mv) => assert!(
                             game.outcome().is_none() && legal.contains(&mv),
@@ -121,7 +126,7 @@ fn legal_moves_only<V: Variant>(games: usize) {
                         ),
                         None => assert!(game.outcome().is_some(), "{}: no move", V::NAME),
                     }
-                    let old = search_material(&game, limits).best;
+                    let old = search_material(&game, &limits).best;
                     assert!(old.is_none_or(|mv| legal.contains(&mv)));
                 }
             }
@@ -260,5 +265,100 @@ fn finished_game_has_no_move() {
     g.play(mate).expect("legal");
     let found = search(&g, Limits::depth(2));
     assert_eq!(found.best, None);
-    assert_eq!(found.score, -MATE);
+    assert_eq!(found.score, Score::MatedIn(0));
+}
+
+/// Material from the side to move's view, by role letter.
+fn material<V: Variant>(pos: &V) -> i32 {
+    V::cells()
+        .iter()
+        .filter_map(|&c| pos.piece_at(c))
+        .map(|p| {
+            let v = p.role().value();
+            if p.color() == pos.turn() {
+                v
+            } else {
+                -v
+            }
+        })
+        .sum()
+}
+
+/// Chessagon after 1. hg6 de10 2. cb7 De11 3. a5 (where the engine was seen to play 3...Dxb3 at
+/// depth 4): at every depth up to 5 its move loses no material against the best replies of a
+/// material-only search (its quiescence settles the exchanges), an independent judge of the
+/// exchange on b3 (Duke takes Rook, Bishop takes back: a Rook for a Duke, not a loss).
+#[test]
+fn no_material_given_away_after_the_duke_line() {
+    let mut g: Game<Chessagon> = Game::new();
+    for san in ["hg6", "de10", "cb7", "De11", "a5"] {
+        let mv = g.position().parse_san(san).expect("the line is legal");
+        g.play(mv).expect("legal");
+    }
+    let before = material(g.position());
+    for depth in 1..=5 {
+        let mv = search(&g, Limits::depth(depth)).best.expect("a move");
+        let mut after = g.clone();
+        after.play(mv).expect("legal");
+        let reply = search_material(&after, &Limits::depth(2)).score;
+        let Score::Centipawns(reply) = reply else {
+            panic!("depth {depth}: {reply:?}")
+        };
+        assert!(
+            -reply >= before,
+            "depth {depth}: {} loses material ({before} -> {}) in {}",
+            g.position().san(mv),
+            -reply,
+            g.position()
+        );
+    }
+}
+
+/// Three-army Kirby, Silver K+Q+P and Red K+R against Black's lone King (a game once shuffled
+/// here for 190 plies without a mate; Kirby has no draw rule): the engine, playing every army at
+/// 100,000 nodes a move and with the mating drive, should eliminate Black within 500 plies. Not
+/// yet: with the variants' own values and `in_play` (merged from main) the drive no longer gets
+/// there (it did in 248 plies before, with the letter values; never without it); the paranoid
+/// search lets the two other armies shield the lone king. Kept as the open target.
+#[test]
+#[ignore = "known failure: the three-army mate is not found yet (see the comment)"]
+fn kirby_lone_king_is_mated() {
+    let plies = kirby_lone_king(Levers {
+        mating_drive: true,
+        ..Levers::default()
+    });
+    assert!(plies.is_some(), "Black is still alive after 500 plies");
+}
+
+/// The plies the engine takes to eliminate Black from the three-army position above (at most
+/// 500), with these levers.
+fn kirby_lone_king(levers: Levers) -> Option<usize> {
+    let start: Kirby = position(
+        "layout=QL turn=S teams=B/S/R castling=- dead=- waiting=- B:KB/15 S:KS/15,QS/14,PS/22 \
+         R:KR/15,RR/11",
+    );
+    let black = hexvar_kirby::Color::Black;
+    let king = hexvar_kirby::Role::King;
+    let alive = |pos: &Kirby| {
+        use hexvar_geometry::CellBits;
+        let kings = pos.by_role(king);
+        pos.by_color(black)
+            .indices()
+            .any(|c| kings.contains_index(c))
+    };
+    assert!(alive(&start));
+    let mut g = Game::from_position(start);
+    let mut engine = Engine::new(Options {
+        levers,
+        ..Options::default()
+    });
+    for ply in 0..500 {
+        let found = engine.search(&g, &Limits::nodes(100_000));
+        let Some(mv) = found.best else { break };
+        g.play(mv).expect("legal");
+        if !alive(g.position()) {
+            return Some(ply + 1);
+        }
+    }
+    None
 }

@@ -6,54 +6,31 @@
 //! side to move when its colour (in Kirby's game, its army) is [`Variant::turn`], against it
 //! otherwise. At depth 0 a short capture-only search settles the exchanges in progress.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use hexvar_geometry::{Game, Variant, VariantOutcome, VariantPiece};
+use hexvar_geometry::{Game, Variant, VariantOutcome, VariantPiece, VariantRole};
 
-use super::{Limits, SearchResult, MATE};
+use crate::{Limits, Line, Score, SearchResult, MATE};
 
 /// The deepest iteration this search starts.
 const MAX_DEPTH: u32 = 12;
 /// How many plies of captures the quiescence search looks at.
 const QUIESCENCE_PLIES: u32 = 6;
 
-/// A man's value in centipawns by its role's letter. The letters mean the same man in every
-/// variant except `D`: C'escacs's Queen ("Dama") and Chessagon's Duke, so `variant` decides it.
-pub fn role_value(variant: &str, letter: char) -> i32 {
-    match letter.to_ascii_uppercase() {
-        'P' => 100,
-        'E' => 200,
-        'N' | 'B' | 'J' => 300,
-        'R' => 500,
-        'D' if variant == "cescacs" => 900,
-        'D' => 450,
-        'V' | 'G' => 700,
-        'Q' => 900,
-        'A' => 1200,
-        'K' => 0,
-        _ => 300,
-    }
-}
-
 type RoleOf<V> = <<V as Variant>::Piece as VariantPiece>::Role;
 
-struct Searcher<V: Variant> {
-    variant: &'static str,
-    values: Vec<(RoleOf<V>, i32)>,
-    deadline: Instant,
+struct Searcher<'a, V: Variant> {
+    variant: std::marker::PhantomData<V>,
+    deadline: Option<Instant>,
+    limits: &'a Limits,
+    node_limit: u64,
     nodes: u64,
     aborted: bool,
 }
 
-impl<V: Variant> Searcher<V> {
+impl<V: Variant> Searcher<'_, V> {
     fn value(&mut self, role: RoleOf<V>) -> i32 {
-        if let Some(&(_, v)) = self.values.iter().find(|(r, _)| *r == role) {
-            return v;
-        }
-        let letter = role.to_string().chars().next().unwrap_or('?');
-        let v = role_value(self.variant, letter);
-        self.values.push((role, v));
-        v
+        role.value()
     }
 
     /// Material from the side to move's view.
@@ -87,7 +64,10 @@ impl<V: Variant> Searcher<V> {
 
     fn out_of_time(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(256) && Instant::now() >= self.deadline {
+        if self.nodes >= self.node_limit
+            || (self.nodes.is_multiple_of(256)
+                && (self.limits.stopped() || self.deadline.is_some_and(|t| Instant::now() >= t)))
+        {
             self.aborted = true;
         }
         self.aborted
@@ -185,42 +165,38 @@ impl<V: Variant> Searcher<V> {
 }
 
 /// The first opponent: material only, captures first, no transposition table, no repetitions.
-/// Searches the game's position for at most about `limits.time` (and at most
-/// `limits.max_depth`, capped at 12, plies plus captures) and returns the best move of the
-/// deepest finished iteration.
+/// Searches the game's position within `limits` (depth capped at 12 plies plus captures) and
+/// returns the best move of the deepest finished iteration, with a single line.
 ///
-/// The first iteration always finishes unless it alone takes longer than the limit, in which case
-/// the best move seen so far (or the first legal move) is returned. It is the yardstick of the
-/// self-play match (`examples/match.rs`); the board's opponent is [`super::search`].
-pub fn search_material<V: Variant>(game: &Game<V>, limits: Limits) -> SearchResult<V::Move> {
-    search_position(
-        game.position(),
-        limits.time,
-        limits.max_depth.min(MAX_DEPTH),
-    )
-}
-
-fn search_position<V: Variant>(pos: &V, limit: Duration, max_depth: u32) -> SearchResult<V::Move> {
+/// The first iteration always finishes unless it alone overruns a limit, in which case the best
+/// move seen so far (or the first legal move) is returned. It is the yardstick of the self-play
+/// match (`examples/match.rs` of `hexvar-play`); the engine is [`crate::Engine`].
+pub fn search_material<V: Variant>(game: &Game<V>, limits: &Limits) -> SearchResult<V::Move> {
+    let pos = game.position();
     let mut searcher = Searcher::<V> {
-        variant: V::NAME,
-        values: Vec::new(),
-        deadline: Instant::now()
-            .checked_add(limit)
-            .unwrap_or_else(|| Instant::now() + Duration::from_secs(86_400 * 365)),
+        variant: std::marker::PhantomData,
+        deadline: limits
+            .time_budget()
+            .and_then(|b| Instant::now().checked_add(b)),
+        limits,
+        node_limit: limits.nodes.unwrap_or(u64::MAX),
         nodes: 0,
         aborted: false,
     };
     let moves = pos.legal_moves();
     let mut result = SearchResult {
         best: moves.first().copied(),
-        score: 0,
+        score: Score::Centipawns(0),
+        lines: Vec::new(),
         depth: 0,
+        seldepth: 0,
         nodes: 0,
     };
-    if moves.len() <= 1 {
-        return result;
-    }
-    for depth in 1..=max_depth.max(1) {
+    let mut score = 0;
+    for depth in 1..=limits.max_depth().min(MAX_DEPTH) {
+        if moves.len() <= 1 {
+            break;
+        }
         let mut list = V::MoveList::default();
         pos.legal_moves_into(&mut list);
         let order = searcher.ordered(pos, list, result.best);
@@ -238,24 +214,30 @@ fn search_position<V: Variant>(pos: &V, limit: Duration, max_depth: u32) -> Sear
             }
             alpha = alpha.max(score);
         }
+        // A partial iteration searched the previous best move first: a move that beat it at this
+        // depth is better informed than the previous iteration's choice.
+        if let Some((mv, s)) = best {
+            result.best = Some(mv);
+            score = s;
+        }
         if searcher.aborted {
-            // The partial iteration searched the previous best move first: a move that beat it
-            // at this depth is better informed than the previous iteration's choice.
-            if let Some((mv, score)) = best {
-                result.best = Some(mv);
-                result.score = score;
-            }
             break;
         }
-        if let Some((mv, score)) = best {
-            result.best = Some(mv);
-            result.score = score;
-            result.depth = depth;
-        }
-        if result.score.abs() >= MATE - MAX_DEPTH as i32 * 2 - QUIESCENCE_PLIES as i32 {
+        result.depth = depth;
+        if score.abs() >= MATE - MAX_DEPTH as i32 * 2 - QUIESCENCE_PLIES as i32 {
             break;
         }
     }
+    result.score = Score::from_internal(score);
+    result.lines = result
+        .best
+        .map(|mv| Line {
+            score: result.score,
+            pv: vec![mv],
+        })
+        .into_iter()
+        .collect();
     result.nodes = searcher.nodes;
+    result.seldepth = result.depth;
     result
 }

@@ -1,8 +1,8 @@
 //! The evaluation, in centipawns.
 //!
-//! - **Material** by role letter ([`role_value`](super::role_value)), men of dead Kirby armies
-//!   (without a king) left out.
-//! - **Piece-square tables** from [`knowledge`](super::knowledge): the mobility a man of that role
+//! - **Material** by the variants' values ([`VariantRole::value`](hexvar_geometry::VariantRole::value)),
+//!   the men of armies out of play (Kirby's dead armies, [`Variant::in_play`]) left out.
+//! - **Piece-square tables** from [`knowledge`](crate::knowledge): the mobility a man of that role
 //!   has on that cell, the king's distance from the centre, the pawn's distance to promotion;
 //!   a middlegame and an endgame value, tapered by the officers' material left.
 //! - **Mobility**: the legal moves of the side to move (its king's left out) against those its
@@ -21,7 +21,7 @@ use std::sync::Arc;
 
 use hexvar_geometry::{CellBits, DenseCell, Variant, VariantColor};
 
-use super::knowledge::Knowledge;
+use crate::knowledge::{Knowledge, FAR};
 
 /// The bonus for having the move.
 const TEMPO: i32 = 10;
@@ -32,11 +32,20 @@ const PRESSURE_CAP: u32 = 16;
 
 /// The most kings a position has (Kirby's six armies, and room to spare).
 const MAX_KINGS: usize = 16;
+/// What a living army is worth to its coalition beyond its men (with two armies it cancels out;
+/// with more, eliminating one is worth a Rook or so, which makes a lone king a target).
+const ARMY_ALIVE: i32 = 400;
+/// The material, kings left out, a coalition needs to drive a lone king to be mated.
+const MATING_FORCE: i32 = 500;
+/// Centipawns per unit of a lone king's rim distance (0 to 100).
+const DRIVE_RIM: i32 = 3;
+/// Centipawns per king step the nearest hunting king is closer than [`FAR`].
+const DRIVE_CLOSE: i32 = 10;
 
 /// The kings on the board: which armies are alive, and where their kings stand.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Kings {
-    /// Bit `color`: the army has a king.
+    /// Bit `color`: the side is in play (Kirby: its army is seated and alive).
     pub alive: u64,
     cells: [(u8, u16); MAX_KINGS],
     len: usize,
@@ -78,39 +87,45 @@ pub(crate) struct Evaluator {
     /// `mark[cell] == stamp`: the cell is near a hostile king in the current node.
     mark: Vec<u32>,
     stamp: u32,
+    /// [`Levers::mating_drive`](crate::Levers::mating_drive).
+    mating_drive: bool,
 }
 
 impl Evaluator {
-    pub fn new(k: Arc<Knowledge>, root_team: Vec<bool>) -> Evaluator {
+    pub fn new(k: Arc<Knowledge>, root_team: Vec<bool>, mating_drive: bool) -> Evaluator {
         let cells = k.cells;
         Evaluator {
             k,
             root_team,
             mark: vec![0; cells],
             stamp: 0,
+            mating_drive,
         }
     }
 
-    /// The kings of `pos`. Without a role written `K` every army counts as alive.
+    /// The sides in play ([`Variant::in_play`]) and where their kings stand (a role written `K`).
     pub fn kings<V: Variant>(&self, pos: &V) -> Kings {
         let mut kings = Kings {
             alive: 0,
             cells: [(0, 0); MAX_KINGS],
             len: 0,
         };
+        for &color in V::Color::ALL {
+            if pos.in_play(color) {
+                kings.alive |= 1 << color.index();
+            }
+        }
         let Some(king) = self.k.king else {
-            kings.alive = u64::MAX;
             return kings;
         };
         let role = <V::Role as hexvar_geometry::VariantRole>::ALL[king];
         for cell in pos.by_role(role).indices() {
-            if let Some(color) = V::Color::ALL
+            let owner = V::Color::ALL
                 .iter()
-                .find(|c| pos.by_color(**c).contains_index(cell))
-            {
+                .find(|c| pos.by_color(**c).contains_index(cell));
+            if let Some(color) = owner {
                 let ci = color.index();
-                kings.alive |= 1 << ci;
-                if kings.len < MAX_KINGS {
+                if kings.is_alive(ci) && kings.len < MAX_KINGS {
                     kings.cells[kings.len] = (ci as u8, cell as u16);
                     kings.len += 1;
                 }
@@ -161,6 +176,35 @@ impl Evaluator {
         }
     }
 
+    /// From the root team's view: the living armies, and the drive against a lone king (an army
+    /// with its king alone, facing a coalition with the force to mate): to the rim, the nearest
+    /// hunting king close by.
+    fn armies_and_lone_kings<V: Variant>(&self, pos: &V, kings: &Kings, force: [i32; 2]) -> i32 {
+        let mut score = 0;
+        if !self.mating_drive {
+            return 0;
+        }
+        for (color, cell) in kings.iter() {
+            let ours = self.root_team[color];
+            let sign = if ours { 1 } else { -1 };
+            score += sign * ARMY_ALIVE;
+            let hunters = force[usize::from(ours)];
+            if hunters < MATING_FORCE || pos.by_color(V::Color::ALL[color]).count() != 1 {
+                continue;
+            }
+            let nearest = kings
+                .iter()
+                .filter(|&(c, _)| self.root_team[c] != ours)
+                .map(|(_, k)| self.k.king_distance(k, cell))
+                .min()
+                .unwrap_or(i32::from(FAR));
+            let drive =
+                DRIVE_RIM * i32::from(self.k.rim[cell]) + DRIVE_CLOSE * (i32::from(FAR) - nearest);
+            score -= sign * drive;
+        }
+        score
+    }
+
     /// The static score of `pos` from the side to move's view, given its activity and its
     /// parent's.
     pub fn evaluate<V: Variant>(
@@ -172,6 +216,8 @@ impl Evaluator {
     ) -> i32 {
         let k = &*self.k;
         let (mut mg, mut eg, mut officers) = (0i32, 0i32, 0i32);
+        // The men other than kings, per coalition: the root team's, the others'.
+        let mut force = [0i32; 2];
         let colors = V::Color::ALL;
         for role in <V::Role as hexvar_geometry::VariantRole>::ALL {
             let r = hexvar_geometry::VariantRole::index(*role);
@@ -200,6 +246,9 @@ impl Evaluator {
                     mg -= m;
                     eg -= e;
                 }
+                if Some(r) != k.king {
+                    force[usize::from(!self.root_team[ci])] += value;
+                }
                 if officer {
                     officers += value;
                 }
@@ -209,7 +258,8 @@ impl Evaluator {
             .count_ones()
             .max(1) as i32;
         let phase = (officers * 256 / (k.army_material * live)).clamp(0, 256);
-        let material = (mg * phase + eg * (256 - phase)) / 256;
+        let material =
+            (mg * phase + eg * (256 - phase)) / 256 + self.armies_and_lone_kings(pos, kings, force);
         let us = self.root_team[pos.turn().index()];
         let mut score = if us { material } else { -material };
         score += TEMPO;

@@ -1,0 +1,73 @@
+//! The search's speed per variant: a search of each variant's start position to a fixed depth
+//! on one thread, with its nodes, time, nodes per second and nanoseconds per node, next to the
+//! size of the position that every ply of the search path copies.
+//!
+//! ```sh
+//! cargo run --release -p hexvar-engine --example speed -- 5
+//! ```
+
+use std::time::Instant;
+
+use hexvar_engine::{Engine, Limits, Options};
+use hexvar_geometry::{Game, Variant};
+
+/// The cost of one ply of the search path without the evaluation: copy the position, play a
+/// move, list the child's legal moves, over the positions of a game the engine plays at depth 1.
+fn ply_cost<V: Variant>() -> f64 {
+    let mut game: Game<V> = Game::new();
+    let mut engine = Engine::<V>::new(Options::default());
+    let mut positions = Vec::new();
+    for _ in 0..40 {
+        let Some(mv) = engine.search(&game, &Limits::depth(1)).best else {
+            break;
+        };
+        positions.push((game.position().clone(), mv));
+        game.play(mv).expect("legal");
+    }
+    let mut list = V::MoveList::default();
+    let rounds = 2_000;
+    let started = Instant::now();
+    let mut count = 0usize;
+    for _ in 0..rounds {
+        for (pos, mv) in &positions {
+            let mut child = pos.clone();
+            child.play_unchecked(*mv);
+            child.legal_moves_into(&mut list);
+            count += list.len();
+        }
+    }
+    std::hint::black_box(count);
+    started.elapsed().as_secs_f64() * 1e9 / (rounds * positions.len()) as f64
+}
+
+fn measure<V: Variant>(depth: u32) {
+    // The variant's tables are measured on first use: not in the timed search.
+    Engine::<V>::default().search(&Game::new(), &Limits::depth(1));
+    let mut engine = Engine::<V>::new(Options::default());
+    let started = Instant::now();
+    let found = engine.search(&Game::new(), &Limits::depth(depth));
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "{:10} depth {depth}  nodes {:9}  {:6.2} s  {:8.0} nodes/s  {:6.0} ns/node  position {} bytes  \
+         ply (copy, play, list) {:5.0} ns",
+        V::NAME,
+        found.nodes,
+        seconds,
+        found.nodes as f64 / seconds,
+        seconds * 1e9 / found.nodes as f64,
+        std::mem::size_of::<V>(),
+        ply_cost::<V>()
+    );
+}
+
+fn main() {
+    let depth = std::env::args()
+        .nth(1)
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(5);
+    measure::<hexvar_brusky::Position>(depth);
+    measure::<hexvar_chessagon::Position>(depth);
+    measure::<hexvar_dagger::Position>(depth);
+    measure::<hexvar_cescacs::Position>(depth);
+    measure::<hexvar_kirby::Position>(depth);
+}

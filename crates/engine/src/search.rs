@@ -1,0 +1,913 @@
+//! The search: iterative deepening, principal-variation alpha-beta with a quiescence search on
+//! captures, over the generic trait.
+//!
+//! Positions are copied and played (`clone` + `play_unchecked`); every node lists its legal moves
+//! into a `V::MoveList` on the stack. Everything else a node needs (ordering scores, killers,
+//! history, the principal variations, the path's hashes) is allocated once per search, and the
+//! transposition table once per engine, so the hot loop allocates nothing.
+//!
+//! **Teams (Kirby).** A node's score is from the view of the side to move's *coalition*: the root
+//! army's team, or the coalition of all other armies (a paranoid search: every army outside the
+//! root's team is assumed to play against it). Between two plies of the same coalition the window
+//! passes unchanged; between coalitions it is negated, as in negamax. With two armies this is
+//! plain negamax.
+//!
+//! **Repetitions.** A position that occurred before, in the game since its last irreversible
+//! move or on the search path, scores as a draw, worth `-contempt` to the root team (see
+//! [`Options::contempt`]).
+//!
+//! **Multi-PV.** The root keeps the `k` best moves exact: a move is searched with a null window
+//! at the `k`-th best score found so far in the iteration, and searched again with an open
+//! window when it beats it. With `k = 1` this is the usual principal-variation search.
+//!
+//! **Limits.** Nodes are counted exactly (a node limit gives the same search on any machine);
+//! the clock and the stop flag are read every 1024 nodes. Past a limit the search unwinds at once
+//! and the deepest finished iteration answers (or the partial one's best move, when the previous
+//! best move was searched first and a later move beat it). No iteration starts after 60 % of the
+//! time.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use hexvar_geometry::{
+    DenseCell, Game, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
+};
+
+use crate::engine::{Info, Levers, Line, Options, Score, SearchResult};
+use crate::eval::{Activity, Evaluator, Kings};
+use crate::exchange::{self, Counting};
+use crate::knowledge::{knowledge, Knowledge};
+use crate::tt::{Bound, Entry, Table};
+use crate::{Limits, MATE, MAX_DEPTH, MAX_PLY};
+
+/// The most plies of quiescence below a main-search leaf.
+const QUIESCENCE_PLIES: u32 = 8;
+/// The quiescence plies in which a side in check searches all its moves.
+const EVASION_PLIES: u32 = 2;
+/// Above every score.
+const INFINITY: i32 = MATE + 1;
+/// Scores beyond this are mates.
+const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// A capture's victim must be able to lift the standing score to within this of alpha.
+const DELTA_MARGIN: i32 = 150;
+/// No iteration starts after this share of the time.
+const SOFT_LIMIT: f64 = 0.6;
+/// The most the automatic contempt moves the draw's score away from 0.
+const MAX_AUTO_CONTEMPT: i32 = 100;
+
+/// Ordering keys, best first.
+const KEY_HASH_MOVE: i32 = 1 << 30;
+const KEY_CAPTURE: i32 = 1 << 28;
+const KEY_KILLER: i32 = 1 << 27;
+/// Captures that lose the exchange come after the killers, before the other quiet moves.
+const KEY_LOSING_CAPTURE: i32 = 1 << 26;
+/// History scores stay below the killers and the losing captures.
+const HISTORY_MAX: i32 = 1 << 24;
+
+/// A root move and what the search knows of it.
+#[derive(Clone, Debug)]
+struct RootMove<M> {
+    mv: M,
+    /// Its score in the latest iteration that searched it (a bound when it failed low).
+    score: i32,
+    /// Its principal variation, itself first.
+    pv: Vec<M>,
+    /// Searched in the current iteration.
+    fresh: bool,
+}
+
+/// The search of one position: see the module page.
+pub(crate) fn run<V: Variant>(
+    table: &mut Table<V::Move>,
+    options: &Options,
+    game: &Game<V>,
+    limits: &Limits,
+    on_info: &mut dyn FnMut(&Info<V::Move>),
+) -> SearchResult<V::Move> {
+    let started = Instant::now();
+    let pos = game.position();
+    let mut moves = V::MoveList::default();
+    pos.legal_moves_into(&mut moves);
+    if let Some(score) = finished_game_score(game, moves.is_empty()) {
+        return SearchResult {
+            best: None,
+            score: Score::from_internal(score),
+            lines: Vec::new(),
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+        };
+    }
+    let max_depth = if moves.len() == 1 {
+        1
+    } else {
+        limits.max_depth()
+    };
+    let budget = limits.time_budget();
+    let soft = budget.and_then(|b| started.checked_add(b.mul_f64(SOFT_LIMIT)));
+    let mut s = Searcher::new(game, table, options, limits, started);
+    s.root_moves = moves
+        .iter()
+        .map(|&mv| RootMove {
+            mv,
+            score: -INFINITY,
+            pv: vec![mv],
+            fresh: false,
+        })
+        .collect();
+    s.order_root(pos);
+    let mut depth_done = 0;
+    for depth in 1..=max_depth {
+        s.root(pos, depth as i32);
+        if s.aborted {
+            break;
+        }
+        depth_done = depth;
+        s.report(depth, on_info);
+        if soft.is_some_and(|t| Instant::now() >= t) {
+            break;
+        }
+        // A mate proved within the horizon will not change.
+        let best = s.root_moves[0].score;
+        if best.abs() > MATE_BOUND && MATE - best.abs() <= depth as i32 {
+            break;
+        }
+    }
+    let lines = s.lines();
+    SearchResult {
+        best: Some(s.root_moves[0].mv),
+        score: lines[0].score,
+        lines,
+        depth: depth_done,
+        seldepth: s.seldepth as u32,
+        nodes: s.nodes,
+    }
+}
+
+/// The score of a game that is over, from the view of its side to move; `None` while it goes on.
+fn finished_game_score<V: Variant>(game: &Game<V>, no_moves: bool) -> Option<i32> {
+    let pos = game.position();
+    match game.outcome() {
+        Some(outcome) if outcome.is_draw() => Some(0),
+        Some(outcome) if outcome.is_win_for(pos.turn()) => Some(MATE),
+        Some(_) => Some(-MATE),
+        None => no_moves.then_some(0),
+    }
+}
+
+/// The hashes of the game's positions since its last irreversible move, the current one last:
+/// the positions a repetition can return to.
+fn repeatable_history<V: Variant>(game: &Game<V>) -> Vec<u64> {
+    let since = &game.hashes()[game.ply() - game.plies_since_zeroing()..];
+    let mut path = Vec::with_capacity(since.len() + MAX_PLY);
+    path.extend_from_slice(since);
+    path
+}
+
+struct Searcher<'a, V: Variant> {
+    k: Arc<Knowledge>,
+    eval: Evaluator,
+    tt: &'a mut Table<V::Move>,
+    limits: &'a Limits,
+    killers: Vec<[Option<V::Move>; 2]>,
+    /// `[(color * (roles + 1) + role) * cells + to]`, role `roles` for drops.
+    history: Vec<i32>,
+    /// The hashes of the game's positions since its last irreversible move, then of the search
+    /// path; the last is the current node's.
+    path: Vec<u64>,
+    /// Ordering keys per ply, reused.
+    keys: Vec<Vec<i32>>,
+    /// The principal variation found below each ply, reused.
+    pv: Vec<Vec<V::Move>>,
+    root_moves: Vec<RootMove<V::Move>>,
+    multi_pv: usize,
+    levers: Levers,
+    started: Instant,
+    deadline: Option<Instant>,
+    node_limit: u64,
+    nodes: u64,
+    seldepth: usize,
+    aborted: bool,
+    /// The draw's value to the root team, negated.
+    contempt: i32,
+}
+
+impl<'a, V: Variant> Searcher<'a, V> {
+    fn new(
+        game: &Game<V>,
+        tt: &'a mut Table<V::Move>,
+        options: &Options,
+        limits: &'a Limits,
+        started: Instant,
+    ) -> Searcher<'a, V> {
+        let k = knowledge::<V>();
+        let pos = game.position();
+        let root = pos.turn();
+        let root_team = V::Color::ALL
+            .iter()
+            .map(|&c| pos.same_team(root, c))
+            .collect();
+        let mut s = Searcher {
+            eval: Evaluator::new(Arc::clone(&k), root_team, options.levers.mating_drive),
+            tt,
+            limits,
+            killers: vec![[None; 2]; MAX_PLY],
+            history: vec![0; k.colors * (k.roles + 1) * k.cells],
+            path: repeatable_history(game),
+            keys: vec![Vec::new(); MAX_PLY],
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            root_moves: Vec::new(),
+            multi_pv: options.multi_pv.max(1),
+            levers: options.levers,
+            started,
+            deadline: limits.time_budget().and_then(|b| started.checked_add(b)),
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            contempt: 0,
+            k,
+        };
+        let mut moves = V::MoveList::default();
+        pos.legal_moves_into(&mut moves);
+        let kings = s.eval.kings(pos);
+        let act = s.eval.activity(pos, &moves, &kings);
+        let fixed = s.eval.evaluate(pos, &kings, &act, &Activity::default());
+        s.contempt = options.contempt + (fixed / 2).clamp(0, MAX_AUTO_CONTEMPT);
+        s
+    }
+
+    /// Counts a node at `ply`; whether the search must stop.
+    #[inline]
+    fn poll(&mut self, ply: usize) -> bool {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        // The clock and the flag every 1024 nodes; the node limit exactly.
+        if self.nodes >= self.node_limit
+            || (self.nodes & 1023 == 0
+                && (self.limits.stopped() || self.deadline.is_some_and(|t| Instant::now() >= t)))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    #[inline]
+    fn root_team(&self, color: V::Color) -> bool {
+        self.eval.root_team[color.index()]
+    }
+
+    /// A draw's score for the side to move of `pos`.
+    #[inline]
+    fn draw(&self, pos: &V) -> i32 {
+        if self.root_team(pos.turn()) {
+            -self.contempt
+        } else {
+            self.contempt
+        }
+    }
+
+    /// The score of a finished position for its side to move, `ply` plies from the root.
+    fn finished(&self, pos: &V, outcome: Option<V::Outcome>, ply: usize) -> i32 {
+        match outcome {
+            None => self.draw(pos),
+            Some(o) if o.is_draw() => self.draw(pos),
+            Some(o) if o.is_win_for(pos.turn()) => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
+        }
+    }
+
+    /// Whether the current node (the path's last hash) occurred before.
+    #[inline]
+    fn repeated(&self) -> bool {
+        match self.path.split_last() {
+            Some((last, earlier)) => earlier.iter().rev().any(|h| h == last),
+            None => false,
+        }
+    }
+
+    /// The value of a man for ordering and delta pruning (0 for a dead army's body).
+    #[inline]
+    fn man_value(&self, piece: V::Piece, kings: &Kings) -> i32 {
+        if kings.is_alive(piece.color().index()) {
+            self.k.value[piece.role().index()].max(50)
+        } else {
+            0
+        }
+    }
+
+    #[inline]
+    fn history_index(&self, pos: &V, mv: V::Move) -> usize {
+        let (from, to) = V::move_cells(mv);
+        let role = from
+            .and_then(|f| pos.piece_at(f))
+            .map_or(self.k.roles, |p| p.role().index());
+        (pos.turn().index() * (self.k.roles + 1) + role) * self.k.cells + to.dense_index()
+    }
+
+    /// The capture key of a move, or `None` for a quiet move: victim first, cheaper attacker
+    /// first among equal victims.
+    #[inline]
+    fn capture_key(&self, pos: &V, mv: V::Move, kings: &Kings) -> Option<i32> {
+        let victim = pos.captured(mv)?;
+        let attacker = V::move_cells(mv)
+            .0
+            .and_then(|f| pos.piece_at(f))
+            .map_or(0, |p| self.k.value[p.role().index()]);
+        Some(self.man_value(victim, kings) * 16 - attacker / 8)
+    }
+
+    /// Whether a capture loses material by static exchange (only a man worth more than its
+    /// victim is played out).
+    fn losing_capture(&self, pos: &V, mv: V::Move, kings: &Kings) -> bool {
+        let counting = NodeCounting {
+            k: &self.k,
+            root_team: &self.eval.root_team,
+            kings,
+        };
+        exchange::may_lose(pos, mv, &counting) && exchange::see(pos, mv, &counting) < 0
+    }
+
+    /// Orders the root moves for the first iteration: the table's move, then captures by value,
+    /// the rest as listed.
+    fn order_root(&mut self, pos: &V) {
+        let kings = self.eval.kings(pos);
+        let hash_move = self.tt.probe(pos.zobrist_hash()).and_then(|e| e.mv);
+        let mut keyed: Vec<(i32, RootMove<V::Move>)> = std::mem::take(&mut self.root_moves)
+            .into_iter()
+            .map(|rm| {
+                let key = if Some(rm.mv) == hash_move {
+                    KEY_HASH_MOVE
+                } else {
+                    self.capture_key(pos, rm.mv, &kings)
+                        .map_or(0, |k| KEY_CAPTURE + k)
+                };
+                (key, rm)
+            })
+            .collect();
+        keyed.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
+        self.root_moves = keyed.into_iter().map(|(_, rm)| rm).collect();
+    }
+
+    /// Searches a child: the window and the score cross to the child's coalition.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        parent: &V,
+        child: &V,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        activity: &Activity,
+    ) -> i32 {
+        self.path.push(child.zobrist_hash());
+        let score = if self.root_team(child.turn()) == self.root_team(parent.turn()) {
+            self.negamax(child, depth, alpha, beta, ply, activity)
+        } else {
+            -self.negamax(child, depth, -beta, -alpha, ply, activity)
+        };
+        self.path.pop();
+        score
+    }
+
+    /// The score a root move must beat to be among the `multi_pv` best of this iteration.
+    fn root_alpha(&self) -> i32 {
+        let mut fresh: Vec<i32> = self
+            .root_moves
+            .iter()
+            .filter(|rm| rm.fresh)
+            .map(|rm| rm.score)
+            .collect();
+        if fresh.len() < self.multi_pv {
+            return -INFINITY;
+        }
+        fresh.sort_unstable_by(|a, b| b.cmp(a));
+        fresh[self.multi_pv - 1]
+    }
+
+    /// One iteration at the root. The root moves end sorted: those searched in this iteration
+    /// by their scores, then the rest (only when the iteration was cut off) in their old order.
+    fn root(&mut self, pos: &V, depth: i32) {
+        let kings = self.eval.kings(pos);
+        let mut moves = V::MoveList::default();
+        pos.legal_moves_into(&mut moves);
+        let activity = self.eval.activity(pos, &moves, &kings);
+        for rm in &mut self.root_moves {
+            rm.fresh = false;
+        }
+        for i in 0..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            let alpha = self.root_alpha();
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let mut score = if alpha == -INFINITY {
+                INFINITY
+            } else {
+                self.child(pos, &child, depth - 1, alpha, alpha + 1, 1, &activity)
+            };
+            if score > alpha && !self.aborted {
+                score = self.child(pos, &child, depth - 1, alpha, INFINITY, 1, &activity);
+            }
+            if self.aborted {
+                break;
+            }
+            let rm = &mut self.root_moves[i];
+            rm.score = score;
+            rm.fresh = true;
+            rm.pv.clear();
+            rm.pv.push(mv);
+            rm.pv.extend_from_slice(&self.pv[1]);
+        }
+        // Stable: among equal scores the earlier (better ordered) move stays first.
+        self.root_moves
+            .sort_by_key(|rm| std::cmp::Reverse((rm.fresh, if rm.fresh { rm.score } else { 0 })));
+        let best = &self.root_moves[0];
+        if best.fresh {
+            self.tt.store(Entry {
+                key: pos.zobrist_hash(),
+                mv: Some(best.mv),
+                score: best.score,
+                depth: depth as i16,
+                bound: Bound::Exact,
+                generation: 0,
+            });
+        }
+    }
+
+    /// The best lines, as many as asked and there are root moves.
+    fn lines(&self) -> Vec<Line<V::Move>> {
+        self.root_moves
+            .iter()
+            .take(self.multi_pv)
+            .map(|rm| Line {
+                score: Score::from_internal(if rm.score == -INFINITY { 0 } else { rm.score }),
+                pv: rm.pv.clone(),
+            })
+            .collect()
+    }
+
+    /// Reports a finished iteration, once per line.
+    fn report(&self, depth: u32, on_info: &mut dyn FnMut(&Info<V::Move>)) {
+        let time = self.started.elapsed();
+        let nps = (self.nodes as f64 / time.as_secs_f64().max(1e-6)) as u64;
+        let hashfull = self.tt.hashfull();
+        for (i, line) in self.lines().into_iter().enumerate() {
+            on_info(&Info {
+                depth,
+                seldepth: self.seldepth as u32,
+                multipv: i + 1,
+                line,
+                nodes: self.nodes,
+                nps,
+                hashfull,
+                time,
+            });
+        }
+    }
+
+    /// The table's verdict on a node: a score that settles it, or the move to try first.
+    #[inline]
+    fn probe(
+        &self,
+        hash: u64,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Result<Option<V::Move>, i32> {
+        let Some(e) = self.tt.probe(hash) else {
+            return Ok(None);
+        };
+        if beta - alpha == 1 && i32::from(e.depth) >= depth {
+            let s = from_table(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return Err(s);
+            }
+        }
+        Ok(e.mv)
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &V,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        parent: &Activity,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.poll(ply) {
+            return 0;
+        }
+        if self.repeated() {
+            return self.draw(pos);
+        }
+        // Mate-distance pruning: no line from here beats a mate already found nearer the root.
+        alpha = alpha.max(-(MATE - ply as i32));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let in_check = pos.is_check();
+        let deep = ply + QUIESCENCE_PLIES as usize + 4 >= MAX_PLY;
+        if in_check && !deep {
+            depth += 1;
+        }
+        if depth <= 0 || deep {
+            return self.quiesce(pos, alpha, beta, ply, parent, QUIESCENCE_PLIES);
+        }
+        let hash = pos.zobrist_hash();
+        let hash_move = match self.probe(hash, depth, alpha, beta, ply) {
+            Ok(mv) => mv,
+            Err(score) => return score,
+        };
+        let mut moves = V::MoveList::default();
+        pos.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            return self.finished(pos, pos.outcome(), ply);
+        }
+        if let Some(outcome) = pos.outcome() {
+            return self.finished(pos, Some(outcome), ply);
+        }
+        let kings = self.eval.kings(pos);
+        let activity = self.eval.activity(pos, &moves, &kings);
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        self.order(pos, &moves, hash_move, ply, &kings, &mut keys);
+        let node = Node {
+            depth,
+            beta,
+            ply,
+            in_check,
+        };
+        let (best, best_move) =
+            self.search_moves(pos, &mut moves, &mut keys, alpha, &node, &activity);
+        self.keys[ply] = keys;
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(Entry {
+            key: hash,
+            mv: best_move,
+            score: to_table(best, ply),
+            depth: depth as i16,
+            bound,
+            generation: 0,
+        });
+        best
+    }
+
+    /// The ordering keys of a node's moves: the table's move, captures, killers, history.
+    fn order(
+        &self,
+        pos: &V,
+        moves: &[V::Move],
+        hash_move: Option<V::Move>,
+        ply: usize,
+        kings: &Kings,
+        keys: &mut Vec<i32>,
+    ) {
+        keys.clear();
+        let killers = self.killers[ply];
+        for &mv in moves {
+            let key = if Some(mv) == hash_move {
+                KEY_HASH_MOVE
+            } else if let Some(k) = self.capture_key(pos, mv, kings) {
+                if self.levers.see && self.losing_capture(pos, mv, kings) {
+                    KEY_LOSING_CAPTURE + k
+                } else {
+                    KEY_CAPTURE + k
+                }
+            } else if Some(mv) == killers[0] {
+                KEY_KILLER + 1
+            } else if Some(mv) == killers[1] {
+                KEY_KILLER
+            } else {
+                self.history[self.history_index(pos, mv)]
+            };
+            keys.push(key);
+        }
+    }
+
+    /// The move loop of a main-search node: the best score and move (the score is meaningless
+    /// when the search was aborted).
+    fn search_moves(
+        &mut self,
+        pos: &V,
+        moves: &mut V::MoveList,
+        keys: &mut [i32],
+        mut alpha: i32,
+        node: &Node,
+        activity: &Activity,
+    ) -> (i32, Option<V::Move>) {
+        let (depth, beta, ply) = (node.depth, node.beta, node.ply);
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            select_best(moves, keys, i);
+            let mv = moves[i];
+            let quiet = keys[i] < KEY_CAPTURE && pos.captured(mv).is_none();
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let score = if i == 0 {
+                self.child(pos, &child, depth - 1, alpha, beta, ply + 1, activity)
+            } else {
+                let reduction = if depth >= 3
+                    && i >= 3
+                    && quiet
+                    && keys[i] < KEY_KILLER
+                    && !node.in_check
+                    && !child.is_check()
+                {
+                    1 + i32::from(i >= 10 && depth >= 6)
+                } else {
+                    0
+                };
+                self.later_move(
+                    pos,
+                    &child,
+                    depth - 1,
+                    reduction,
+                    alpha,
+                    beta,
+                    ply,
+                    activity,
+                )
+            };
+            if self.aborted {
+                return (0, None);
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv(ply, mv);
+                    if score >= beta {
+                        if quiet {
+                            self.reward(pos, mv, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        (best, best_move)
+    }
+
+    /// A move after the first: a null window (at a reduced depth first, when reduced), and the
+    /// full search only when it beats alpha.
+    #[allow(clippy::too_many_arguments)]
+    fn later_move(
+        &mut self,
+        pos: &V,
+        child: &V,
+        depth: i32,
+        reduction: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        activity: &Activity,
+    ) -> i32 {
+        let next = ply + 1;
+        let mut s = self.child(
+            pos,
+            child,
+            depth - reduction,
+            alpha,
+            alpha + 1,
+            next,
+            activity,
+        );
+        if s > alpha && reduction > 0 && !self.aborted {
+            s = self.child(pos, child, depth, alpha, alpha + 1, next, activity);
+        }
+        if s > alpha && s < beta && !self.aborted {
+            s = self.child(pos, child, depth, alpha, beta, next, activity);
+        }
+        s
+    }
+
+    /// The principal variation at `ply`: `mv`, then the child's.
+    #[inline]
+    fn set_pv(&mut self, ply: usize, mv: V::Move) {
+        let (here, below) = self.pv.split_at_mut(ply + 1);
+        let line = &mut here[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&below[0]);
+    }
+
+    /// A quiet move caused a cut-off: a killer at this ply, and history.
+    fn reward(&mut self, pos: &V, mv: V::Move, ply: usize, depth: i32) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+        let i = self.history_index(pos, mv);
+        self.history[i] += depth * depth;
+        if self.history[i] > HISTORY_MAX {
+            for h in &mut self.history {
+                *h /= 2;
+            }
+        }
+    }
+
+    /// Captures only (every move when in check), on top of the standing score.
+    fn quiesce(
+        &mut self,
+        pos: &V,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        parent: &Activity,
+        left: u32,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.poll(ply) {
+            return 0;
+        }
+        let mut moves = V::MoveList::default();
+        pos.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            return self.finished(pos, pos.outcome(), ply);
+        }
+        if let Some(outcome) = pos.outcome() {
+            return self.finished(pos, Some(outcome), ply);
+        }
+        let kings = self.eval.kings(pos);
+        let activity = self.eval.activity(pos, &moves, &kings);
+        // In check within the first plies, every evasion is searched (a mate is found); deeper,
+        // the position is judged as if quiet, so that checks do not run the search away.
+        let in_check = left + EVASION_PLIES > QUIESCENCE_PLIES && pos.is_check();
+        let stand = self.eval.evaluate(pos, &kings, &activity, parent);
+        if left == 0 || ply + 1 >= MAX_PLY {
+            return stand;
+        }
+        let stand = if in_check { -INFINITY } else { stand };
+        if stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        self.quiescence_keys(pos, &moves, &kings, stand, alpha, in_check, &mut keys);
+        let mut best = stand;
+        for i in 0..moves.len() {
+            select_best(&mut moves, &mut keys, i);
+            if keys[i] == i32::MIN {
+                break;
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(moves[i]);
+            let score = if self.root_team(child.turn()) == self.root_team(pos.turn()) {
+                self.quiesce(&child, alpha, beta, ply + 1, &activity, left - 1)
+            } else {
+                -self.quiesce(&child, -beta, -alpha, ply + 1, &activity, left - 1)
+            };
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.keys[ply] = keys;
+        if self.aborted {
+            0
+        } else {
+            best
+        }
+    }
+
+    /// The quiescence ordering keys: captures by value, evasions when in check, `i32::MIN` for
+    /// a move not searched.
+    #[allow(clippy::too_many_arguments)]
+    fn quiescence_keys(
+        &self,
+        pos: &V,
+        moves: &[V::Move],
+        kings: &Kings,
+        stand: i32,
+        alpha: i32,
+        in_check: bool,
+        keys: &mut Vec<i32>,
+    ) {
+        keys.clear();
+        for &mv in moves {
+            let key = match self.capture_key(pos, mv, kings) {
+                // A capture that cannot lift the score near alpha is not worth a look.
+                Some(k) if !in_check && stand + k / 16 + DELTA_MARGIN <= alpha => i32::MIN,
+                // A dead army's body (Kirby) is worth nothing.
+                Some(k) if !in_check && k <= 0 => i32::MIN,
+                // Nor is a capture that loses the exchange.
+                Some(_) if !in_check && self.levers.see && self.losing_capture(pos, mv, kings) => {
+                    i32::MIN
+                }
+                Some(k) => KEY_CAPTURE + k,
+                None if in_check => 0,
+                None => i32::MIN,
+            };
+            keys.push(key);
+        }
+    }
+}
+
+/// The exchange evaluation's values at a node: the variant's, a dead army's men worth nothing,
+/// coalitions as the search sees them.
+struct NodeCounting<'a> {
+    k: &'a Knowledge,
+    root_team: &'a [bool],
+    kings: &'a Kings,
+}
+
+impl<V: Variant> Counting<V> for NodeCounting<'_> {
+    fn value(&self, piece: V::Piece) -> i32 {
+        if self.kings.is_alive(piece.color().index()) {
+            self.k.value[piece.role().index()]
+        } else {
+            0
+        }
+    }
+
+    fn attacker_cost(&self, piece: V::Piece) -> i32 {
+        let role = piece.role().index();
+        if Some(role) == self.k.king {
+            i32::MAX
+        } else {
+            self.k.value[role]
+        }
+    }
+
+    fn same_side(&self, a: &V, b: &V) -> bool {
+        self.root_team[a.turn().index()] == self.root_team[b.turn().index()]
+    }
+}
+
+/// What a main-search node's move loop needs to know of the node.
+struct Node {
+    depth: i32,
+    beta: i32,
+    ply: usize,
+    in_check: bool,
+}
+
+/// Selection: the move with the best key among `i..` to place `i`.
+#[inline]
+fn select_best<M>(moves: &mut [M], keys: &mut [i32], i: usize) {
+    let mut top = i;
+    for j in i + 1..moves.len() {
+        if keys[j] > keys[top] {
+            top = j;
+        }
+    }
+    moves.swap(i, top);
+    keys.swap(i, top);
+}
+
+/// A score as the table stores it: mates counted from the node, not the root.
+#[inline]
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A stored score as seen `ply` plies from the root.
+#[inline]
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+// The deepest iteration leaves room on the path for check extensions and quiescence.
+const _: () = assert!(MAX_DEPTH as usize + QUIESCENCE_PLIES as usize + 8 <= MAX_PLY);
