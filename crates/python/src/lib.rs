@@ -11,6 +11,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+mod engine;
 mod generic;
 mod planes;
 mod records;
@@ -72,6 +73,14 @@ macro_rules! variants {
         const READ_GAME: &[ReadGame] = &[$($module::read_game),*];
         const READ_GAMES: &[ReadGames] = &[$($module::read_games),*];
         const WRITE_GAME: &[WriteGame] = &[$($module::write_game),*];
+        type Search = fn(
+            Python<'_>,
+            &engine::Engine,
+            &Bound<'_, PyAny>,
+            &engine::Limit,
+            usize,
+        ) -> Option<PyResult<engine::Found>>;
+        const SEARCH: &[Search] = &[$($module::search),*];
 
         fn register_variants(m: &Bound<'_, PyModule>) -> PyResult<()> {
             $( $module::register(m)?; )*
@@ -205,5 +214,6 @@ fn _hexvar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_game, m)?)?;
     m.add_function(wrap_pyfunction!(read_games, m)?)?;
     m.add_function(wrap_pyfunction!(write_games, m)?)?;
-    register_variants(m)
+    register_variants(m)?;
+    engine::register(m)
 }

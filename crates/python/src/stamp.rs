@@ -864,6 +864,26 @@ macro_rules! variant_module {
 
             crate::tree::tree_classes!($path);
 
+            /// Searches `board` if it is this variant's `Board` (for `hexvar.engine`); `None`
+            /// when it is not.
+            pub fn search(
+                py: Python<'_>,
+                engine: &crate::engine::Engine,
+                board: &Bound<'_, PyAny>,
+                limit: &crate::engine::Limit,
+                multipv: usize,
+            ) -> Option<PyResult<crate::engine::Found>> {
+                let board = board.cast::<Board>().ok()?;
+                let game = match board.try_borrow() {
+                    Ok(board) => board.core.game(),
+                    Err(e) => return Some(Err(e.into())),
+                };
+                let wrap = |mv| Py::new(py, Move { mv }).map(Py::into_any);
+                Some(crate::engine::search(
+                    py, engine, game, limit, multipv, wrap,
+                ))
+            }
+
             /// A board from a position text, as a Python object (for `hexvar.Board`).
             pub fn new_board(py: Python<'_>, text: Option<&str>) -> PyResult<Py<PyAny>> {
                 Ok(Py::new(py, Board::new(text)?)?.into_any())

@@ -59,3 +59,12 @@ def test_module_names_are_documented():
     for name in stubbed | {"brusky", "chessagon", "dagger", "cescacs", "kirby"}:
         assert getattr(hexvar, name).__doc__, name
     assert hexvar.__doc__ and hexvar.kirby.__doc__
+
+
+@pytest.mark.parametrize("cls", ["Engine", "Limit", "Score", "PlayResult"])
+def test_engine_classes_match_their_stubs(cls):
+    runtime = getattr(hexvar.engine, cls)
+    assert runtime_names(runtime) == stub_names("engine.pyi", cls)
+    assert runtime.__doc__
+    for name in runtime_names(runtime):
+        assert getattr(runtime, name).__doc__, f"engine.{cls}.{name}"

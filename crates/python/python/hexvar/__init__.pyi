@@ -7,6 +7,7 @@ from hexvar import brusky as brusky
 from hexvar import cescacs as cescacs
 from hexvar import chessagon as chessagon
 from hexvar import dagger as dagger
+from hexvar import engine as engine
 from hexvar import kirby as kirby
 from hexvar._board import Board as _Board
 from hexvar._board import Game as _Game
@@ -25,6 +26,7 @@ __all__ = [
     "cescacs",
     "chessagon",
     "dagger",
+    "engine",
     "kirby",
     "read_game",
     "read_games",
