@@ -26,6 +26,10 @@ fi
 # numpy only for the tests of `encode()` read by numpy and of `legal_mask()` (skipped without it).
 "$venv/bin/python" -m pip install -q --disable-pip-version-check "numpy==$NUMPY" ||
   echo "numpy $NUMPY did not install: the numpy tests are skipped"
+# dask[distributed] only for hexvar.distributed's tests (skipped, the reason printed, without it).
+DASK=2026.8.0
+"$venv/bin/python" -m pip install -q --disable-pip-version-check "dask[distributed]==$DASK" ||
+  echo "dask[distributed] $DASK did not install: the distributed tests are skipped"
 
 # The wheel itself (abi3, CPython 3.9+), installed as a user would install it.
 rm -rf target/wheels

@@ -9,6 +9,10 @@ use crate::root;
 /// The perft files of every crate: the rules documents' counts and the conformance set.
 pub const PERFT_FILES: [&str; 2] = ["perft.txt", "conformance.txt"];
 
+/// The deep counts of every crate (`docs/perft.md`): start positions and chosen middlegames,
+/// deeper than the suite runs them all.
+pub const DEEP_FILE: &str = "perft-deep.txt";
+
 /// The path of a crate's data file.
 pub fn path(variant: &str, file: &str) -> PathBuf {
     root()

@@ -5,6 +5,7 @@
 //! ```text
 //! cargo xtask suite [VARIANT…] [--quick] [--threads N]
 //! cargo xtask perft VARIANT DEPTH [--position TEXT | --mode MODE] [--divide] [--nobulk] [--threads N]
+//!                   [--hash MB] [--split PLIES] [--kinds] [--stack KIB]
 //! cargo xtask bench [VARIANT…] [--seconds S] [--instructions] [--write-positions]
 //! cargo xtask fuzz [VARIANT…] [--seconds S]
 //! cargo xtask package
@@ -16,13 +17,14 @@ mod bench_set;
 mod data;
 mod fuzz;
 mod instructions;
+mod kinds;
 mod package;
+mod perft;
 mod suite;
 mod variants;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
 
 use variants::VARIANTS;
 
@@ -31,7 +33,7 @@ fn main() -> ExitCode {
     let rest = args.get(1..).unwrap_or_default();
     let result = match args.first().map(String::as_str) {
         Some("suite") => suite::run(rest),
-        Some("perft") => perft(rest),
+        Some("perft") => perft::run(rest),
         Some("bench") => bench::run(rest),
         // One perft, for `bench --instructions` to run under valgrind.
         Some("bench-one") => instructions::bench_one(rest),
@@ -59,7 +61,12 @@ const USAGE: &str = "usage:
   cargo xtask suite [VARIANT…] [--quick] [--threads N]
         every row of crates/<variant>/tests/data/{perft,conformance}.txt (--quick: rows up to 15M nodes)
   cargo xtask perft VARIANT DEPTH [--position TEXT | --mode MODE] [--divide] [--nobulk] [--threads N]
-        one run (--mode: a named start position, see `cargo xtask variants`)
+                    [--hash MB] [--split PLIES] [--kinds] [--stack KIB]
+        one run (--mode: a named start position, see `cargo xtask variants`); --hash MB: with a
+        transposition table of MB MiB; --split PLIES: the positions after PLIES plies, transpositions
+        merged, counted on the threads in turn (1 without it); --kinds: the leaves split by move
+        kind (captures, special moves, promotions, checks, mates), the tree split after PLIES plies;
+        --stack KIB: on a thread of KIB KiB of stack (to measure a perft's frames)
   cargo xtask bench [VARIANT…] [--seconds S] [--instructions] [--write-positions]
         perft speed per variant over the start and tests/data/bench.txt, next to cozy-chess in the
         same run, by the thread's CPU time (and wall time); --instructions: instructions per leaf
@@ -94,50 +101,6 @@ pub fn threads_option(args: &mut Vec<String>) -> Result<usize, String> {
             .map_err(|e| e.to_string())?;
     }
     Ok(rayon::current_num_threads())
-}
-
-fn perft(args: &[String]) -> Result<(), String> {
-    let mut args = args.to_vec();
-    let threads = threads_option(&mut args)?;
-    let mut positional = Vec::new();
-    let (mut text, mut mode) = (None, None);
-    let (mut divide, mut bulk) = (false, true);
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--position" => text = Some(it.next().ok_or("--position needs a position text")?),
-            "--mode" => mode = Some(it.next().ok_or("--mode needs a mode name")?),
-            "--divide" => divide = true,
-            "--nobulk" => bulk = false,
-            _ if arg.starts_with("--") => return Err(format!("unknown option {arg}\n{USAGE}")),
-            _ => positional.push(arg),
-        }
-    }
-    let [name, depth] = positional.as_slice() else {
-        return Err(USAGE.to_string());
-    };
-    let variant = variants::find(name)?;
-    let depth: u32 = depth.parse().map_err(|_| format!("bad depth {depth:?}"))?;
-    let pos = variants::position(variant, mode.map(String::as_str), text.map(String::as_str))?;
-    let started = Instant::now();
-    let nodes = if divide {
-        let split = pos.divide(depth);
-        for (mv, count) in &split {
-            println!("{mv} {count}");
-        }
-        split.iter().map(|(_, n)| n).sum()
-    } else if !bulk {
-        pos.perft_without_bulk(depth)
-    } else if threads > 1 {
-        pos.perft_parallel(depth)
-    } else {
-        pos.perft(depth)
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    println!("time {seconds:.3}s");
-    println!("nodes/s {:.0}", nodes as f64 / seconds.max(1e-9));
-    println!("nodes {nodes}");
-    Ok(())
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
+pub mod annotate;
 mod engine;
 mod eval;
 mod exchange;
@@ -10,6 +11,7 @@ mod material;
 mod search;
 mod tt;
 
+pub use annotate::{annotate, AnnotateOptions};
 pub use engine::{Engine, Info, Levers, Line, Options, Score, SearchResult};
 pub use limits::{Clock, Limits};
 pub use material::search_material;

@@ -225,12 +225,15 @@ macro_rules! impl_variant {
 
             $(
                 fn perft(&self, depth: u32) -> u64 {
+                    // The crate's own perft recurses once per ply too: the same bound.
+                    $crate::perft::check_depth(depth);
                     $perft(self, depth)
                 }
             )?
 
             $(
                 fn perft_without_bulk(&self, depth: u32) -> u64 {
+                    $crate::perft::check_depth(depth);
                     $perft_without_bulk(self, depth)
                 }
             )?

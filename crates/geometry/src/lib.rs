@@ -25,6 +25,7 @@
 mod delegate;
 pub mod dynamic;
 pub mod game;
+pub mod hash_perft;
 pub mod hex;
 mod letter;
 mod line;
@@ -46,11 +47,12 @@ pub mod zobrist;
 
 pub use dynamic::{DynGame, DynVariant, MoveInfo, OutcomeInfo, Status, TextError, VariantEntry};
 pub use game::{DrawReason, DrawRules, Game, GameError, GameOptionError};
+pub use hash_perft::{hash_perft, split_perft, PerftTable, Split};
 pub use hex::Hex;
 pub use letter::{parse_letter, ParseLetterError};
 pub use long::LongMoveError;
 pub use movelist::MoveList;
-pub use perft::{divide, perft, perft_without_bulk};
+pub use perft::{divide, perft, perft_without_bulk, MAX_PERFT_DEPTH};
 #[cfg(feature = "parallel")]
 pub use perft::{divide_parallel, perft_parallel};
 pub use record::{

@@ -2,29 +2,77 @@
 //! generator. The last ply is counted in bulk ([`Variant::legal_move_count`]).
 //!
 //! With the `parallel` feature, [`perft_parallel`] and [`divide_parallel`] split the root moves
-//! over rayon's threads.
+//! over rayon's threads. [`hash_perft`](mod@crate::hash_perft) adds a transposition table and splits
+//! the tree after its first plies.
+//!
+//! Every perft here recurses once per ply, so its depth is bounded by [`MAX_PERFT_DEPTH`]: a
+//! deeper request panics with a message naming the bound, instead of overflowing the stack.
 
 use crate::Variant;
 
+/// The deepest perft this crate's functions accept. A perft recurses once per ply, and each ply's
+/// frame holds a copy of the position or a move list (kilobytes in the larger variants): the
+/// largest frames measured are 11 KiB a ply (C'escacs's hash perft) and 10 KiB (Kirby's own
+/// perft), so 64 plies take about 0.7 MiB, a third of a 2 MiB thread stack (the measure is in
+/// `docs/perft.md`); and no perft beyond a dozen plies finishes in any variant anyway.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
+/// Panics, naming the bound, when `depth` is above [`MAX_PERFT_DEPTH`].
+///
+/// ```should_panic
+/// hexvar_geometry::perft::check_depth(65); // "perft depth 65 is above MAX_PERFT_DEPTH (64)"
+/// ```
+#[track_caller]
+pub fn check_depth(depth: u32) {
+    assert!(
+        depth <= MAX_PERFT_DEPTH,
+        "perft depth {depth} is above MAX_PERFT_DEPTH ({MAX_PERFT_DEPTH})"
+    );
+}
+
 /// The number of leaves `depth` plies below `pos`, counting the last ply in bulk: the variant's
 /// [`Variant::perft`] (geometry's [`generic_perft`] unless the crate has a faster one).
+///
+/// # Panics
+///
+/// When `depth` is above [`MAX_PERFT_DEPTH`].
+#[track_caller]
 pub fn perft<V: Variant>(pos: &V, depth: u32) -> u64 {
+    check_depth(depth);
     pos.perft(depth)
 }
 
 /// The same count as [`perft`], playing every leaf move (measures `play_unchecked` too): the
 /// variant's [`Variant::perft_without_bulk`].
+///
+/// # Panics
+///
+/// When `depth` is above [`MAX_PERFT_DEPTH`].
+#[track_caller]
 pub fn perft_without_bulk<V: Variant>(pos: &V, depth: u32) -> u64 {
+    check_depth(depth);
     pos.perft_without_bulk(depth)
 }
 
 /// Perft over the trait alone, counting the last ply with [`Variant::legal_move_count`].
+///
+/// # Panics
+///
+/// When `depth` is above [`MAX_PERFT_DEPTH`].
+#[track_caller]
 pub fn generic_perft<V: Variant>(pos: &V, depth: u32) -> u64 {
+    check_depth(depth);
     count::<V, true>(pos, depth)
 }
 
 /// Perft over the trait alone, playing every leaf move.
+///
+/// # Panics
+///
+/// When `depth` is above [`MAX_PERFT_DEPTH`].
+#[track_caller]
 pub fn generic_perft_without_bulk<V: Variant>(pos: &V, depth: u32) -> u64 {
+    check_depth(depth);
     count::<V, false>(pos, depth)
 }
 
@@ -51,7 +99,13 @@ fn count<V: Variant, const BULK: bool>(pos: &V, depth: u32) -> u64 {
 
 /// Perft per legal root move, sorted by the move's notation. At depth 0 there are no moves to
 /// split by, so the list is empty; at depth 1 every move counts 1.
+///
+/// # Panics
+///
+/// When `depth` is above [`MAX_PERFT_DEPTH`].
+#[track_caller]
 pub fn divide<V: Variant>(pos: &V, depth: u32) -> Vec<(V::Move, u64)> {
+    check_depth(depth);
     if depth == 0 {
         return Vec::new();
     }
@@ -64,7 +118,7 @@ pub fn divide<V: Variant>(pos: &V, depth: u32) -> Vec<(V::Move, u64)> {
     split
 }
 
-fn child_of<V: Variant>(pos: &V, mv: V::Move) -> V {
+pub(crate) fn child_of<V: Variant>(pos: &V, mv: V::Move) -> V {
     let mut child = pos.clone();
     child.play_unchecked(mv);
     child
@@ -75,9 +129,15 @@ fn sort_by_notation<M: core::fmt::Display>(split: &mut [(M, u64)]) {
 }
 
 /// [`perft`] with the root moves split over rayon's threads.
+///
+/// # Panics
+///
+/// When `depth` is above [`MAX_PERFT_DEPTH`].
 #[cfg(feature = "parallel")]
+#[track_caller]
 pub fn perft_parallel<V: Variant>(pos: &V, depth: u32) -> u64 {
     use rayon::prelude::*;
+    check_depth(depth);
     if depth <= 1 {
         return perft(pos, depth);
     }
@@ -89,9 +149,15 @@ pub fn perft_parallel<V: Variant>(pos: &V, depth: u32) -> u64 {
 }
 
 /// [`divide`] with the root moves split over rayon's threads.
+///
+/// # Panics
+///
+/// When `depth` is above [`MAX_PERFT_DEPTH`].
 #[cfg(feature = "parallel")]
+#[track_caller]
 pub fn divide_parallel<V: Variant>(pos: &V, depth: u32) -> Vec<(V::Move, u64)> {
     use rayon::prelude::*;
+    check_depth(depth);
     if depth == 0 {
         return Vec::new();
     }
@@ -125,6 +191,7 @@ pub struct PerftRow {
 /// assert_eq!((rows[0].line, rows[0].depth, rows[0].count), (2, 1, 20));
 /// assert_eq!(rows[0].position, "some position w");
 /// assert!(hexvar_geometry::perft::read_rows("x 20 p").is_err());
+/// assert!(hexvar_geometry::perft::read_rows("65 20 p").is_err()); // above MAX_PERFT_DEPTH
 /// ```
 pub fn read_rows(text: &str) -> Result<Vec<PerftRow>, String> {
     let mut rows = Vec::new();
@@ -133,9 +200,18 @@ pub fn read_rows(text: &str) -> Result<Vec<PerftRow>, String> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let bad = || format!("line {}: expected `<depth> <count> <position>`", i + 1);
+        let bad = || {
+            format!(
+                "line {}: expected `<depth> <count> <position>` with a depth up to {MAX_PERFT_DEPTH}",
+                i + 1
+            )
+        };
         let mut parts = line.splitn(3, ' ');
-        let depth = parts.next().and_then(|d| d.parse().ok()).ok_or_else(bad)?;
+        let depth = parts
+            .next()
+            .and_then(|d| d.parse().ok())
+            .filter(|&d| d <= MAX_PERFT_DEPTH)
+            .ok_or_else(bad)?;
         let count = parts.next().and_then(|c| c.parse().ok()).ok_or_else(bad)?;
         let position = parts.next().ok_or_else(bad)?.trim().to_string();
         rows.push(PerftRow {

@@ -477,3 +477,52 @@ fn parse_long_reads_the_legal_moves_and_says_why_not() {
     assert!(Side::ALL.iter().all(|&side| start.in_play(side)));
     assert_eq!(TokenRole.value(), 100);
 }
+
+#[test]
+fn hash_perft_and_split_perft_agree_with_perft() {
+    use hexvar_geometry::hash_perft::{
+        hash_perft, split_perft, split_positions, PerftTable, Split,
+    };
+    let start = Toy::start();
+    // One bucket (0 MB) forces replacements; 1 MB keeps everything.
+    for table in [PerftTable::with_megabytes(0), PerftTable::with_megabytes(1)] {
+        for depth in 0..8 {
+            let expected = perft(&start, depth);
+            assert_eq!(hash_perft(&start, depth, &table), expected, "depth {depth}");
+            for plies in 0..4 {
+                for threads in [0, 1, 3] {
+                    let split = Split { plies, threads };
+                    assert_eq!(split_perft(&start, depth, split, Some(&table)), expected);
+                    assert_eq!(split_perft(&start, depth, split, None), expected);
+                }
+            }
+        }
+    }
+    // "0 4 w": after 0-1 4-3 and 0-2 4-3 … the multiplicities add up to the perft.
+    let level = split_positions(&start, 2);
+    assert_eq!(level.iter().map(|(_, m)| m).sum::<u64>(), perft(&start, 2));
+}
+
+#[test]
+#[should_panic(expected = "perft depth 100000 is above MAX_PERFT_DEPTH (64)")]
+fn perft_refuses_a_depth_above_the_bound() {
+    perft(&Toy::start(), 100_000);
+}
+
+#[test]
+#[should_panic(expected = "above MAX_PERFT_DEPTH")]
+fn hash_perft_refuses_a_depth_above_the_bound() {
+    let table = hexvar_geometry::PerftTable::with_megabytes(0);
+    hexvar_geometry::hash_perft(&Toy::start(), hexvar_geometry::MAX_PERFT_DEPTH + 1, &table);
+}
+
+#[test]
+fn every_perft_function_takes_the_bound_itself() {
+    // The toy's games end within a few plies, so the deepest allowed perft finishes.
+    let depth = hexvar_geometry::MAX_PERFT_DEPTH;
+    assert_eq!(
+        perft(&Toy::start(), depth),
+        perft_without_bulk(&Toy::start(), depth)
+    );
+    assert_eq!(divide(&Toy::start(), depth).len(), 2);
+}
