@@ -6,6 +6,7 @@ use core::fmt::Display;
 use std::sync::Arc;
 
 use hexvar_geometry::perft::divide;
+use hexvar_geometry::MAX_PERFT_DEPTH;
 use hexvar_geometry::{
     CellBits, DenseCell, DrawReason, Game, Variant, VariantColor, VariantOutcome, VariantPiece,
     VariantRole,
@@ -83,13 +84,8 @@ pub fn cell<V: Variant>(name: &str) -> PyResult<V::Cell> {
     })
 }
 
-/// The deepest perft the package runs: every perft recurses once per ply, and a deeper one
-/// would overflow the thread's stack (`perft(100000)` ended the interpreter). The same bound as
-/// the `MAX_PERFT_DEPTH` geometry's perft is getting (64, far beyond any perft that finishes);
-/// this copy gives way to that constant once geometry has it.
-pub const MAX_PERFT_DEPTH: u32 = 64;
-
-/// A perft depth from Python: `ValueError` below 0 or above [`MAX_PERFT_DEPTH`].
+/// A perft depth from Python: `ValueError` below 0 or above geometry's [`MAX_PERFT_DEPTH`] (a
+/// deeper perft would overflow the thread's stack, so the crates' perft panics there).
 pub fn perft_depth(depth: i64) -> PyResult<u32> {
     u32::try_from(depth)
         .ok()

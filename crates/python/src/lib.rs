@@ -4,8 +4,10 @@
 //! importable and carries the type stubs.
 //!
 //! One binding body serves every variant: `generic.rs` is generic over [`hexvar_geometry::Variant`],
-//! `stamp.rs` stamps the thin per-variant classes, `space.rs` holds each variant's move kinds for
-//! the fixed move space. Adding a variant is one line in `variants!` below (and its move kinds).
+//! `stamp.rs` stamps the thin per-variant classes (and `tree.rs` their game-tree classes),
+//! `space.rs` holds each variant's move kinds for the fixed move space, `records.rs` turns paths
+//! and Python file objects into the readers and writers of files of many records, and
+//! `engine.rs` is `hexvar.engine`, the search of `hexvar-engine`. Adding a variant is one line in `variants!` below (and its move kinds).
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
