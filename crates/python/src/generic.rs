@@ -6,6 +6,7 @@ use core::fmt::Display;
 use std::sync::Arc;
 
 use hexvar_geometry::perft::divide;
+use hexvar_geometry::MAX_PERFT_DEPTH;
 use hexvar_geometry::{
     CellBits, DenseCell, DrawReason, Game, Variant, VariantColor, VariantOutcome, VariantPiece,
     VariantRole,
@@ -32,6 +33,27 @@ pub fn illegal(e: impl Display) -> PyErr {
 /// `InvalidMoveTextError` with the message of `e`.
 pub fn bad_move_text(e: impl Display) -> PyErr {
     InvalidMoveTextError::new_err(e.to_string())
+}
+
+/// `ValueError` with the message of a tag the record cannot hold.
+pub fn bad_tag(e: hexvar_geometry::record::TagError) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// Numeric annotation glyphs from any iterable of Python integers (none for `None`);
+/// `ValueError` outside 0 to 255.
+pub fn nags(nags: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<u8>> {
+    let Some(nags) = nags else {
+        return Ok(Vec::new());
+    };
+    nags.try_iter()?
+        .map(|nag| {
+            let nag: i64 = nag?.extract()?;
+            u8::try_from(nag).map_err(|_| {
+                PyValueError::new_err(format!("glyph {nag} is not a number from 0 to 255"))
+            })
+        })
+        .collect()
 }
 
 /// The longest piece of a caller's text an error message quotes, in characters (the Rust
@@ -62,13 +84,8 @@ pub fn cell<V: Variant>(name: &str) -> PyResult<V::Cell> {
     })
 }
 
-/// The deepest perft the package runs: every perft recurses once per ply, and a deeper one
-/// would overflow the thread's stack (`perft(100000)` ended the interpreter). The same bound as
-/// the `MAX_PERFT_DEPTH` geometry's perft is getting (64, far beyond any perft that finishes);
-/// this copy gives way to that constant once geometry has it.
-pub const MAX_PERFT_DEPTH: u32 = 64;
-
-/// A perft depth from Python: `ValueError` below 0 or above [`MAX_PERFT_DEPTH`].
+/// A perft depth from Python: `ValueError` below 0 or above geometry's [`MAX_PERFT_DEPTH`] (a
+/// deeper perft would overflow the thread's stack, so the crates' perft panics there).
 pub fn perft_depth(depth: i64) -> PyResult<u32> {
     u32::try_from(depth)
         .ok()
@@ -569,13 +586,15 @@ impl<V: Rules> Core<V> {
         Ok(())
     }
 
-    /// The game record's `Game` of this board: its start and its moves.
-    pub fn game(&self) -> PyResult<Game<V>> {
+    /// The game record's `Game` of this board: its start and every move of its stack, played
+    /// unchecked (each was checked legal when pushed). A board plays on after an automatic draw,
+    /// as python-chess's does, where `Game::play` would refuse: the game keeps those moves too.
+    pub fn game(&self) -> Game<V> {
         let mut game = Game::from_position(self.start().clone());
         for &mv in &self.moves {
-            game.play(mv).map_err(illegal)?;
+            game.play_unchecked(mv);
         }
-        Ok(game)
+        game
     }
 
     /// A board at the game's current position with the game's moves on its stack.

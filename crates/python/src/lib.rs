@@ -4,18 +4,23 @@
 //! importable and carries the type stubs.
 //!
 //! One binding body serves every variant: `generic.rs` is generic over [`hexvar_geometry::Variant`],
-//! `stamp.rs` stamps the thin per-variant classes, `space.rs` holds each variant's move kinds for
-//! the fixed move space. Adding a variant is one line in `variants!` below (and its move kinds).
+//! `stamp.rs` stamps the thin per-variant classes (and `tree.rs` their game-tree classes),
+//! `space.rs` holds each variant's move kinds for the fixed move space, `records.rs` turns paths
+//! and Python file objects into the readers and writers of files of many records, and
+//! `engine.rs` is `hexvar.engine`, the search of `hexvar-engine`. Adding a variant is one line in `variants!` below (and its move kinds).
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+mod engine;
 mod generic;
 mod planes;
+mod records;
 mod rules;
 mod space;
 mod stamp;
+mod tree;
 
 create_exception!(
     hexvar,
@@ -64,8 +69,20 @@ macro_rules! variants {
 
         type NewBoard = fn(Python<'_>, Option<&str>) -> PyResult<Py<PyAny>>;
         type ReadGame = fn(Python<'_>, &str) -> PyResult<Py<PyAny>>;
+        type ReadGames = fn(Python<'_>, records::Source) -> PyResult<Py<PyAny>>;
+        type WriteGame = fn(&Bound<'_, PyAny>, &mut records::Target) -> Option<PyResult<()>>;
         const NEW_BOARD: &[NewBoard] = &[$($module::new_board),*];
         const READ_GAME: &[ReadGame] = &[$($module::read_game),*];
+        const READ_GAMES: &[ReadGames] = &[$($module::read_games),*];
+        const WRITE_GAME: &[WriteGame] = &[$($module::write_game),*];
+        type Search = fn(
+            Python<'_>,
+            &engine::Engine,
+            &Bound<'_, PyAny>,
+            &engine::Limit,
+            usize,
+        ) -> Option<PyResult<engine::Found>>;
+        const SEARCH: &[Search] = &[$($module::search),*];
 
         fn register_variants(m: &Bound<'_, PyModule>) -> PyResult<()> {
             $( $module::register(m)?; )*
@@ -124,6 +141,59 @@ fn read_game(py: Python<'_>, text: &str, variant: Option<&str>) -> PyResult<Py<P
     READ_GAME[index](py, text)
 }
 
+/// The games of a file of many records, one at a time: an iterator of `GameTree` over a path
+/// or a file object (text or binary), holding one game's text at a time. The variant is the
+/// first game's `Variant` tag, or `variant` when given; every game is read as that variant (a
+/// game of another is a located error). A game that cannot be read is an empty `GameTree` whose
+/// `errors` holds the `InvalidRecordError` (game number, line, column), and the next game is
+/// read, as python-chess reads on past a bad game.
+#[pyfunction]
+#[pyo3(signature = (source, variant = None))]
+fn read_games(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    variant: Option<&str>,
+) -> PyResult<Py<PyAny>> {
+    let peeked = records::peek_variant(records::open_source(source)?)?;
+    let name = match (variant, peeked.variant) {
+        (Some(name), _) => name.to_string(),
+        (None, Some(name)) => name,
+        // Nothing to read: any variant's reader says so.
+        (None, None) if peeked.blank => NAMES[0].to_string(),
+        (None, None) => {
+            return Err(InvalidRecordError::new_err(
+                "the first game has no Variant tag: name the variant",
+            ))
+        }
+    };
+    let index = find(&name).map_err(|e| InvalidRecordError::new_err(e.value(py).to_string()))?;
+    READ_GAMES[index](py, peeked.source)
+}
+
+/// Writes games (`GameTree` or `Game` objects of any variant, from any iterable, taken one at a
+/// time) as records to a path (created or truncated) or a file object, a blank line after each;
+/// returns how many were written. The records read back with `read_games`.
+#[pyfunction]
+fn write_games(target: &Bound<'_, PyAny>, games: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let mut out = records::open_target(target)?;
+    let mut count = 0;
+    for game in games.try_iter()? {
+        let game = game?;
+        match WRITE_GAME.iter().find_map(|write| write(&game, &mut out)) {
+            Some(written) => written?,
+            None => {
+                return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                    "write_games writes GameTree and Game objects, not {}",
+                    game.get_type().name()?
+                )))
+            }
+        }
+        count += 1;
+    }
+    std::io::Write::flush(&mut out)?;
+    Ok(count)
+}
+
 /// The extension module: the variants' submodules, the shared classes, the errors, and the
 /// functions that pick a variant by name.
 #[pymodule]
@@ -144,5 +214,8 @@ fn _hexvar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<generic::Outcome>()?;
     m.add_function(wrap_pyfunction!(board, m)?)?;
     m.add_function(wrap_pyfunction!(read_game, m)?)?;
-    register_variants(m)
+    m.add_function(wrap_pyfunction!(read_games, m)?)?;
+    m.add_function(wrap_pyfunction!(write_games, m)?)?;
+    register_variants(m)?;
+    engine::register(m)
 }

@@ -563,8 +563,8 @@ macro_rules! variant_module {
 
                 /// Whether the side to move may claim a draw now by the variant's rules (its
                 /// repetition and move-count claims; a variant without claims: never).
-                fn can_claim_draw(&self) -> PyResult<bool> {
-                    Ok(self.core.game()?.claimable_draw().is_some())
+                fn can_claim_draw(&self) -> bool {
+                    self.core.game().claimable_draw().is_some()
                 }
 
                 /// The result as a game record writes it (`1-0`, `0-1`, `1/2-1/2`, Kirby's
@@ -572,7 +572,7 @@ macro_rules! variant_module {
                 /// to move may claim counts.
                 #[pyo3(signature = (*, claim_draw = false))]
                 fn result(&self, claim_draw: bool) -> PyResult<String> {
-                    if claim_draw && self.core.outcome().is_none() && self.can_claim_draw()? {
+                    if claim_draw && self.core.outcome().is_none() && self.can_claim_draw() {
                         return Ok("1/2-1/2".to_string());
                     }
                     Ok(self.core.result())
@@ -694,11 +694,13 @@ macro_rules! variant_module {
                     Ok(removed)
                 }
 
-                /// The board's start and move stack as a `Game` (for its record).
-                fn game(&self) -> PyResult<Game> {
-                    Ok(Game {
-                        game: self.core.game()?,
-                    })
+                /// The board's start and move stack as a `Game` (for its record). Moves pushed
+                /// after an automatic draw are kept; such a record names moves after the end of
+                /// the game, which `read_game` refuses as such.
+                fn game(&self) -> Game {
+                    Game {
+                        game: self.core.game(),
+                    }
                 }
 
                 /// Equal positions (the move stacks aside). A board is mutable, so it has no
@@ -740,12 +742,13 @@ macro_rules! variant_module {
                     })
                 }
 
-                /// A game read from its record (`InvalidRecordError` at the first bad token).
+                /// A game read from its record (`InvalidRecordError` at the first bad token, with
+                /// its `line` and `column`).
                 #[staticmethod]
-                fn from_record(text: &str) -> PyResult<Self> {
+                fn from_record(py: Python<'_>, text: &str) -> PyResult<Self> {
                     hexvar_geometry::Game::from_record(text)
                         .map(|game| Game { game })
-                        .map_err(|e| crate::InvalidRecordError::new_err(e.to_string()))
+                        .map_err(|e| crate::records::record_error(py, &e))
                 }
 
                 /// The game's record: tags, the moves in SAN, the result.
@@ -839,9 +842,12 @@ macro_rules! variant_module {
                     self.game.tags().to_vec()
                 }
 
-                /// Sets a record tag.
-                fn set_tag(&mut self, name: &str, value: &str) {
-                    self.game.set_tag(name, value)
+                /// Sets a record tag: the first of that name is replaced, or a new one goes
+                /// last. `ValueError` for what no record can hold (a name that is no PGN symbol, a
+                /// value with a control character such as a newline) and for `Variant`,
+                /// `Position`, `FEN` and `SetUp`, which the game's start determines.
+                fn set_tag(&mut self, name: &str, value: &str) -> PyResult<()> {
+                    self.game.set_tag(name, value).map_err(generic::bad_tag)
                 }
             }
 
@@ -856,6 +862,28 @@ macro_rules! variant_module {
                 }
             }
 
+            crate::tree::tree_classes!($path);
+
+            /// Searches `board` if it is this variant's `Board` (for `hexvar.engine`); `None`
+            /// when it is not.
+            pub fn search(
+                py: Python<'_>,
+                engine: &crate::engine::Engine,
+                board: &Bound<'_, PyAny>,
+                limit: &crate::engine::Limit,
+                multipv: usize,
+            ) -> Option<PyResult<crate::engine::Found>> {
+                let board = board.cast::<Board>().ok()?;
+                let game = match board.try_borrow() {
+                    Ok(board) => board.core.game(),
+                    Err(e) => return Some(Err(e.into())),
+                };
+                let wrap = |mv| Py::new(py, Move { mv }).map(Py::into_any);
+                Some(crate::engine::search(
+                    py, engine, game, limit, multipv, wrap,
+                ))
+            }
+
             /// A board from a position text, as a Python object (for `hexvar.Board`).
             pub fn new_board(py: Python<'_>, text: Option<&str>) -> PyResult<Py<PyAny>> {
                 Ok(Py::new(py, Board::new(text)?)?.into_any())
@@ -863,7 +891,7 @@ macro_rules! variant_module {
 
             /// A game from its record, as a Python object (for `hexvar.read_game`).
             pub fn read_game(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
-                Ok(Py::new(py, Game::from_record(text)?)?.into_any())
+                Ok(Py::new(py, Game::from_record(py, text)?)?.into_any())
             }
 
             /// Adds the submodule to `parent`.
@@ -874,13 +902,16 @@ macro_rules! variant_module {
                     concat!(
                         "The variant `",
                         stringify!($module),
-                        "`: its Board, Move and Game."
+                        "`: its Board, Move, Game and GameTree."
                     ),
                 )?;
                 module.add_class::<Board>()?;
                 module.add_class::<Move>()?;
                 module.add_class::<LegalMoves>()?;
                 module.add_class::<Game>()?;
+                module.add_class::<GameTree>()?;
+                module.add_class::<GameNode>()?;
+                module.add_class::<GameReader>()?;
                 parent.add_submodule(&module)?;
                 // Named as Python imports it (`hexvar.kirby`), after `add_submodule` has used
                 // the short name for the attribute.

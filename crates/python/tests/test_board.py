@@ -390,6 +390,14 @@ def test_repetitions_end_games_by_the_variants_rules(variant):
     game.pop()
     assert game.outcome() is None
     assert hexvar.read_game(board.game().record()).outcome() == outcome
+    # A board plays on after the automatic draw (as python-chess's does); its game keeps every
+    # move, and the record names the moves after the end, which the reader refuses as such.
+    for move in moves:
+        board.push(move)
+    game = board.game()
+    assert game.moves == board.move_stack
+    with pytest.raises(hexvar.InvalidRecordError, match="after the end"):
+        hexvar.read_game(game.record())
 
 
 def test_read_game_errors():
@@ -397,8 +405,9 @@ def test_read_game_errors():
         hexvar.read_game("1. e4 *")
     with pytest.raises(hexvar.InvalidRecordError, match="unknown variant"):
         hexvar.read_game('[Variant "glinski"]\n\n*')
-    with pytest.raises(hexvar.InvalidRecordError, match="line 3"):
+    with pytest.raises(hexvar.InvalidRecordError, match="line 3") as error:
         hexvar.read_game('[Variant "brusky"]\n\n1. zz9 *')
+    assert (error.value.game, error.value.line, error.value.column) == (1, 3, 4)
     game = hexvar.read_game('[Variant "Brusky"]\n\n*')
     assert game.moves == [] and game.outcome() is None
 

@@ -2,6 +2,7 @@
 raises the documented ValueError subclass (a Rust panic would surface as PanicException, which
 is not an Exception and fails these tests)."""
 
+import io
 import random
 
 from hypothesis import given
@@ -97,3 +98,20 @@ def test_any_record_is_a_game_or_an_invalid_record_error(text):
     except hexvar.InvalidRecordError:
         return
     hexvar.read_game(game.record())
+
+
+RECORD_SAMPLES = {v: [str(hexvar.Board(v).game()), f'[Variant "{v}"]\n\n{{c}} 1. x (1. y $1) *\n'] for v in hexvar.VARIANTS}
+
+
+@given(st.data())
+def test_any_file_of_records_reads_as_trees_or_located_errors(data):
+    variant = data.draw(VARIANTS)
+    games = data.draw(st.lists(mutated(RECORD_SAMPLES[variant]), min_size=1, max_size=4))
+    junk = data.draw(st.text(max_size=60))
+    text = "\n".join(games + [junk])
+    for source in (io.StringIO(text), io.BytesIO(text.encode("utf-8", "surrogatepass"))):
+        for tree in hexvar.read_games(source, variant=variant):
+            for error in tree.errors:
+                assert isinstance(error, hexvar.InvalidRecordError) and error.line >= 1
+            if not tree.errors:
+                assert getattr(hexvar, variant).GameTree.from_record(str(tree)) == tree

@@ -33,7 +33,7 @@ def test_stubs_ship_with_the_package():
         assert (STUBS / name).exists(), name
 
 
-@pytest.mark.parametrize("cls", ["Board", "Move", "LegalMoves", "Game"])
+@pytest.mark.parametrize("cls", ["Board", "Move", "LegalMoves", "Game", "GameTree", "GameNode", "GameReader"])
 def test_variant_classes_match_their_stubs(variant, cls):
     runtime = getattr(getattr(hexvar, variant), cls)
     assert runtime_names(runtime) == stub_names("_board.pyi", cls)
@@ -55,7 +55,16 @@ def test_shared_classes_match_their_stubs(cls):
 def test_module_names_are_documented():
     tree = ast.parse((STUBS / "__init__.pyi").read_text())
     stubbed = {n.name for n in tree.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))}
-    assert stubbed == {"InvalidPositionError", "IllegalMoveError", "InvalidMoveTextError", "InvalidRecordError", "Piece", "Outcome", "Board", "read_game"}
+    assert stubbed == {"InvalidPositionError", "IllegalMoveError", "InvalidMoveTextError", "InvalidRecordError", "Piece", "Outcome", "Board", "read_game", "read_games", "write_games"}
     for name in stubbed | {"brusky", "chessagon", "dagger", "cescacs", "kirby"}:
         assert getattr(hexvar, name).__doc__, name
     assert hexvar.__doc__ and hexvar.kirby.__doc__
+
+
+@pytest.mark.parametrize("cls", ["Engine", "Limit", "Score", "PlayResult"])
+def test_engine_classes_match_their_stubs(cls):
+    runtime = getattr(hexvar.engine, cls)
+    assert runtime_names(runtime) == stub_names("engine.pyi", cls)
+    assert runtime.__doc__
+    for name in runtime_names(runtime):
+        assert getattr(runtime, name).__doc__, f"engine.{cls}.{name}"

@@ -1,14 +1,17 @@
 """Hexagonal chess variants with the speed of the Rust crates."""
 
-from typing import List, Optional, final
+import os
+from typing import IO, Any, Iterable, List, Optional, Union, final
 
 from hexvar import brusky as brusky
 from hexvar import cescacs as cescacs
 from hexvar import chessagon as chessagon
 from hexvar import dagger as dagger
+from hexvar import engine as engine
 from hexvar import kirby as kirby
 from hexvar._board import Board as _Board
 from hexvar._board import Game as _Game
+from hexvar._board import GameReader as _GameReader
 
 __all__ = [
     "VARIANTS",
@@ -23,8 +26,11 @@ __all__ = [
     "cescacs",
     "chessagon",
     "dagger",
+    "engine",
     "kirby",
     "read_game",
+    "read_games",
+    "write_games",
 ]
 
 VARIANTS: List[str]
@@ -80,3 +86,15 @@ def Board(variant: str, text: Optional[str] = None) -> _Board:
 
 def read_game(text: str, variant: Optional[str] = None) -> _Game:
     """A game read from its record; the variant is the ``Variant`` tag, or ``variant``."""
+
+def read_games(source: Union[str, "os.PathLike[str]", IO[Any]], variant: Optional[str] = None) -> _GameReader:
+    """The games of a file of many records (a path, or a text or binary file object), one
+    ``GameTree`` at a time, holding one game's text at a time. The variant is the first game's
+    ``Variant`` tag, or ``variant``; every game is read as that variant. A game that cannot be
+    read is an empty tree whose ``errors`` holds its ``InvalidRecordError`` (game, line, column),
+    and the next game is read (python-chess's way)."""
+
+def write_games(target: Union[str, "os.PathLike[str]", IO[Any]], games: Iterable[Any]) -> int:
+    """Writes ``GameTree`` and ``Game`` objects of any variant, taken one at a time, as records
+    to a path (created or truncated) or a file object, a blank line after each; returns how many
+    were written."""

@@ -4,9 +4,9 @@ Each variant has its own classes with these methods; a ``Move`` of one variant i
 another variant's ``Board``. This stub module describes them once.
 """
 
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, final, overload
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, final, overload
 
-from hexvar import Outcome, Piece
+from hexvar import InvalidRecordError, Outcome, Piece
 
 @final
 class Move:
@@ -323,4 +323,155 @@ class Game:
     def tags(self) -> List[Tuple[str, str]]:
         """The record's tags, ``(name, value)`` in order."""
     def set_tag(self, name: str, value: str) -> None:
-        """Sets a record tag."""
+        """Sets a record tag (the first of that name replaced, or a new one last); ``ValueError``
+        for what no record can hold (a name that is no PGN symbol, a value with a control
+        character such as a newline) and for ``Variant``, ``Position``, ``FEN``, ``SetUp``."""
+
+@final
+class GameTree:
+    """A game with its variations, comments and numeric annotation glyphs, and its tags in their
+    order: python-chess's ``chess.pgn.Game``. It is also the tree's root node: the node methods
+    (``variations``, ``comment``, ``mainline()``, ``mainline_moves()``, ``add_variation``,
+    ``next()``, ``end()``, ``board()``) act on the root, ``root()`` gives it as a ``GameNode``.
+    ``str(tree)`` is its record, which reads back into an equal tree."""
+
+    def __new__(cls, text: Optional[str] = None) -> "GameTree": ...
+    @staticmethod
+    def from_record(text: str) -> "GameTree":
+        """A tree read from one game's record (``InvalidRecordError`` at the first bad token,
+        with its ``line`` and ``column``)."""
+    @staticmethod
+    def from_game(game: Game) -> "GameTree":
+        """A ``Game``'s moves as the main line, with its tags and result."""
+    @staticmethod
+    def from_board(board: Board) -> "GameTree":
+        """A board's start and move stack as the main line."""
+    def to_game(self) -> Game:
+        """The main line as a ``Game`` (``IllegalMoveError`` when a main-line move follows the
+        end of the game by the rules)."""
+    def record(self) -> str:
+        """The record: tags, the moves in SAN with comments, glyphs and variations, the result."""
+    def tags(self) -> List[Tuple[str, str]]:
+        """The tags, ``(name, value)`` in their order (``Variant``, ``Position``, ``Result``
+        included)."""
+    def tag(self, name: str) -> Optional[str]:
+        """The first value of a tag, or ``None``."""
+    def set_tag(self, name: str, value: str) -> None:
+        """Sets a tag (``ValueError`` as ``Game.set_tag``)."""
+    def result(self) -> str:
+        """The record's result: its ``Result`` tag, else ``*``."""
+    @property
+    def errors(self) -> List[InvalidRecordError]:
+        """The ``InvalidRecordError`` that stopped the reading of this game (python-chess's
+        ``game.errors``): empty for a game read whole; a game ``read_games`` could not read is an
+        empty tree with its error here."""
+    @property
+    def warnings(self) -> List[str]:
+        """What the reader noticed and read anyway, located (a contradicting result, a bad
+        move in a variation)."""
+    def root(self) -> "GameNode":
+        """The root as a ``GameNode``."""
+    @property
+    def variations(self) -> List["GameNode"]:
+        """The first moves: the main line's first, then its alternatives."""
+    @property
+    def comment(self) -> str:
+        """The comment before the game's first move."""
+    @comment.setter
+    def comment(self, comment: str) -> None: ...
+    def mainline(self) -> List["GameNode"]:
+        """The main line's nodes."""
+    def mainline_moves(self) -> List[Move]:
+        """The main line's moves."""
+    def next(self) -> Optional["GameNode"]:
+        """The main line's first node, or ``None``."""
+    def end(self) -> "GameNode":
+        """The main line's last node (the root for a game without moves)."""
+    def board(self) -> Board:
+        """A board at the start."""
+    def add_variation(
+        self, move: Move, *, comment: str = "", starting_comment: str = "", nags: Optional[Iterable[int]] = None
+    ) -> "GameNode":
+        """Adds a first move (see ``GameNode.add_variation``)."""
+    def add_main_variation(self, move: Move, *, comment: str = "", nags: Optional[Iterable[int]] = None) -> "GameNode":
+        """Adds a first move as the main line's."""
+
+@final
+class GameNode:
+    """One node of a ``GameTree``: the move that reaches it (``None`` at the root), its comments
+    and glyphs, and the moves from it. python-chess's ``GameNode``. Two nodes are equal when they
+    are the same place of the same tree; a change through one shows in every other."""
+
+    @property
+    def move(self) -> Optional[Move]:
+        """The move that reaches this node, or ``None`` at the root."""
+    @property
+    def parent(self) -> Optional["GameNode"]:
+        """The node this one's move is played from, or ``None`` at the root."""
+    @property
+    def variations(self) -> List["GameNode"]:
+        """The moves from here: the first continues the line, the others are alternatives."""
+    @property
+    def comment(self) -> str:
+        """The comment after the move (at the root: before the first move); a record writes a
+        ``}`` in it as ``)``, and reading trims it."""
+    @comment.setter
+    def comment(self, comment: str) -> None: ...
+    @property
+    def starting_comment(self) -> str:
+        """The comment before the move, written where the node starts a variation."""
+    @starting_comment.setter
+    def starting_comment(self, comment: str) -> None: ...
+    @property
+    def nags(self) -> Tuple[int, ...]:
+        """The numeric annotation glyphs in the record's order; assign a new collection to change
+        them (``ValueError`` outside 0 to 255)."""
+    @nags.setter
+    def nags(self, nags: Iterable[int]) -> None: ...
+    def game(self) -> GameTree:
+        """The tree this node belongs to."""
+    def ply(self) -> int:
+        """The moves from the start to this node."""
+    def board(self) -> Board:
+        """A board after this node's move, with the moves from the start on its stack."""
+    def san(self) -> str:
+        """The move in SAN, as played from the parent (``ValueError`` at the root)."""
+    def uci(self) -> str:
+        """The move in the long notation (``ValueError`` at the root)."""
+    def next(self) -> Optional["GameNode"]:
+        """The first variation, or ``None`` at the line's end."""
+    def end(self) -> "GameNode":
+        """The last node of this node's line."""
+    def mainline(self) -> List["GameNode"]:
+        """The nodes after this one along first variations."""
+    def mainline_moves(self) -> List[Move]:
+        """The moves after this node along first variations."""
+    def is_mainline(self) -> bool:
+        """Whether the node is on the game's main line (the root is)."""
+    def is_main_variation(self) -> bool:
+        """Whether the node is its parent's first variation (the root is)."""
+    def starts_variation(self) -> bool:
+        """Whether the node is not its parent's first variation."""
+    def is_end(self) -> bool:
+        """Whether the node has no variation."""
+    def has_variation(self, move: Move) -> bool:
+        """Whether a variation from here plays ``move``."""
+    def add_variation(
+        self, move: Move, *, comment: str = "", starting_comment: str = "", nags: Optional[Iterable[int]] = None
+    ) -> "GameNode":
+        """Adds ``move`` as the last variation from here (the continuation if there is none)
+        and returns its node; an existing variation with that move is returned (and annotated)
+        instead. ``IllegalMoveError`` when the move is not legal here."""
+    def add_main_variation(self, move: Move, *, comment: str = "", nags: Optional[Iterable[int]] = None) -> "GameNode":
+        """``add_variation``, then makes it the continuation from here."""
+    def promote_to_main(self) -> None:
+        """Makes this node its parent's first variation."""
+
+@final
+class GameReader:
+    """The games of a file, one at a time (``hexvar.read_games`` makes it): an iterator of
+    ``GameTree`` holding one game's text at a time. A game that cannot be read is an empty tree
+    whose ``errors`` holds its located ``InvalidRecordError``, and the next game is read."""
+
+    def __iter__(self) -> "GameReader": ...
+    def __next__(self) -> GameTree: ...
