@@ -291,3 +291,89 @@ pub fn split_perft<V: Variant>(
             + mine
     })
 }
+
+/// Runs [`hash_perft`] and [`split_perft`] (one ply, two threads) on each position's deepest row
+/// of a perft data file with at most `max_nodes` leaves, all through one small table storing every
+/// inner node, so that an entry of one position must never answer for another; returns how many
+/// positions ran. The error lists every row that failed, by `file` and line. Each crate's tests
+/// run it over their conformance file.
+pub fn check_rows<V: Variant>(file: &str, text: &str, max_nodes: u64) -> Result<usize, String> {
+    let rows = crate::perft::read_rows(text).map_err(|e| format!("{file}: {e}"))?;
+    // Each position's deepest row under the cap (the rows of a position are consecutive).
+    let mut deepest: Vec<&crate::perft::PerftRow> = Vec::new();
+    for row in rows.iter().filter(|r| r.count <= max_nodes) {
+        match deepest.last_mut() {
+            Some(last) if last.position == row.position => {
+                if row.depth > last.depth {
+                    *last = row;
+                }
+            }
+            _ => deepest.push(row),
+        }
+    }
+    let table = PerftTable::with_megabytes(1).storing_from(1);
+    let split = Split {
+        plies: 1,
+        threads: 2,
+    };
+    let mut failures = Vec::new();
+    for row in &deepest {
+        let pos: V = match row.position.parse() {
+            Ok(pos) => pos,
+            Err(e) => {
+                failures.push(format!("{file}:{}: {e}", row.line));
+                continue;
+            }
+        };
+        let hashed = hash_perft(&pos, row.depth, &table);
+        let split = split_perft(&pos, row.depth, split, Some(&table));
+        if hashed != row.count || split != row.count {
+            failures.push(format!(
+                "{file}:{}: depth {}: hash perft {hashed}, split perft {split}, expected {}",
+                row.line, row.depth, row.count
+            ));
+        }
+    }
+    if failures.is_empty() {
+        Ok(deepest.len())
+    } else {
+        Err(failures.join("\n"))
+    }
+}
+
+/// Hash perft and split perft (two plies) at depth 4 against plain perft on the position of a
+/// perft data file with the most leaves at depth 2 up to 3,000 (so depth 4 stays near ten million
+/// leaves): positions three plies down are reached by several move orders, so the table answers
+/// for some of them. Tables storing from depth 1 and from depth 3 are both tried.
+pub fn check_transpositions<V: Variant>(file: &str, text: &str) -> Result<(), String> {
+    let rows = crate::perft::read_rows(text).map_err(|e| format!("{file}: {e}"))?;
+    let row = rows
+        .iter()
+        .filter(|r| r.depth == 2 && r.count <= 3_000)
+        .max_by_key(|r| r.count)
+        .ok_or(format!(
+            "{file}: no position with 3,000 leaves or fewer at depth 2"
+        ))?;
+    let pos: V = row
+        .position
+        .parse()
+        .map_err(|e| format!("{file}:{}: {e}", row.line))?;
+    let expected = crate::perft::perft(&pos, 4);
+    for from in [1, 3] {
+        let table = PerftTable::with_megabytes(16).storing_from(from);
+        let hashed = hash_perft(&pos, 4, &table);
+        let split = Split {
+            plies: 2,
+            threads: 2,
+        };
+        let split = split_perft(&pos, 4, split, Some(&table));
+        if hashed != expected || split != expected {
+            return Err(format!(
+                "{file}:{}: depth 4 storing from {from}: hash perft {hashed}, split perft \
+                 {split}, plain perft {expected}",
+                row.line
+            ));
+        }
+    }
+    Ok(())
+}
