@@ -1,30 +1,12 @@
 //! The long notation ([`Move::long`], [`Move::from_long`], `parse_long`) over every legal move
 //! of every conformance position and of the positions one move later, and on arbitrary text.
 
-use std::collections::BTreeSet;
-
 use hexvar_chessagon::{LongMoveError, Move, Position};
-use hexvar_geometry::long::check_position;
-use hexvar_geometry::perft::read_rows;
+use hexvar_geometry::long::{check_rows, is_error_or_own_spelling};
 use hexvar_geometry::Variant;
 use proptest::prelude::*;
 
-/// The conformance positions (each once) and every position one legal move after them.
-fn positions() -> Vec<Position> {
-    let rows = read_rows(include_str!("data/conformance.txt")).unwrap();
-    let texts: BTreeSet<String> = rows.into_iter().map(|r| r.position).collect();
-    let mut out = Vec::new();
-    for text in texts {
-        let pos: Position = text.parse().unwrap();
-        for mv in pos.legal_moves() {
-            let mut next = pos;
-            next.play_unchecked(mv);
-            out.push(next);
-        }
-        out.push(pos);
-    }
-    out
-}
+const CONFORMANCE: &str = include_str!("data/conformance.txt");
 
 /// Which kind of move a move is, for the coverage count.
 fn kind(mv: Move) -> &'static str {
@@ -38,12 +20,9 @@ fn kind(mv: Move) -> &'static str {
 
 #[test]
 fn every_legal_move_round_trips_and_is_unique() {
-    let mut kinds = BTreeSet::new();
-    let mut checked = 0;
-    for pos in positions() {
-        checked += check_position(&pos).unwrap_or_else(|e| panic!("{e}"));
-        kinds.extend(pos.legal_moves().into_iter().map(kind));
-    }
+    // Every conformance position and every position one legal move after it.
+    let (checked, kinds) = check_rows::<Position>("conformance.txt", CONFORMANCE, kind)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert!(checked > 100_000, "{checked}");
     assert_eq!(
         kinds.into_iter().collect::<Vec<_>>(),
@@ -111,17 +90,11 @@ fn bad_texts_are_notation_errors_and_illegal_moves_are_not_legal() {
 proptest! {
     #[test]
     fn arbitrary_text_is_an_error_or_its_own_spelling(text in "\\PC{0,16}") {
-        if let Ok(mv) = Move::from_long(&text) {
-            prop_assert_eq!(mv.long(), text.trim_matches(|c: char| c.is_ascii_whitespace()));
-        }
-        let _ = Position::new().parse_long(&text);
+        prop_assert!(is_error_or_own_spelling(&Position::new(), &text));
     }
 
     #[test]
     fn notation_like_text_is_an_error_or_its_own_spelling(text in "[a-i0-9epoq ]{0,10}") {
-        if let Ok(mv) = Move::from_long(&text) {
-            prop_assert_eq!(mv.long(), text.trim_matches(|c: char| c.is_ascii_whitespace()));
-        }
-        let _ = Position::new().parse_long(&text);
+        prop_assert!(is_error_or_own_spelling(&Position::new(), &text));
     }
 }

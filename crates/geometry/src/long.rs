@@ -205,6 +205,56 @@ pub fn check_position<V: Variant>(pos: &V) -> Result<usize, String> {
     }
 }
 
+/// [`check_position`] over every position of a perft data file (each once) and every position one
+/// legal move after it, for the variant crates' tests. Returns the moves checked and the kinds of
+/// move seen (by `kind`), so that a crate's test can hold that the data reaches every kind, or
+/// every failure found, by `file` and line.
+pub fn check_rows<V: Variant>(
+    file: &str,
+    text: &str,
+    kind: fn(V::Move) -> &'static str,
+) -> Result<(usize, std::collections::BTreeSet<&'static str>), String> {
+    let rows = crate::perft::read_rows(text).map_err(|e| format!("{file}: {e}"))?;
+    let mut seen = std::collections::HashSet::new();
+    let (mut checked, mut kinds) = (0, std::collections::BTreeSet::new());
+    let mut failures = Vec::new();
+    let mut check = |pos: &V, line: usize| match check_position(pos) {
+        Ok(n) => {
+            checked += n;
+            kinds.extend(pos.legal_moves().into_iter().map(kind));
+        }
+        Err(e) => failures.push(format!("{file}:{line}: {e}")),
+    };
+    for row in rows.iter().filter(|r| seen.insert(r.position.as_str())) {
+        let pos: V = row
+            .position
+            .parse()
+            .map_err(|e| format!("{file}:{}: {e}", row.line))?;
+        check(&pos, row.line);
+        for mv in pos.legal_moves() {
+            let mut next = pos.clone();
+            next.play_unchecked(mv);
+            check(&next, row.line);
+        }
+    }
+    if failures.is_empty() {
+        Ok((checked, kinds))
+    } else {
+        Err(failures.join("\n"))
+    }
+}
+
+/// Whether `text` is either no move of the long notation or exactly the spelling of the move it
+/// reads as (surrounding ASCII whitespace aside): the property the crates' tests run on arbitrary
+/// text. Reading it in `pos` as a legal move must not panic either.
+pub fn is_error_or_own_spelling<V: Variant>(pos: &V, text: &str) -> bool {
+    let _ = pos.parse_long(text);
+    match V::move_from_long(text) {
+        Ok(mv) => V::long(mv) == trim(text),
+        Err(_) => true,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
