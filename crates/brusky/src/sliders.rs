@@ -236,27 +236,6 @@ mod tests {
     use super::*;
     use crate::board::{Cell, HEXES};
 
-    /// Occupancies from a fixed xorshift stream, denser and sparser in turn.
-    fn occupancies() -> impl Iterator<Item = u128> {
-        let board = (1u128 << CELL_COUNT) - 1;
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        (0..400).map(move |i| {
-            let mut draw = || u128::from(next()) | u128::from(next()) << 64;
-            let set = match i % 3 {
-                0 => draw() & draw(),
-                1 => draw(),
-                _ => draw() | draw(),
-            };
-            set & board
-        })
-    }
-
     /// The cells from `from` in direction `d` up to and including the first man of
     /// `occupied`, walked in coordinates (not the step table the look-ups use).
     fn ray_to_blocker(from: usize, d: Hex, occupied: u128) -> u128 {
@@ -281,7 +260,7 @@ mod tests {
 
     #[test]
     fn look_ups_match_walking_the_rays() {
-        for occupied in occupancies() {
+        for occupied in hexvar_geometry::magic::sample_occupancies(CELL_COUNT, 400) {
             for from in 0..CELL_COUNT {
                 assert_eq!(
                     rook_attacks_from(from, occupied),

@@ -1924,31 +1924,10 @@ mod tests {
         assert_eq!(z.castling[0], 0);
     }
 
-    /// Occupancies from a fixed xorshift stream, denser and sparser in turn.
-    fn duke_occupancies() -> impl Iterator<Item = u128> {
-        let board = (1u128 << CELL_COUNT) - 1;
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        (0..400).map(move |i| {
-            let mut draw = || u128::from(next()) | u128::from(next()) << 64;
-            let set = match i % 3 {
-                0 => draw() & draw(),
-                1 => draw(),
-                _ => draw() | draw(),
-            };
-            set & board
-        })
-    }
-
     #[test]
     fn duke_look_ups_match_walking_the_lines() {
         let all: [usize; 6] = [0, 1, 2, 3, 4, 5];
-        for occupied in duke_occupancies() {
+        for occupied in hexvar_geometry::magic::sample_occupancies(CELL_COUNT, 400) {
             for from in 0..CELL_COUNT {
                 assert_eq!(
                     duke_attacks_from(from, occupied),

@@ -134,26 +134,6 @@ mod tests {
     const ORTHOGONAL: [(i8, i8); 6] = [(1, 0), (0, 1), (1, 1), (-1, 0), (0, -1), (-1, -1)];
     const DIAGONAL: [(i8, i8); 6] = [(1, 2), (2, 1), (-1, 1), (-1, -2), (-2, -1), (1, -1)];
 
-    /// Occupancies from a fixed xorshift stream, denser and sparser in turn.
-    fn occupancies() -> impl Iterator<Item = Bits> {
-        let board: Bits = (1 << CELL_COUNT) - 1;
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        (0..400).map(move |i| {
-            let set = match i % 3 {
-                0 => next() & next(),
-                1 => next(),
-                _ => next() | next(),
-            };
-            set & board
-        })
-    }
-
     /// The cells from `from` in direction `d` up to and including the first piece of
     /// `occupied`, walked in the rules' coordinates (not the step table the look-ups use).
     fn ray_to_blocker(from: usize, d: (i8, i8), occupied: Bits) -> Bits {
@@ -179,7 +159,9 @@ mod tests {
 
     #[test]
     fn look_ups_match_walking_the_rays() {
-        for occupied in occupancies() {
+        for occupied in hexvar_geometry::magic::sample_occupancies(CELL_COUNT, 400) {
+            // The board has fewer than 64 cells: the sample fits the look-ups' word.
+            let occupied = occupied as Bits;
             for from in 0..CELL_COUNT {
                 assert_eq!(
                     rook_attacks_from(from, occupied),

@@ -342,6 +342,33 @@ pub fn search_magics<const N: usize, const D: usize, const T: usize>(
         .collect()
 }
 
+/// `count` occupancies of a board of `cell_count` cells (at most 128) from a fixed xorshift
+/// stream, denser and sparser in turn: the sample the variant crates check their look-ups on
+/// against [`attacks_by_walking`] or a walk of their own.
+pub fn sample_occupancies(cell_count: usize, count: usize) -> impl Iterator<Item = u128> {
+    let board = if cell_count >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << cell_count) - 1
+    };
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    (0..count).map(move |i| {
+        let mut draw = || u128::from(next()) | u128::from(next()) << 64;
+        let set = match i % 3 {
+            0 => draw() & draw(),
+            1 => draw(),
+            _ => draw() | draw(),
+        };
+        set & board
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
