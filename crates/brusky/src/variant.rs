@@ -16,7 +16,7 @@ hexvar_geometry::impl_variant!(
     perft_without_bulk = crate::movegen::perft_without_bulk,
 );
 
-hexvar_geometry::impl_variant_men!();
+hexvar_geometry::impl_variant_men!(Color, Role, Piece);
 
 /// [`Variant::attackers`](hexvar_geometry::Variant::attackers): the men of `by` attacking `cell`
 /// over the position's own occupancy.

@@ -277,11 +277,16 @@ macro_rules! impl_variant {
 /// discriminant, which must follow `ALL`) and [`VariantPiece`](crate::VariantPiece) for its
 /// `Piece` (fields `color` and `role`): for a crate that writes these types itself rather than
 /// taking [`Color`](crate::Color), [`roles!`](crate::roles) and
-/// [`two_sided_piece!`](crate::two_sided_piece) from here.
+/// [`two_sided_piece!`](crate::two_sided_piece) from here. Name the types to implement:
+/// `impl_variant_men!(Color, Role, Piece)`, or Kirby's `impl_variant_men!(Color, Piece)` beside
+/// its `roles!`.
 #[allow(clippy::crate_in_macro_def)]
 #[macro_export]
 macro_rules! impl_variant_men {
-    () => {
+    ($($kind:ident),+ $(,)?) => {
+        $($crate::impl_variant_men!(@ $kind);)+
+    };
+    (@ Color) => {
         impl $crate::VariantColor for crate::Color {
             const ALL: &'static [crate::Color] = &crate::Color::ALL;
 
@@ -289,7 +294,8 @@ macro_rules! impl_variant_men {
                 self as usize
             }
         }
-
+    };
+    (@ Role) => {
         impl $crate::VariantRole for crate::Role {
             const ALL: &'static [crate::Role] = &crate::Role::ALL;
 
@@ -305,7 +311,8 @@ macro_rules! impl_variant_men {
                 crate::Role::value(self)
             }
         }
-
+    };
+    (@ Piece) => {
         impl $crate::VariantPiece for crate::Piece {
             type Color = crate::Color;
             type Role = crate::Role;
