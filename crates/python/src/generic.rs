@@ -570,6 +570,21 @@ impl<V: Rules> Core<V> {
             .collect()
     }
 
+    /// The names of the cells, in dense order, of the men of `by` that attack the cell named
+    /// `cell` (the trait's [`Variant::attackers`]).
+    pub fn attackers(&self, by: V::Color, cell: &str) -> PyResult<Vec<String>> {
+        let set = self.pos().attackers(self::cell::<V>(cell)?, by);
+        Ok(set
+            .indices()
+            .map(|i| V::Cell::from_dense(i).to_string())
+            .collect())
+    }
+
+    /// Whether a man of `by` attacks the cell named `cell`.
+    pub fn is_attacked_by(&self, by: V::Color, cell: &str) -> PyResult<bool> {
+        Ok(!self.pos().attackers(self::cell::<V>(cell)?, by).is_empty())
+    }
+
     /// The cells of the men that give check to the side to move.
     pub fn checkers(&self) -> Vec<String> {
         self.pos()
@@ -591,6 +606,27 @@ impl<V: Rules> Core<V> {
         let next = self
             .pos()
             .with_men(&mut |men| men[at] = piece)
+            .map_err(bad_position)?;
+        self.set_position(next);
+        Ok(())
+    }
+
+    /// Replaces every man on the board with `men` (cell name, man) in one step; the position
+    /// must be legal (`InvalidPositionError` otherwise, the board unchanged; a plain
+    /// `ValueError` for a name that is no cell). The stack starts again there.
+    pub fn set_men(&mut self, men: &[(String, V::Piece)]) -> PyResult<()> {
+        let placed = men
+            .iter()
+            .map(|(name, man)| Ok((cell::<V>(name)?.dense_index(), *man)))
+            .collect::<PyResult<Vec<_>>>()?;
+        let next = self
+            .pos()
+            .with_men(&mut |board| {
+                board.fill(None);
+                for &(at, man) in &placed {
+                    board[at] = Some(man);
+                }
+            })
             .map_err(bad_position)?;
         self.set_position(next);
         Ok(())

@@ -675,6 +675,22 @@ macro_rules! variant_module {
                     self.core.piece_map().into_iter().collect()
                 }
 
+                /// The cells (in `cells()` order) of the men of the side named `color` that attack
+                /// `cell` (python-chess's `attackers(color, square)`): each could take a man of
+                /// another side standing there, whatever stands there now; pinned men count, and
+                /// so do men of the side to move. Captures a man can make only at one moment (en
+                /// passant, C'escacs's scornful capture) are moves, not attacks, and Dagger's
+                /// knights in hand stand on no cell. Kirby: the men of one army.
+                fn attackers(&self, color: &str, cell: &str) -> PyResult<Vec<String>> {
+                    self.core.attackers(generic::side::<V>(color)?, cell)
+                }
+
+                /// Whether a man of the side named `color` attacks `cell` (`attackers` is not
+                /// empty; python-chess's `is_attacked_by`).
+                fn is_attacked_by(&self, color: &str, cell: &str) -> PyResult<bool> {
+                    self.core.is_attacked_by(generic::side::<V>(color)?, cell)
+                }
+
                 /// The cells of the men that give check to the side to move.
                 fn checkers(&self) -> Vec<String> {
                     self.core.checkers()
@@ -728,10 +744,30 @@ macro_rules! variant_module {
                 /// Puts a man (a `Piece` of this variant's sides and roles) on a cell. A board
                 /// always holds a legal position: one that would not be raises
                 /// `InvalidPositionError` and leaves the board unchanged (so no `clear()`: a
-                /// board without Kings is no position). The move stack starts again there.
+                /// board without Kings is no position; `set_piece_map` sets every man at once).
+                /// The move stack starts again there.
                 fn set_piece_at(&mut self, cell: &str, piece: PyRef<'_, Piece>) -> PyResult<()> {
                     let man = piece.to_variant::<V>()?;
                     self.core.set_piece_at(cell, Some(man))
+                }
+
+                /// Sets up the board's men from a mapping of cell names to `Piece`s, every other
+                /// cell emptied, in one validated step (python-chess's `set_piece_map`): the way
+                /// to set up a position man by man, since a board always holds a legal position
+                /// and so has no `clear()` (python-chess's board without men is no position of
+                /// these variants: each side needs its King). The side to move, the hand and the
+                /// other state are kept, rights the new men break are dropped, and the move stack
+                /// starts again there. `InvalidPositionError` (the board unchanged) when the men
+                /// make no legal position.
+                fn set_piece_map(
+                    &mut self,
+                    pieces: std::collections::HashMap<String, PyRef<'_, Piece>>,
+                ) -> PyResult<()> {
+                    let men = pieces
+                        .iter()
+                        .map(|(cell, piece)| Ok((cell.clone(), piece.to_variant::<V>()?)))
+                        .collect::<PyResult<Vec<_>>>()?;
+                    self.core.set_men(&men)
                 }
 
                 /// Takes the man off a cell and returns it (`None` for an empty cell), under
