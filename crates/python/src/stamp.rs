@@ -22,7 +22,8 @@ macro_rules! variant_module {
 
             /// A legal move of the variant: the cells it leaves and reaches, and its text in the
             /// variant's move notation. Moves come from a board (`legal_moves`, `parse_san`,
-            /// `parse_text`, `move_from_index`); they compare and hash by value.
+            /// `parse_text`, `move_from_index`); they compare and hash by value. A board hands
+            /// out one shared object per move (see `interned.rs`).
             #[pyclass(module = $path, name = "Move", frozen, eq, hash)]
             #[derive(Clone, Copy, PartialEq, Eq, Hash)]
             pub struct Move {
