@@ -10,7 +10,9 @@ use core::str::FromStr;
 
 use hexvar_geometry::san::cut;
 
-use crate::board::{Cell, Color, Piece, Role, CELL_COUNT};
+use crate::cells::{Cell, CELL_COUNT};
+use crate::men::{Color, Piece, Role};
+use crate::tables::{KING_BIT, KING_ROOK_BIT, QUEEN_ROOK_BIT};
 
 /// The castling state of one side: which of king, queen's rook (C3/C25) and king's rook
 /// (I3/I25) are unmoved. Rook rights matter only while the king is unmoved.
@@ -40,15 +42,17 @@ impl CastlingRights {
 
     /// Packs the rights into bits (1 king, 2 queen's rook, 4 king's rook).
     pub const fn bits(self) -> u8 {
-        self.king as u8 | (self.queen_rook as u8) << 1 | (self.king_rook as u8) << 2
+        (if self.king { KING_BIT } else { 0 })
+            | (if self.queen_rook { QUEEN_ROOK_BIT } else { 0 })
+            | (if self.king_rook { KING_ROOK_BIT } else { 0 })
     }
 
     /// Unpacks [`CastlingRights::bits`].
     pub const fn from_bits(b: u8) -> CastlingRights {
         CastlingRights {
-            king: b & 1 != 0,
-            queen_rook: b & 2 != 0,
-            king_rook: b & 4 != 0,
+            king: b & KING_BIT != 0,
+            queen_rook: b & QUEEN_ROOK_BIT != 0,
+            king_rook: b & KING_ROOK_BIT != 0,
         }
     }
 }
