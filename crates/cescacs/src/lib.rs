@@ -26,7 +26,7 @@ pub use hexvar_geometry::{
 pub use men::{Color, ParseLetterError, Piece, Role};
 pub use movegen::{PieceMoves, PieceMovesIter};
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
-pub use outcome::{Outcome, WinReason};
+pub use outcome::{Outcome, Points, WinReason};
 pub use position::{IllegalMove, ParsePositionError, Position, PositionError, PositionProblem};
 pub use setup::{CastlingRights, ParseSetupError, Setup, Special, START_TEXT};
 

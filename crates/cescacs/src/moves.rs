@@ -10,7 +10,7 @@ use hexvar_geometry::LongMoveError;
 
 use crate::castling::Castling;
 use crate::cells::Cell;
-use crate::men::{Color, Role};
+use crate::men::{role_of_letter, Color, Role};
 use crate::tables::{KING_HOME, ROOK_HOME};
 
 impl FromStr for Castling {
@@ -223,8 +223,10 @@ fn read_role(r: &mut LongReader<'_>) -> Option<Role> {
     let mut ahead = r.rest().chars();
     match (ahead.next(), ahead.next()) {
         (Some(c), Some(d)) if c.is_ascii_uppercase() && d.is_ascii_uppercase() => {
+            // Only a role letter is taken: two capitals that name none are no long notation.
+            let role = Role::from_char(c)?;
             r.char_if(|_| true);
-            Role::from_char(c)
+            Some(role)
         }
         _ => None,
     }
@@ -442,7 +444,7 @@ impl<'a> Cursor<'a> {
     fn role(&mut self) -> Option<Role> {
         let c = self.peek()?;
         if c.is_ascii_alphabetic() && self.peek2().is_some_and(|d| d.is_ascii_alphabetic()) {
-            let r = Role::from_char(c)?;
+            let r = role_of_letter(c)?;
             self.bump();
             Some(r)
         } else {
@@ -507,7 +509,7 @@ impl FromStr for Move {
             }
             let r = cur
                 .bump()
-                .and_then(Role::from_char)
+                .and_then(role_of_letter)
                 .filter(|r| Role::PROMOTIONS.contains(r))
                 .ok_or_else(|| err("a pawn promotes to D, V, R, G, N or J only"))?;
             if !cur.s.is_empty() {
@@ -536,7 +538,7 @@ impl FromStr for Move {
                 Some('&') => {}
                 Some(c) => {
                     promotion =
-                        Some(Role::from_char(c).ok_or_else(|| err("unknown promotion letter"))?)
+                        Some(role_of_letter(c).ok_or_else(|| err("unknown promotion letter"))?)
                 }
                 None => return Err(err("expected a letter after '='")),
             }

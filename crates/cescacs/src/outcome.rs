@@ -1,8 +1,7 @@
-//! How a game ends: [`WinReason`] and [`Outcome`], with the author's 3-1-0 scoring.
+//! How a game ends: C'escacs's [`WinReason`]s in geometry's two-player [`Outcome`], and the
+//! author's 3-1-0 scoring ([`Points`]).
 
 use core::fmt;
-
-use hexvar_geometry::DrawReason;
 
 use crate::men::Color;
 
@@ -24,6 +23,14 @@ impl WinReason {
             WinReason::Stalemate => "stalemate",
         }
     }
+
+    /// The winner's and the loser's points: 3–0 for a mate, 2–1 for a stalemate.
+    pub const fn points(self) -> (u8, u8) {
+        match self {
+            WinReason::Checkmate => (3, 0),
+            WinReason::Stalemate => (2, 1),
+        }
+    }
 }
 
 impl fmt::Display for WinReason {
@@ -32,124 +39,60 @@ impl fmt::Display for WinReason {
     }
 }
 
-/// How a game ended. C'escacs scores 3-1-0: mate 3–0, stalemate 2–1 for the stalemating side,
-/// a draw 1–1 ([`Outcome::points`]).
+impl hexvar_geometry::WinReason for WinReason {
+    /// A draw scores 1–1.
+    const DRAW_TOKEN: &'static str = "1-1";
+
+    fn as_str(self) -> &'static str {
+        WinReason::as_str(self)
+    }
+
+    /// The author's points, White's first, as his records write them: `3-0`, `0-3` (mate),
+    /// `2-1`, `1-2` (stalemate).
+    fn result_token(self, winner: Color) -> &'static str {
+        match (self, winner) {
+            (WinReason::Checkmate, Color::White) => "3-0",
+            (WinReason::Checkmate, Color::Black) => "0-3",
+            (WinReason::Stalemate, Color::White) => "2-1",
+            (WinReason::Stalemate, Color::Black) => "1-2",
+        }
+    }
+}
+
+/// How a game ended: geometry's two-player outcome with C'escacs's [`WinReason`]s. For a
+/// stalemate the winner is the stalemating side, the one not to move. C'escacs scores 3-1-0:
+/// mate 3–0, stalemate 2–1 for the stalemating side, a draw 1–1 ([`Points::points`]).
 ///
 /// ```
-/// use hexvar_cescacs::{Color, DrawReason, Outcome, WinReason};
-/// use hexvar_geometry::VariantOutcome;
+/// use hexvar_cescacs::{Color, DrawReason, Outcome, Points, WinReason};
 ///
 /// let stalemate = Outcome::Decisive { winner: Color::Black, reason: WinReason::Stalemate };
 /// assert_eq!(stalemate.winner(), Some(Color::Black));
 /// assert_eq!(stalemate.points(), (1, 2));
 /// assert_eq!(stalemate.result_token(), "1-2");
+/// assert_eq!(stalemate.to_string(), "Black wins by stalemate");
 /// let draw = Outcome::Draw { reason: DrawReason::Agreement };
 /// assert!(draw.is_draw());
 /// assert_eq!(draw.points(), (1, 1));
 /// assert_eq!(draw.result_token(), "1-1");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Outcome {
-    /// A side won.
-    Decisive {
-        /// The winner (for a stalemate: the stalemating side, the one not to move).
-        winner: Color,
-        /// How.
-        reason: WinReason,
-    },
-    /// A draw, 1–1.
-    Draw {
-        /// Why.
-        reason: DrawReason,
-    },
+pub type Outcome = hexvar_geometry::Outcome<WinReason>;
+
+/// The author's 3-1-0 scoring of an [`Outcome`].
+pub trait Points {
+    /// `(White's points, Black's points)`: 3–0 or 0–3 for a mate, 2–1 or 1–2 for a stalemate,
+    /// 1–1 for a draw.
+    fn points(self) -> (u8, u8);
 }
 
-impl Outcome {
-    /// The winner, or `None` for a draw.
-    pub const fn winner(self) -> Option<Color> {
-        match self {
-            Outcome::Decisive { winner, .. } => Some(winner),
-            Outcome::Draw { .. } => None,
-        }
-    }
-
-    /// Whether the game is drawn.
-    pub const fn is_draw(self) -> bool {
-        matches!(self, Outcome::Draw { .. })
-    }
-
-    /// The author's 3-1-0 scoring: `(White's points, Black's points)`.
-    pub const fn points(self) -> (u8, u8) {
-        let (win, lose) = match self {
-            Outcome::Decisive {
-                reason: WinReason::Checkmate,
-                ..
-            } => (3, 0),
-            Outcome::Decisive {
-                reason: WinReason::Stalemate,
-                ..
-            } => (2, 1),
-            Outcome::Draw { .. } => return (1, 1),
-        };
-        match self.winner() {
-            Some(Color::Black) => (lose, win),
-            _ => (win, lose),
-        }
-    }
-
-    /// The reason in lowercase words.
-    pub const fn reason_str(self) -> &'static str {
-        match self {
-            Outcome::Decisive { reason, .. } => reason.as_str(),
-            Outcome::Draw { reason } => reason.as_str(),
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    /// `White wins by checkmate`, `Black wins by stalemate`, `draw by agreement`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Points for Outcome {
+    fn points(self) -> (u8, u8) {
         match self {
             Outcome::Decisive { winner, reason } => {
-                write!(f, "{} wins by {reason}", winner.name())
+                let (win, lose) = reason.points();
+                winner.fold((win, lose), (lose, win))
             }
-            Outcome::Draw { reason } => write!(f, "draw by {reason}"),
+            Outcome::Draw { .. } => (1, 1),
         }
-    }
-}
-
-impl hexvar_geometry::VariantOutcome for Outcome {
-    type Color = Color;
-    type Winner = Color;
-
-    fn draw(reason: DrawReason) -> Outcome {
-        Outcome::Draw { reason }
-    }
-
-    fn winner(&self) -> Option<Color> {
-        Outcome::winner(*self)
-    }
-
-    fn is_win_for(&self, color: Color) -> bool {
-        Outcome::winner(*self) == Some(color)
-    }
-
-    fn draw_reason(&self) -> Option<DrawReason> {
-        match *self {
-            Outcome::Draw { reason } => Some(reason),
-            Outcome::Decisive { .. } => None,
-        }
-    }
-
-    fn reason(&self) -> &'static str {
-        self.reason_str()
-    }
-
-    /// The author's 3-1-0 points, White's first, as his records write them: `3-0`, `0-3`
-    /// (mate), `2-1`, `1-2` (stalemate), `1-1` (draw).
-    fn result_token(&self) -> String {
-        let (white, black) = self.points();
-        format!("{white}-{black}")
     }
 }

@@ -29,6 +29,31 @@ impl Position {
         self.finish_ply();
     }
 
+    /// Passes the turn, for search (a null move): the other side to move, the e.p. or scornful
+    /// right gone, the halfmove clock raised as by any ply that is no pawn move or capture, the
+    /// hash that of the passed position's text read afresh. Refused (`false`, the position
+    /// unchanged) in check, where passing would leave the king attacked on the other side's
+    /// turn.
+    ///
+    /// ```
+    /// use hexvar_cescacs::{Color, Position};
+    ///
+    /// let mut pos = Position::new();
+    /// assert!(pos.play_null());
+    /// assert_eq!(pos.turn(), Color::Black);
+    /// let reread: Position = pos.to_string().parse()?;
+    /// assert_eq!(reread.zobrist_hash(), pos.zobrist_hash());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_null(&mut self) -> bool {
+        if self.is_check() {
+            return false;
+        }
+        self.start_ply();
+        self.finish_ply();
+        true
+    }
+
     /// Plays an ordinary move or capture without promotion of the man `role` known to be legal
     /// (perft plays the set-wise layer's destinations this way, with no [`Move`] to build), and
     /// returns what [`Position::take_back_man`] needs to take it back. The position must be
