@@ -1,8 +1,9 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
-mod board;
+mod cells;
 mod hand;
+mod men;
 mod movegen;
 mod moves;
 mod outcome;
@@ -11,17 +12,17 @@ pub mod render;
 mod san;
 mod setup;
 mod sliders;
+mod tables;
 mod variant;
 
-pub use board::{
-    Cell, CellSet, Color, ParseCellError, ParseLetterError, Piece, Role, Shade, CELL_COUNT,
-};
+pub use cells::{Cell, CellSet, ParseCellError, Shade, CELL_COUNT};
 pub use hand::{entry_cells, hand_attacks, Hand, HandKnight};
 pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
 pub use hexvar_geometry::{
     Disambiguation, DrawReason, GameOptionError, LongMoveError, ParseSanError, RecordError,
     RecordErrorKind, San,
 };
+pub use men::{Color, ParseLetterError, Piece, Role};
 pub use movegen::{Origin, PieceMoves, PieceMovesIter};
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use outcome::{Outcome, WinReason};

@@ -16,15 +16,16 @@
 //! captures (judged by recomputing the King's attackers with the three cells the capture
 //! changes) and knights in hand.
 
-use crate::board::{
-    bishop_attacks, cell_set, cells_of, rook_attacks, Bits, Cell, CellSet, Color, Role, BETWEEN,
-    BISHOP_PSEUDO, CELL_COUNT, KING, KNIGHT, KNIGHTS_NEAR_KING, LINE, PAWNS_NEAR_KING, PAWN_JUMP,
-    PAWN_SHIFTS, PAWN_STEPS, RANK_LASTS, RANK_NEIGHBOURS, ROOK_PSEUDO,
-};
+use crate::cells::{cell_set, cells_of, Bits, Cell, CellSet, CELL_COUNT};
 use crate::hand::{HandKnight, ENTRY, HAND_ATTACKS};
+use crate::men::{Color, Role};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::sliders::{bishop_attacks_from, rook_attacks_from};
+use crate::sliders::{bishop_attacks, bishop_attacks_from, rook_attacks, rook_attacks_from};
+use crate::tables::{
+    BETWEEN, BISHOP_PSEUDO, KING, KNIGHT, KNIGHTS_NEAR_KING, LINE, PAWNS_NEAR_KING, PAWN_JUMP,
+    PAWN_SHIFTS, PAWN_STEPS, RANK_LASTS, RANK_NEIGHBOURS, ROOK_PSEUDO,
+};
 
 /// Where a mover comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -261,7 +262,7 @@ fn emit<F: FnMut(PieceMoves) -> bool>(
 
 /// The number of moves of the free `pawns` of the side with index `SIDE` (whose shift distances
 /// are then constants; none of the pawns about to promote), counted set-wise (see
-/// [`PawnShifts`](crate::board::PawnShifts)): each destination bit of a move stands for exactly
+/// [`PawnShifts`](crate::tables::PawnShifts)): each destination bit of a move stands for exactly
 /// one pawn.
 #[inline(always)]
 fn count_free_pawn_moves_of<const SIDE: usize>(pawns: Bits, step_to: Bits, jump_to: Bits) -> usize {

@@ -4,7 +4,7 @@ use core::fmt;
 
 use hexvar_geometry::DrawReason;
 
-use crate::board::Color;
+use crate::men::Color;
 
 /// How a game ended: a win for one side, or a draw, with the reason.
 ///

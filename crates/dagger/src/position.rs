@@ -6,15 +6,16 @@ use core::str::FromStr;
 use hexvar_geometry::san::cut;
 use hexvar_geometry::DrawReason;
 
-use crate::board::{
-    bishop_attacks, cell_set, cells_of, rook_attacks, Bits, Cell, CellSet, Color, Piece, Role,
-    BISHOP_PSEUDO, CELL_COUNT, KING, KNIGHT, PAWN_JUMP, PAWN_STEPS, PIECE_COUNT, RANK_NEIGHBOURS,
-    ROLE_COUNT, ROOK_PSEUDO, ZOBRIST,
-};
+use crate::cells::{cell_set, cells_of, Bits, Cell, CellSet, CELL_COUNT};
 use crate::hand::{Hand, HandKnight, HAND_ATTACKS};
+use crate::men::{Color, Piece, Role, PIECE_COUNT, ROLE_COUNT};
 use crate::moves::{canonical_move_text, Move, ParseMoveError};
 use crate::outcome::{Outcome, WinReason};
 use crate::setup::{ParseSetupError, Setup};
+use crate::sliders::{bishop_attacks, rook_attacks};
+use crate::tables::{
+    BISHOP_PSEUDO, KING, KNIGHT, PAWN_JUMP, PAWN_STEPS, RANK_NEIGHBOURS, ROOK_PSEUDO, ZOBRIST,
+};
 
 /// The halfmove clock at which the fifty-move rule draws (100 plies without a capture, pawn
 /// move, entry or drop).
