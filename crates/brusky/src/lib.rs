@@ -1,7 +1,9 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
-mod board;
+mod attacks;
+mod cells;
+mod men;
 mod movegen;
 mod moves;
 mod position;
@@ -9,6 +11,7 @@ pub mod render;
 mod san;
 mod setup;
 mod sliders;
+mod tables;
 mod variant;
 
 /// The rules of Brusky's Hexagonal Chess as this crate implements them, with the position text
@@ -16,17 +19,20 @@ mod variant;
 #[doc = include_str!("../docs/rules.md")]
 pub mod rules {}
 
-pub use board::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks, Cell,
-    CellSet, Color, ParseCellError, ParseLetterError, Piece, Role, Shade, CELL_COUNT,
+pub use attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
+pub use cells::{Cell, CellSet, ParseCellError, Shade, CELL_COUNT};
 pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
 pub use hexvar_geometry::{
     Disambiguation, DrawReason, GameOptionError, LongMoveError, ParseSanError, RecordError,
     RecordErrorKind, San,
 };
-pub use movegen::{MovesKind, PieceMoves, PieceMovesIter};
-pub use moves::{CastlingCells, CastlingSide, Move, MoveList, ParseMoveError, MAX_MOVES};
+pub use men::{Color, ParseLetterError, Piece, Role};
+pub use movegen::{PieceMoves, PieceMovesIter};
+pub use moves::{
+    CastlingCells, CastlingSide, Move, MoveList, MovesKind, ParseMoveError, MAX_MOVES,
+};
 pub use position::{
     IllegalMove, Outcome, ParsePositionError, Position, PositionError, PositionProblem, WinReason,
     MAX_MEN, MAX_PAWNS,

@@ -6,14 +6,16 @@ use core::str::FromStr;
 use hexvar_geometry::san::cut;
 use hexvar_geometry::{DrawReason, Set128};
 
-use crate::board::{
-    bishop_attacks, rook_attacks, Cell, CellSet, Color, Piece, Role, BETWEEN, BISHOP_LINES, BIT,
-    CELL_COUNT, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKERS, PAWN_DOUBLE, ROOK_LINES, ZOBRIST,
-};
-use crate::movegen::MovesKind;
-use crate::moves::{castling_side_of, CastlingSide, Move, ParseMoveError, QUOTED_CHARS};
+use crate::attacks::{bishop_attacks, rook_attacks};
+use crate::cells::{Cell, CellSet, CELL_COUNT, QUOTED_CHARS};
+use crate::men::{Color, Piece, Role};
+use crate::moves::{castling_side_of, CastlingSide, Move, MovesKind, ParseMoveError};
 use crate::setup::{CastlingRights, EnPassant, ParseSetupError, Setup};
 use crate::sliders::{bishop_attacks_from, rook_attacks_from};
+use crate::tables::{
+    BETWEEN, BISHOP_LINES, BIT, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKERS, PAWN_DOUBLE,
+    ROOK_LINES, ZOBRIST,
+};
 
 /// A legal position: exactly one king a side, the side not to move not in check, consistent
 /// castling rights and en passant target. Create one with [`Position::new`] (the start),
@@ -964,11 +966,6 @@ impl Position {
             self.en_passant = Some(ep);
             self.hash ^= ep_key(ep);
         }
-    }
-
-    /// An ASCII diagram of the position (see [`crate::render::ascii`] to mark cells on it).
-    pub fn diagram(&self) -> String {
-        crate::render::ascii(self, CellSet::EMPTY)
     }
 }
 
