@@ -22,7 +22,7 @@ pub use hexvar_geometry::{
     Disambiguation, DrawReason, GameOptionError, LongMoveError, ParseSanError, RecordError,
     RecordErrorKind, San,
 };
-pub use men::{Color, ParseLetterError, Piece, Role};
+pub use men::{home, Color, ParseLetterError, Piece, Role};
 pub use movegen::{Origin, PieceMoves, PieceMovesIter};
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use outcome::{Outcome, WinReason};
@@ -60,12 +60,9 @@ pub mod rules {}
 
 #[cfg(feature = "serde")]
 mod serde_impls {
-    use crate::{Cell, Color, Hand, HandKnight, Move, Piece, Role};
+    use crate::{Cell, Hand, HandKnight, Move};
     hexvar_geometry::serde_as_text!(serde, Cell, "a Dagger Chess cell such as `g3`");
     hexvar_geometry::serde_as_text!(serde, Move, "a Dagger Chess move such as `d2-f2`");
-    hexvar_geometry::serde_as_text!(serde, Color, "a side, `w` or `b`");
-    hexvar_geometry::serde_as_text!(serde, Role, "a role letter such as `N`");
-    hexvar_geometry::serde_as_text!(serde, Piece, "a piece letter such as `N` or `p`");
     hexvar_geometry::serde_as_text!(serde, Hand, "a hand, `LR`, `L`, `R` or `-`");
     hexvar_geometry::serde_as_text!(serde, HandKnight, "a hand knight, `L` or `R`");
 }

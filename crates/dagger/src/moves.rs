@@ -299,7 +299,7 @@ pub type MoveList = hexvar_geometry::MoveList<Move, MAX_MOVES>;
 mod tests {
     use super::*;
     use crate::hand::ENTRY;
-    use crate::men::Color;
+    use crate::men::{home, Color};
     use crate::tables::{KING, KNIGHT};
 
     #[test]
@@ -311,7 +311,7 @@ mod tests {
         let mut bound = 2;
         for c in Cell::ALL {
             let i = c.index();
-            let back_rank = c == Color::White.home() || c == Color::Black.home();
+            let back_rank = c == home(Color::White) || c == home(Color::Black);
             let hand = if back_rank {
                 2
             } else {

@@ -8,7 +8,7 @@ use hexvar_geometry::DrawReason;
 
 use crate::cells::{cell_set, cells_of, Bits, Cell, CellSet, CELL_COUNT};
 use crate::hand::{Hand, HandKnight, HAND_ATTACKS};
-use crate::men::{Color, Piece, Role, PIECE_COUNT, ROLE_COUNT};
+use crate::men::{home, Color, Piece, Role, PIECE_COUNT, ROLE_COUNT};
 use crate::moves::{canonical_move_text, Move, ParseMoveError};
 use crate::outcome::{Outcome, WinReason};
 use crate::setup::{ParseSetupError, Setup};
@@ -590,19 +590,22 @@ impl Position {
     pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         let canonical = canonical_move_text(text);
         let not_legal = |why: String| Err(ParseMoveError::NotLegal(cut(&why, 100)));
-        for home in [Cell::A1, Cell::N1] {
-            if canonical == format!("N@{home}") {
+        for back_cell in [Cell::A1, Cell::N1] {
+            if canonical == format!("N@{back_cell}") {
                 let hand = self.hand(self.turn);
-                if home != self.turn.home() || hand.is_empty() {
+                if back_cell != home(self.turn) || hand.is_empty() {
                     return not_legal(canonical);
                 }
                 if hand.len() > 1 {
                     return not_legal(format!(
-                        "{canonical} (both knights are in hand: write NL@{home} or NR@{home})"
+                        "{canonical} (both knights are in hand: write NL@{back_cell} or NR@{back_cell})"
                     ));
                 }
                 let knight = hand.iter().next().unwrap_or(HandKnight::L);
-                let m = Move::Drop { knight, to: home };
+                let m = Move::Drop {
+                    knight,
+                    to: back_cell,
+                };
                 return if self.is_legal(m) {
                     Ok(m)
                 } else {

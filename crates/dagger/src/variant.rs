@@ -1,9 +1,7 @@
-//! [`hexvar_geometry::Variant`] for [`Position`](crate::Position),
-//! [`hexvar_geometry::VariantPiece`] for [`Piece`](crate::Piece),
-//! [`hexvar_geometry::VariantColor`] for [`Color`](crate::Color),
-//! [`hexvar_geometry::VariantRole`] for [`Role`](crate::Role) and
+//! [`hexvar_geometry::Variant`] for [`Position`](crate::Position) and
 //! [`hexvar_geometry::DenseCell`] for [`Cell`](crate::Cell): the generic face over the inherent
-//! methods of the same names, written by geometry's `impl_variant!`.
+//! methods of the same names, written by geometry's `impl_variant!` (the men's traits come with
+//! geometry's `Color`, `roles!` and `two_sided_piece!`).
 //!
 //! The draw rules are the default (an automatic draw on the third occurrence of a position).
 
@@ -16,8 +14,6 @@ hexvar_geometry::impl_variant!(
     perft = crate::movegen::perft,
     perft_without_bulk = crate::movegen::perft_without_bulk,
 );
-
-hexvar_geometry::impl_variant_men!(Color, Role, Piece);
 
 /// [`Variant::attackers`](hexvar_geometry::Variant::attackers): the men of `by` on the board
 /// attacking `cell` over the position's own occupancy (a knight in hand, which attacks its entry
