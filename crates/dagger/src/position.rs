@@ -216,6 +216,23 @@ impl Position {
         self.hands[color.index()]
     }
 
+    /// How many men of `role` `color` holds in hand: its knights in hand for
+    /// [`Role::Knight`] (0 to 2), 0 for every other role (only knights start in hand, and a
+    /// captured man leaves the game).
+    ///
+    /// ```
+    /// use hexvar_dagger::{Color, Position, Role};
+    /// let pos = Position::new();
+    /// assert_eq!(pos.in_hand(Color::White, Role::Knight), 2);
+    /// assert_eq!(pos.in_hand(Color::Black, Role::Queen), 0);
+    /// ```
+    pub fn in_hand(&self, color: Color, role: Role) -> u32 {
+        match role {
+            Role::Knight => self.hands[color.index()].len(),
+            _ => 0,
+        }
+    }
+
     /// The landing cell of a double jump that may be taken en passant now, if any.
     #[inline]
     pub fn en_passant(&self) -> Option<Cell> {
@@ -485,6 +502,35 @@ impl Position {
             *hand = hand.without(knight);
             self.hash ^= ZOBRIST.hand[color.index()][knight as usize];
         }
+    }
+
+    /// Pass the turn (a null move, for search only, never in a game): the other side is to
+    /// move, the en-passant right is dropped, the halfmove clock counts on as after a quiet move,
+    /// and the position and its hash are what reading the passed position's text would give.
+    /// Returns `false` and leaves the position unchanged when the side to move is in check
+    /// (passing would leave its King capturable). Knights in hand stay in hand.
+    ///
+    /// ```
+    /// use hexvar_dagger::{Color, Position};
+    /// let mut pos = Position::new();
+    /// assert!(pos.play_null());
+    /// assert_eq!(pos.turn(), Color::Black);
+    /// assert_eq!(pos, pos.to_string().parse::<Position>()?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_null(&mut self) -> bool {
+        if self.is_check() {
+            return false;
+        }
+        let us = self.turn;
+        self.hash ^= ZOBRIST.black_to_move;
+        if let Some(ep) = self.en_passant.take() {
+            self.hash ^= ZOBRIST.en_passant[ep.index()];
+        }
+        self.turn = us.other();
+        self.fullmove_number = self.fullmove_number.saturating_add(us.index() as u32);
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        true
     }
 
     /// Play `m` if it is legal; otherwise leave the position untouched and return the error.

@@ -11,6 +11,8 @@ hexvar_geometry::impl_variant!(
     "dagger",
     attackers = crate::variant::attackers,
     fullmove_number = crate::Position::fullmove_number,
+    play_null = crate::Position::play_null,
+    in_hand = crate::Position::in_hand,
     perft = crate::movegen::perft,
     perft_without_bulk = crate::movegen::perft_without_bulk,
 );
