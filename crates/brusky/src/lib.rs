@@ -6,6 +6,7 @@ mod cells;
 mod men;
 mod movegen;
 mod moves;
+mod outcome;
 mod position;
 pub mod render;
 mod san;
@@ -28,14 +29,14 @@ pub use hexvar_geometry::{
     Disambiguation, DrawReason, GameOptionError, LongMoveError, ParseSanError, RecordError,
     RecordErrorKind, San,
 };
-pub use men::{Color, ParseLetterError, Piece, Role};
+pub use men::{pawn_rank, promotion_rank, Color, ParseLetterError, Piece, Role};
 pub use movegen::{PieceMoves, PieceMovesIter};
 pub use moves::{
     CastlingCells, CastlingSide, Move, MoveList, MovesKind, ParseMoveError, MAX_MOVES,
 };
+pub use outcome::{Outcome, WinReason};
 pub use position::{
-    IllegalMove, Outcome, ParsePositionError, Position, PositionError, PositionProblem, WinReason,
-    MAX_MEN, MAX_PAWNS,
+    IllegalMove, ParsePositionError, Position, PositionError, PositionProblem, MAX_MEN, MAX_PAWNS,
 };
 pub use setup::{CastlingRights, EnPassant, ParseSetupError, Setup, START_TEXT};
 

@@ -10,7 +10,7 @@
 use hexvar_geometry::Set128;
 
 use crate::cells::{indices, Cell, CellSet};
-use crate::men::{Color, Role};
+use crate::men::{pawn_rank, promotion_rank, Color, Role};
 use crate::moves::{CastlingSide, Move, MoveList, MovesKind};
 use crate::position::Position;
 use crate::sliders::{bishop_attacks_from, rook_attacks_from};
@@ -487,8 +487,8 @@ impl Position {
     /// The pawns on `pawns`, one at a time; `false` when `f` stopped the generation.
     fn pawn_moves(&self, m: &Masks, pawns: u128, f: &mut impl FnMut(PieceMoves) -> bool) -> bool {
         let u = m.us.index();
-        let before_last = RANK_CELLS[rank_ahead(m.us, m.us.promotion_rank(), -1)];
-        let start_rank = RANK_CELLS[m.us.pawn_rank() as usize];
+        let before_last = RANK_CELLS[rank_ahead(m.us, promotion_rank(m.us), -1)];
+        let start_rank = RANK_CELLS[pawn_rank(m.us) as usize];
         let empty = !m.occupied;
         for from in indices(pawns) {
             let ahead = PAWN_AHEAD[u][from];
@@ -591,7 +591,7 @@ impl Position {
         }
         self.en_passant_moves(&m, &mut count);
         let pawns = m.ours & self.by_role[Role::Pawn.index()];
-        let before_last = RANK_CELLS[rank_ahead(m.us, m.us.promotion_rank(), -1)];
+        let before_last = RANK_CELLS[rank_ahead(m.us, promotion_rank(m.us), -1)];
         let one_by_one = pawns & (pinned | before_last);
         if one_by_one != 0 {
             self.pawn_moves(&m, one_by_one, &mut count);

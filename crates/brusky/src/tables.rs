@@ -6,7 +6,7 @@ use hexvar_geometry::zobrist::KeyStream;
 use hexvar_geometry::Hex;
 
 use crate::cells::{Cell, CELL_COUNT, RANK_FILES, RANK_OFFSET};
-use crate::men::Color;
+use crate::men::{pawn_rank, promotion_rank, Color};
 
 /// Every cell as a hex, in index order.
 pub(crate) const HEXES: [Hex; CELL_COUNT] = {
@@ -185,7 +185,7 @@ pub(crate) static PAWN_ATTACKS: [[u128; CELL_COUNT]; 2] = {
     let mut out = [[0u128; CELL_COUNT]; 2];
     let mut side = 0;
     while side < 2 {
-        let start_rank = Color::ALL[side].pawn_rank();
+        let start_rank = pawn_rank(Color::ALL[side]);
         let mut c = 0;
         while c < CELL_COUNT {
             let mut set = 0u128;
@@ -382,9 +382,9 @@ const fn rank_set(rank: u8) -> u128 {
 
 const fn pawn_shifts(side: usize) -> PawnShifts {
     let color = Color::ALL[side];
-    let start_rank = color.pawn_rank();
-    let last = color.promotion_rank();
-    let first = color.other().promotion_rank();
+    let start_rank = pawn_rank(color);
+    let last = promotion_rank(color);
+    let first = promotion_rank(color.other());
     let before_last = if side == 0 { last - 1 } else { last + 1 };
     let after_start = if side == 0 {
         start_rank + 1
@@ -469,7 +469,7 @@ mod tests {
                     | ((high & !RANK_LASTS) << 1)
                     | shifts.vertical.forward(one);
                 assert_eq!(captures, PAWN_ATTACKS[side][c], "side {side} cell {c}");
-                if rank == color.pawn_rank() {
+                if rank == pawn_rank(color) {
                     for (k, single) in [low, high].into_iter().enumerate() {
                         let (table_single, double) = PAWN_DOUBLE[side][c][k];
                         assert_eq!(single, table_single, "side {side} cell {c}");
