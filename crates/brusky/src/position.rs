@@ -702,6 +702,29 @@ impl Position {
         self.end_move();
     }
 
+    /// Pass the turn (a null move, for search only, never in a game): the other side is to
+    /// move, the en passant target is dropped, the clocks count on as after a quiet move, the
+    /// castling rights stay, and the position and its hash are what reading the passed
+    /// position's text would give. Returns `false` and leaves the position unchanged when the
+    /// side to move is in check (passing would leave its king capturable).
+    ///
+    /// ```
+    /// use hexvar_brusky::{Color, Position};
+    /// let mut pos = Position::new();
+    /// assert!(pos.play_null());
+    /// assert_eq!(pos.turn(), Color::Black);
+    /// assert_eq!(pos, pos.to_string().parse::<Position>()?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_null(&mut self) -> bool {
+        if self.is_check() {
+            return false;
+        }
+        self.begin_move();
+        self.end_move();
+        true
+    }
+
     /// Plays a move or capture without promotion of our `role` from `from` to `to`, known legal
     /// (from the set-wise layer, which knows the role: no mailbox look-up to find it).
     #[inline(always)]

@@ -10,6 +10,7 @@ hexvar_geometry::impl_variant!(
     "brusky",
     attackers = crate::variant::attackers,
     fullmove_number = crate::Position::fullmove_number,
+    play_null = crate::Position::play_null,
     perft_without_bulk = crate::movegen::perft_without_bulk,
 );
 
