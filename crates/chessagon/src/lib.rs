@@ -1,19 +1,17 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
-mod board;
+mod cells;
 mod count;
+mod men;
 mod movegen;
 mod moves;
 mod position;
 pub mod render;
 mod san;
 mod setup;
+mod tables;
 mod variant;
-
-/// A set of cells: bit `i` is the cell with dense index `i` ([`Cell::index`]). Iterating it
-/// yields indices; `set.cells::<Cell>()` yields [`Cell`]s.
-pub type CellSet = hexvar_geometry::Set128;
 
 /// A game: the start position, the moves played, every position reached, and the draws by
 /// repetition (the third occurrence, chess convention), claim or agreement; records in SAN
@@ -23,12 +21,13 @@ pub type Game = hexvar_geometry::Game<Position>;
 /// Why a [`Game`] refused a move: an illegal move, or a game that is over.
 pub type GameError = hexvar_geometry::GameError<Position>;
 
-pub use board::{Cell, Color, ParseCellError, ParseLetterError, Piece, Role, Shade, CELL_COUNT};
+pub use cells::{Cell, CellSet, ParseCellError, Shade, CELL_COUNT};
 pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
 pub use hexvar_geometry::{
     Disambiguation, DrawReason, GameOptionError, LongMoveError, ParseSanError, RecordError,
     RecordErrorKind, San,
 };
+pub use men::{Color, ParseLetterError, Piece, Role};
 pub use movegen::{MovesKind, PieceMoves, PieceMovesIter};
 pub use moves::{Castling, CastlingInfo, Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use position::{

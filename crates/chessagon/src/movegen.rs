@@ -12,15 +12,16 @@
 //! board; en passant (which lifts two pieces off one line) and castling are tested on the
 //! position after the move.
 
-use crate::board::{
-    bishop_attacks, bishop_attacks_at, cells, duke_attacks, duke_attacks_at, queen_attacks,
-    queen_attacks_at, rook_attacks, rook_attacks_at, Cell, Color, Piece, Role, BETWEEN_BISHOP,
-    BETWEEN_DUKE, BETWEEN_ROOK, BISHOP_ALL, BISHOP_ZONE, BIT as BIT_OF, CELL_COUNT, DUKE_ALL,
-    DUKE_ZONE, KING, KNIGHT, PAWN_CAPTURES, PAWN_DOUBLES, PAWN_PUSHES, PAWN_TABLE, PAWN_ZONE,
-    PROMOTION, ROOK_ALL, ROOK_ZONE,
-};
+use crate::cells::{cells, Cell, BIT as BIT_OF, CELL_COUNT};
+use crate::men::{Color, Piece, Role};
 use crate::moves::{Castling, Move};
 use crate::position::Position;
+use crate::tables::{
+    bishop_attacks, bishop_attacks_at, duke_attacks, duke_attacks_at, queen_attacks,
+    queen_attacks_at, rook_attacks, rook_attacks_at, BETWEEN_BISHOP, BETWEEN_DUKE, BETWEEN_ROOK,
+    BISHOP_ALL, BISHOP_ZONE, DUKE_ALL, DUKE_ZONE, KING, KNIGHT, PAWN_CAPTURES, PAWN_DOUBLES,
+    PAWN_PUSHES, PAWN_TABLE, PAWN_ZONE, PROMOTION, ROOK_ALL, ROOK_ZONE,
+};
 use hexvar_geometry::Set128 as CellSet;
 
 /// What kind of moves a [`PieceMoves`] holds.

@@ -3,7 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::{cell, Cell, Color};
+use crate::cells::{cell, Cell};
+use crate::men::Color;
 use hexvar_geometry::long::{self, LongReader};
 use hexvar_geometry::{LongMoveError, Set128 as CellSet};
 
@@ -405,7 +406,7 @@ mod tests {
             ]
         );
         let names = |s: CellSet| {
-            crate::board::cells(s.0)
+            crate::cells::cells(s.0)
                 .map(|c| c.to_string())
                 .collect::<Vec<_>>()
         };

@@ -4,14 +4,16 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
-use crate::board::{
-    bishop_attacks, cells, duke_attacks, rook_attacks, Cell, Color, Piece, Role, BETWEEN_BISHOP,
-    BETWEEN_DUKE, BETWEEN_ROOK, BISHOP_ALL, BIT, CELL_COUNT, DUKE_ALL, FIRST_MOVES, KING, KNIGHT,
-    PAWN_CAPTURES, PAWN_DOUBLES, PAWN_START, PROMOTION, ROOK_ALL, ZOBRIST,
-};
+use crate::cells::{cells, Cell, BIT, CELL_COUNT};
+use crate::men::{Color, Piece, Role};
 use crate::movegen::MovesKind;
 use crate::moves::{normalise, Castling, Move, MoveList, ParseMoveError};
 use crate::setup::{castling_letter, cell_names, EnPassant, ParseSetupError, Setup, ALL_CASTLING};
+use crate::tables::{
+    bishop_attacks, duke_attacks, rook_attacks, BETWEEN_BISHOP, BETWEEN_DUKE, BETWEEN_ROOK,
+    BISHOP_ALL, DUKE_ALL, FIRST_MOVES, KING, KNIGHT, PAWN_CAPTURES, PAWN_DOUBLES, PAWN_START,
+    PROMOTION, ROOK_ALL, ZOBRIST,
+};
 use hexvar_geometry::san::cut;
 use hexvar_geometry::DrawReason;
 use hexvar_geometry::Set128 as CellSet;

@@ -22,7 +22,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::{cells, Cell, Color, Piece, Role, CELL_COUNT, PAWN_START};
+use crate::cells::{cells, Cell, CELL_COUNT};
+use crate::men::{Color, Piece, Role};
+use crate::tables::PAWN_START;
 use hexvar_geometry::san::cut;
 use hexvar_geometry::Set128 as CellSet;
 
