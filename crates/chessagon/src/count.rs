@@ -1,8 +1,9 @@
 //! Bulk counting: the number of legal moves without listing them.
 
 use crate::cells::each_index;
+use crate::masks::Masks;
 use crate::men::{Color, Role};
-use crate::movegen::{Masks, PieceMoves};
+use crate::movegen::PieceMoves;
 use crate::position::Position;
 use crate::tables::{
     bishop_attacks, bishop_attacks_at, duke_attacks, duke_attacks_at, queen_attacks,

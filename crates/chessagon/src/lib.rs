@@ -3,9 +3,14 @@
 
 mod cells;
 mod count;
+mod legal;
+mod masks;
 mod men;
 mod movegen;
 mod moves;
+mod outcome;
+mod perft;
+mod play;
 mod position;
 pub mod render;
 mod san;
@@ -29,14 +34,13 @@ pub use hexvar_geometry::{
 };
 pub use men::{Color, ParseLetterError, Piece, Role};
 pub use movegen::{MovesKind, PieceMoves, PieceMovesIter};
-pub use moves::{Castling, CastlingInfo, Move, MoveList, ParseMoveError, MAX_MOVES};
-pub use position::{
-    IllegalMove, Outcome, ParsePositionError, Position, PositionError, PositionProblem, WinReason,
+pub use moves::{
+    Castling, CastlingInfo, Move, MoveList, ParseMoveError, ALL_CASTLING, BLACK_LONG, BLACK_SHORT,
+    MAX_MOVES, WHITE_LONG, WHITE_SHORT,
 };
-pub use setup::{
-    EnPassant, ParseSetupError, Setup, ALL_CASTLING, BLACK_LONG, BLACK_SHORT, START_TEXT,
-    WHITE_LONG, WHITE_SHORT,
-};
+pub use outcome::{Outcome, WinReason};
+pub use position::{IllegalMove, ParsePositionError, Position, PositionError, PositionProblem};
+pub use setup::{EnPassant, ParseSetupError, Setup, START_TEXT};
 
 #[doc = include_str!("../docs/rules.md")]
 pub mod rules {}

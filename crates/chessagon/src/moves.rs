@@ -45,6 +45,17 @@ pub enum Move {
     },
 }
 
+/// Castling rights bit: White short (g-file Rook), text `K`.
+pub const WHITE_SHORT: u8 = 1;
+/// Castling rights bit: White long (b-file Rook), text `Q`.
+pub const WHITE_LONG: u8 = 2;
+/// Castling rights bit: Black short, text `k`.
+pub const BLACK_SHORT: u8 = 4;
+/// Castling rights bit: Black long, text `q`.
+pub const BLACK_LONG: u8 = 8;
+/// All four castling rights.
+pub const ALL_CASTLING: u8 = WHITE_SHORT | WHITE_LONG | BLACK_SHORT | BLACK_LONG;
+
 /// One of the 8 castlings (2 sides × short/long × King 3 or 4 steps).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Castling(u8);
@@ -150,8 +161,8 @@ impl Castling {
     #[inline]
     pub fn rights_of(color: Color) -> u8 {
         match color {
-            Color::White => crate::setup::WHITE_SHORT | crate::setup::WHITE_LONG,
-            Color::Black => crate::setup::BLACK_SHORT | crate::setup::BLACK_LONG,
+            Color::White => WHITE_SHORT | WHITE_LONG,
+            Color::Black => BLACK_SHORT | BLACK_LONG,
         }
     }
 

@@ -15,8 +15,8 @@ hexvar_geometry::impl_variant!(
     "chessagon",
     fullmove_number = crate::Position::fullmove_number,
     parse_san = crate::Position::parse_san,
-    perft = crate::movegen::perft,
-    perft_without_bulk = crate::movegen::perft_without_bulk,
+    perft = crate::perft::perft,
+    perft_without_bulk = crate::perft::perft_without_bulk,
 );
 
 impl VariantOutcome for Outcome {
