@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::men::{Color, Role};
+use crate::men::Role;
 use crate::movegen::MovesKind;
 use crate::position::Position;
 use crate::setup::EnPassant;
@@ -25,73 +25,31 @@ impl WinReason {
     }
 }
 
+impl hexvar_geometry::WinReason for WinReason {
+    fn as_str(self) -> &'static str {
+        WinReason::as_str(self)
+    }
+}
+
 impl fmt::Display for WinReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
-/// The end of a game.
+/// The end of a game: geometry's two-player [`Outcome`](hexvar_geometry::Outcome) with
+/// Chessagon's [`WinReason`].
 ///
 /// ```
 /// use hexvar_chessagon::{Color, DrawReason, Outcome, WinReason};
 ///
 /// let mate = Outcome::Decisive { winner: Color::White, reason: WinReason::Checkmate };
 /// assert_eq!(mate.winner(), Some(Color::White));
+/// assert_eq!(mate.to_string(), "White wins by checkmate");
 /// let draw = Outcome::Draw { reason: DrawReason::ThreefoldRepetition };
 /// assert_eq!(draw.winner(), None);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Outcome {
-    /// A side has won.
-    Decisive {
-        /// The side that won.
-        winner: Color,
-        /// How.
-        reason: WinReason,
-    },
-    /// A draw.
-    Draw {
-        /// Why.
-        reason: DrawReason,
-    },
-}
-
-impl Outcome {
-    /// The winner, or `None` for a draw.
-    pub const fn winner(self) -> Option<Color> {
-        match self {
-            Outcome::Decisive { winner, .. } => Some(winner),
-            Outcome::Draw { .. } => None,
-        }
-    }
-
-    /// Whether the game is drawn.
-    pub const fn is_draw(self) -> bool {
-        matches!(self, Outcome::Draw { .. })
-    }
-
-    /// The reason in lowercase words (`"checkmate"`, `"stalemate"`, …).
-    pub const fn reason(self) -> &'static str {
-        match self {
-            Outcome::Decisive { reason, .. } => reason.as_str(),
-            Outcome::Draw { reason } => reason.as_str(),
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    /// `White wins by checkmate`, `draw by stalemate`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Decisive { winner, reason } => {
-                write!(f, "{} wins by {reason}", winner.name())
-            }
-            Outcome::Draw { reason } => write!(f, "draw by {reason}"),
-        }
-    }
-}
+pub type Outcome = hexvar_geometry::Outcome<WinReason>;
 
 impl Position {
     /// Whether `other` is the same position as this one for the repetition rule: the same
@@ -171,6 +129,7 @@ const FIFTY_MOVE_HALFMOVES: u32 = 100;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::men::Color;
 
     #[test]
     fn smothered_mate_on_d15() {

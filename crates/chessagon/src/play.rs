@@ -53,6 +53,30 @@ impl Position {
         self.end_move();
     }
 
+    /// Passes the turn, for search only (a "null move", never a move of a game): the other side
+    /// is to move, the en passant right goes, the clocks go on as after a quiet move, and the
+    /// hash is the one the passed position's text reads back with. Refused (`false`, the
+    /// position unchanged) when the side to move is in check: passing would leave its King
+    /// attacked.
+    ///
+    /// ```
+    /// use hexvar_chessagon::Position;
+    ///
+    /// let mut pos = Position::new();
+    /// assert!(pos.play_null());
+    /// let reread: Position = pos.to_string().parse()?;
+    /// assert_eq!((reread, reread.zobrist_hash()), (pos, pos.zobrist_hash()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_null(&mut self) -> bool {
+        if self.is_check() {
+            return false;
+        }
+        self.begin_move();
+        self.end_move();
+        true
+    }
+
     /// What every move does first: the en passant state goes (returned, for en passant itself)
     /// and the halfmove clock ticks.
     #[inline(always)]
