@@ -248,20 +248,6 @@ pub(crate) fn each_index(set: u128, mut f: impl FnMut(usize)) {
     }
 }
 
-/// All dark cells.
-#[cfg(test)]
-pub(crate) static DARK: u128 = {
-    let mut s = 0u128;
-    let mut i = 0;
-    while i < CELL_COUNT {
-        if CELLS_C[i].points_left() {
-            s |= 1 << i;
-        }
-        i += 1;
-    }
-    s
-};
-
 pub(crate) const fn cell_at(file: u8, rank: u8) -> usize {
     match triangle::index_of(&CELLS_C, Tri::new(file as i8, rank as i8 - 1)) {
         Some(i) => i,
@@ -337,7 +323,11 @@ mod tests {
         ] {
             assert!(bad.parse::<Cell>().is_err(), "{bad}");
         }
-        assert_eq!(DARK.count_ones(), 48);
+        let dark = Cell::ALL
+            .iter()
+            .filter(|c| c.shade() == Shade::Dark)
+            .count();
+        assert_eq!(dark, 48);
         let shade = |s: &str| Cell::ALL[c(s)].shade();
         assert_eq!(shade("d1"), Shade::Dark);
         assert_eq!(shade("e1"), Shade::Light);

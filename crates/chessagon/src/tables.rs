@@ -17,23 +17,6 @@ pub(crate) use pawns::*;
 pub(crate) use sliders::*;
 pub(crate) use zobrist::ZOBRIST;
 
-/// Rook directions (face rows), by net direction: N, NE, SE, S, SW, NW.
-#[cfg(test)]
-pub(crate) static ROOK_STEPS: [[u16; 6]; CELL_COUNT] =
-    triangle::step_table(&CELLS_C, &triangle::FACE_ROWS);
-/// Duke directions (vertex rows): E, NE, NW, W, SW, SE.
-#[cfg(test)]
-pub(crate) static DUKE_STEPS: [[u16; 6]; CELL_COUNT] =
-    triangle::step_table(&CELLS_C, &triangle::VERTEX_ROWS);
-/// Bishop directions (same-colour diagonals): N, NE, SE, S, SW, NW.
-#[cfg(test)]
-pub(crate) static BISHOP_STEPS: [[u16; 6]; CELL_COUNT] =
-    triangle::uniform_step_table(&CELLS_C, &triangle::DIAGONALS);
-
-/// Rook rays per cell and direction (see [`ROOK_STEPS`]).
-#[cfg(test)]
-pub(crate) static ROOK_RAYS: [[u128; 6]; CELL_COUNT] = ray_table_128(&ROOK_STEPS);
-
 const fn unions(rays: &[[u128; 6]; CELL_COUNT]) -> [u128; CELL_COUNT] {
     let mut out = [0u128; CELL_COUNT];
     let mut i = 0;
@@ -102,6 +85,23 @@ pub(crate) static BETWEEN_DUKE: [[u128; CELL_COUNT]; CELL_COUNT] =
 pub(crate) static BETWEEN_BISHOP: [[u128; CELL_COUNT]; CELL_COUNT] = between_128(
     &triangle::uniform_step_table(&CELLS_C, &triangle::DIAGONALS),
 );
+
+/// Rook directions (face rows), by net direction: N, NE, SE, S, SW, NW.
+#[cfg(test)]
+pub(crate) static ROOK_STEPS: [[u16; 6]; CELL_COUNT] =
+    triangle::step_table(&CELLS_C, &triangle::FACE_ROWS);
+/// Duke directions (vertex rows): E, NE, NW, W, SW, SE.
+#[cfg(test)]
+pub(crate) static DUKE_STEPS: [[u16; 6]; CELL_COUNT] =
+    triangle::step_table(&CELLS_C, &triangle::VERTEX_ROWS);
+/// Bishop directions (same-colour diagonals): N, NE, SE, S, SW, NW.
+#[cfg(test)]
+pub(crate) static BISHOP_STEPS: [[u16; 6]; CELL_COUNT] =
+    triangle::uniform_step_table(&CELLS_C, &triangle::DIAGONALS);
+
+/// Rook rays per cell and direction (see [`ROOK_STEPS`]).
+#[cfg(test)]
+pub(crate) static ROOK_RAYS: [[u128; 6]; CELL_COUNT] = ray_table_128(&ROOK_STEPS);
 
 #[cfg(test)]
 mod tests {
