@@ -15,7 +15,7 @@
 use crate::cells::{cells, Cell, BIT as BIT_OF};
 use crate::masks::{sees, Masks};
 use crate::men::{Color, Piece, Role};
-use crate::moves::{Castling, Move};
+use crate::moves::{Castling, CastlingInfo, Move};
 use crate::position::Position;
 use crate::tables::{
     bishop_attacks, bishop_attacks_at, duke_attacks, duke_attacks_at, queen_attacks,
@@ -453,25 +453,35 @@ impl Position {
     }
 
     /// The King targets of the two castlings of one wing (right held, path empty) that are
-    /// not out of, through or into check.
+    /// not out of, through or into check. A right implies its King and Rook on their start
+    /// cells (validation and `play` keep that), and the caller has found the King not in check,
+    /// so its own cell needs no test. The far castling (4 steps) passes every cell the near one
+    /// (3 steps) passes, and the near one's target: each such cell is tested once, nearest
+    /// first, the first attacked one ending the wing. The targets are tested on the position
+    /// after the castling (the King's and the Rook's cells change).
     #[inline(never)]
     fn castling_targets(&self, us: Color, occ: u128, wing: [Castling; 2]) -> u128 {
-        let king = Piece::new(us, Role::King);
-        let rook = Piece::new(us, Role::Rook);
-        let mut to = 0u128;
-        for c in wing {
-            let i = c.info();
-            if self.piece_at(i.king_from) != Some(king)
-                || self.piece_at(i.rook_from) != Some(rook)
-                || cells(i.safe.0).any(|c| self.is_attacked(c, us.other(), occ))
-            {
-                continue;
-            }
+        let them = us.other();
+        let (near, far) = (wing[0].info(), wing[1].info());
+        debug_assert!(
+            self.piece_at(near.king_from) == Some(Piece::new(us, Role::King))
+                && self.piece_at(near.rook_from) == Some(Piece::new(us, Role::Rook))
+        );
+        let attacked = |set: u128| cells(set).any(|c| self.is_attacked(c, them, occ));
+        if attacked(near.safe.0 & !near.king_from.bit()) {
+            return 0;
+        }
+        let lands_safely = |i: &CastlingInfo| {
             let after =
                 occ & !i.king_from.bit() & !i.rook_from.bit() | i.king_to.bit() | i.rook_to.bit();
-            if !self.is_attacked(i.king_to, us.other(), after) {
-                to |= i.king_to.bit();
-            }
+            !self.is_attacked(i.king_to, them, after)
+        };
+        let mut to = 0u128;
+        if lands_safely(near) {
+            to |= near.king_to.bit();
+        }
+        if !attacked(far.safe.0 & !near.safe.0) && lands_safely(far) {
+            to |= far.king_to.bit();
         }
         to
     }

@@ -396,6 +396,23 @@ hexvar_geometry::serde_as_text!(serde, Move, "a Chessagon move like \"c3d5\" or 
 mod tests {
     use super::*;
 
+    /// What castling generation relies on: the two castlings of a wing share the right, the
+    /// King's and the Rook's cells, and the far one (4 steps) passes exactly the cells the near
+    /// one passes and the near one's target.
+    #[test]
+    fn the_far_castling_of_a_wing_passes_the_near_ones_cells_and_target() {
+        for color in Color::ALL {
+            let [short_3, short_4, long_3, long_4] = Castling::of(color);
+            for [near, far] in [[short_3, short_4], [long_3, long_4]] {
+                let (n, f) = (near.info(), far.info());
+                assert_eq!(near.right(), far.right());
+                assert_eq!((n.king_from, n.rook_from), (f.king_from, f.rook_from));
+                assert_eq!(f.safe.0, n.safe.0 | n.king_to.bit());
+                assert!(n.safe.0 & n.king_from.bit() != 0);
+            }
+        }
+    }
+
     #[test]
     fn castlings_follow_section_7() {
         let show = |c: Castling| {
