@@ -217,6 +217,29 @@ impl Position {
         }
     }
 
+    /// Passes the turn without a move, as a search's null move: the next live army clockwise
+    /// is to move, and what the rules do at the start of its turn happens (a checkmated army is
+    /// eliminated and the turn passes on, as after a move), so the position and its hash are
+    /// those a fresh parse of the passed position gives. Kirby's game has no en passant.
+    /// Returns `false` and leaves the position unchanged where passing is not sound: the army
+    /// to move is in check, or the game is over.
+    ///
+    /// ```
+    /// use hexvar_kirby::{Color, Position};
+    ///
+    /// let mut pos = Position::new();
+    /// assert!(pos.play_null());
+    /// assert_eq!(pos.turn(), Color::White);
+    /// ```
+    pub fn play_null(&mut self) -> bool {
+        if self.one_team_left() || self.is_check() {
+            return false;
+        }
+        self.pass_turn();
+        self.resolve();
+        true
+    }
+
     /// Passes the turn to the next live army clockwise, the hash kept.
     pub(crate) fn pass_turn(&mut self) {
         // `alive` has six bits: the mask only spares the bounds test.
@@ -249,3 +272,63 @@ impl Position {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use crate::{Color, Position};
+
+    /// The position a fresh parse gives for `pos` with `turn` to move.
+    fn with_turn(pos: &Position, turn: Color) -> Position {
+        let mut setup = pos.to_setup();
+        setup.turn = turn;
+        Position::from_setup(setup).expect("a valid position")
+    }
+
+    /// The next army clockwise after the one to move that is in play, found seat by seat.
+    fn next_in_play(pos: &Position) -> Color {
+        let mut army = pos.turn().next();
+        while !pos.in_play(army) {
+            army = army.next();
+        }
+        army
+    }
+
+    /// On every conformance position and each position one move later: a null move is refused
+    /// (the position unchanged) exactly in check or when the game is over; otherwise it gives
+    /// the position, hash and legal moves of a fresh parse with the next live army to move.
+    #[test]
+    fn a_null_move_passes_the_turn_as_a_fresh_parse_would() {
+        let (mut passed, mut refused) = (0, 0);
+        for text in crate::conformance_texts() {
+            let root: Position = text.parse().expect("a valid position");
+            let mut positions = vec![root.clone()];
+            for m in root.legal_moves() {
+                let mut next = root.clone();
+                next.play_unchecked(m);
+                positions.push(next);
+            }
+            for pos in positions {
+                let mut null = pos.clone();
+                if pos.is_check() || pos.outcome().is_some() {
+                    assert!(!null.play_null(), "{pos}");
+                    assert_eq!(null, pos);
+                    assert_eq!(null.zobrist_hash(), pos.zobrist_hash());
+                    refused += 1;
+                    continue;
+                }
+                assert!(null.play_null(), "{pos}");
+                let fresh = with_turn(&pos, next_in_play(&pos));
+                assert_eq!(null, fresh, "{pos}");
+                assert_eq!(null.zobrist_hash(), fresh.zobrist_hash(), "{pos}");
+                assert_eq!(
+                    null.legal_moves().as_slice(),
+                    fresh.legal_moves().as_slice()
+                );
+                passed += 1;
+            }
+        }
+        assert!(
+            passed > 1000 && refused > 10,
+            "{passed} passed, {refused} refused"
+        );
+    }
+}
