@@ -3,7 +3,7 @@
 
 use crate::cells::{each_index, CellSet};
 use crate::colors::ColorSet;
-use crate::men::{Role, ARMIES, ROLES};
+use crate::men::{Role, ARMIES};
 use crate::position::{Position, NO_KING};
 use crate::tables::{
     bishop_attacks, rook_attacks, slider_attacks_toward, BISHOP_RAYS, BISHOP_REACH, KING_ATTACKS,
@@ -98,7 +98,7 @@ pub(crate) fn attackers_on(
     occupied: &CellSet,
     hostile: &CellSet,
     hostile_armies: u8,
-    roles: &[CellSet; ROLES],
+    roles: &[CellSet; Role::COUNT],
     armies: &[CellSet; ARMIES],
 ) -> CellSet {
     let role = |r: Role| roles[r.index()];

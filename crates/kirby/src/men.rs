@@ -9,8 +9,6 @@ pub use hexvar_geometry::ParseLetterError;
 
 /// The number of armies (seats).
 pub(crate) const ARMIES: usize = 6;
-/// The number of roles.
-pub(crate) const ROLES: usize = 7;
 
 /// One of the six armies (the side type: an army's colour), which is also its seat and its
 /// sideboard, in clockwise order from the bottom.
@@ -114,37 +112,28 @@ impl FromStr for Color {
     }
 }
 
-/// A piece type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Role {
-    /// Pawn.
-    Pawn = 0,
-    /// Knight.
-    Knight = 1,
-    /// Bishop.
-    Bishop = 2,
-    /// Rook.
-    Rook = 3,
-    /// Queen.
-    Queen = 4,
-    /// Amazon (queen + knight), from promotion or stalemate relocation only.
-    Amazon = 5,
-    /// King.
-    King = 6,
+hexvar_geometry::roles! {
+    /// A piece type. Values in centipawns: chess's values scaled by the role's mobility on this
+    /// board (the rules page, "Piece values", gives the numbers).
+    pub enum Role {
+        /// Pawn.
+        Pawn('P', 100),
+        /// Knight.
+        Knight('N', 325),
+        /// Bishop.
+        Bishop('B', 275),
+        /// Rook.
+        Rook('R', 525),
+        /// Queen.
+        Queen('Q', 900),
+        /// Amazon (queen + knight), from promotion or stalemate relocation only.
+        Amazon('A', 1225),
+        /// King.
+        King('K', 0),
+    }
 }
 
 impl Role {
-    /// Every role.
-    pub const ALL: [Role; ROLES] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::Amazon,
-        Role::King,
-    ];
-
     /// The roles a pawn can reclaim (the first-rank pieces an army can lose), in the order the
     /// move generator lists them.
     pub const RECLAIMABLE: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
@@ -159,72 +148,9 @@ impl Role {
         }
     }
 
-    /// The index `0..7`.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The upper-case letter: `P N B R Q A K`.
-    pub const fn char(self) -> char {
-        match self {
-            Role::Pawn => 'P',
-            Role::Knight => 'N',
-            Role::Bishop => 'B',
-            Role::Rook => 'R',
-            Role::Queen => 'Q',
-            Role::Amazon => 'A',
-            Role::King => 'K',
-        }
-    }
-
-    /// The material value in centipawns: chess's values scaled by the role's mobility on this
-    /// board (the rules page, "Piece values", gives the numbers): P 100, N 325, B 275, R 525,
-    /// Q 900, A 1225, K 0.
-    pub const fn value(self) -> i32 {
-        match self {
-            Role::Pawn => 100,
-            Role::Knight => 325,
-            Role::Bishop => 275,
-            Role::Rook => 525,
-            Role::Queen => 900,
-            Role::Amazon => 1225,
-            Role::King => 0,
-        }
-    }
-
-    /// The role with letter `c` (upper case).
-    pub const fn from_char(c: char) -> Option<Role> {
-        Some(match c {
-            'P' => Role::Pawn,
-            'N' => Role::Knight,
-            'B' => Role::Bishop,
-            'R' => Role::Rook,
-            'Q' => Role::Queen,
-            'A' => Role::Amazon,
-            'K' => Role::King,
-            _ => return None,
-        })
-    }
-
     /// Whether the role is a "power piece" (anything but pawn and king).
     pub const fn is_power(self) -> bool {
         !matches!(self, Role::Pawn | Role::King)
-    }
-}
-
-impl fmt::Display for Role {
-    /// The upper-case letter.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.char())
-    }
-}
-
-impl FromStr for Role {
-    type Err = ParseLetterError;
-    /// One upper-case letter, `P N B R Q A K`.
-    fn from_str(s: &str) -> Result<Role, ParseLetterError> {
-        parse_letter(s, Role::from_char, "role", "one of `P N B R Q A K`")
     }
 }
 
@@ -287,7 +213,11 @@ impl FromStr for Piece {
         let mut chars = s.chars();
         match (
             chars.next().and_then(Color::from_char),
-            chars.next().and_then(Role::from_char),
+            // Upper case only, as the position text writes it (`Role::from_char` takes either).
+            chars
+                .next()
+                .filter(char::is_ascii_uppercase)
+                .and_then(Role::from_char),
             chars.next(),
         ) {
             (Some(color), Some(role), None) => Ok(Piece { color, role }),
@@ -305,8 +235,7 @@ pub(crate) const PIECE_CODES: usize = 43;
 
 #[cfg(feature = "serde")]
 mod serde_impls {
-    use super::{Color, Piece, Role};
+    use super::{Color, Piece};
     hexvar_geometry::serde_as_text!(serde, Piece, "a piece, like BK");
     hexvar_geometry::serde_as_text!(serde, Color, "an army letter, one of B P S W R G");
-    hexvar_geometry::serde_as_text!(serde, Role, "a role letter, one of P N B R Q A K");
 }

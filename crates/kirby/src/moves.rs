@@ -251,7 +251,8 @@ impl FromStr for Move {
                 None => Ok(None),
                 Some(t) => {
                     let mut chars = t.chars();
-                    match (chars.next().and_then(Role::from_char), chars.next()) {
+                    let upper = chars.next().filter(char::is_ascii_uppercase);
+                    match (upper.and_then(Role::from_char), chars.next()) {
                         (Some(r), None) if !matches!(r, Role::Pawn | Role::King) => Ok(Some(r)),
                         _ => Err(err()),
                     }

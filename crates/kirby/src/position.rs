@@ -7,7 +7,7 @@ use core::hash::{Hash, Hasher};
 
 use crate::cells::{Cell, CellSet, CELLS};
 use crate::colors::ColorSet;
-use crate::men::{Color, Piece, Role, ARMIES, ROLES};
+use crate::men::{Color, Piece, Role, ARMIES};
 use crate::moves::{Move, MoveList};
 use crate::outcome::{Outcome, WinReason};
 use crate::setup::{Layout, Mode, Setup};
@@ -120,7 +120,7 @@ impl Hash for Waiting {
 pub struct Position {
     pub(crate) mailbox: [u8; CELLS],
     pub(crate) by_color: [CellSet; ARMIES],
-    pub(crate) by_role: [CellSet; ROLES],
+    pub(crate) by_role: [CellSet; Role::COUNT],
     pub(crate) occupied: CellSet,
     pub(crate) kings: [u16; ARMIES],
     /// Bit mask of the armies on each army's team (itself included); 0 for empty seats.

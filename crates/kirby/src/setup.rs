@@ -480,14 +480,14 @@ fn parse_pieces(setup: &mut Setup, army: Color, list: &str) -> Result<(), ParseS
     }
     for piece in list.split(',') {
         let mut chars = piece.chars();
-        let role =
-            chars
-                .next()
-                .and_then(Role::from_char)
-                .ok_or_else(|| ParseSetupError::Piece {
-                    army: army.char(),
-                    piece: cut(piece, 100),
-                })?;
+        let role = chars
+            .next()
+            .filter(char::is_ascii_uppercase)
+            .and_then(Role::from_char)
+            .ok_or_else(|| ParseSetupError::Piece {
+                army: army.char(),
+                piece: cut(piece, 100),
+            })?;
         let cell: Cell = chars
             .as_str()
             .parse()

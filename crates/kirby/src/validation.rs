@@ -4,7 +4,7 @@
 use core::str::FromStr;
 
 use crate::cells::{Cell, CellSet, CELLS};
-use crate::men::{Color, Piece, Role, ARMIES, ROLES};
+use crate::men::{Color, Piece, Role, ARMIES};
 use crate::position::{Position, Waiting, NO_KING};
 
 use crate::setup::{ParseSetupError, Setup};
@@ -68,7 +68,7 @@ impl Position {
         Position {
             mailbox: [0; CELLS],
             by_color: [CellSet::EMPTY; ARMIES],
-            by_role: [CellSet::EMPTY; ROLES],
+            by_role: [CellSet::EMPTY; Role::COUNT],
             occupied: CellSet::EMPTY,
             kings: [NO_KING; ARMIES],
             team_mask: [0; ARMIES],

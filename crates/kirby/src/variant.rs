@@ -24,7 +24,7 @@ hexvar_geometry::impl_variant!(
     perft_without_bulk = crate::perft::perft_without_bulk,
 );
 
-hexvar_geometry::impl_variant_men!(Color, Role, Piece);
+hexvar_geometry::impl_variant_men!(Color, Piece);
 
 /// [`Variant::attackers`](hexvar_geometry::Variant::attackers): the men of army `by` attacking
 /// `cell` (none when `by` is not a live army of this game: dead men do not attack).
