@@ -274,6 +274,8 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
+    use hexvar_geometry::Variant;
+
     use crate::{Color, Position};
 
     /// The position a fresh parse gives for `pos` with `turn` to move.
@@ -307,15 +309,16 @@ mod tests {
                 positions.push(next);
             }
             for pos in positions {
+                // Through the trait, which delegates to the inherent method.
                 let mut null = pos.clone();
                 if pos.is_check() || pos.outcome().is_some() {
-                    assert!(!null.play_null(), "{pos}");
+                    assert!(!Variant::play_null(&mut null), "{pos}");
                     assert_eq!(null, pos);
                     assert_eq!(null.zobrist_hash(), pos.zobrist_hash());
                     refused += 1;
                     continue;
                 }
-                assert!(null.play_null(), "{pos}");
+                assert!(Variant::play_null(&mut null), "{pos}");
                 let fresh = with_turn(&pos, next_in_play(&pos));
                 assert_eq!(null, fresh, "{pos}");
                 assert_eq!(null.zobrist_hash(), fresh.zobrist_hash(), "{pos}");

@@ -20,6 +20,7 @@ hexvar_geometry::impl_variant!(
     in_play = crate::Position::in_play,
     same_team = crate::Position::same_team,
     san_suffix = crate::Position::check_suffix,
+    play_null = crate::Position::play_null,
     perft = crate::perft::perft,
     perft_without_bulk = crate::perft::perft_without_bulk,
 );
