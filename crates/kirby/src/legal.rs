@@ -6,8 +6,8 @@ use crate::cells::{each_index, CellSet, ALL_CELLS};
 use crate::men::{Color, Piece, Role};
 use crate::position::Position;
 use crate::tables::{
-    bishop_attacks, rook_attacks, RayList, BISHOP_RAYS, BISHOP_REACH, KING_ATTACKS, KNIGHT_ATTACKS,
-    PAWNS, PAWN_ATTACKERS_ANY, RAYS, ROOK_RAYS, ROOK_REACH,
+    bishop_attacks, rook_attacks, slider_hits, RayList, BISHOP_RAYS, BISHOP_REACH, KING_ATTACKS,
+    KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, RAYS, ROOK_RAYS, ROOK_REACH,
 };
 
 /// The most pins: one per slider ray from the king (eight rook-type and eight bishop-type).
@@ -47,12 +47,29 @@ impl Pins {
     }
 }
 
+/// The live hostile men by the way they attack, gathered once per node for the check search
+/// and the attack tests of single cells (king steps, castling).
+pub(crate) struct HostileMen {
+    /// Knights and Amazons (their leaps).
+    pub(crate) leapers: CellSet,
+    /// Rooks, queens and Amazons (rook lines).
+    pub(crate) rooks: CellSet,
+    /// Bishops, queens and Amazons (bishop lines).
+    pub(crate) bishops: CellSet,
+    /// Pawns.
+    pub(crate) pawns: CellSet,
+    /// Kings.
+    pub(crate) kings: CellSet,
+}
+
 /// What every piece's generation needs: the sides, the targets, the check and pin masks.
 pub(crate) struct Context {
     pub(crate) army: Color,
     pub(crate) king: usize,
     pub(crate) hostile: CellSet,
     pub(crate) hostile_armies: u8,
+    /// The men of `hostile` by the way they attack.
+    pub(crate) men: HostileMen,
     /// Cells a move may land on: empty, or a hostile or dead piece that is not a king.
     pub(crate) targets: CellSet,
     pub(crate) checkers: CellSet,
@@ -120,11 +137,21 @@ impl Position {
             armies &= armies - 1;
         }
         let targets = ALL_CELLS - (friends | self.by_role[Role::King.index()]);
+        let br = &self.by_role;
+        let queens = br[Role::Queen.index()] | br[Role::Amazon.index()];
+        let men = HostileMen {
+            leapers: (br[Role::Knight.index()] | br[Role::Amazon.index()]) & hostile,
+            rooks: (br[Role::Rook.index()] | queens) & hostile,
+            bishops: (br[Role::Bishop.index()] | queens) & hostile,
+            pawns: br[Role::Pawn.index()] & hostile,
+            kings: br[Role::King.index()] & hostile,
+        };
         let mut ctx = Context {
             army: self.turn,
             king: self.kings[us] as usize,
             hostile,
             hostile_armies,
+            men,
             targets,
             checkers: CellSet::EMPTY,
             pins: Pins {
@@ -152,33 +179,28 @@ impl Position {
     /// Checks by knights, Amazons' leaps, kings and pawns.
     fn leaper_checks(&self, ctx: &mut Context) {
         let k = ctx.king;
-        let br = &self.by_role;
-        let mut checkers = (KNIGHT_ATTACKS[k]
-            & (br[Role::Knight.index()] | br[Role::Amazon.index()]))
-            | (KING_ATTACKS[k] & br[Role::King.index()]);
-        let pawns = br[Role::Pawn.index()];
-        if PAWN_ATTACKERS_ANY[k].intersects(&(pawns & ctx.hostile)) {
-            for (a, table) in PAWNS.iter().enumerate() {
-                if ctx.hostile_armies & (1 << a) != 0 {
-                    checkers |= table.attackers[k] & pawns & self.by_color[a];
-                }
+        let men = &ctx.men;
+        let mut checkers = (KNIGHT_ATTACKS[k] & men.leapers) | (KING_ATTACKS[k] & men.kings);
+        if PAWN_ATTACKERS_ANY[k].intersects(&men.pawns) {
+            let mut armies = ctx.hostile_armies;
+            while armies != 0 {
+                let a = armies.trailing_zeros() as usize;
+                checkers |= PAWNS[a].attackers[k] & men.pawns & self.by_color[a];
+                armies &= armies - 1;
             }
         }
-        ctx.checkers = checkers & ctx.hostile;
-        ctx.allowed = ctx.checkers;
+        ctx.checkers = checkers;
+        ctx.allowed = checkers;
     }
 
     /// Checks and pins by sliders: along each ray from the king, a hostile slider of the ray's
     /// kind as the nearest blocker checks; behind one own piece, it pins that piece.
     fn slider_checks_and_pins(&self, ctx: &mut Context) {
         let k = ctx.king;
-        let br = &self.by_role;
-        let queens = br[Role::Queen.index()] | br[Role::Amazon.index()];
-        let rooks = (br[Role::Rook.index()] | queens) & ctx.hostile;
+        let (rooks, bishops) = (ctx.men.rooks, ctx.men.bishops);
         if ROOK_REACH[k].intersects(&rooks) {
             self.line_checks_and_pins(ctx, &ROOK_RAYS[k], &rooks);
         }
-        let bishops = (br[Role::Bishop.index()] | queens) & ctx.hostile;
         if BISHOP_REACH[k].intersects(&bishops) {
             self.line_checks_and_pins(ctx, &BISHOP_RAYS[k], &bishops);
         }
@@ -209,6 +231,33 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// Whether a live hostile man attacks `cell` when the occupancy is `occupied` (the king
+    /// lifted off for its own steps): the test of one cell, stopping at the first attacker
+    /// found and gathering none.
+    #[inline]
+    pub(crate) fn is_attacked(&self, ctx: &Context, cell: usize, occupied: &CellSet) -> bool {
+        let men = &ctx.men;
+        if KNIGHT_ATTACKS[cell].intersects(&men.leapers)
+            || KING_ATTACKS[cell].intersects(&men.kings)
+        {
+            return true;
+        }
+        if PAWN_ATTACKERS_ANY[cell].intersects(&men.pawns) {
+            let mut armies = ctx.hostile_armies;
+            while armies != 0 {
+                let a = armies.trailing_zeros() as usize;
+                if PAWNS[a].attackers[cell].intersects(&(men.pawns & self.by_color[a])) {
+                    return true;
+                }
+                armies &= armies - 1;
+            }
+        }
+        (ROOK_REACH[cell].intersects(&men.rooks)
+            && slider_hits(cell, &ROOK_RAYS[cell], occupied, &men.rooks))
+            || (BISHOP_REACH[cell].intersects(&men.bishops)
+                && slider_hits(cell, &BISHOP_RAYS[cell], occupied, &men.bishops))
     }
 
     /// Whether the capture `from` → `to` of a piece in [`Context::replacing`] leaves the

@@ -344,10 +344,7 @@ impl Position {
         } else {
             let mut safe = CellSet::EMPTY;
             each_index(&plain, |t| {
-                if self
-                    .attackers(t, &lifted, &ctx.hostile, ctx.hostile_armies)
-                    .is_empty()
-                {
+                if !self.is_attacked(ctx, t, &lifted) {
                     safe = safe.with(t);
                 }
             });
@@ -389,10 +386,10 @@ impl Position {
             if self.castling[us] & castle.bit() == 0 || home & path.between != 0 {
                 continue;
             }
-            let safe = path.king_cells.iter().all(|&c| {
-                self.attackers(c as usize, &self.occupied, &ctx.hostile, ctx.hostile_armies)
-                    .is_empty()
-            });
+            let safe = path
+                .king_cells
+                .iter()
+                .all(|&c| !self.is_attacked(ctx, c as usize, &self.occupied));
             if safe {
                 rooks = rooks.with(path.rook as usize);
             }

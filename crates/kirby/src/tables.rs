@@ -15,7 +15,7 @@ pub(crate) use pawns::{
     pent_bits, sideboard_bits, sideboard_set, PawnCells, PAWNS, PAWN_ATTACKERS_ANY, PAWN_CELLS,
 };
 pub(crate) use sliders::{
-    bishop_attacks, rook_attacks, slider_attacks_toward, slot_is_rook, RayList, BISHOP_FIRST_STEPS,
-    BISHOP_RAYS, BISHOP_REACH, ROOK_FIRST_STEPS, ROOK_RAYS, ROOK_REACH,
+    bishop_attacks, rook_attacks, slider_attacks_toward, slider_hits, slot_is_rook, RayList,
+    BISHOP_FIRST_STEPS, BISHOP_RAYS, BISHOP_REACH, ROOK_FIRST_STEPS, ROOK_RAYS, ROOK_REACH,
 };
 pub(crate) use zobrist::ZOBRIST;

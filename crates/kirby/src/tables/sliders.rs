@@ -161,6 +161,46 @@ pub(crate) fn slider_attacks_toward(
     WideSet(out)
 }
 
+/// Whether a man of `sliders` (men on `occupied`) is the nearest man along one of the rays
+/// `list` of `cell`: the attack test of one cell, stopping at the first ray that hits and
+/// gathering no attack set.
+#[inline]
+pub(crate) fn slider_hits(
+    cell: usize,
+    list: &RayList,
+    occupied: &CellSet,
+    sliders: &CellSet,
+) -> bool {
+    let rays = &RAYS[cell];
+    list.rays[..list.len as usize].iter().any(|ray| {
+        nearest_on_ray(&rays[ray.slot as usize].0, ray, occupied).is_some_and(|b| sliders.has(b))
+    })
+}
+
+/// The nearest cell of `occupied` on the ray `set` (described by `ray`), walking only the
+/// words the ray covers, from its near end.
+#[inline(always)]
+#[allow(clippy::needless_range_loop)] // the same words of two sets, up and down, as `walk_ray`
+fn nearest_on_ray(set: &[u64; 5], ray: &Ray, occupied: &CellSet) -> Option<usize> {
+    let (near, far) = (ray.near_word as usize, ray.far_word as usize);
+    if ray.ascending {
+        for w in near..=far {
+            let blockers = set[w] & occupied.0[w];
+            if blockers != 0 {
+                return Some(w * 64 + blockers.trailing_zeros() as usize);
+            }
+        }
+    } else {
+        for w in (far..=near).rev() {
+            let blockers = set[w] & occupied.0[w];
+            if blockers != 0 {
+                return Some(w * 64 + 63 - blockers.leading_zeros() as usize);
+            }
+        }
+    }
+    None
+}
+
 /// Adds to `out` the cells of the ray `set` (described by `ray`) up to its first blocker in
 /// `occupied`, that one included.
 #[inline(always)]
