@@ -566,6 +566,12 @@ impl Position {
     /// set), the knights in hand by their entry cells, and the rare pinned pieces and en-passant
     /// captures through the generator's paths.
     pub fn legal_move_count(&self) -> usize {
+        self.count_legal_moves()
+    }
+
+    /// [`Position::legal_move_count`], inlined into the ply above the leaves of [`perft`].
+    #[inline(always)]
+    fn count_legal_moves(&self) -> usize {
         let (king_steps, masks) = self.masks();
         let Some(m) = masks else {
             return king_steps.count_ones() as usize; // only the King may move
@@ -631,8 +637,12 @@ impl Position {
     }
 
     /// The moves of our pinned pieces, each along its pin line (a pinned knight has none).
+    #[inline(always)]
     fn count_pinned_piece_moves(&self, m: &Masks) -> usize {
         let pieces = m.pinned & !self.by_role[Role::Pawn.index()];
+        if pieces == 0 {
+            return 0; // the common case, without a call
+        }
         cells_of(pieces)
             .map(|from| self.count_piece_moves(m, from.bit(), LINE[m.king.index()][from.index()]))
             .sum()
@@ -672,12 +682,28 @@ pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.legal_move_count() as u64,
+        // The ply above the leaves has an arm of its own, so that the count inlines into it:
+        // no call, no second pass through this match per leaf-parent (the same loop as the arm
+        // below, written twice: a shared helper taking the child by reference measured 2 % more
+        // instructions per leaf).
+        2 => {
+            let mut nodes = 0;
+            pos.for_each_piece_moves(|pm| {
+                pm.for_each_move(|m| {
+                    let mut child = *pos;
+                    child.play_inlined(m);
+                    nodes += child.count_legal_moves() as u64;
+                });
+                true
+            });
+            nodes
+        }
         _ => {
             let mut nodes = 0;
             pos.for_each_piece_moves(|pm| {
                 pm.for_each_move(|m| {
                     let mut child = *pos;
-                    child.play_unchecked(m);
+                    child.play_inlined(m);
                     nodes += perft(&child, depth - 1);
                 });
                 true
@@ -705,7 +731,7 @@ pub(crate) fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
     pos.for_each_piece_moves(|pm| {
         pm.for_each_move(|m| {
             let mut child = *pos;
-            child.play_unchecked(m);
+            child.play_inlined(m);
             nodes += if depth == 1 {
                 // A leaf: the move is played (and kept from being optimised away), not recursed
                 // into, which would only return 1.
