@@ -182,10 +182,14 @@ impl Position {
         let mut open_leaps = CellSet::EMPTY;
         if self.king_unmoved(us) && !masks.in_check() {
             // Own men stand on the leap hexes in most positions: judge only the others.
-            for t in KNIGHT[KING_HOME[us.index()].index()] - self.by_color(us) {
-                if !self.attacked_by(t, them, &occupied) {
-                    open_leaps = open_leaps.with(t);
-                }
+            let free = KNIGHT[KING_HOME[us.index()].index()] - self.by_color(us);
+            if !free.is_empty() {
+                let attackers = self.attacker_sets(them);
+                for_each_index(free, |t| {
+                    if !attackers.attack(t, &occupied) && !self.leap_attacks(t, them, &occupied) {
+                        open_leaps = open_leaps.with(t);
+                    }
+                });
             }
         }
         let ctx = Ctx {
@@ -223,11 +227,7 @@ impl Position {
         ctx.pawns(sink)
             && ctx.elephants(sink)
             && ctx.knights(sink)
-            && ctx.sliders(Role::Bishop, sink)
-            && ctx.sliders(Role::Rook, sink)
-            && ctx.sliders(Role::Pegasus, sink)
-            && ctx.sliders(Role::Wyvern, sink)
-            && ctx.sliders(Role::Queen, sink)
+            && ctx.all_sliders(sink)
             && ctx.king_moves(sink)
             && ctx.special_captures(sink)
             && ctx.castlings(sink)
@@ -395,6 +395,21 @@ impl Ctx<'_> {
         } else {
             (CellSet::EMPTY, men)
         }
+    }
+
+    /// Every slider kind in turn ([`Ctx::sliders`]). A counting sink out of check with no man
+    /// pinned has had them all counted by `count_all_slider_moves`: five calls that would each
+    /// find no man to list are skipped (2 % of the bulk perft's instructions at the start).
+    #[inline(always)]
+    fn all_sliders<S: MoveSink>(&self, sink: &mut S) -> bool {
+        if S::COUNTS && self.masks.checkers.is_empty() && self.masks.pinned.is_empty() {
+            return true;
+        }
+        self.sliders(Role::Bishop, sink)
+            && self.sliders(Role::Rook, sink)
+            && self.sliders(Role::Pegasus, sink)
+            && self.sliders(Role::Wyvern, sink)
+            && self.sliders(Role::Queen, sink)
     }
 
     /// The sliders: Bishop, Rook, Queen, and the Pegasus and Wyvern with their knight leap.

@@ -66,8 +66,9 @@ impl Ctx<'_> {
         if rest.len() >= KING_STEPS_FOR_MAP {
             return to | (rest - self.pos.attack_map(self.them, &occupied));
         }
+        let attackers = self.pos.attacker_sets(self.them);
         for_each_index(rest, |t| {
-            if !self.pos.attacked_by_no_leap(t, self.them, &occupied) {
+            if !attackers.attack(t, &occupied) {
                 to = to.with(t);
             }
         });

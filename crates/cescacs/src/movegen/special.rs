@@ -146,11 +146,7 @@ impl Ctx<'_> {
         unmasked.pawns(filter)
             && unmasked.elephants(filter)
             && unmasked.knights(filter)
-            && unmasked.sliders(Role::Bishop, filter)
-            && unmasked.sliders(Role::Rook, filter)
-            && unmasked.sliders(Role::Pegasus, filter)
-            && unmasked.sliders(Role::Wyvern, filter)
-            && unmasked.sliders(Role::Queen, filter)
+            && unmasked.all_sliders(filter)
             && unmasked.king_moves(filter)
             && unmasked.special_captures(filter)
     }

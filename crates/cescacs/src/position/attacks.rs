@@ -10,51 +10,107 @@ use crate::tables::{
 };
 use hexvar_geometry::table::NO_CELL;
 
-impl Position {
-    /// Whether `cell` is attacked by `by`'s pieces, with occupancy `occ`, not counting the
-    /// unmoved king's leap.
-    pub(crate) fn attacked_by_no_leap(&self, cell: usize, by: Color, occ: &Occupied) -> bool {
-        self.attacked_by_non_sliders(cell, by, occ) || self.attacked_by_sliders(cell, by, occ)
+/// One side's men grouped by how they attack, gathered once for many attack tests (the king's
+/// free steps, the leap hexes), so that each test reads the groups instead of forming them.
+#[derive(Clone, Copy)]
+pub(crate) struct AttackerSets {
+    /// The side whose men these are.
+    by: Color,
+    /// Knights, Wyverns and Pegasi: the knight leap.
+    leapers: CellSet,
+    king: CellSet,
+    pawns: CellSet,
+    elephants: CellSet,
+    /// The orthogonal sliders (Rooks, Wyverns, Queens), then the diagonal ones (Bishops,
+    /// Pegasi, Queens).
+    sliders: [CellSet; 2],
+}
+
+impl AttackerSets {
+    /// Whether `cell` is attacked with occupancy `occ`, not counting the unmoved king's leap.
+    #[inline]
+    pub(crate) fn attack(&self, cell: usize, occ: &Occupied) -> bool {
+        self.non_sliders_attack(cell, occ) || self.sliders_attack(cell, occ)
     }
 
     /// Leapers, king steps, pawns and elephants (not the unmoved king's leap).
     #[inline]
-    pub(crate) fn attacked_by_non_sliders(&self, cell: usize, by: Color, occ: &Occupied) -> bool {
+    fn non_sliders_attack(&self, cell: usize, occ: &Occupied) -> bool {
+        if KNIGHT[cell].intersects(&self.leapers) || KING_STEPS[cell].intersects(&self.king) {
+            return true;
+        }
+        let other = self.by.other().index();
+        if PAWN_ATTACKS[other][cell].intersects(&self.pawns) {
+            return true;
+        }
+        let elephants = &self.elephants;
+        if elephants.is_empty() {
+            return false;
+        }
+        if ELEPHANT_DIAG[cell].intersects(elephants) {
+            return true;
+        }
+        // The Elephant's straight steps come from behind `cell` as the attacker sees it.
+        let back = FORWARD[other];
+        let mid = STEPS[cell][back];
+        if mid == NO_CELL {
+            return false;
+        }
+        let mid = mid as usize;
+        if elephants.has(mid) {
+            return true;
+        }
+        let far = STEPS[mid][back];
+        !occ.cells.has(mid) && far != NO_CELL && elephants.has(far as usize)
+    }
+
+    /// Orthogonal and diagonal sliders: the nearest men on each line through the cell that
+    /// holds a slider of the line's kind.
+    #[inline]
+    fn sliders_attack(&self, cell: usize, occ: &Occupied) -> bool {
+        let places = places(cell);
+        let kinds = [ORTHOGONAL_AXES, DIAGONAL_AXES];
+        self.sliders
+            .iter()
+            .zip(kinds)
+            .enumerate()
+            .any(|(kind, (sl, axes))| {
+                LINES[kind][cell].intersects(sl)
+                    && axes.into_iter().any(|axis| {
+                        let place = places[axis];
+                        LineOccupancy::cells_of(place.line).intersects(sl) && {
+                            let (below, above) = occ.lines.nearest_men(place);
+                            sl.has(below) || sl.has(above)
+                        }
+                    })
+            })
+    }
+}
+
+impl Position {
+    /// `by`'s men grouped by how they attack.
+    #[inline]
+    pub(crate) fn attacker_sets(&self, by: Color) -> AttackerSets {
         let them = self.by_color[by.index()];
-        let r = &self.by_role;
-        let leapers =
-            (r[Role::Knight.index()] | r[Role::Wyvern.index()] | r[Role::Pegasus.index()]) & them;
-        if KNIGHT[cell].intersects(&leapers) {
-            return true;
+        let role = |r: Role| self.by_role[r.index()] & them;
+        let queens = role(Role::Queen);
+        AttackerSets {
+            by,
+            leapers: role(Role::Knight) | role(Role::Wyvern) | role(Role::Pegasus),
+            king: role(Role::King),
+            pawns: role(Role::Pawn),
+            elephants: role(Role::Elephant),
+            sliders: [
+                role(Role::Rook) | role(Role::Wyvern) | queens,
+                role(Role::Bishop) | role(Role::Pegasus) | queens,
+            ],
         }
-        if KING_STEPS[cell].intersects(&(r[Role::King.index()] & them)) {
-            return true;
-        }
-        let other = by.other().index();
-        if PAWN_ATTACKS[other][cell].intersects(&(r[Role::Pawn.index()] & them)) {
-            return true;
-        }
-        let elephants = r[Role::Elephant.index()] & them;
-        if !elephants.is_empty() {
-            if ELEPHANT_DIAG[cell].intersects(&elephants) {
-                return true;
-            }
-            let back = FORWARD[other];
-            let mid = STEPS[cell][back];
-            if mid != NO_CELL {
-                let mid = mid as usize;
-                if elephants.has(mid) {
-                    return true;
-                }
-                if !occ.cells.has(mid) {
-                    let far = STEPS[mid][back];
-                    if far != NO_CELL && elephants.has(far as usize) {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
+    }
+
+    /// Whether `cell` is attacked by `by`'s pieces, with occupancy `occ`, not counting the
+    /// unmoved king's leap.
+    pub(crate) fn attacked_by_no_leap(&self, cell: usize, by: Color, occ: &Occupied) -> bool {
+        self.attacker_sets(by).attack(cell, occ)
     }
 
     /// Every hex `by` attacks with occupancy `occ`, not counting the unmoved king's leap.
@@ -81,35 +137,6 @@ impl Position {
         map
     }
 
-    /// Orthogonal and diagonal sliders.
-    #[inline]
-    fn attacked_by_sliders(&self, cell: usize, by: Color, occ: &Occupied) -> bool {
-        let them = self.by_color[by.index()];
-        let r = &self.by_role;
-        // Look at the nearest men on each line through the cell that holds a slider.
-        let queens = r[Role::Queen.index()] & them;
-        let sliders = [
-            (r[Role::Rook.index()] | r[Role::Wyvern.index()]) & them | queens,
-            (r[Role::Bishop.index()] | r[Role::Pegasus.index()]) & them | queens,
-        ];
-        let places = places(cell);
-        let kinds = [ORTHOGONAL_AXES, DIAGONAL_AXES];
-        sliders
-            .iter()
-            .zip(kinds)
-            .enumerate()
-            .any(|(kind, (sl, axes))| {
-                LINES[kind][cell].intersects(sl)
-                    && axes.into_iter().any(|axis| {
-                        let place = places[axis];
-                        LineOccupancy::cells_of(place.line).intersects(sl) && {
-                            let (below, above) = occ.lines.nearest_men(place);
-                            sl.has(below) || sl.has(above)
-                        }
-                    })
-            })
-    }
-
     /// Whether `by`'s unmoved king attacks its leap hexes now (rules §7.2: unmoved at home and not in
     /// check, that check judged without leap attacks).
     #[inline]
@@ -119,9 +146,12 @@ impl Position {
 
     /// Whether `cell` is attacked by `by`, with occupancy `occ`.
     pub(crate) fn attacked_by(&self, cell: usize, by: Color, occ: &Occupied) -> bool {
-        if self.attacked_by_no_leap(cell, by, occ) {
-            return true;
-        }
+        self.attacked_by_no_leap(cell, by, occ) || self.leap_attacks(cell, by, occ)
+    }
+
+    /// Whether `by`'s unmoved king attacks `cell` by its leap now.
+    #[inline]
+    pub(crate) fn leap_attacks(&self, cell: usize, by: Color, occ: &Occupied) -> bool {
         self.king_unmoved(by)
             && KNIGHT[cell].has(KING_HOME[by.index()].index())
             && self.leap_active(by, occ)
