@@ -164,6 +164,11 @@ impl<V: Variant> TreeGame<V> {
             .add_variation(id, mv)
             .map_err(|e| GameError::IllegalMove(e.to_string()))?;
         tree.promote_to_main(child);
+        if tree.mainline_moves() == self.tree.mainline_moves() {
+            // The move the game already has there: the game (a declared draw included) stays.
+            self.tree = tree;
+            return Ok(());
+        }
         let game = replay(&self.rules, &tree.mainline_moves()).map_err(|e| {
             GameError::Finished(format!("that line goes on after the game ended: {e}"))
         })?;
@@ -441,6 +446,10 @@ mod tests {
         // A move from an earlier position that the line already holds: nothing new.
         game.play_from(0, "df1").unwrap();
         assert_eq!(game.record(), record);
+        // Nor when the game was drawn by agreement: the draw stays.
+        game.agree_draw().unwrap();
+        game.play_from(0, "df1").unwrap();
+        assert_eq!(game.declared(), Some(Declared::Agreement));
     }
 
     #[test]
