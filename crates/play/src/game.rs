@@ -226,6 +226,9 @@ pub trait PlayGame: Send + Sync {
     /// engine's line as a variation where it finds a move better by a pawn or more
     /// ([`hexvar_engine::annotate`]), each position searched within `limits`.
     fn annotated(&self, limits: &Limits) -> Box<dyn PlayGame>;
+    /// What the reader of the record the game came from noticed but read anyway (a bad move in a
+    /// variation, skipped with the rest of it; a result the moves contradict), with its place.
+    fn warnings(&self) -> Vec<String>;
     /// A copy behind a new box.
     fn clone_box(&self) -> Box<dyn PlayGame>;
 }

@@ -17,7 +17,7 @@
 //!
 //! A game is `{id, variant, title, start, position, turn, check, checked, outcome, result, moves,
 //! history, last_move, ply, hash, svg, pieces, repetitions, claimable, repetition_draw, sides,
-//! first_number, declared, record, nodes, node}`: `history` is the game (the tree's main line),
+//! first_number, declared, record, nodes, node, warnings}`: `history` is the game (the tree's main line),
 //! `nodes` every move of the tree as `{id, parent, children, ply, san, notation, side, comment,
 //! starting_comment, nags, main}` (node 0 is the start) and `node` the game's last node. `moves` and `history` hold moves as `{notation, san, from, to, side,
 //! capture, also, changes}` (`from` is `null` for a drop; `also` lists the other cells a move
@@ -465,6 +465,9 @@ pub struct GameView {
     pub nodes: Vec<NodeView>,
     /// The node of the game's last move (0 before any move).
     pub node: usize,
+    /// What the reader of the record the game came from noticed but read anyway, with its place
+    /// (empty for a game not read from a record).
+    pub warnings: Vec<String>,
 }
 
 fn view(id: &str, game: &dyn PlayGame) -> GameView {
@@ -503,6 +506,7 @@ fn view(id: &str, game: &dyn PlayGame) -> GameView {
         record: game.record(),
         nodes: state.nodes,
         node: board.node,
+        warnings: game.warnings(),
     }
 }
 

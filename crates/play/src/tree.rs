@@ -338,6 +338,10 @@ impl<V: Variant> PlayGame for TreeGame<V> {
         Box::new(out)
     }
 
+    fn warnings(&self) -> Vec<String> {
+        self.tree.warnings().iter().map(|w| w.to_string()).collect()
+    }
+
     fn clone_box(&self) -> Box<dyn PlayGame> {
         Box::new(self.clone())
     }

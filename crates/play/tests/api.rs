@@ -1121,6 +1121,13 @@ async fn comments_glyphs_and_variations_of_a_record_are_kept_and_the_engine_adds
         (alternative.as_str(), "the other way")
     );
     assert!(!other.main);
+    assert!(game.warnings.is_empty(), "{:?}", game.warnings);
+    // A variation's bad move: the variation is skipped from it, and the reader says so.
+    let bad = format!("[Variant \"dagger\"]\n\n1. df1 (1. {alternative} Qz99) *\n");
+    let read = new_game(&app, json!({ "record": bad })).await;
+    assert_eq!(read.nodes.len(), 3, "{:?}", read.nodes);
+    assert_eq!(read.warnings.len(), 1, "{:?}", read.warnings);
+    assert!(read.warnings[0].contains("Qz99"), "{:?}", read.warnings);
     assert!(
         game.record
             .contains(&format!("(1. {alternative} {{the other way}})")),

@@ -1362,6 +1362,7 @@ function wire() {
     const body = { record };
     if (!/^\s*\[\s*Variant\s/m.test(record)) body.variant = $("variant").value;
     await newGame(body);
+    if (state.game.warnings.length > 0) showError(`Read, with warnings: ${state.game.warnings.join("; ")}`);
     $("record-text").dataset.shown = "true";
     await computerTurns();
   }));
