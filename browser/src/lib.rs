@@ -331,18 +331,27 @@ impl Page {
         .await;
     }
 
-    /// Plays `notation` by clicking its cells (and its button when several moves share them),
-    /// and returns the game after it.
+    /// Plays `notation` by clicking its cells (and its button when several moves share them) in
+    /// the position the page shows (the game's, or an earlier one: then that line becomes the
+    /// game), and returns the game after it.
     pub async fn play_by_clicks(&self, notation: &str) -> GameView {
-        let before = self.game().await;
-        let mv = before
-            .moves
+        let moves: Vec<hexvar_play::game::MoveView> = serde_json::from_value(
+            self.js("return state.view ? state.view.board.moves : state.game.moves")
+                .await,
+        )
+        .unwrap();
+        let ply = self
+            .js("return state.view ? state.view.ply : state.game.ply")
+            .await
+            .as_u64()
+            .unwrap() as usize;
+        let played = self.played().await;
+        let mv = moves
             .iter()
             .find(|m| m.notation == notation || m.san == notation)
-            .unwrap_or_else(|| panic!("{notation} is not legal in {}", before.position))
+            .unwrap_or_else(|| panic!("{notation} is not legal in the position shown"))
             .clone();
-        let sharing = before
-            .moves
+        let sharing = moves
             .iter()
             .filter(|m| m.from == mv.from && m.to == mv.to)
             .count();
@@ -371,18 +380,36 @@ impl Page {
             ))
             .await;
         }
-        // At least one move more (the computer may answer at once) and the page idle.
+        // The move played (the computer may answer at once) and the page idle.
         self.until(
             "the move",
             &format!(
-                "return state.game && state.game.history.length > {} && !document.body.classList.contains('busy')",
-                before.history.len()
+                "return Number(document.body.dataset.played || 0) > {played} && !document.body.classList.contains('busy')"
             ),
         )
         .await;
         let after = self.game().await;
-        assert_eq!(after.history[before.history.len()].notation, mv.notation);
+        assert_eq!(after.history[ply].notation, mv.notation);
         after
+    }
+
+    /// How many moves the page has played (by clicks, buttons or text).
+    pub async fn played(&self) -> u64 {
+        self.js("return Number(document.body.dataset.played || 0)")
+            .await
+            .as_u64()
+            .unwrap()
+    }
+
+    /// Waits until the page shows the position after `ply` moves of its line, no other requested.
+    pub async fn until_shown_ply(&self, ply: usize) {
+        self.until(
+            &format!("the position after {ply} moves"),
+            &format!(
+                "const p = state.view ? state.view.ply : state.game.ply; return state.target === null && p === {ply} && !document.body.classList.contains('busy')"
+            ),
+        )
+        .await;
     }
 
     /// Saves a screenshot of the window, scrolled to the top, as

@@ -112,17 +112,30 @@ async fn variant_round(page: Page, variant: &'static str) {
     page.screenshot(&format!("{variant}-flipped")).await;
     page.click("#flip").await;
 
-    // Take back (no computer: one move).
+    // Take back (no computer: one move): the position before it is shown, the game kept.
+    let plies = game.history.len();
     page.click("#undo").await;
-    page.until_plies(game.history.len() - 1).await;
-    let undone = page.game().await;
-    assert_eq!(page.shown_position().await, undone.position);
+    page.until_shown_ply(plies - 1).await;
+    let (_, before) = page
+        .api(
+            "GET",
+            &format!("/games/{}/ply/{}", game.id, plies - 1),
+            None,
+        )
+        .await;
+    assert_eq!(
+        page.shown_position().await,
+        before["position"].as_str().unwrap()
+    );
+    assert_eq!(page.game().await.history.len(), plies);
+    page.click("#nav-last").await;
+    page.until_shown_ply(plies).await;
 
     // The computer moves once.
     page.click("#opponent").await;
-    page.until_plies(game.history.len()).await;
+    page.until_plies(plies + 1).await;
     let answered = page.game().await;
-    assert!(undone.moves.contains(answered.last_move.as_ref().unwrap()));
+    assert!(game.moves.contains(answered.last_move.as_ref().unwrap()));
     assert_eq!(page.shown_position().await, answered.position);
 }
 
@@ -368,9 +381,23 @@ fn finished_games_show_their_result_in_a_banner() {
         page.click_cell("a1").await;
         assert!(page.error().await.unwrap().contains("over"));
         page.screenshot("dagger-finished").await;
-        // Taking back reopens the game.
+        // Taking back shows the position before the last move, where play can go on; the
+        // game itself stays as it is until a move is made there.
         page.click("#undo").await;
-        page.until_plies(9).await;
+        page.until_shown_ply(9).await;
+        assert!(page.banner().await.is_none());
+        let status = page.status().await;
+        assert!(
+            status.starts_with("After 5. Bc2") && status.contains("Black to move"),
+            "{status}"
+        );
+        let other = page
+            .texts("return state.view.board.moves.filter(m => m.from !== null && m.san !== 'Bl1').map(m => m.san)")
+            .await;
+        page.play_by_clicks(&other[0]).await;
+        let game = page.game().await;
+        assert!(game.outcome.is_none(), "a new line: no repetition yet");
+        assert_eq!(game.history.len(), 10);
         assert!(page.banner().await.is_none());
 
         // Brusky: a quick mate.
@@ -538,10 +565,17 @@ fn moving_through_the_game_and_continuing_from_a_position() {
             .text("return document.querySelector('#movelist button.current').dataset.ply")
             .await;
         assert_eq!(current, "4");
-        // No move on an earlier position.
-        let from = game.moves[0].from.clone().unwrap();
-        page.click_cell(&from).await;
-        assert!(page.error().await.unwrap().contains("earlier position"));
+        // While looking at it, the status line says so and names its side to move.
+        let status = page.status().await;
+        let mover = if game.history[3].side == "w" {
+            "Black"
+        } else {
+            "White"
+        };
+        assert!(
+            status.starts_with("After 2… ") && status.contains(&format!("{mover} to move")),
+            "{status}"
+        );
         // The arrows and the buttons.
         page.js("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'}))")
             .await;
@@ -564,31 +598,27 @@ fn moving_through_the_game_and_continuing_from_a_position() {
         page.idle().await;
         assert_eq!(page.shown_position().await, game.position);
 
-        // Continue from the sixth move, after a confirmation.
+        // A move from the sixth position: that line is the game, the six later moves a
+        // variation, and the address carries the new line.
         page.click("#movelist button[data-ply=\"6\"]").await;
-        page.until("ply 6", "return state.view && state.view.ply === 6")
+        page.until_shown_ply(6).await;
+        let other = page
+            .texts("return state.view.board.moves.filter(m => m.from !== null).map(m => m.san)")
+            .await
+            .into_iter()
+            .find(|san| *san != moves[6])
+            .unwrap();
+        let game = page.play_by_clicks(&other).await;
+        assert_eq!(game.history.len(), 7);
+        let kept = page
+            .texts("return [...document.querySelectorAll('#movelist .variation button.mv.var')].map(b => b.textContent)")
             .await;
-        page.idle().await;
-        page.click("#continue").await;
-        let question = page
-            .text("return document.getElementById('confirm').hidden ? '' : document.getElementById('confirm-text').textContent")
-            .await;
-        assert!(question.contains("6 later moves"), "{question}");
-        page.click("#confirm-no").await;
-        assert_eq!(page.game().await.history.len(), 12, "cancelled");
-        page.click("#continue").await;
-        page.click("#confirm-yes").await;
-        page.until_plies(6).await;
-        let game = page.game().await;
-        assert_eq!(game.position, position_at(6).await);
+        assert_eq!(kept, moves[6..], "the later moves, as a variation");
         let carried = page
             .text("return new URLSearchParams(window.location.hash.slice(1)).get('moves')")
             .await;
-        assert_eq!(
-            carried,
-            moves[..6].join(" "),
-            "the address carries the six moves"
-        );
+        let line: Vec<String> = game.history.iter().map(|m| m.san.clone()).collect();
+        assert_eq!(carried, line.join(" "), "the address carries the new line");
     });
 }
 
@@ -724,16 +754,27 @@ fn take_back_against_the_computer_returns_to_the_players_turn() {
         page.play_by_clicks(&next.notation).await;
         page.until_plies(4).await;
         page.click("#undo").await;
-        page.until_plies(2).await;
-        let back = page.game().await;
-        assert_eq!(back.turn, "w");
-        assert_eq!(back.position, answered.position);
+        page.until_shown_ply(2).await;
+        assert_eq!(page.shown_position().await, answered.position);
+        assert!(page.status().await.contains("White to move"));
         page.click("#undo").await;
-        page.until_plies(0).await;
-        assert_eq!(page.game().await.turn, "w");
-        // The computer's turn never comes back by itself after a take-back.
+        page.until_shown_ply(0).await;
+        assert!(page.status().await.starts_with("The start: White to move"));
+        // The computer's turn never comes while an earlier position is shown.
         tokio::time::sleep(std::time::Duration::from_millis(500)).await;
-        assert_eq!(page.game().await.history.len(), 0);
+        assert_eq!(page.game().await.history.len(), 4);
+        // A move there: the new line is the game, the computer answers, the old line is kept.
+        let other = game
+            .moves
+            .iter()
+            .find(|m| m.from.is_some() && m.notation != mv.notation)
+            .unwrap()
+            .clone();
+        page.play_by_clicks(&other.notation).await;
+        page.until_plies(2).await;
+        let game = page.game().await;
+        assert_eq!(game.history[0].notation, other.notation);
+        assert_eq!(game.nodes.iter().filter(|n| !n.main).count(), 4);
 
         // The computer plays White: it opens the game.
         page.open("#variant=chessagon&computer=w&strength=t100")
@@ -800,10 +841,10 @@ fn kirby_with_computer_armies() {
             .await;
         assert_eq!(rows, json!(1), "one row per round");
         page.screenshot("kirby-computer").await;
-        // Take back: the first army's move and both answers.
+        // Take back: to before the first army's move and both answers.
         page.click("#undo").await;
-        page.until_plies(0).await;
-        assert_eq!(page.game().await.turn, first);
+        page.until_shown_ply(0).await;
+        assert_eq!(page.shown_position().await, game.position);
         // A narrow window: the status stays in sight at the top.
         page.client.set_window_size(480, 800).await.unwrap();
         let top = page

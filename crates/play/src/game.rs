@@ -7,11 +7,13 @@
 use std::fmt;
 
 use hexvar_geometry::{
-    CellBits, Game, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
+    CellBits, Game, GameTree, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
 };
 use serde::{Deserialize, Serialize};
 
-use hexvar_engine::{Engine, Limits, Options};
+use hexvar_engine::Limits;
+
+use crate::tree::TreeGame;
 
 /// Why a request on a game was refused; the game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +26,11 @@ pub enum GameError {
     NothingToUndo,
     /// A draw claim where the rules allow none.
     NoClaim,
+    /// No node of the game's tree has that number.
+    UnknownNode(String),
+    /// An undo that would end the game where variations branch (after that many moves): the
+    /// game's last move cannot have alternatives.
+    Variations(usize),
 }
 
 impl fmt::Display for GameError {
@@ -33,6 +40,12 @@ impl fmt::Display for GameError {
             GameError::Finished(outcome) => write!(f, "the game is over: {outcome}"),
             GameError::NothingToUndo => f.write_str("no move to undo"),
             GameError::NoClaim => f.write_str("no draw can be claimed in this position"),
+            GameError::UnknownNode(node) => write!(f, "no node {node} in the game's moves"),
+            GameError::Variations(ply) => write!(
+                f,
+                "variations branch after move {ply}: the game cannot end there while they are \
+                 kept (play from that position instead)"
+            ),
         }
     }
 }
@@ -125,6 +138,15 @@ pub struct BoardView {
     pub svg: String,
     /// The men on the board.
     pub pieces: Vec<PieceView>,
+    /// Its number among the nodes of the game's tree ([`crate::tree::NodeView::id`]).
+    #[serde(default)]
+    pub node: usize,
+    /// How the line to it ended there, if it has.
+    #[serde(default)]
+    pub outcome: Option<OutcomeView>,
+    /// The legal moves in it (none where the line has ended).
+    #[serde(default)]
+    pub moves: Vec<MoveView>,
 }
 
 /// Everything about a game the API answers with.
@@ -152,6 +174,8 @@ pub struct GameState {
     pub sides: Vec<String>,
     /// The number of the game's first move (the start position's move number).
     pub first_number: u32,
+    /// Every move of the game's tree, variations included, numbered as [`BoardView::node`].
+    pub nodes: Vec<crate::tree::NodeView>,
 }
 
 /// How a game ended by declaration, for a game kept on disk (a record does not say).
@@ -175,11 +199,17 @@ pub trait PlayGame: Send + Sync {
     fn outcome_text(&self) -> Option<String>;
     /// The game as the API shows it.
     fn state(&self) -> GameState;
-    /// The position after `ply` moves (0: the start), or `None` beyond the game.
+    /// The position after `ply` moves of the game (0: the start), or `None` beyond the game.
     fn board_at(&self, ply: usize) -> Option<BoardView>;
+    /// The position at the node numbered `node` of the game's tree, or `None` if there is none.
+    fn board_at_node(&self, node: usize) -> Option<BoardView>;
     /// Plays the legal move a text (notation or SAN) names; on error the game is unchanged.
     fn play_text(&mut self, text: &str) -> Result<(), GameError>;
-    /// Takes back the last `plies` moves (all or none).
+    /// Plays the legal move a text names from the node numbered `node`: from an earlier position,
+    /// its line becomes the game and the game's later moves stay as a variation.
+    fn play_from(&mut self, node: usize, text: &str) -> Result<(), GameError>;
+    /// Takes back the last `plies` moves (all or none); refused where variations branch at the
+    /// new end.
     fn undo(&mut self, plies: usize) -> Result<(), GameError>;
     /// Claims the draw the rules allow now; returns its reason.
     fn claim_draw(&mut self) -> Result<String, GameError>;
@@ -192,6 +222,13 @@ pub trait PlayGame: Send + Sync {
     /// The opponent's choice in the current position, in the variant's notation; `None` when
     /// the game is over.
     fn opponent_move(&self, limits: &Limits) -> Option<String>;
+    /// The game with the engine's analysis of its moves: an evaluation after each move, and the
+    /// engine's line as a variation where it finds a move better by a pawn or more
+    /// ([`hexvar_engine::annotate`]), each position searched within `limits`.
+    fn annotated(&self, limits: &Limits) -> Box<dyn PlayGame>;
+    /// What the reader of the record the game came from noticed but read anyway (a bad move in a
+    /// variation, skipped with the rest of it; a result the moves contradict), with its place.
+    fn warnings(&self) -> Vec<String>;
     /// A copy behind a new box.
     fn clone_box(&self) -> Box<dyn PlayGame>;
 }
@@ -211,7 +248,7 @@ fn man<V: Variant>(piece: Option<V::Piece>) -> Option<Man> {
     })
 }
 
-fn move_view<V: Variant>(pos: &V, mv: V::Move, san: String) -> MoveView {
+pub(crate) fn move_view<V: Variant>(pos: &V, mv: V::Move, san: String) -> MoveView {
     let (from, to) = V::move_cells(mv);
     let mut after = pos.clone();
     after.play_unchecked(mv);
@@ -244,7 +281,11 @@ fn move_view<V: Variant>(pos: &V, mv: V::Move, san: String) -> MoveView {
     }
 }
 
-fn board_view<V: Variant>(pos: &V, ply: usize, last_move: Option<MoveView>) -> BoardView {
+pub(crate) fn board_view<V: Variant>(
+    pos: &V,
+    ply: usize,
+    last_move: Option<MoveView>,
+) -> BoardView {
     let turn = pos.turn();
     let mut checked = Vec::new();
     let mut pieces = Vec::new();
@@ -270,10 +311,13 @@ fn board_view<V: Variant>(pos: &V, ply: usize, last_move: Option<MoveView>) -> B
         last_move,
         svg: pos.svg(&[]),
         pieces,
+        node: 0,
+        outcome: None,
+        moves: Vec::new(),
     }
 }
 
-fn outcome_view<V: Variant>(game: &Game<V>) -> Option<OutcomeView> {
+pub(crate) fn outcome_view<V: Variant>(game: &Game<V>) -> Option<OutcomeView> {
     let outcome = game.outcome()?;
     Some(OutcomeView {
         winner: outcome.winner().map(|w| w.to_string()),
@@ -292,146 +336,97 @@ fn sides_of<V: Variant>(pos: &V) -> Vec<String> {
         .collect()
 }
 
-impl<V: Variant> PlayGame for Game<V> {
-    fn variant(&self) -> &'static str {
-        V::NAME
-    }
+/// The legal moves of `pos` as the page sees them.
+pub(crate) fn legal_views<V: Variant>(pos: &V) -> Vec<MoveView> {
+    hexvar_geometry::san::san_list(pos)
+        .into_iter()
+        .map(|(mv, san)| move_view(pos, mv, san.into_string()))
+        .collect()
+}
 
-    fn ply(&self) -> usize {
-        self.moves().len()
+/// The game as the API shows it (its tree's nodes left to the caller).
+pub(crate) fn state_of<V: Variant>(game: &Game<V>) -> GameState {
+    let history: Vec<MoveView> = game
+        .moves()
+        .iter()
+        .zip(game.positions_iter())
+        .map(|(&mv, pos)| move_view(&pos, mv, pos.san(mv).into_string()))
+        .collect();
+    let pos = game.position();
+    let outcome = outcome_view(game);
+    let moves = if outcome.is_some() {
+        Vec::new()
+    } else {
+        legal_views(pos)
+    };
+    let mut board = board_view(pos, history.len(), history.last().cloned());
+    board.outcome.clone_from(&outcome);
+    board.moves.clone_from(&moves);
+    GameState {
+        start: game.start_position().to_string(),
+        board,
+        outcome,
+        moves,
+        history,
+        hash: pos.zobrist_hash(),
+        repetitions: game.repetitions(),
+        claimable: game.claimable_draw().map(|r| r.to_string()),
+        repetition_draw: game.draw_rules().automatic_repetition,
+        sides: sides_of(game.start_position()),
+        first_number: game.start_position().fullmove_number(),
+        nodes: Vec::new(),
     }
+}
 
-    fn outcome_text(&self) -> Option<String> {
-        self.outcome().map(|o| o.to_string())
+/// The legal move of `pos` a text names: the exact notation first (what the page and the
+/// opponent send), then SAN.
+pub(crate) fn parse_move<V: Variant>(pos: &V, text: &str) -> Result<V::Move, GameError> {
+    let wanted = text.trim();
+    let exact = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|mv| mv.to_string() == wanted);
+    match exact {
+        Some(mv) => Ok(mv),
+        None => pos
+            .parse_san(text)
+            .map_err(|e| GameError::IllegalMove(e.to_string())),
     }
+}
 
-    fn state(&self) -> GameState {
-        let history: Vec<MoveView> = self
-            .moves()
-            .iter()
-            .zip(self.positions_iter())
-            .map(|(&mv, pos)| move_view(&pos, mv, pos.san(mv).into_string()))
-            .collect();
-        let pos = self.position();
-        let outcome = outcome_view(self);
-        let moves = if outcome.is_some() {
-            Vec::new()
-        } else {
-            hexvar_geometry::san::san_list(pos)
-                .into_iter()
-                .map(|(mv, san)| move_view(pos, mv, san.into_string()))
-                .collect()
-        };
-        GameState {
-            start: self.start_position().to_string(),
-            board: board_view(pos, history.len(), history.last().cloned()),
-            outcome,
-            moves,
-            history,
-            hash: pos.zobrist_hash(),
-            repetitions: self.repetitions(),
-            claimable: self.claimable_draw().map(|r| r.to_string()),
-            repetition_draw: self.draw_rules().automatic_repetition,
-            sides: sides_of(self.start_position()),
-            first_number: self.start_position().fullmove_number(),
+/// Claims the draw the rules allow now in `game`; returns its reason.
+pub(crate) fn claim<V: Variant>(game: &mut Game<V>) -> Result<String, GameError> {
+    if let Some(outcome) = game.outcome() {
+        return Err(GameError::Finished(outcome.to_string()));
+    }
+    game.claim_draw()
+        .map(|r| r.to_string())
+        .ok_or(GameError::NoClaim)
+}
+
+/// Records a draw by agreement in `game`.
+pub(crate) fn agree<V: Variant>(game: &mut Game<V>) -> Result<(), GameError> {
+    match game.outcome() {
+        Some(outcome) => Err(GameError::Finished(outcome.to_string())),
+        None => {
+            game.agree_draw();
+            Ok(())
         }
     }
+}
 
-    fn board_at(&self, ply: usize) -> Option<BoardView> {
-        if ply > self.ply() {
-            return None;
-        }
-        let pos = self.position_at(ply);
-        let last = ply.checked_sub(1).map(|i| {
-            let before = self.position_at(i);
-            let mv = self.moves()[i];
-            move_view(&before, mv, before.san(mv).into_string())
-        });
-        Some(board_view(&pos, ply, last))
+/// How `game` ended by declaration, if it did.
+pub(crate) fn declared_of<V: Variant>(game: &Game<V>) -> Option<Declared> {
+    let reason = game.outcome()?.draw_reason()?;
+    if reason == hexvar_geometry::DrawReason::Agreement {
+        return Some(Declared::Agreement);
     }
-
-    fn play_text(&mut self, text: &str) -> Result<(), GameError> {
-        if let Some(outcome) = self.outcome() {
-            return Err(GameError::Finished(outcome.to_string()));
-        }
-        let pos = self.position();
-        // The exact notation first (what the page and the opponent send), then SAN.
-        let wanted = text.trim();
-        let exact = pos
-            .legal_moves()
-            .iter()
-            .copied()
-            .find(|mv| mv.to_string() == wanted);
-        let mv = match exact {
-            Some(mv) => mv,
-            None => pos
-                .parse_san(text)
-                .map_err(|e| GameError::IllegalMove(e.to_string()))?,
-        };
-        self.play(mv).map_err(|e| match e {
-            hexvar_geometry::GameError::IllegalMove(e) => GameError::IllegalMove(e.to_string()),
-            hexvar_geometry::GameError::Finished(o) => GameError::Finished(o.to_string()),
-        })
-    }
-
-    fn undo(&mut self, plies: usize) -> Result<(), GameError> {
-        if plies == 0 || plies > self.moves().len() {
-            return Err(GameError::NothingToUndo);
-        }
-        for _ in 0..plies {
-            Game::undo(self);
-        }
-        Ok(())
-    }
-
-    fn claim_draw(&mut self) -> Result<String, GameError> {
-        if let Some(outcome) = self.outcome() {
-            return Err(GameError::Finished(outcome.to_string()));
-        }
-        Game::claim_draw(self)
-            .map(|r| r.to_string())
-            .ok_or(GameError::NoClaim)
-    }
-
-    fn agree_draw(&mut self) -> Result<(), GameError> {
-        match self.outcome() {
-            Some(outcome) => Err(GameError::Finished(outcome.to_string())),
-            None => {
-                Game::agree_draw(self);
-                Ok(())
-            }
-        }
-    }
-
-    fn declared(&self) -> Option<Declared> {
-        let reason = self.outcome()?.draw_reason()?;
-        if reason == hexvar_geometry::DrawReason::Agreement {
-            return Some(Declared::Agreement);
-        }
-        // A claimed draw is one the position and the automatic rules do not give.
-        let mut reopened = self.clone();
-        let mv = Game::undo(&mut reopened)?;
-        reopened.play(mv).ok()?;
-        reopened.outcome().is_none().then_some(Declared::Claim)
-    }
-
-    fn record(&self) -> String {
-        self.to_record()
-    }
-
-    fn opponent_move(&self, limits: &Limits) -> Option<String> {
-        if self.outcome().is_some() {
-            return None;
-        }
-        Engine::<V>::new(Options::default())
-            .search(self, limits)
-            .best
-            .map(|mv| mv.to_string())
-    }
-
-    fn clone_box(&self) -> Box<dyn PlayGame> {
-        Box::new(self.clone())
-    }
+    // A claimed draw is one the position and the automatic rules do not give.
+    let mut reopened = game.clone();
+    let mv = reopened.undo()?;
+    reopened.play(mv).ok()?;
+    reopened.outcome().is_none().then_some(Declared::Claim)
 }
 
 /// A side of a variant, for the page: its id in the position text and its name.
@@ -488,7 +483,7 @@ pub fn new_game<V: Variant>(
         None => V::start(),
     };
     let game = with_repetition(Game::from_position(start), repetition)?;
-    Ok(Box::new(game))
+    Ok(Box::new(TreeGame::new(game)))
 }
 
 fn with_repetition<V: Variant>(
@@ -513,10 +508,11 @@ fn with_repetition<V: Variant>(
     Ok(game)
 }
 
-/// A game of `V` read from its record; a `Repetition` tag restores the repetition option.
+/// A game of `V` read from its record, variations and comments kept; a `Repetition` tag restores
+/// the repetition option.
 pub fn read_record<V: Variant>(text: &str) -> Result<Box<dyn PlayGame>, String> {
-    let game = Game::<V>::from_record(text).map_err(|e| e.to_string())?;
-    let repetition = match game.tag(REPETITION_TAG) {
+    let tree = GameTree::<V>::from_record(text).map_err(|e| e.to_string())?;
+    let repetition = match tree.tag(REPETITION_TAG) {
         Some(value) => Some(
             value
                 .trim()
@@ -525,21 +521,11 @@ pub fn read_record<V: Variant>(text: &str) -> Result<Box<dyn PlayGame>, String> 
         ),
         None => None,
     };
-    if repetition.is_none() {
-        return Ok(Box::new(game));
-    }
-    // The option changes which positions end the game: replay the moves under it.
-    let mut replayed = with_repetition(
-        Game::from_position(game.start_position().clone()),
+    let rules = with_repetition(
+        Game::from_position(tree.start_position().clone()),
         repetition,
     )?;
-    for (name, value) in game.tags() {
-        replayed.set_tag(name, value).map_err(|e| e.to_string())?;
-    }
-    for &mv in game.moves() {
-        replayed.play(mv).map_err(|e| e.to_string())?;
-    }
-    Ok(Box::new(replayed))
+    Ok(Box::new(TreeGame::from_tree(tree, rules)?))
 }
 
 /// `text` cut to `max` characters, with `…` when cut.

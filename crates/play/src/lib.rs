@@ -2,7 +2,9 @@
 #![forbid(unsafe_code)]
 
 pub mod game;
+mod listener;
 pub mod server;
+pub mod tree;
 pub mod variants;
 
 pub use game::{GameError, PlayGame};

@@ -6,27 +6,32 @@
 //! | `POST /api/games` | `{"variant", "start"?, "position"?, "moves"?, "repetition"?}` or `{"record", "variant"?}` | a new game (201) |
 //! | `GET /api/games/{id}` | | the game |
 //! | `GET /api/games/{id}/ply/{n}` | | the position after the game's first `n` moves |
-//! | `GET /api/games/{id}/record` | | the game record, as text |
-//! | `POST /api/games/{id}/move` | `{"move": "<notation or SAN>"}` | the game after the move |
+//! | `GET /api/games/{id}/node/{n}` | | the position at node `n` of the game's tree (variations included) |
+//! | `GET /api/games/{id}/record` | | the game record with its variations and comments, as text |
+//! | `POST /api/games/{id}/move` | `{"move": "<notation or SAN>", "from"?: n}` | the game after the move (from node `n`: that line becomes the game, its later moves a variation) |
 //! | `POST /api/games/{id}/undo` | `{"plies"?}` (optional, default 1) | the game after taking back moves |
 //! | `POST /api/games/{id}/opponent` | `{"millis"?, "depth"?}` (optional) | the game after the opponent's move |
 //! | `POST /api/games/{id}/claim` | | the game after a draw claimed under the rules |
 //! | `POST /api/games/{id}/agree` | | the game after a draw by agreement |
+//! | `POST /api/games/{id}/annotate` | `{"depth"?, "millis"?}` (optional) | the game with the engine's evaluations and better lines |
 //!
 //! A game is `{id, variant, title, start, position, turn, check, checked, outcome, result, moves,
 //! history, last_move, ply, hash, svg, pieces, repetitions, claimable, repetition_draw, sides,
-//! first_number, declared, record}`. `moves` and `history` hold moves as `{notation, san, from, to, side,
+//! first_number, declared, record, nodes, node, warnings}`: `history` is the game (the tree's main line),
+//! `nodes` every move of the tree as `{id, parent, children, ply, san, notation, side, comment,
+//! starting_comment, nags, main}` (node 0 is the start) and `node` the game's last node. `moves` and `history` hold moves as `{notation, san, from, to, side,
 //! capture, also, changes}` (`from` is `null` for a drop; `also` lists the other cells a move
 //! changes, such as a castling rook's, and `changes` every changed cell with the man there
 //! before and after); `outcome` is `null` or `{winner, reason, text, result}`, and it includes the
 //! repetition and fifty-move draws of the variant's rules and declared draws.
 //!
 //! Every error is an answer `{"error": "<message>"}` that changes nothing, with the input it
-//! echoes cut to 100 characters: 400 for a malformed body or path, an unknown variant or start
-//! name, a position text or record that does not parse; 404 for an unknown game or path; 405 for
+//! echoes cut to 100 characters: 400 for a malformed body, path or request line (raw bytes that
+//! are not UTF-8 included), an unknown variant or start name, a position text or record that does
+//! not parse; 404 for an unknown game, position, node or path; 405 for
 //! a wrong method; 413 for a body over [`BODY_LIMIT`]; 422 for a move that is not legal; 409 for
-//! a move in a finished game, an undo of more moves than were played, or a draw claim the rules do
-//! not allow. At most [`Config::max_games`] games are kept; a new one evicts the least recently
+//! a move in a finished game, an undo of more moves than were played or to where variations
+//! branch, or a draw claim the rules do not allow. At most [`Config::max_games`] games are kept; a new one evicts the least recently
 //! used. With [`Config::data`] every game is also kept on disk, one file per game, and read back
 //! when the server starts again.
 
@@ -40,7 +45,7 @@ use std::time::Duration;
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, JsonRejection, PathRejection};
 use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -50,6 +55,7 @@ use crate::game::{
     cut, BoardView, Declared, GameError, MoveView, OutcomeView, PieceView, PlayGame, RoleView,
     SideView,
 };
+use crate::tree::NodeView;
 use crate::variants::{self, VariantKind, VARIANTS};
 use hexvar_engine::{Limits, MAX_DEPTH};
 
@@ -377,9 +383,11 @@ impl From<GameError> for ApiError {
     fn from(error: GameError) -> Self {
         let status = match error {
             GameError::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            GameError::Finished(_) | GameError::NothingToUndo | GameError::NoClaim => {
-                StatusCode::CONFLICT
-            }
+            GameError::UnknownNode(_) => StatusCode::NOT_FOUND,
+            GameError::Finished(_)
+            | GameError::NothingToUndo
+            | GameError::NoClaim
+            | GameError::Variations(_) => StatusCode::CONFLICT,
         };
         ApiError::new(status, error.to_string())
     }
@@ -451,8 +459,15 @@ pub struct GameView {
     pub first_number: u32,
     /// A draw declared by claim or agreement (`null`: none).
     pub declared: Option<Declared>,
-    /// The game record.
+    /// The game record, with its variations and comments.
     pub record: String,
+    /// Every move of the game's tree, variations included (node 0: the start).
+    pub nodes: Vec<NodeView>,
+    /// The node of the game's last move (0 before any move).
+    pub node: usize,
+    /// What the reader of the record the game came from noticed but read anyway, with its place
+    /// (empty for a game not read from a record).
+    pub warnings: Vec<String>,
 }
 
 fn view(id: &str, game: &dyn PlayGame) -> GameView {
@@ -489,6 +504,9 @@ fn view(id: &str, game: &dyn PlayGame) -> GameView {
         first_number: state.first_number,
         declared: game.declared(),
         record: game.record(),
+        nodes: state.nodes,
+        node: board.node,
+        warnings: game.warnings(),
     }
 }
 
@@ -543,6 +561,8 @@ pub struct PlayMove {
     /// The move in the variant's notation or in SAN.
     #[serde(rename = "move")]
     pub mv: String,
+    /// The node to play it from (default: the game's last), as numbered in the game's `nodes`.
+    pub from: Option<usize>,
 }
 
 /// The optional body of `POST /api/games/{id}/undo`.
@@ -704,20 +724,41 @@ async fn get_ply(
     let mut store = state.lock();
     let slot = store.touch(&id)?;
     let played = slot.game.ply();
-    let board = ply
-        .parse::<usize>()
-        .ok()
-        .and_then(|n| slot.game.board_at(n))
-        .ok_or_else(|| {
-            ApiError::new(
-                StatusCode::NOT_FOUND,
-                format!(
-                    "no position after {:?} moves: the game has {played}",
-                    cut(&ply, ECHO_LIMIT)
-                ),
-            )
-        })?;
+    let n = number(&ply, "a number of moves")?;
+    let board = slot.game.board_at(n).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("no position after {n} moves: the game has {played}"),
+        )
+    })?;
     Ok(Json(board))
+}
+
+async fn get_node(
+    State(state): State<AppState>,
+    path: Result<Path<(String, String)>, PathRejection>,
+) -> Result<Json<BoardView>, ApiError> {
+    let Path((id, node)) = path?;
+    let mut store = state.lock();
+    let slot = store.touch(&id)?;
+    let n = number(&node, "a node number")?;
+    let board = slot
+        .game
+        .board_at_node(n)
+        .ok_or_else(|| GameError::UnknownNode(n.to_string()))?;
+    Ok(Json(board))
+}
+
+/// A path's number: digits only (400 otherwise); one too large for any game is kept as the
+/// largest, so that it is answered as not found.
+fn number(text: &str, what: &str) -> Result<usize, ApiError> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ApiError::bad_request(format!(
+            "{:?} is not {what} (digits only)",
+            cut(text, ECHO_LIMIT)
+        )));
+    }
+    Ok(text.parse().unwrap_or(usize::MAX))
 }
 
 async fn get_record(State(state): State<AppState>, id: IdPath) -> Result<Response, ApiError> {
@@ -762,7 +803,10 @@ async fn play_move(
     let Path(id) = id?;
     state.lock().touch(&id)?;
     let Json(body) = body?;
-    change(&state, &id, |game| Ok(game.play_text(&body.mv)?))
+    change(&state, &id, |game| match body.from {
+        Some(node) => Ok(game.play_from(node, &body.mv)?),
+        None => Ok(game.play_text(&body.mv)?),
+    })
 }
 
 async fn undo(
@@ -803,22 +847,7 @@ async fn opponent(
     if let Some(outcome) = game.outcome_text() {
         return Err(GameError::Finished(outcome).into());
     }
-    let most = state.config.max_opponent_time;
-    let limits = match think.depth {
-        Some(depth) if !(1..=MAX_DEPTH).contains(&depth) => {
-            return Err(ApiError::bad_request(format!(
-                "a depth of 1 to {MAX_DEPTH} plies, not {depth}"
-            )))
-        }
-        Some(depth) => Limits::movetime(think.millis.map_or(most, Duration::from_millis).min(most))
-            .with_depth(depth),
-        None => Limits::movetime(
-            think
-                .millis
-                .map_or(state.config.opponent_time, Duration::from_millis)
-                .min(most),
-        ),
-    };
+    let limits = think_limits(&think, state.config.opponent_time, &state.config)?;
     let choice = tokio::task::spawn_blocking(move || game.opponent_move(&limits))
         .await
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
@@ -831,6 +860,60 @@ async fn opponent(
     }
     let mv = choice.ok_or_else(|| ApiError::new(StatusCode::CONFLICT, "no legal move"))?;
     apply(&mut store, &id, |game| Ok(game.play_text(&mv)?))
+}
+
+/// The limits of a search a request asks for: its time (else `default`, at most the
+/// configuration's longest) and depth.
+fn think_limits(think: &Think, default: Duration, config: &Config) -> Result<Limits, ApiError> {
+    let most = config.max_opponent_time;
+    let time = think
+        .millis
+        .map_or(default, Duration::from_millis)
+        .min(most);
+    match think.depth {
+        Some(depth) if !(1..=MAX_DEPTH).contains(&depth) => Err(ApiError::bad_request(format!(
+            "a depth of 1 to {MAX_DEPTH} plies, not {depth}"
+        ))),
+        Some(depth) => Ok(Limits::movetime(
+            think.millis.map_or(most, Duration::from_millis).min(most),
+        )
+        .with_depth(depth)),
+        None => Ok(Limits::movetime(time)),
+    }
+}
+
+/// How long the engine studies each position of a game it annotates, unless asked otherwise.
+pub const ANNOTATE_TIME: Duration = Duration::from_millis(200);
+
+async fn annotate(
+    State(state): State<AppState>,
+    id: IdPath,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let Path(id) = id?;
+    let (game, version) = {
+        let mut store = state.lock();
+        let slot = store.touch(&id)?;
+        (slot.game.clone_box(), slot.version)
+    };
+    let think: Think = optional_body(body, "annotate request")?;
+    let limits = think_limits(&think, ANNOTATE_TIME, &state.config)?;
+    let annotated = tokio::task::spawn_blocking(move || game.annotated(&limits))
+        .await
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let mut store = state.lock();
+    let slot = store.touch(&id)?;
+    if slot.version != version {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "the game changed while the engine was annotating it",
+        ));
+    }
+    slot.game = annotated;
+    slot.version += 1;
+    store.save(&id)?;
+    let slot = store.touch(&id)?;
+    Ok(Json(view(&id, slot.game.as_ref())))
 }
 
 async fn api_wrong_method() -> ApiError {
@@ -862,12 +945,14 @@ pub fn router(state: AppState) -> Router {
         .route("/games", post(new_game))
         .route("/games/{id}", get(get_game))
         .route("/games/{id}/ply/{ply}", get(get_ply))
+        .route("/games/{id}/node/{node}", get(get_node))
         .route("/games/{id}/record", get(get_record))
         .route("/games/{id}/move", post(play_move))
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/opponent", post(opponent))
         .route("/games/{id}/claim", post(claim))
         .route("/games/{id}/agree", post(agree))
+        .route("/games/{id}/annotate", post(annotate))
         .method_not_allowed_fallback(api_wrong_method)
         .fallback(not_found);
     Router::new()
@@ -887,10 +972,21 @@ pub fn router(state: AppState) -> Router {
         .method_not_allowed_fallback(api_wrong_method)
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::map_response(one_request_a_connection))
         .with_state(state)
+}
+
+/// `Connection: close` on every answer: a connection carries one request, whose request line
+/// [`crate::listener`] has screened.
+async fn one_request_a_connection(mut response: Response) -> Response {
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
 }
 
 /// Serves [`router`] on `listener` until the process ends.
 pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
+    let listener = crate::listener::ScreeningListener::new(listener)?;
     axum::serve(listener, router(state)).await
 }

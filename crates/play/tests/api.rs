@@ -738,11 +738,19 @@ async fn earlier_positions_undo_of_several_moves_and_declared_draws() {
     assert_eq!(two["ply"], json!(2));
     let (_, four) = call(&app, "GET", &format!("/api/games/{id}/ply/4"), None).await;
     assert_eq!(four["position"], json!(game.position));
-    for bad in ["5", "-1", "x", "99999999999999999999999"] {
+    // Beyond the game: not found; not a number: a bad path, as the README says.
+    for bad in ["5", "99999999999999999999999"] {
         assert_refused(
             call(&app, "GET", &format!("/api/games/{id}/ply/{bad}"), None).await,
             StatusCode::NOT_FOUND,
         );
+    }
+    for bad in ["-1", "x", "abc", "1.5", "%20"] {
+        let message = assert_refused(
+            call(&app, "GET", &format!("/api/games/{id}/ply/{bad}"), None).await,
+            StatusCode::BAD_REQUEST,
+        );
+        assert!(message.contains("digits only"), "{message}");
     }
     // Undo of three moves, then of more than were played (refused, nothing changes).
     let (status, value) = call(
@@ -977,4 +985,224 @@ async fn games_survive_a_restart_with_a_data_folder() {
     let memory = AppState::new(Config::default());
     assert_eq!(memory.game_count(), 0);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The main line's node after `ply` moves.
+fn main_node(game: &GameView, ply: usize) -> usize {
+    (0..ply).fold(0, |at, _| game.nodes[at].children[0])
+}
+
+async fn play_from(app: &Router, id: &str, node: usize, mv: &str) -> GameView {
+    let body = json!({ "move": mv, "from": node }).to_string();
+    let (status, value) = call(app, "POST", &format!("/api/games/{id}/move"), Some(&body)).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    serde_json::from_value(value).unwrap()
+}
+
+#[tokio::test]
+async fn a_move_from_an_earlier_position_keeps_the_later_moves_as_a_variation() {
+    let app = app();
+    for kind in VARIANTS {
+        let mut game = new_game(&app, json!({ "variant": kind.name() })).await;
+        let id = game.id.clone();
+        // Three moves, then another second move from the position after the first.
+        for _ in 0..3 {
+            let mv = game.moves[0].notation.clone();
+            let (status, value) = play(&app, &id, &mv).await;
+            assert_eq!(status, StatusCode::OK, "{value}");
+            game = serde_json::from_value(value).unwrap();
+        }
+        let old: Vec<String> = game.history.iter().map(|m| m.san.clone()).collect();
+        let after_one = main_node(&game, 1);
+        let (_, board) = call(
+            &app,
+            "GET",
+            &format!("/api/games/{id}/node/{after_one}"),
+            None,
+        )
+        .await;
+        let board: hexvar_play::game::BoardView = serde_json::from_value(board).unwrap();
+        assert_eq!(board.ply, 1);
+        assert_eq!(board.node, after_one);
+        let other = board
+            .moves
+            .iter()
+            .find(|m| m.san != old[1])
+            .unwrap_or_else(|| panic!("{}: one move only", kind.name()))
+            .clone();
+        let branched = play_from(&app, &id, after_one, &other.notation).await;
+        let sans: Vec<&str> = branched.history.iter().map(|m| m.san.as_str()).collect();
+        assert_eq!(
+            sans,
+            [old[0].as_str(), other.san.as_str()],
+            "{}",
+            kind.name()
+        );
+        assert_eq!(branched.node, main_node(&branched, 2));
+        // The old line is a variation: two nodes off the main line, from the same position.
+        let off: Vec<&str> = branched
+            .nodes
+            .iter()
+            .filter(|n| !n.main)
+            .map(|n| n.san.as_str())
+            .collect();
+        assert_eq!(off, [old[1].as_str(), old[2].as_str()], "{}", kind.name());
+        let split = &branched.nodes[main_node(&branched, 1)];
+        assert_eq!(split.children.len(), 2);
+        // The record keeps it, and reads back as the same tree.
+        let record = branched.record.clone();
+        assert!(record.contains('('), "{record}");
+        let read = new_game(&app, json!({ "record": record })).await;
+        assert_eq!(read.record, record, "{}", kind.name());
+        assert_eq!(read.nodes, branched.nodes, "{}", kind.name());
+        // The variation's last position, and a move from it: it becomes the game again.
+        let end = branched.nodes.iter().rfind(|n| !n.main).unwrap().id;
+        let (_, board) = call(&app, "GET", &format!("/api/games/{id}/node/{end}"), None).await;
+        assert_eq!(board["ply"], json!(3));
+        let mv = board["moves"][0]["notation"].as_str().unwrap().to_string();
+        let back = play_from(&app, &id, end, &mv).await;
+        assert_eq!(back.history.len(), 4);
+        assert_eq!(back.history[2].san, old[2]);
+        // Taking back to where the lines split is refused: the game cannot end there.
+        let message = assert_refused(
+            call(
+                &app,
+                "POST",
+                &format!("/api/games/{id}/undo"),
+                Some(r#"{"plies": 3}"#),
+            )
+            .await,
+            StatusCode::CONFLICT,
+        );
+        assert!(message.contains("variations"), "{message}");
+        // Unknown nodes.
+        for bad in ["999", "99999999999999999999999"] {
+            assert_refused(
+                call(&app, "GET", &format!("/api/games/{id}/node/{bad}"), None).await,
+                StatusCode::NOT_FOUND,
+            );
+        }
+        assert_refused(
+            call(&app, "GET", &format!("/api/games/{id}/node/abc"), None).await,
+            StatusCode::BAD_REQUEST,
+        );
+        let body = json!({ "move": mv, "from": 999 }).to_string();
+        assert_refused(
+            call(&app, "POST", &format!("/api/games/{id}/move"), Some(&body)).await,
+            StatusCode::NOT_FOUND,
+        );
+        same_game(&get(&app, &id).await, &back);
+    }
+}
+
+#[tokio::test]
+async fn comments_glyphs_and_variations_of_a_record_are_kept_and_the_engine_adds_its_own() {
+    let app = app();
+    let fresh = new_game(&app, json!({ "variant": "dagger" })).await;
+    let alternative = fresh
+        .moves
+        .iter()
+        .find(|m| m.san != "df1")
+        .unwrap()
+        .san
+        .clone();
+    let record = format!(
+        "[Variant \"dagger\"]\n\n{{Before the first move}} 1. df1 $1 {{a usual start}} \
+         (1. {alternative} {{the other way}}) 1... g2 2. Bd1 *\n"
+    );
+    let game = new_game(&app, json!({ "record": record })).await;
+    let first = &game.nodes[main_node(&game, 1)];
+    assert_eq!(first.comment, "a usual start");
+    assert_eq!(first.nags, [1]);
+    assert_eq!(game.nodes[0].comment, "Before the first move");
+    let other = &game.nodes[game.nodes[0].children[1]];
+    assert_eq!(
+        (other.san.as_str(), other.comment.as_str()),
+        (alternative.as_str(), "the other way")
+    );
+    assert!(!other.main);
+    assert!(game.warnings.is_empty(), "{:?}", game.warnings);
+    // A variation's bad move: the variation is skipped from it, and the reader says so.
+    let bad = format!("[Variant \"dagger\"]\n\n1. df1 (1. {alternative} Qz99) *\n");
+    let read = new_game(&app, json!({ "record": bad })).await;
+    assert_eq!(read.nodes.len(), 3, "{:?}", read.nodes);
+    assert_eq!(read.warnings.len(), 1, "{:?}", read.warnings);
+    assert!(read.warnings[0].contains("Qz99"), "{:?}", read.warnings);
+    assert!(
+        game.record
+            .contains(&format!("(1. {alternative} {{the other way}})")),
+        "{}",
+        game.record
+    );
+    // The engine's evaluations after every move of the game, the comments kept.
+    let (status, value) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/annotate", game.id),
+        Some(r#"{"depth": 2}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    let annotated: GameView = serde_json::from_value(value).unwrap();
+    assert_eq!(annotated.history, game.history);
+    for ply in 1..=3 {
+        let comment = &annotated.nodes[main_node(&annotated, ply)].comment;
+        assert!(comment.ends_with("/2"), "{comment}");
+    }
+    assert!(annotated.nodes[main_node(&annotated, 1)]
+        .comment
+        .starts_with("a usual start "));
+}
+
+#[tokio::test]
+async fn a_raw_request_line_that_is_not_utf8_is_answered_in_json() {
+    use std::io::{Read, Write};
+    let state = AppState::new(Config::default());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let server = tokio::spawn(hexvar_play::serve(listener, state));
+    let exchange = move |request: Vec<Vec<u8>>| {
+        tokio::task::spawn_blocking(move || {
+            let mut stream = std::net::TcpStream::connect(address).unwrap();
+            for part in request {
+                stream.write_all(&part).unwrap();
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            let mut answer = Vec::new();
+            stream.read_to_end(&mut answer).unwrap();
+            String::from_utf8_lossy(&answer).into_owned()
+        })
+    };
+    for line in [
+        &b"GET /api/\xff\xfe HTTP/1.1\r\n"[..],
+        &b"GET /api/variants\x01 HTTP/1.1\r\n"[..],
+        &b"NONSENSE\r\n"[..],
+    ] {
+        let request = [line, &b"Host: localhost\r\n\r\n"[..]].concat();
+        let answer = exchange(vec![request]).await.unwrap();
+        assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+        let body = answer.split("\r\n\r\n").nth(1).unwrap();
+        let value: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {answer}"));
+        assert!(
+            value["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("bad request line"),
+            "{value}"
+        );
+    }
+    // A good request, its line in two parts: answered, and the connection closed after it.
+    let answer = exchange(vec![
+        b"GET /api/vari".to_vec(),
+        b"ants HTTP/1.1\r\nHost: localhost\r\n\r\n".to_vec(),
+    ])
+    .await
+    .unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(
+        answer.to_ascii_lowercase().contains("connection: close"),
+        "{answer}"
+    );
+    assert!(answer.contains("\"brusky\""), "{answer}");
+    server.abort();
 }

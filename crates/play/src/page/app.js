@@ -30,12 +30,15 @@ const STRENGTH_DEFAULT = "t700";
 const state = {
   variants: [],   // [{name, title, starts, sides, roles, repetition_option}]
   game: null,     // the API's game view
-  view: null,     // {ply, board} while looking at an earlier position
+  view: null,     // {node, ply, board} while looking at another position of the game's tree
+  target: null,   // the node the arrow keys last asked for, while its position is on its way
+  viewSeq: 0,     // numbers the position requests: only the latest one is shown
   selected: null, // the cell whose man is selected
   flipped: false,
   names: null,    // cell names on the cells: null = the variant's default
   computer: new Set(), // the sides the computer plays
   busy: false,
+  busyNote: "",   // what the page is waiting for, said when a click comes meanwhile
   geometry: null, // the board's cells: {cells: Map(name -> {x, y, r}), width, height, defaultNames}
 };
 
@@ -71,10 +74,15 @@ function clearError() {
   $("error").textContent = "";
 }
 
-// Runs one action at a time; shows its error, if any.
-async function run(action) {
-  if (state.busy) return;
+// Runs one action at a time; shows its error, if any. A click while one runs is refused with a
+// message that says what the page waits for (`note`), never dropped without a word.
+async function run(action, note) {
+  if (state.busy) {
+    showError(`Please wait: ${state.busyNote || "the last action is not finished"}. Click again when it is done.`);
+    return;
+  }
   state.busy = true;
+  state.busyNote = note || "";
   document.body.classList.add("busy");
   try {
     await action();
@@ -82,11 +90,11 @@ async function run(action) {
     showError(e.message);
   } finally {
     state.busy = false;
+    state.busyNote = "";
     document.body.classList.remove("busy");
     renderStatus();
   }
 }
-
 // ---- the variant ----
 
 function variant(name) {
@@ -224,9 +232,10 @@ function setGame(game) {
   const variantChanged = !state.game || state.game.variant !== game.variant;
   state.game = game;
   state.view = null;
+  state.target = null;
+  state.viewSeq += 1;
   state.selected = null;
   hideChoices();
-  hideConfirm();
   if ($("variant").value !== game.variant) {
     $("variant").value = game.variant;
     fillStarts(game.variant);
@@ -241,7 +250,6 @@ function setGame(game) {
   writeUrl();
   render();
 }
-
 // The address carries the game: variant, start, moves in SAN, options.
 function writeUrl() {
   const game = state.game;
@@ -292,29 +300,51 @@ async function computerTurns() {
     state.game && !state.game.outcome && state.view === null &&
     state.computer.has(state.game.turn) && state.game.moves.length > 0
   ) {
+    state.busyNote = `${sideName(state.game.turn)} (computer) is thinking`;
     renderStatus(`${sideName(state.game.turn)} (computer) is thinking…`);
     setGame(await api("POST", `/games/${state.game.id}/opponent`, strengthBody()));
   }
 }
-
 async function play(notation) {
-  setGame(await api("POST", `/games/${state.game.id}/move`, { move: notation }));
+  const view = state.view;
+  const body = { move: notation };
+  if (view) body.from = view.node;
+  const game = await api("POST", `/games/${state.game.id}/move`, body);
+  setGame(game);
+  document.body.dataset.played = String(Number(document.body.dataset.played || 0) + 1);
+  // From an earlier position: that line is now the game, the move on it one ply further.
+  if (view) {
+    const node = mainNode(game, view.ply + 1);
+    if (node !== game.node) await viewNode(node);
+  }
   await computerTurns();
 }
 
-// How many moves "Take back" takes: against the computer, back to before the person's last
-// move; otherwise one.
-function undoPlies() {
-  const history = state.game.history;
-  if (history.length === 0) return 0;
-  const people = state.game.sides.filter((s) => !state.computer.has(s));
-  if (state.computer.size === 0 || people.length === 0) return 1;
-  for (let i = history.length - 1; i >= 0; i--) {
-    if (!state.computer.has(history[i].side)) return history.length - i;
-  }
-  return 0;
+// The game's node after `ply` moves.
+function mainNode(game, ply) {
+  let node = 0;
+  for (let i = 0; i < ply && game.nodes[node].children.length > 0; i++) node = game.nodes[node].children[0];
+  return node;
 }
 
+// The node shown: the one looked at, else the game's last.
+function shownNode() {
+  return state.view ? state.view.node : state.game.node;
+}
+// Where "Take back" goes: against the computer, back to before the person's last move; otherwise
+// one move back. It only shows that position: a move made there starts a new line, and the moves
+// taken back stay in the game's record as a variation.
+function takeBackTarget() {
+  const nodes = state.game.nodes;
+  let node = nodes[shownNode()];
+  if (node.parent === null) return null;
+  const people = state.game.sides.filter((s) => !state.computer.has(s));
+  if (state.computer.size === 0 || people.length === 0) return node.parent;
+  for (; node.parent !== null; node = nodes[node.parent]) {
+    if (!state.computer.has(node.side)) return node.parent;
+  }
+  return null;
+}
 // ---- the board ----
 
 function render() {
@@ -328,11 +358,16 @@ function shownBoard() {
   if (state.view) return state.view.board;
   const g = state.game;
   return {
-    ply: g.ply, position: g.position, turn: g.turn, check: g.check, checked: g.checked,
-    last_move: g.last_move, svg: g.svg, pieces: g.pieces,
+    ply: g.ply, node: g.node, position: g.position, turn: g.turn, check: g.check, checked: g.checked,
+    last_move: g.last_move, svg: g.svg, pieces: g.pieces, outcome: g.outcome, moves: g.moves,
   };
 }
 
+// The legal moves in the position shown (none where its line has ended).
+function shownMoves() {
+  const board = shownBoard();
+  return board.outcome ? [] : board.moves;
+}
 // The cells' centres and sizes from the picture's polygons.
 function measure(svg) {
   const cells = new Map();
@@ -393,23 +428,52 @@ function edgeLabels(geometry) {
       const points = list.map((e) => e.c);
       if (!isLine(points)) continue;
       lined[kind] += 1;
-      const ends = [[points[0], points[1]], [points[points.length - 1], points[points.length - 2]]];
+      // The line's direction at each end from two cells in (a line of triangles zigzags).
+      const n = points.length;
+      const ends = [[points[0], points[Math.min(2, n - 1)]], [points[n - 1], points[Math.max(n - 3, 0)]]];
       ends.forEach(([end, next], i) => {
         const dx = end.x - next.x;
         const dy = end.y - next.y;
         const d = Math.hypot(dx, dy) || 1;
-        const step = Math.max(end.r * 1.9, 14);
-        candidates[i].push({ text: key, x: end.x + (dx / d) * step, y: end.y + (dy / d) * step, size });
+        // Steps out from the line's end, the nearest first: a label goes at the first one clear.
+        const steps = [1.9, 2.4, 2.9, 3.4, 4.0, 4.7, 5.4].map((k) => Math.max(end.r * k, 14));
+        candidates[i].push({ text: key, size, spots: steps.map((step) => [end.x + (dx / d) * step, end.y + (dy / d) * step]) });
       });
     }
   }
-  // A label goes where no cell and no other label is.
+  // A label goes where its box (its digits' width, its height, a little margin) meets no cell
+  // and no other label. A box and a cell meet when a corner (or the centre) of one is inside the
+  // other: both are convex and about the same size.
+  const box = (text, x, y) => ({ x, y, w: text.length * size * 0.62, h: size });
+  const inside = (points, [px, py]) => {
+    let odd = false;
+    for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
+      const [xi, yi] = points[i];
+      const [xj, yj] = points[j];
+      if ((yi > py) !== (yj > py) && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) odd = !odd;
+    }
+    return odd;
+  };
+  const meets = (b, c) => {
+    const m = size * 0.15;
+    const [x0, x1, y0, y1] = [b.x - b.w / 2 - m, b.x + b.w / 2 + m, b.y - b.h / 2 - m, b.y + b.h / 2 + m];
+    const corners = [[x0, y0], [x1, y0], [x0, y1], [x1, y1], [b.x, b.y]];
+    return corners.some((p) => inside(c.points, p)) ||
+      c.points.some(([px, py]) => px > x0 && px < x1 && py > y0 && py < y1) ||
+      inside(c.points, [c.x, c.y]) && c.x > x0 && c.x < x1 && c.y > y0 && c.y < y1;
+  };
   const labels = [];
-  const free = (x, y) =>
-    [...cells.values()].every((c) => Math.hypot(c.x - x, c.y - y) > c.r * 1.6) &&
-    labels.every((l) => Math.hypot(l.x - x, l.y - y) > size * 1.3);
-  for (const label of [...candidates[0], ...candidates[1]]) {
-    if (free(label.x, label.y)) labels.push(label);
+  const free = (b) =>
+    [...cells.values()].every((c) => !meets(b, c)) &&
+    labels.every((l) => Math.abs(l.x - b.x) > (l.w + b.w) / 2 + size * 0.2 || Math.abs(l.y - b.y) > (l.h + b.h) / 2 + size * 0.1);
+  for (const candidate of [...candidates[0], ...candidates[1]]) {
+    for (const [x, y] of candidate.spots) {
+      const b = box(candidate.text, x, y);
+      if (free(b)) {
+        labels.push({ text: candidate.text, x, y, size, w: b.w, h: b.h });
+        break;
+      }
+    }
   }
   const complete = ["head", "tail"].every((k) => groups[k].size > 0 && lined[k] === groups[k].size);
   return { list: labels, complete };
@@ -454,9 +518,21 @@ function renderBoard() {
   if (!state.geometry) state.geometry = measure(svg);
   const geometry = state.geometry;
   const box = geometry.box;
-  // Room around the board for the edge labels.
-  const pad = Math.max(...[...geometry.cells.values()].map((c) => c.r)) * 1.2;
+  // Room around the board for the edge labels, all of each.
+  let pad = Math.max(...[...geometry.cells.values()].map((c) => c.r)) * 1.2;
+  for (const l of geometry.labels.list) {
+    const beyond = Math.max(
+      box.x - (l.x - l.w / 2), l.x + l.w / 2 - (box.x + box.width),
+      box.y - (l.y - l.h / 2), l.y + l.h / 2 - (box.y + box.height),
+    );
+    pad = Math.max(pad, beyond + l.size * 0.3);
+  }
   svg.setAttribute("viewBox", `${box.x - pad} ${box.y - pad} ${box.width + 2 * pad} ${box.height + 2 * pad}`);
+  // Screen pixels per unit of the picture (scaled to fit, as SVG does by default): cell names
+  // are drawn no smaller than 10.5 px.
+  const shown = svg.getBoundingClientRect();
+  const scale = shown.width > 0 ? Math.min(shown.width / (box.width + 2 * pad), shown.height / (box.height + 2 * pad)) : 1;
+  const smallestName = 10.5 / scale;
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
   const at = (x, y) => (state.flipped ? [2 * cx - x, 2 * cy - y] : [x, y]);
@@ -519,9 +595,9 @@ function renderBoard() {
   }
   if (showNames) {
     for (const [name, c] of geometry.cells) {
-      // Cells much smaller than most (Kirby's sideboard squares) are named on hover only.
-      if (c.r < geometry.largeR * 0.7) continue;
-      const size = Math.max(c.r * 0.3, 6);
+      // Cells much smaller than most (Kirby's sideboard squares) get a larger share of theirs.
+      const small = c.r < geometry.largeR * 0.7;
+      const size = Math.max(c.r * (small ? 0.5 : 0.3), smallestName);
       // Below the man, in screen terms (the board may be turned round).
       const [cx0, cy0] = at(c.x, c.y);
       let [x, y] = [cx0, cy0 + c.r * 0.93];
@@ -544,16 +620,14 @@ function renderBoard() {
 
   // Marks: the last move (its other cells too: a castling rook), check, the selection and its
   // destinations (a dot for a quiet move, a ring for a capture).
-  const game = state.game;
   const last = board.last_move;
   if (last) {
     for (const cell of [last.from, last.to, ...last.also]) if (cell) shade(cell, "#f6e05e", 0.55);
   }
   for (const cell of board.checked) shade(cell, "#e02020", 0.6);
-  const live = state.view === null && !game.outcome;
-  if (live && state.selected !== null) {
+  if (state.selected !== null) {
     shade(state.selected, "#3a7bd5", 0.45);
-    const moves = game.moves.filter((m) => m.from === state.selected);
+    const moves = shownMoves().filter((m) => m.from === state.selected);
     const seen = new Set();
     for (const m of moves) {
       if (seen.has(m.to)) continue;
@@ -585,7 +659,13 @@ function renderBoard() {
     const c = geometry.cells.get(piece.cell);
     if (!c) continue;
     const [x, y] = at(c.x, c.y);
-    drawMan(men, piece.role, piece.side, x, y, c.r * (showNames ? 1.62 : 1.85));
+    // With names, the man is a little smaller and higher, clear of the name below him; on a
+    // cell much smaller than most (Kirby's sideboard) he keeps his size and the name, on its
+    // light halo, goes over his foot.
+    const small = c.r < geometry.largeR * 0.7;
+    const nameShare = showNames && !small ? Math.min(smallestName / c.r, 0.6) : 0;
+    const size = c.r * Math.max(1.85 - 0.9 * nameShare, 1.35);
+    drawMan(men, piece.role, piece.side, x, y - c.r * nameShare * 0.3, size);
   }
   for (const h of hand) {
     const [x, y] = at(h.x, h.y);
@@ -597,10 +677,8 @@ function renderBoard() {
 // The cells' classes, which say what each cell is now: men that can move, the selection and its
 // destinations, captures, the last move, check, a castling rook.
 function mark() {
-  const game = state.game;
   const board = shownBoard();
-  const live = state.view === null && !game.outcome;
-  const moves = live ? game.moves : [];
+  const moves = shownMoves();
   const from = new Set(moves.filter((m) => m.from !== null).map((m) => m.from));
   const selectedMoves = state.selected === null ? [] : moves.filter((m) => m.from === state.selected);
   const dests = new Set(selectedMoves.map((m) => m.to));
@@ -638,44 +716,57 @@ function renderStatus(note) {
   const status = $("status");
   const game = state.game;
   if (!game) return;
-  status.classList.toggle("over", !!game.outcome);
-  status.classList.toggle("check", !game.outcome && game.check);
-  status.dataset.turn = game.turn;
-  status.dataset.outcome = game.outcome ? game.outcome.text : "";
+  const board = shownBoard();
+  const over = board.outcome;
+  status.classList.toggle("over", !!over);
+  status.classList.toggle("check", !over && board.check);
+  status.dataset.turn = board.turn;
+  status.dataset.outcome = over ? over.text : "";
   status.innerHTML = "";
+  const who = state.computer.has(board.turn) ? " (computer)" : "";
+  const toMove = `${sideName(board.turn)}${who} to move${board.check ? " — check!" : ""}`;
   if (note) {
     status.append(swatch(game.turn), note);
+  } else if (state.view) {
+    // An earlier position (or a variation's): say so, and whose turn it is there.
+    const where = `${positionLabel(state.view.node)}: `;
+    if (over) status.append(where, `the line ends here, ${resultText(over)}`);
+    else status.append(swatch(board.turn), where, toMove);
   } else if (game.outcome) {
     status.textContent = `Game over: ${resultText(game.outcome)}`;
   } else {
-    const who = state.computer.has(game.turn) ? " (computer)" : "";
-    status.append(swatch(game.turn), `${sideName(game.turn)}${who} to move${game.check ? " — check!" : ""}`);
+    status.append(swatch(game.turn), toMove);
   }
   const banner = $("banner");
-  banner.hidden = !game.outcome;
+  banner.hidden = !game.outcome || state.view !== null;
   if (game.outcome) {
     banner.textContent = resultText(game.outcome);
     banner.classList.toggle("draw", game.outcome.winner === null);
   }
-  const over = !!game.outcome;
-  $("opponent").disabled = over || state.busy || state.view !== null;
-  $("undo").disabled = undoPlies() === 0 || state.busy;
-  $("claim").hidden = !game.claimable;
+  $("opponent").disabled = !!game.outcome || state.busy || state.view !== null;
+  $("undo").disabled = takeBackTarget() === null;
+  $("claim").hidden = !game.claimable || state.view !== null;
   $("claim").textContent = game.claimable ? `Claim draw (${game.claimable})` : "Claim draw";
-  $("agree").disabled = over || state.busy;
-  const ply = state.view ? state.view.ply : game.ply;
-  $("nav-first").disabled = ply === 0;
-  $("nav-back").disabled = ply === 0;
-  $("nav-forward").disabled = state.view === null;
+  $("agree").disabled = !!game.outcome || state.busy || state.view !== null;
+  const node = game.nodes[shownNode()];
+  $("nav-first").disabled = node.parent === null;
+  $("nav-back").disabled = node.parent === null;
+  $("nav-forward").disabled = node.children.length === 0;
   $("nav-last").disabled = state.view === null;
 }
 
+// "The start" or "After 12. Nf3" (", a variation" off the game's line).
+function positionLabel(id) {
+  if (id === 0) return "The start";
+  const node = state.game.nodes[id];
+  return `After ${moveLabel(id)}${node.main ? "" : " (a variation)"}`;
+}
 function renderSide() {
   const game = state.game;
   renderMoveList();
   renderViewing();
 
-  const drops = state.view === null ? game.moves.filter((m) => m.from === null) : [];
+  const drops = shownMoves().filter((m) => m.from === null);
   $("drops-section").hidden = drops.length === 0;
   const box = $("drops");
   box.innerHTML = "";
@@ -739,49 +830,72 @@ function renderMoveList() {
   }
   const body = $("movelist-body");
   body.innerHTML = "";
-  const shown = state.view ? state.view.ply : game.ply;
+  const numbers = moveNumbers(game);
+  const shown = shownNode();
+  const nodes = game.nodes;
+  const columns = game.sides.length + 1;
+  // A row under the moves for a comment and the variations that branch there.
+  const noteRow = () => {
+    const tr = document.createElement("tr");
+    tr.className = "notes";
+    const td = document.createElement("td");
+    td.colSpan = columns;
+    tr.appendChild(td);
+    body.appendChild(tr);
+    return td;
+  };
+  if (nodes[0].comment) noteRow().appendChild(commentSpan(nodes[0].comment));
   let row = null;
-  let column = game.sides.length;
-  let round = game.first_number - 1;
   let current = null;
-  game.history.forEach((m, i) => {
-    const at = game.sides.indexOf(m.side);
-    if (row === null || at <= column) {
-      round += 1;
+  let ply = 0;
+  for (let id = nodes[0].children[0]; id !== undefined; id = nodes[id].children[0]) {
+    const n = nodes[id];
+    ply += 1;
+    const at = game.sides.indexOf(n.side);
+    if (row === null || numbers[id].starts) {
       row = document.createElement("tr");
       const td = document.createElement("td");
       td.className = "number";
-      td.textContent = `${round}.`;
+      td.textContent = `${numbers[id].round}.`;
       row.appendChild(td);
       for (let k = 0; k < game.sides.length; k++) row.appendChild(document.createElement("td"));
-      if (i === 0) for (let k = 0; k < at; k++) row.children[k + 1].textContent = "…";
+      for (let k = 0; k < at; k++) row.children[k + 1].textContent = "…";
       body.appendChild(row);
     }
-    column = at;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "mv";
-    button.dataset.ply = String(i + 1);
-    button.textContent = m.san;
-    button.title = `${sideName(m.side)}: ${m.san} (${m.notation}) — click to see the position after it`;
-    if (i + 1 === shown) {
-      button.classList.add("current");
-      current = button;
+    const button = moveButton(id, numbers);
+    button.dataset.ply = String(ply);
+    if (id === shown) current = button;
+    if (id === game.node) button.classList.add("last");
+    row.children[at + 1].append(button, ...nagSpans(n.nags));
+    const alternatives = nodes[n.parent].children.slice(1);
+    // A short comment (an evaluation, "+0.35/12") stays beside its move; a longer one, and the
+    // variations, go in a row of their own.
+    const inline = n.comment.length > 0 && n.comment.length <= INLINE_COMMENT && alternatives.length === 0;
+    if (inline) row.children[at + 1].appendChild(commentSpan(n.comment, "inline"));
+    if ((n.comment && !inline) || alternatives.length > 0) {
+      const td = noteRow();
+      if (n.comment && !inline) td.appendChild(commentSpan(n.comment));
+      for (const alt of alternatives) td.appendChild(variationLine(alt, numbers, 1));
+      // The next move starts a row of its own, under the notes.
+      row = null;
     }
-    if (i + 1 === game.history.length) button.classList.add("last");
-    button.addEventListener("click", () => run(() => viewPly(i + 1)));
-    row.children[at + 1].appendChild(button);
+  }
+  body.querySelectorAll("button.mv").forEach((b) => {
+    if (Number(b.dataset.node) === shown) {
+      b.classList.add("current");
+      current = b;
+    }
   });
   if (game.outcome) {
     const tr = document.createElement("tr");
     tr.className = "result";
     const td = document.createElement("td");
-    td.colSpan = game.sides.length + 1;
+    td.colSpan = columns;
     td.textContent = `${game.outcome.result} — ${game.outcome.text}`;
     tr.appendChild(td);
     body.appendChild(tr);
   }
-  $("no-moves").hidden = game.history.length > 0;
+  $("no-moves").hidden = nodes.length > 1;
   // Keep the shown move in sight (scrolling the list, not the page).
   const box = $("moves-box");
   if (current && state.view !== null) {
@@ -792,6 +906,82 @@ function renderMoveList() {
   }
 }
 
+// Each node's round and whether its move starts a round: a round starts when a side moves that
+// does not come after the previous mover in the order of play (Kirby's armies included).
+function moveNumbers(game) {
+  const numbers = [{ round: game.first_number - 1, column: game.sides.length, starts: false }];
+  // Parents come before their children in the numbering.
+  for (const n of game.nodes.slice(1)) {
+    const parent = numbers[n.parent];
+    const column = game.sides.indexOf(n.side);
+    const starts = column <= parent.column;
+    numbers[n.id] = { round: parent.round + (starts ? 1 : 0), column, starts };
+  }
+  return numbers;
+}
+
+// A move of the tree as a button that shows the position after it.
+function moveButton(id, numbers) {
+  const n = state.game.nodes[id];
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = n.main ? "mv" : "mv var";
+  button.dataset.node = String(id);
+  button.textContent = n.san;
+  button.title = `${sideName(n.side)}: ${moveLabel(id, numbers)} (${n.notation}) — click to see the position after it`;
+  button.addEventListener("click", () => viewNode(id).catch((e) => showError(e.message)));
+  return button;
+}
+
+// The glyphs of `$1`… as chess writes them.
+const NAG_GLYPHS = { 1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 10: "=", 14: "+=", 15: "=+", 16: "±", 17: "∓", 18: "+−", 19: "−+" };
+
+function nagSpans(nags) {
+  return nags.map((nag) => {
+    const span = document.createElement("span");
+    span.className = "nag";
+    span.textContent = NAG_GLYPHS[nag] || `$${nag}`;
+    return span;
+  });
+}
+
+// The longest comment written beside its move in the list.
+const INLINE_COMMENT = 14;
+
+function commentSpan(text, kind) {
+  const span = document.createElement("span");
+  span.className = kind ? `comment ${kind}` : "comment";
+  span.textContent = text;
+  return span;
+}
+
+// A variation from `id` to the end of its line, indented by `depth`, with the variations that
+// branch inside it nested one step further.
+function variationLine(id, numbers, depth) {
+  const nodes = state.game.nodes;
+  const line = document.createElement("div");
+  line.className = "variation";
+  line.style.marginLeft = `${depth * 0.9}em`;
+  let first = true;
+  for (let at = id; at !== undefined; at = nodes[at].children[0]) {
+    const n = nodes[at];
+    if (first && n.starting_comment) line.appendChild(commentSpan(n.starting_comment));
+    const number = numbers[at];
+    if (number.column === 0 || first) {
+      const span = document.createElement("span");
+      span.className = "number";
+      span.textContent = number.column === 0 ? `${number.round}.` : `${number.round}…`;
+      line.appendChild(span);
+    }
+    line.append(moveButton(at, numbers), ...nagSpans(n.nags));
+    if (n.comment) line.appendChild(commentSpan(n.comment));
+    if (!first) {
+      for (const alt of nodes[n.parent].children.slice(1)) line.appendChild(variationLine(alt, numbers, depth + 1));
+    }
+    first = false;
+  }
+  return line;
+}
 function renderViewing() {
   const box = $("viewing");
   if (state.view === null) {
@@ -800,29 +990,18 @@ function renderViewing() {
   }
   box.hidden = false;
   const game = state.game;
-  const ply = state.view.ply;
-  const last = ply > 0 ? game.history[ply - 1] : null;
-  $("viewing-text").textContent = last
-    ? `Looking at the position after ${moveLabel(ply)} (move ${ply} of ${game.ply}).`
-    : `Looking at the start position (${game.ply} moves played).`;
-  $("continue").hidden = ply === game.ply;
+  const node = game.nodes[state.view.node];
+  const where = node.main
+    ? (state.view.node === 0 ? `the start position (${game.ply} moves played)` : `the position after ${moveLabel(node.id)} (move ${node.ply} of ${game.ply})`)
+    : `the position after ${moveLabel(node.id)}, in a variation`;
+  $("viewing-text").textContent = `Looking at ${where}. A move here starts a new line; the game's later moves stay as a variation.`;
 }
-
-// "12. Nf3" or "12… e5" for the move that makes ply `ply`.
-function moveLabel(ply) {
+// "12. Nf3" or "12… e5" for the move of node `id`.
+function moveLabel(id, numbers) {
   const game = state.game;
-  let round = game.first_number;
-  let column = -1;
-  for (let i = 0; i < ply; i++) {
-    const at = game.sides.indexOf(game.history[i].side);
-    if (i > 0 && at <= column) round += 1;
-    column = at;
-  }
-  const m = game.history[ply - 1];
-  const first = game.sides.indexOf(m.side) === 0;
-  return `${round}${first ? "." : "…"} ${m.san}`;
+  const number = (numbers || moveNumbers(game))[id];
+  return `${number.round}${number.column === 0 ? "." : "…"} ${game.nodes[id].san}`;
 }
-
 function renderComputerSides() {
   const game = state.game;
   const box = $("computer-sides");
@@ -986,22 +1165,24 @@ function offer(moves) {
 
 function onCellClick(cell) {
   const game = state.game;
-  if (!game || state.busy) return;
+  if (!game) return;
+  if (state.busy) {
+    showError(`Please wait: ${state.busyNote || "the last action is not finished"}.`);
+    return;
+  }
   clearError();
   hideChoices();
-  if (state.view !== null) {
-    showError("This is an earlier position: go back to the game, or continue from here.");
+  const board = shownBoard();
+  if (board.outcome) {
+    showError(state.view ? `This line ends here: ${resultText(board.outcome)}` : `The game is over: ${resultText(board.outcome)}`);
     return;
   }
-  if (game.outcome) {
-    showError(`The game is over: ${resultText(game.outcome)}`);
+  if (state.computer.has(board.turn)) {
+    showError(`${sideName(board.turn)} is the computer's side: let it move ("Computer moves now").`);
     return;
   }
-  if (state.computer.has(game.turn)) {
-    showError(`${sideName(game.turn)} is the computer's side: let it move ("Computer moves now").`);
-    return;
-  }
-  const movesFrom = (c) => game.moves.filter((m) => m.from === c);
+  const moves = shownMoves();
+  const movesFrom = (c) => moves.filter((m) => m.from === c);
   const select = (c) => {
     state.selected = c;
     renderBoard();
@@ -1029,7 +1210,7 @@ function onCellClick(cell) {
     select(cell);
     return;
   }
-  const drops = game.moves.filter((m) => m.from === null && m.to === cell);
+  const drops = moves.filter((m) => m.from === null && m.to === cell);
   if (drops.length > 0) {
     offer(drops);
     return;
@@ -1039,32 +1220,40 @@ function onCellClick(cell) {
 
 // ---- looking at earlier positions ----
 
-async function viewPly(ply) {
+async function viewNode(node) {
   const game = state.game;
-  ply = Math.max(0, Math.min(ply, game.ply));
   state.selected = null;
   hideChoices();
-  hideConfirm();
-  if (ply === game.ply) {
+  const seq = ++state.viewSeq;
+  if (node === game.node) {
     state.view = null;
-  } else {
-    const board = await api("GET", `/games/${game.id}/ply/${ply}`);
-    state.view = { ply, board };
+    state.target = null;
+    render();
+    return;
   }
+  state.target = node;
+  let board;
+  try {
+    board = await api("GET", `/games/${game.id}/node/${node}`);
+  } finally {
+    if (seq === state.viewSeq) state.target = null;
+  }
+  // A later request (a quicker key press) or a new game wins.
+  if (seq !== state.viewSeq || state.game !== game) return;
+  state.view = { node, ply: board.ply, board };
   render();
 }
 
+// The arrows and their keys: from the node last asked for (not the one shown yet), so that quick
+// presses add up; ← the move before, → the line's next move, Home the start, End the game's end.
 function navigate(where) {
   const game = state.game;
   if (!game) return;
-  const now = state.view ? state.view.ply : game.ply;
-  const target = { first: 0, back: now - 1, forward: now + 1, last: game.ply }[where];
-  if (target === now || target < 0 || target > game.ply) return;
-  run(() => viewPly(target));
-}
-
-function hideConfirm() {
-  $("confirm").hidden = true;
+  const now = state.target !== null ? state.target : shownNode();
+  const node = game.nodes[now];
+  const target = { first: 0, back: node.parent, forward: node.children[0], last: game.node }[where];
+  if (target === null || target === undefined || target === now) return;
+  viewNode(target).catch((e) => showError(e.message));
 }
 
 // ---- controls ----
@@ -1078,30 +1267,44 @@ function wire() {
     const polygon = event.target.closest("polygon[data-cell]");
     $("hover").textContent = polygon ? `Cell ${polygon.dataset.cell}` : "";
   });
+  // The names' size depends on the board's size on the screen: drawn again when it changes.
+  let resized = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resized);
+    resized = setTimeout(() => state.game && renderBoard(), 150);
+  });
   $("board").addEventListener("mouseleave", () => {
     $("hover").textContent = "";
   });
   $("variant").addEventListener("change", () => {
+    if (state.busy && state.game) {
+      // Refused below with a message: the choice goes back to the game shown.
+      $("variant").value = state.game.variant;
+    }
     fillStarts($("variant").value);
+    if (state.busy && state.game) showStart(state.game);
     run(async () => {
       await newGame(newGameBody());
       await computerTurns();
     });
   });
-  $("start").addEventListener("change", () => run(async () => {
-    await newGame(newGameBody());
-    await computerTurns();
-  }));
+  $("start").addEventListener("change", () => {
+    // Refused below with a message while busy: the choice goes back to the game shown.
+    if (state.busy && state.game) showStart(state.game);
+    run(async () => {
+      await newGame(newGameBody());
+      await computerTurns();
+    });
+  });
   $("repetition").addEventListener("change", () => run(() => newGame(newGameBody())));
   $("new").addEventListener("click", () => run(async () => {
     await newGame(newGameBody());
     await computerTurns();
   }));
-  $("undo").addEventListener("click", () => run(async () => {
-    const plies = undoPlies();
-    if (plies === 0) return;
-    setGame(await api("POST", `/games/${state.game.id}/undo`, { plies }));
-  }));
+  $("undo").addEventListener("click", () => {
+    const target = takeBackTarget();
+    if (target !== null) viewNode(target).catch((e) => showError(e.message));
+  });
   $("claim").addEventListener("click", () => run(async () => {
     setGame(await api("POST", `/games/${state.game.id}/claim`));
   }));
@@ -1120,7 +1323,14 @@ function wire() {
     renderStatus(`${sideName(state.game.turn)} (computer) is thinking…`);
     setGame(await api("POST", `/games/${state.game.id}/opponent`, strengthBody()));
     await computerTurns();
-  }));
+  }, `${sideName(state.game.turn)} (computer) is thinking`));
+  $("annotate").addEventListener("click", () => run(async () => {
+    // Each position's search: the strength's depth, else its time up to 0.3 s.
+    const strength = strengthBody();
+    const body = strength.depth ? { depth: strength.depth } : { millis: Math.min(strength.millis, 300) };
+    renderStatus("The engine is studying every move of the game…");
+    setGame(await api("POST", `/games/${state.game.id}/annotate`, body));
+  }, "the engine is studying the game"));
   $("strength").addEventListener("change", () => state.game && writeUrl());
   for (const where of ["first", "back", "forward", "last"]) {
     $(`nav-${where}`).addEventListener("click", () => navigate(where));
@@ -1134,18 +1344,7 @@ function wire() {
       navigate(where);
     }
   });
-  $("back-to-game").addEventListener("click", () => run(() => viewPly(state.game.ply)));
-  $("continue").addEventListener("click", () => {
-    const later = state.game.ply - state.view.ply;
-    $("confirm-text").textContent = `Continue from here? This takes back the ${later} later move${later === 1 ? "" : "s"}.`;
-    $("confirm").hidden = false;
-  });
-  $("confirm-no").addEventListener("click", hideConfirm);
-  $("confirm-yes").addEventListener("click", () => run(async () => {
-    const plies = state.game.ply - state.view.ply;
-    setGame(await api("POST", `/games/${state.game.id}/undo`, { plies }));
-    await computerTurns();
-  }));
+  $("back-to-game").addEventListener("click", () => viewNode(state.game.node).catch((e) => showError(e.message)));
   $("load").addEventListener("click", () => run(async () => {
     await newGame({ variant: $("variant").value, position: $("position-text").value });
   }));
@@ -1159,7 +1358,11 @@ function wire() {
   $("import").addEventListener("click", () => run(async () => {
     const record = $("record-text").value;
     if (!record.trim()) throw new Error("Paste a game record into the box first.");
-    await newGame({ record });
+    // A record that does not name its variant is read as the one the page shows.
+    const body = { record };
+    if (!/^\s*\[\s*Variant\s/m.test(record)) body.variant = $("variant").value;
+    await newGame(body);
+    if (state.game.warnings.length > 0) showError(`Read, with warnings: ${state.game.warnings.join("; ")}`);
     $("record-text").dataset.shown = "true";
     await computerTurns();
   }));
@@ -1214,6 +1417,18 @@ function styleMen() {
   }
 }
 
+// Plays a link's moves one by one on the game shown, up to the first one refused, which it names.
+async function playLinkMoves(moves) {
+  for (let i = 0; i < moves.length; i++) {
+    try {
+      setGame(await api("POST", `/games/${state.game.id}/move`, { move: moves[i] }));
+    } catch (e) {
+      const before = i === 1 ? "the move before it is" : `the ${i} moves before it are`;
+      throw new Error(`Move ${i + 1} of the link, "${moves[i]}", was refused (${e.message}); ${i === 0 ? "no move is played" : `${before} played`}.`);
+    }
+  }
+}
+
 async function start() {
   styleMen();
   wire();
@@ -1264,8 +1479,11 @@ async function start() {
         await newGame(body);
       } catch (e2) {
         await newGame({ variant: name });
+        throw e;
       }
-      throw e;
+      if (moves.length === 0) throw e;
+      // One bad move in a link: the legal moves before it are kept, and it is named.
+      await playLinkMoves(moves);
     }
     const draw = params.get("draw");
     if (draw === "claim" || draw === "agreement") {
