@@ -42,16 +42,35 @@ fn modules(src: &Path) -> BTreeMap<String, String> {
     out
 }
 
-/// The text without comments and without what follows the first `#[cfg(test)]` (the tests
-/// module every file keeps at its end).
+/// The text without comments and without the items under `#[cfg(test)]` (a tests module, or a
+/// test-only item anywhere in the file): what the crate's own build reads.
 fn code_only(text: &str) -> String {
     let mut out = String::new();
+    // Inside a test-only item: the brace depth within it, and whether its body has begun.
+    let mut skipping: Option<(i32, bool)> = None;
     for line in text.lines() {
-        let trimmed = line.trim_start();
-        if trimmed.starts_with("#[cfg(test)]") {
-            break;
-        }
         let code = line.split("//").next().unwrap_or("");
+        if let Some((depth, opened)) = skipping.as_mut() {
+            for c in code.chars() {
+                match c {
+                    '{' => {
+                        *depth += 1;
+                        *opened = true;
+                    }
+                    '}' => *depth -= 1,
+                    _ => {}
+                }
+            }
+            let ended = (*opened && *depth <= 0) || (!*opened && code.trim_end().ends_with(';'));
+            if ended {
+                skipping = None;
+            }
+            continue;
+        }
+        if code.trim_start().starts_with("#[cfg(test)]") {
+            skipping = Some((0, false));
+            continue;
+        }
         out.push_str(code);
         out.push('\n');
     }
@@ -241,8 +260,11 @@ mod tests {
             ["a", "d"].map(String::from).to_vec()
         );
         assert_eq!(
-            code_only("use crate::a; // crate::b\n#[cfg(test)]\nuse crate::c;"),
-            "use crate::a; \n"
+            code_only(
+                "use crate::a; // crate::b\n#[cfg(test)]\nuse crate::c;\n\
+                 #[cfg(test)]\nmod t {\n    use crate::d;\n}\nuse crate::e;"
+            ),
+            "use crate::a; \nuse crate::e;\n"
         );
     }
 }
