@@ -1,41 +1,13 @@
 //! The end of a game: checkmate, the draws of the position itself, and the repetition identity.
 
-use core::fmt;
-
 use crate::men::Role;
 use crate::movegen::MovesKind;
 use crate::position::Position;
 use crate::setup::EnPassant;
 use hexvar_geometry::DrawReason;
 
-/// Why a game is won.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum WinReason {
-    /// The side to move is in check and has no legal move.
-    Checkmate,
-}
-
-impl WinReason {
-    /// The reason in lowercase words.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            WinReason::Checkmate => "checkmate",
-        }
-    }
-}
-
-impl hexvar_geometry::WinReason for WinReason {
-    fn as_str(self) -> &'static str {
-        WinReason::as_str(self)
-    }
-}
-
-impl fmt::Display for WinReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+/// Why a side won: checkmate, the only win of the rules (geometry's chess-like reason).
+pub use hexvar_geometry::ChessWinReason as WinReason;
 
 /// The end of a game: geometry's two-player [`Outcome`](hexvar_geometry::Outcome) with
 /// Chessagon's [`WinReason`].

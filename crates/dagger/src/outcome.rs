@@ -1,8 +1,6 @@
 //! How a game ends: [`Outcome`], geometry's two-player outcome over this crate's
 //! [`WinReason`], with the shared [`DrawReason`](hexvar_geometry::DrawReason).
 
-use core::fmt;
-
 /// How a game ended: a win for one side, or a draw, with the reason.
 ///
 /// ```
@@ -17,29 +15,8 @@ use core::fmt;
 /// ```
 pub type Outcome = hexvar_geometry::Outcome<WinReason>;
 
-/// Why a side won.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum WinReason {
-    /// The side to move is in check and has no legal move.
-    Checkmate,
-}
-
-impl hexvar_geometry::WinReason for WinReason {
-    /// `"checkmate"`.
-    fn as_str(self) -> &'static str {
-        match self {
-            WinReason::Checkmate => "checkmate",
-        }
-    }
-}
-
-impl fmt::Display for WinReason {
-    /// The reason in lowercase words: `checkmate`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(hexvar_geometry::WinReason::as_str(*self))
-    }
-}
+/// Why a side won: checkmate, the only win of the rules (geometry's chess-like reason).
+pub use hexvar_geometry::ChessWinReason as WinReason;
 
 #[cfg(test)]
 mod tests {

@@ -152,6 +152,45 @@ pub trait WinReason: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static {
     }
 }
 
+/// The win reason of a chess-like variant whose only win is checkmate (Brusky, Chessagon and
+/// Dagger re-export it as their `WinReason`).
+///
+/// ```
+/// use hexvar_geometry::{ChessWinReason, Color, Outcome};
+///
+/// let mate = Outcome::Decisive { winner: Color::Black, reason: ChessWinReason::Checkmate };
+/// assert_eq!(mate.to_string(), "Black wins by checkmate");
+/// assert_eq!((mate.result_token(), ChessWinReason::Checkmate.to_string()), ("0-1", "checkmate".into()));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum ChessWinReason {
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+}
+
+impl ChessWinReason {
+    /// The reason in lowercase words: `"checkmate"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ChessWinReason::Checkmate => "checkmate",
+        }
+    }
+}
+
+impl WinReason for ChessWinReason {
+    fn as_str(self) -> &'static str {
+        ChessWinReason::as_str(self)
+    }
+}
+
+impl fmt::Display for ChessWinReason {
+    /// The reason in lowercase words.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// How a two-player game ended: a side won for a reason of the variant's, or a draw.
 ///
 /// ```
