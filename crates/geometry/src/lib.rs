@@ -33,6 +33,7 @@ pub mod long;
 pub mod magic;
 mod men;
 mod movelist;
+pub mod null_move;
 pub mod perft;
 pub mod record;
 pub mod san;

@@ -1,0 +1,93 @@
+//! Checks of [`Variant::play_null`] over a crate's conformance data, for the crates' tests:
+//! passing is refused, and changes nothing, exactly in check; otherwise the passed position is
+//! the one a fresh read of its text gives, hash and legal moves included.
+
+use crate::perft::read_rows;
+use crate::Variant;
+
+/// Every position of a conformance file (the start first) and every position one legal move from
+/// each.
+pub fn positions_and_children<V: Variant>(conformance: &str) -> Result<Vec<V>, String> {
+    let mut out = vec![V::start()];
+    for row in read_rows(conformance)? {
+        let pos: V = row
+            .position
+            .parse()
+            .map_err(|e| format!("{}: {e}", row.position))?;
+        for &mv in pos.legal_moves().as_ref() {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            out.push(child);
+        }
+        out.push(pos);
+    }
+    Ok(out)
+}
+
+/// The text of the position after a pass, for a text in FEN's six fields (men, side `w`/`b`,
+/// rights, en passant, halfmove clock, move number): the other side to move, no en passant, the
+/// clock one on and the move number on after Black. `None` for another shape.
+pub fn passed_fen_like(text: &str) -> Option<String> {
+    let fields: Vec<&str> = text.split(' ').collect();
+    let [men, side, rights, _en_passant, clock, number] = fields[..] else {
+        return None;
+    };
+    let number: u32 = number.parse().ok()?;
+    let (side, number) = match side {
+        "w" => ("b", number),
+        "b" => ("w", number.checked_add(1)?),
+        _ => return None,
+    };
+    let clock = clock.parse::<u32>().ok()?.checked_add(1)?;
+    Some(format!("{men} {side} {rights} - {clock} {number}"))
+}
+
+/// Passes in each position: refused with nothing changed in check; elsewhere the result equals a
+/// fresh read of `passed_text(pos)`, with the same hash, legal moves and count. Returns how many
+/// passes were played and how many refused.
+pub fn check_passes<V: Variant>(
+    positions: &[V],
+    passed_text: impl Fn(&V) -> Option<String>,
+) -> Result<(usize, usize), String> {
+    let (mut passed, mut refused) = (0, 0);
+    let sorted = |pos: &V| {
+        let mut moves: Vec<String> = pos
+            .legal_moves()
+            .as_ref()
+            .iter()
+            .map(|&m| V::long(m))
+            .collect();
+        moves.sort();
+        moves
+    };
+    for pos in positions {
+        let mut after = pos.clone();
+        if pos.is_check() {
+            if after.play_null() || after != *pos {
+                return Err(format!(
+                    "a pass in check was played or changed the position: {pos}"
+                ));
+            }
+            refused += 1;
+            continue;
+        }
+        if !after.play_null() {
+            return Err(format!("a pass was refused out of check: {pos}"));
+        }
+        let text = passed_text(pos).ok_or_else(|| format!("no passed text for {pos}"))?;
+        let fresh: V = text.parse().map_err(|e| format!("{text}: {e}"))?;
+        if after != fresh || after.zobrist_hash() != fresh.zobrist_hash() {
+            return Err(format!(
+                "{pos}: the pass gives {after}, a fresh read {fresh}"
+            ));
+        }
+        if sorted(&after) != sorted(&fresh) || after.legal_move_count() != fresh.legal_move_count()
+        {
+            return Err(format!(
+                "{pos}: the passed position's moves differ from a fresh read's"
+            ));
+        }
+        passed += 1;
+    }
+    Ok((passed, refused))
+}
