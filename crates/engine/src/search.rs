@@ -14,7 +14,8 @@
 //!
 //! **Repetitions.** A position that occurred before, in the game since its last irreversible
 //! move or on the search path, scores as a draw, worth `-contempt` to the root team (see
-//! [`Options::contempt`]).
+//! [`Options::contempt`]). Compared as [`Game`] does (see [`crate::repetition`]): by hash, and
+//! the first position after the last zeroing move by the rules too.
 //!
 //! **Multi-PV.** The root keeps the `k` best moves exact: a move is searched with a null window
 //! at the `k`-th best score found so far in the iteration, and searched again with an open
@@ -37,6 +38,7 @@ use crate::engine::{Info, Levers, Line, Options, Score, SearchResult};
 use crate::eval::{Activity, Evaluator, Kings};
 use crate::exchange::{self, Counting};
 use crate::knowledge::{knowledge, Knowledge};
+use crate::repetition::{repeats, Window};
 use crate::tt::{Bound, Entry, Table};
 use crate::{Limits, MATE, MAX_DEPTH, MAX_PLY};
 
@@ -106,6 +108,11 @@ pub(crate) fn run<V: Variant>(
     let budget = limits.time_budget();
     let soft = budget.and_then(|b| started.checked_add(b.mul_f64(SOFT_LIMIT)));
     let mut s = Searcher::new(game, table, options, limits, started);
+    let window_start = game.position_at(game.ply() - game.plies_since_zeroing());
+    let window = Window {
+        start: &window_start,
+        index: 0,
+    };
     s.root_moves = moves
         .iter()
         .map(|&mv| RootMove {
@@ -118,7 +125,7 @@ pub(crate) fn run<V: Variant>(
     s.order_root(pos);
     let mut depth_done = 0;
     for depth in 1..=max_depth {
-        s.root(pos, depth as i32);
+        s.root(pos, depth as i32, window);
         if s.aborted {
             break;
         }
@@ -277,15 +284,6 @@ impl<'a, V: Variant> Searcher<'a, V> {
         }
     }
 
-    /// Whether the current node (the path's last hash) occurred before.
-    #[inline]
-    fn repeated(&self) -> bool {
-        match self.path.split_last() {
-            Some((last, earlier)) => earlier.iter().rev().any(|h| h == last),
-            None => false,
-        }
-    }
-
     /// The value of a man for ordering and delta pruning (0 for a dead army's body).
     #[inline]
     fn man_value(&self, piece: V::Piece, kings: &Kings) -> i32 {
@@ -349,7 +347,8 @@ impl<'a, V: Variant> Searcher<'a, V> {
         self.root_moves = keyed.into_iter().map(|(_, rm)| rm).collect();
     }
 
-    /// Searches a child: the window and the score cross to the child's coalition.
+    /// Searches a child: the window and the score cross to the child's coalition. `inherited`:
+    /// the parent's, with `zeroing` when the move to the child was a zeroing move.
     #[inline]
     #[allow(clippy::too_many_arguments)]
     fn child(
@@ -360,13 +359,22 @@ impl<'a, V: Variant> Searcher<'a, V> {
         alpha: i32,
         beta: i32,
         ply: usize,
-        activity: &Activity,
+        inherited: Inherited<'_, V>,
     ) -> i32 {
-        self.path.push(child.zobrist_hash());
-        let score = if self.root_team(child.turn()) == self.root_team(parent.turn()) {
-            self.negamax(child, depth, alpha, beta, ply, activity)
+        let window = if inherited.zeroing {
+            Window {
+                start: child,
+                index: self.path.len(),
+            }
         } else {
-            -self.negamax(child, depth, -beta, -alpha, ply, activity)
+            inherited.window
+        };
+        self.path.push(child.zobrist_hash());
+        let (activity, window) = (inherited.activity, window);
+        let score = if self.root_team(child.turn()) == self.root_team(parent.turn()) {
+            self.negamax(child, depth, alpha, beta, ply, activity, window)
+        } else {
+            -self.negamax(child, depth, -beta, -alpha, ply, activity, window)
         };
         self.path.pop();
         score
@@ -389,7 +397,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
 
     /// One iteration at the root. The root moves end sorted: those searched in this iteration
     /// by their scores, then the rest (only when the iteration was cut off) in their old order.
-    fn root(&mut self, pos: &V, depth: i32) {
+    fn root(&mut self, pos: &V, depth: i32, window: Window<'_, V>) {
         let kings = self.eval.kings(pos);
         let mut moves = V::MoveList::default();
         pos.legal_moves_into(&mut moves);
@@ -402,13 +410,18 @@ impl<'a, V: Variant> Searcher<'a, V> {
             let alpha = self.root_alpha();
             let mut child = pos.clone();
             child.play_unchecked(mv);
+            let inherited = Inherited {
+                activity: &activity,
+                window,
+                zeroing: pos.is_zeroing(mv),
+            };
             let mut score = if alpha == -INFINITY {
                 INFINITY
             } else {
-                self.child(pos, &child, depth - 1, alpha, alpha + 1, 1, &activity)
+                self.child(pos, &child, depth - 1, alpha, alpha + 1, 1, inherited)
             };
             if score > alpha && !self.aborted {
-                score = self.child(pos, &child, depth - 1, alpha, INFINITY, 1, &activity);
+                score = self.child(pos, &child, depth - 1, alpha, INFINITY, 1, inherited);
             }
             if self.aborted {
                 break;
@@ -494,6 +507,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
         Ok(e.mv)
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         pos: &V,
@@ -502,12 +516,13 @@ impl<'a, V: Variant> Searcher<'a, V> {
         mut beta: i32,
         ply: usize,
         parent: &Activity,
+        window: Window<'_, V>,
     ) -> i32 {
         self.pv[ply].clear();
         if self.poll(ply) {
             return 0;
         }
-        if self.repeated() {
+        if repeats(&self.path, window, pos) {
             return self.draw(pos);
         }
         // Mate-distance pruning: no line from here beats a mate already found nearer the root.
@@ -548,7 +563,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
             in_check,
         };
         let (best, best_move) =
-            self.search_moves(pos, &mut moves, &mut keys, alpha, &node, &activity);
+            self.search_moves(pos, &mut moves, &mut keys, alpha, &node, &activity, window);
         self.keys[ply] = keys;
         if self.aborted {
             return 0;
@@ -605,6 +620,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
 
     /// The move loop of a main-search node: the best score and move (the score is meaningless
     /// when the search was aborted).
+    #[allow(clippy::too_many_arguments)]
     fn search_moves(
         &mut self,
         pos: &V,
@@ -613,6 +629,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
         mut alpha: i32,
         node: &Node,
         activity: &Activity,
+        window: Window<'_, V>,
     ) -> (i32, Option<V::Move>) {
         let (depth, beta, ply) = (node.depth, node.beta, node.ply);
         let mut best = -INFINITY;
@@ -623,8 +640,13 @@ impl<'a, V: Variant> Searcher<'a, V> {
             let quiet = keys[i] < KEY_CAPTURE && pos.captured(mv).is_none();
             let mut child = pos.clone();
             child.play_unchecked(mv);
+            let inherited = Inherited {
+                activity,
+                window,
+                zeroing: pos.is_zeroing(mv),
+            };
             let score = if i == 0 {
-                self.child(pos, &child, depth - 1, alpha, beta, ply + 1, activity)
+                self.child(pos, &child, depth - 1, alpha, beta, ply + 1, inherited)
             } else {
                 let reduction = if depth >= 3
                     && i >= 3
@@ -645,7 +667,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
                     alpha,
                     beta,
                     ply,
-                    activity,
+                    inherited,
                 )
             };
             if self.aborted {
@@ -681,7 +703,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
         alpha: i32,
         beta: i32,
         ply: usize,
-        activity: &Activity,
+        inherited: Inherited<'_, V>,
     ) -> i32 {
         let next = ply + 1;
         let mut s = self.child(
@@ -691,13 +713,13 @@ impl<'a, V: Variant> Searcher<'a, V> {
             alpha,
             alpha + 1,
             next,
-            activity,
+            inherited,
         );
         if s > alpha && reduction > 0 && !self.aborted {
-            s = self.child(pos, child, depth, alpha, alpha + 1, next, activity);
+            s = self.child(pos, child, depth, alpha, alpha + 1, next, inherited);
         }
         if s > alpha && s < beta && !self.aborted {
-            s = self.child(pos, child, depth, alpha, beta, next, activity);
+            s = self.child(pos, child, depth, alpha, beta, next, inherited);
         }
         s
     }
@@ -863,6 +885,23 @@ impl<V: Variant> Counting<V> for NodeCounting<'_> {
         self.root_team[a.turn().index()] == self.root_team[b.turn().index()]
     }
 }
+
+/// What a child inherits from its parent: the parent's activity and repetition window, and
+/// whether the move between them was zeroing (the child then starts a window of its own).
+struct Inherited<'a, V> {
+    activity: &'a Activity,
+    window: Window<'a, V>,
+    zeroing: bool,
+}
+
+// Derived `Clone`/`Copy` would ask `V: Copy`; only references are held.
+impl<V> Clone for Inherited<'_, V> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<V> Copy for Inherited<'_, V> {}
 
 /// What a main-search node's move loop needs to know of the node.
 struct Node {
