@@ -112,11 +112,10 @@ fn generate<V: Variant>(per_distance: usize, seed: u64) -> String {
                 match mate_row(&pos) {
                     Ok(Some((distance, first))) if rows[distance - 1].len() < per_distance => {
                         let texts: Vec<String> = first.into_iter().map(V::long).collect();
-                        rows[distance - 1].push(format!(
-                            "{}; {distance}; {}; {pos}\n",
-                            V::NAME,
-                            texts.join(" ")
-                        ));
+                        let row = format!("{}; {distance}; {}; {pos}\n", V::NAME, texts.join(" "));
+                        // Progress, for a long run: the rows as they are found.
+                        eprint!("{row}");
+                        rows[distance - 1].push(row);
                     }
                     Ok(_) => {}
                     Err(OverBudget) => skipped += 1,
@@ -188,6 +187,11 @@ fn mates_after<V: Variant>(
     let attacker = pos.turn();
     let mut after = pos.clone();
     after.play_unchecked(mv);
+    // A last move mates only with check; most do not give one, and `is_check` costs far less
+    // than the outcome (C'escacs's lists the moves).
+    if moves == 1 && !after.is_check() {
+        return Ok(false);
+    }
     if let Some(outcome) = after.outcome() {
         let mate =
             after.is_check() && after.legal_move_count() == 0 && outcome.is_win_for(attacker);

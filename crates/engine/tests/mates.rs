@@ -48,8 +48,9 @@ fn rows() -> Vec<Row<'static>> {
 /// Whether the side that just moved (`mover`) has mated: the other side is in check, has no
 /// legal move, and the game is won by the mover.
 fn is_mated_by<V: Variant>(pos: &V, mover: V::Color) -> bool {
-    pos.legal_moves().is_empty()
-        && pos.is_check()
+    // Check first: it is the cheapest to refute.
+    pos.is_check()
+        && pos.legal_moves().is_empty()
         && pos.outcome().is_some_and(|o| o.is_win_for(mover))
 }
 
