@@ -361,20 +361,11 @@ impl<'a, V: Variant> Searcher<'a, V> {
         ply: usize,
         inherited: Inherited<'_, V>,
     ) -> i32 {
-        let window = if inherited.zeroing {
-            Window {
-                start: child,
-                index: self.path.len(),
-            }
-        } else {
-            inherited.window
-        };
         self.path.push(child.zobrist_hash());
-        let (activity, window) = (inherited.activity, window);
         let score = if self.root_team(child.turn()) == self.root_team(parent.turn()) {
-            self.negamax(child, depth, alpha, beta, ply, activity, window)
+            self.negamax(child, depth, alpha, beta, ply, inherited)
         } else {
-            -self.negamax(child, depth, -beta, -alpha, ply, activity, window)
+            -self.negamax(child, depth, -beta, -alpha, ply, inherited)
         };
         self.path.pop();
         score
@@ -507,7 +498,6 @@ impl<'a, V: Variant> Searcher<'a, V> {
         Ok(e.mv)
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         pos: &V,
@@ -515,13 +505,22 @@ impl<'a, V: Variant> Searcher<'a, V> {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        parent: &Activity,
-        window: Window<'_, V>,
+        inherited: Inherited<'_, V>,
     ) -> i32 {
         self.pv[ply].clear();
         if self.poll(ply) {
             return 0;
         }
+        let parent = inherited.activity;
+        // A zeroing move starts a new window of repeatable positions, this one its first.
+        let window = if inherited.zeroing {
+            Window {
+                start: pos,
+                index: self.path.len() - 1,
+            }
+        } else {
+            inherited.window
+        };
         if repeats(&self.path, window, pos) {
             return self.draw(pos);
         }
