@@ -54,6 +54,9 @@ pub struct Levers {
     /// move scored 50 % to 52.5 % against the search without it, and the three-army mate it was
     /// written for is not found either way).
     pub mating_drive: bool,
+    /// Reverse futility pruning: a null-window node within three plies of the horizon, not in
+    /// check, whose static score beats beta by 120 centipawns a ply left, fails high at once.
+    pub futility: bool,
 }
 
 impl Default for Levers {
@@ -61,6 +64,7 @@ impl Default for Levers {
         Levers {
             see: true,
             mating_drive: false,
+            futility: false,
         }
     }
 }

@@ -52,6 +52,9 @@ const INFINITY: i32 = MATE + 1;
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// A capture's victim must be able to lift the standing score to within this of alpha.
 const DELTA_MARGIN: i32 = 150;
+/// Reverse futility: the deepest node whose static score may cut, and the margin a ply.
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_MARGIN: i32 = 120;
 /// No iteration starts after this share of the time.
 const SOFT_LIMIT: f64 = 0.6;
 /// The most the automatic contempt moves the draw's score away from 0.
@@ -553,14 +556,19 @@ impl<'a, V: Variant> Searcher<'a, V> {
         }
         let kings = self.eval.kings(pos);
         let activity = self.eval.activity(pos, &moves, &kings);
-        let mut keys = std::mem::take(&mut self.keys[ply]);
-        self.order(pos, &moves, hash_move, ply, &kings, &mut keys);
         let node = Node {
             depth,
             beta,
             ply,
             in_check,
         };
+        if beta - alpha == 1 && !in_check {
+            if let Some(score) = self.cut_early(pos, &node, &kings, &activity, parent) {
+                return score;
+            }
+        }
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        self.order(pos, &moves, hash_move, ply, &kings, &mut keys);
         let (best, best_move) =
             self.search_moves(pos, &mut moves, &mut keys, alpha, &node, &activity, window);
         self.keys[ply] = keys;
@@ -583,6 +591,24 @@ impl<'a, V: Variant> Searcher<'a, V> {
             generation: 0,
         });
         best
+    }
+
+    /// A cut-off before a null-window node's moves are searched (the node not in check), when
+    /// a lever finds one: the static score beats beta by a margin that grows with the depth
+    /// left ([`Levers::futility`]).
+    fn cut_early(
+        &mut self,
+        pos: &V,
+        node: &Node,
+        kings: &Kings,
+        activity: &Activity,
+        parent: &Activity,
+    ) -> Option<i32> {
+        if !self.levers.futility || node.depth > FUTILITY_DEPTH || node.beta.abs() >= MATE_BOUND {
+            return None;
+        }
+        let stand = self.eval.evaluate(pos, kings, activity, parent);
+        (stand - FUTILITY_MARGIN * node.depth >= node.beta).then_some(stand)
     }
 
     /// The ordering keys of a node's moves: the table's move, captures, killers, history.

@@ -29,8 +29,12 @@ const MAX_CONTEMPT: i32 = 1_000;
 
 /// The search's levers as check options (for measuring one against the search without it):
 /// each option's name and its value in `levers`.
-fn lever_options(levers: &Levers) -> [(&'static str, bool); 2] {
-    [("See", levers.see), ("MatingDrive", levers.mating_drive)]
+fn lever_options(levers: &Levers) -> [(&'static str, bool); 3] {
+    [
+        ("See", levers.see),
+        ("MatingDrive", levers.mating_drive),
+        ("Futility", levers.futility),
+    ]
 }
 
 /// Sets the lever named `lower` (an option name of [`lever_options`], lower case).
@@ -38,6 +42,7 @@ fn set_lever(levers: &mut Levers, lower: &str, on: bool) {
     match lower {
         "see" => levers.see = on,
         "matingdrive" => levers.mating_drive = on,
+        "futility" => levers.futility = on,
         _ => {}
     }
 }
