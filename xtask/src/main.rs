@@ -113,4 +113,6 @@ pub fn threads_option(args: &mut Vec<String>) -> Result<usize, String> {
 }
 
 #[cfg(test)]
+mod file_order;
+#[cfg(test)]
 mod repository_rules;

@@ -11,9 +11,22 @@
 // instructions per leaf from the start against 270 for the generic one (see the rules page).
 hexvar_geometry::impl_variant!(
     "brusky",
+    attackers = crate::variant::attackers,
     fullmove_number = crate::Position::fullmove_number,
     perft_without_bulk = crate::movegen::perft_without_bulk,
 );
+
+hexvar_geometry::impl_variant_men!(Color, Role, Piece);
+
+/// [`Variant::attackers`](hexvar_geometry::Variant::attackers): the men of `by` attacking `cell`
+/// over the position's own occupancy.
+pub(crate) fn attackers(
+    pos: &crate::Position,
+    cell: crate::Cell,
+    by: crate::Color,
+) -> crate::CellSet {
+    pos.attackers(cell, by, pos.occupied())
+}
 
 impl crate::Position {
     /// The legal move a long text names here ([`crate::Move::long`]'s spelling): the inherent

@@ -11,6 +11,7 @@
 // `parse_san` skip geometry's comparison with every legal move's SAN.
 hexvar_geometry::impl_variant!(
     "cescacs",
+    attackers = crate::variant::attackers,
     draw_rules = hexvar_geometry::DrawRules {
         automatic_repetition: Some(5),
         claimable_repetition: Some(3),
@@ -22,6 +23,26 @@ hexvar_geometry::impl_variant!(
     perft = crate::movegen::perft,
     perft_without_bulk = crate::movegen::perft_without_bulk,
 );
+
+hexvar_geometry::impl_variant_men!(Color, Role, Piece);
+
+/// [`Variant::attackers`](hexvar_geometry::Variant::attackers): the men of `by` attacking `cell`
+/// over the position's own occupancy (an unmoved King at home, not in check, attacks its leap
+/// hexes too).
+pub(crate) fn attackers(
+    pos: &crate::Position,
+    cell: crate::Cell,
+    by: crate::Color,
+) -> crate::CellSet {
+    let occupancy = pos.occupancy();
+    let mut out = crate::CellSet::EMPTY;
+    for from in pos.by_color(by).iter() {
+        if pos.attacks_from(from, &occupancy).has(cell.index()) {
+            out = out.with(from);
+        }
+    }
+    out
+}
 
 impl crate::Position {
     /// The legal move a long text names here ([`crate::Move::long`]'s spelling): the inherent

@@ -13,11 +13,24 @@ use crate::{Color, Outcome};
 // reader does not read a text that starts with a piece's letter as the move notation.
 hexvar_geometry::impl_variant!(
     "chessagon",
+    attackers = crate::variant::attackers,
     fullmove_number = crate::Position::fullmove_number,
     parse_san = crate::Position::parse_san,
     perft = crate::movegen::perft,
     perft_without_bulk = crate::movegen::perft_without_bulk,
 );
+
+hexvar_geometry::impl_variant_men!(Color, Role, Piece);
+
+/// [`Variant::attackers`](hexvar_geometry::Variant::attackers): the men of `by` attacking `cell`
+/// over the position's own occupancy.
+pub(crate) fn attackers(
+    pos: &crate::Position,
+    cell: crate::Cell,
+    by: crate::Color,
+) -> crate::CellSet {
+    pos.attackers_to(cell, by, pos.occupied())
+}
 
 impl VariantOutcome for Outcome {
     type Color = Color;

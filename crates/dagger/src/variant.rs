@@ -11,10 +11,24 @@
 // (rules page, "Perft").
 hexvar_geometry::impl_variant!(
     "dagger",
+    attackers = crate::variant::attackers,
     fullmove_number = crate::Position::fullmove_number,
     perft = crate::movegen::perft,
     perft_without_bulk = crate::movegen::perft_without_bulk,
 );
+
+hexvar_geometry::impl_variant_men!(Color, Role, Piece);
+
+/// [`Variant::attackers`](hexvar_geometry::Variant::attackers): the men of `by` on the board
+/// attacking `cell` over the position's own occupancy (a knight in hand, which attacks its entry
+/// cells, has no cell to name and is not in the set).
+pub(crate) fn attackers(
+    pos: &crate::Position,
+    cell: crate::Cell,
+    by: crate::Color,
+) -> crate::CellSet {
+    crate::board::cell_set(pos.attackers(cell, by, pos.occupied_bits()))
+}
 
 impl crate::Position {
     /// The legal move a long text names here ([`crate::Move::long`]'s spelling): the inherent

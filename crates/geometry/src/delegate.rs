@@ -1,4 +1,4 @@
-//! `impl_variant!`: the [`Variant`](crate::Variant) and [`VariantPiece`](crate::VariantPiece)
+//! `impl_variant!` and `impl_variant_men!`: the [`Variant`](crate::Variant) and men's trait
 //! implementations of a crate that follows the contract's names, written once. Each method
 //! delegates to the crate's inherent method of the same name, so the trait adds no rule and no
 //! cost, and a crate that drifts from the contract fails to compile here.
@@ -10,20 +10,22 @@
 /// `render::svg`), `Move::long` and `Move::from_long` (the long notation), `Role::value`, and the
 /// inherent methods of `Position` named as the trait's (`by_color`, `by_role`, `captured`,
 /// `is_zeroing`, `is_repetition_of`, `write_san`, …). It also implements
-/// [`VariantColor`](crate::VariantColor) for `Color` and [`VariantRole`](crate::VariantRole) for
-/// `Role` (index = the fieldless enum's discriminant, which must follow `ALL`), and
-/// [`DenseCell`](crate::DenseCell) for `Cell` (from `Cell::from_index` and `Cell::index`).
+/// [`DenseCell`](crate::DenseCell) for `Cell` (from `Cell::from_index` and `Cell::index`); the
+/// men's traits come with geometry's [`Color`](crate::Color), [`roles!`](crate::roles) and
+/// [`two_sided_piece!`](crate::two_sided_piece), or from [`impl_variant_men!`](crate::impl_variant_men).
 ///
-/// The variant's name comes first; then, each optional and in this order: the function listing
+/// The variant's name comes first, then the function giving [`Variant::attackers`](crate::Variant::attackers)
+/// (`attackers = path`, a `fn(&Position, Cell, Color) -> CellSet`); then, each optional and in this order: the function listing
 /// several start positions, the repetition rules (an expression of type
 /// [`DrawRules`](crate::DrawRules); chess convention's automatic threefold by default), the
 /// positional draw claim, the test of a side still in play, the team test, the move number, an
-/// own SAN writer, check sign or reader, and a crate's own faster perft (never the re-exported
+/// own SAN writer, check sign or reader, the null move, the men in hand, and a crate's own faster perft (never the re-exported
 /// generic one, which calls back here).
 ///
 /// ```ignore
 /// hexvar_geometry::impl_variant!(
 ///     "kirby",
+///     attackers = crate::variant::attackers,
 ///     start_positions = crate::setup::named_starts,
 ///     draw_rules = hexvar_geometry::DrawRules::NONE,
 ///     in_play = crate::Position::in_play,
@@ -37,7 +39,8 @@
 #[macro_export]
 macro_rules! impl_variant {
     (
-        $name:literal
+        $name:literal,
+        attackers = $attackers:path
         $(, start_positions = $starts:path)?
         $(, draw_rules = $draw_rules:expr)?
         $(, claimable_draw = $claimable_draw:path)?
@@ -47,6 +50,8 @@ macro_rules! impl_variant {
         $(, san = $san:path)?
         $(, san_suffix = $san_suffix:path)?
         $(, parse_san = $parse_san:path)?
+        $(, play_null = $play_null:path)?
+        $(, in_hand = $in_hand:path)?
         $(, perft = $perft:path)?
         $(, perft_without_bulk = $perft_without_bulk:path)?
         $(,)?
@@ -207,6 +212,22 @@ macro_rules! impl_variant {
                 crate::Move::from_long(text)
             }
 
+            fn attackers(&self, cell: crate::Cell, by: crate::Color) -> crate::CellSet {
+                $attackers(self, cell, by)
+            }
+
+            $(
+                fn play_null(&mut self) -> bool {
+                    $play_null(self)
+                }
+            )?
+
+            $(
+                fn in_hand(&self, color: crate::Color, role: crate::Role) -> u32 {
+                    $in_hand(self, color, role)
+                }
+            )?
+
             fn is_check(&self) -> bool {
                 crate::Position::is_check(self)
             }
@@ -239,6 +260,33 @@ macro_rules! impl_variant {
             )?
         }
 
+        impl $crate::DenseCell for crate::Cell {
+            fn from_dense(index: usize) -> crate::Cell {
+                crate::Cell::from_index(index).expect("a cell set holds only cells of the board")
+            }
+
+            fn dense_index(self) -> usize {
+                crate::Cell::index(self)
+            }
+        }
+    };
+}
+
+/// Implements [`VariantColor`](crate::VariantColor) for the calling crate's own `Color`,
+/// [`VariantRole`](crate::VariantRole) for its `Role` (index = the fieldless enum's
+/// discriminant, which must follow `ALL`) and [`VariantPiece`](crate::VariantPiece) for its
+/// `Piece` (fields `color` and `role`): for a crate that writes these types itself rather than
+/// taking [`Color`](crate::Color), [`roles!`](crate::roles) and
+/// [`two_sided_piece!`](crate::two_sided_piece) from here. Name the types to implement:
+/// `impl_variant_men!(Color, Role, Piece)`, or Kirby's `impl_variant_men!(Color, Piece)` beside
+/// its `roles!`.
+#[allow(clippy::crate_in_macro_def)]
+#[macro_export]
+macro_rules! impl_variant_men {
+    ($($kind:ident),+ $(,)?) => {
+        $($crate::impl_variant_men!(@ $kind);)+
+    };
+    (@ Color) => {
         impl $crate::VariantColor for crate::Color {
             const ALL: &'static [crate::Color] = &crate::Color::ALL;
 
@@ -246,7 +294,8 @@ macro_rules! impl_variant {
                 self as usize
             }
         }
-
+    };
+    (@ Role) => {
         impl $crate::VariantRole for crate::Role {
             const ALL: &'static [crate::Role] = &crate::Role::ALL;
 
@@ -262,17 +311,8 @@ macro_rules! impl_variant {
                 crate::Role::value(self)
             }
         }
-
-        impl $crate::DenseCell for crate::Cell {
-            fn from_dense(index: usize) -> crate::Cell {
-                crate::Cell::from_index(index).expect("a cell set holds only cells of the board")
-            }
-
-            fn dense_index(self) -> usize {
-                crate::Cell::index(self)
-            }
-        }
-
+    };
+    (@ Piece) => {
         impl $crate::VariantPiece for crate::Piece {
             type Color = crate::Color;
             type Role = crate::Role;

@@ -31,6 +31,7 @@ mod letter;
 mod line;
 pub mod long;
 pub mod magic;
+mod men;
 mod movelist;
 pub mod perft;
 pub mod record;
@@ -51,6 +52,7 @@ pub use hash_perft::{hash_perft, split_perft, PerftTable, Split};
 pub use hex::Hex;
 pub use letter::{parse_letter, ParseLetterError};
 pub use long::LongMoveError;
+pub use men::{Color, Outcome, WinReason};
 pub use movelist::MoveList;
 pub use perft::{divide, perft, perft_without_bulk, MAX_PERFT_DEPTH};
 #[cfg(feature = "parallel")]

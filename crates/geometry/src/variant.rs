@@ -208,6 +208,29 @@ pub trait Variant:
         }
     }
 
+    /// The men of `by` that attack `cell`: each could take a man of another side standing
+    /// there, whatever stands there now, pinned men and men of the side to move included
+    /// (python-chess's `attackers`). Captures a man may make only at one moment (en passant,
+    /// C'escacs's scornful capture) are moves, not attacks; men not on the board (Dagger's
+    /// knights in hand) have no cell to name and are left out.
+    fn attackers(&self, cell: Self::Cell, by: Self::Color) -> Self::CellSet;
+
+    /// Passes the turn (a "null move"), for search only, never in a game: the next side is to
+    /// move, an en passant right is dropped, the clocks go on as after a quiet move, and the
+    /// position and its [`Variant::zobrist_hash`] are what reading the passed position's text
+    /// would give. Returns `false`, and leaves the position unchanged, where passing is not
+    /// sound: the side to move is in check, or the variant does not define it (the default).
+    fn play_null(&mut self) -> bool {
+        false
+    }
+
+    /// How many men of `role` `color` holds in hand, to be dropped later (Dagger's reserve);
+    /// 0 in variants without a hand (the default).
+    fn in_hand(&self, color: Self::Color, role: Self::Role) -> u32 {
+        let _ = (color, role);
+        0
+    }
+
     /// Whether the side to move is in check.
     fn is_check(&self) -> bool;
 

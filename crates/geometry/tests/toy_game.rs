@@ -372,6 +372,10 @@ impl Variant for Grid {
             Grid::long,
         )
     }
+    fn attackers(&self, cell: Sq, by: Side) -> Set128 {
+        // A man takes by a step to any touching cell.
+        Set128::from_cells(cell.neighbours().filter(|n| self.cells[n.0] == Some(by)))
+    }
     fn is_check(&self) -> bool {
         false
     }

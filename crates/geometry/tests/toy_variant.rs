@@ -329,6 +329,10 @@ impl Variant for Toy {
             Toy::long,
         )
     }
+    fn attackers(&self, _: Spot, _: Side) -> Set128 {
+        // Tokens never capture: nothing attacks.
+        Set128::EMPTY
+    }
     fn is_check(&self) -> bool {
         false
     }

@@ -14,6 +14,7 @@ use crate::setup::{Layout, Mode, Setup};
 // a win is a team's. A move's check sign is Kirby's own: a check on any army, not only the next.
 hexvar_geometry::impl_variant!(
     "kirby",
+    attackers = crate::variant::attackers,
     start_positions = named_starts,
     draw_rules = hexvar_geometry::DrawRules::NONE,
     in_play = crate::Position::in_play,
@@ -22,6 +23,22 @@ hexvar_geometry::impl_variant!(
     perft = crate::perft::perft,
     perft_without_bulk = crate::perft::perft_without_bulk,
 );
+
+hexvar_geometry::impl_variant_men!(Color, Role, Piece);
+
+/// [`Variant::attackers`](hexvar_geometry::Variant::attackers): the men of army `by` attacking
+/// `cell` (none when `by` is not a live army of this game: dead men do not attack).
+pub(crate) fn attackers(
+    pos: &crate::Position,
+    cell: crate::Cell,
+    by: crate::Color,
+) -> crate::CellSet {
+    if !pos.alive().contains(by) {
+        return crate::CellSet::EMPTY;
+    }
+    let men = pos.by_color(by);
+    pos.attackers(cell.index(), &pos.occupied(), &men, 1 << by.index())
+}
 
 /// Every mode × layout: `2p QL` (the start), `2p QR`, `3p QL`, … `6p-2teams QR`.
 fn named_starts() -> Vec<(String, String)> {
