@@ -1,8 +1,8 @@
 //! The long notation ([`Move::long`], [`Move::from_long`], `parse_long`) over every legal move
 //! of every conformance position and of the positions one move later, and on arbitrary text.
 
-use hexvar_dagger::{LongMoveError, Move, Position};
-use hexvar_geometry::long::{check_rows, is_error_or_own_spelling};
+use hexvar_dagger::{Move, Position};
+use hexvar_geometry::long::{check_bad_texts, check_rows, is_error_or_own_spelling};
 use hexvar_geometry::Variant;
 use proptest::prelude::*;
 
@@ -52,7 +52,7 @@ fn each_move_kind_has_its_spelling() {
 
 #[test]
 fn bad_texts_are_notation_errors_and_illegal_moves_are_not_legal() {
-    for bad in [
+    let bad = [
         "",
         "d2",
         "d2f2 q",
@@ -70,24 +70,8 @@ fn bad_texts_are_notation_errors_and_illegal_moves_are_not_legal() {
         "NR@",
         "N d1",
         "d2f2\u{a0}",
-    ] {
-        assert!(
-            matches!(Move::from_long(bad), Err(LongMoveError::Notation { .. })),
-            "{bad:?}"
-        );
-    }
-    let pos = Position::new();
-    assert_eq!(
-        pos.parse_long("NL@a1"),
-        Err(LongMoveError::NotLegal {
-            text: "NL@a1".to_string()
-        })
-    );
-    let long = "x".repeat(500);
-    match Move::from_long(&long) {
-        Err(LongMoveError::Notation { text, .. }) => assert_eq!(text.chars().count(), 101),
-        other => panic!("{other:?}"),
-    }
+    ];
+    check_bad_texts::<Position>(&bad, "NL@a1").unwrap();
 }
 
 proptest! {

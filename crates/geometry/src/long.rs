@@ -244,6 +244,34 @@ pub fn check_rows<V: Variant>(
     }
 }
 
+/// Checks what every crate's long notation promises for bad input: each text of `bad` reads as
+/// a [`LongMoveError::Notation`] error, `illegal` (well formed, not legal at the start) as
+/// [`LongMoveError::NotLegal`] with its text, and a 500-character text's error keeps 100
+/// characters and an ellipsis. The crates' tests call it with their own bad spellings.
+pub fn check_bad_texts<V: Variant>(bad: &[&str], illegal: &str) -> Result<(), String> {
+    let mut failures = Vec::new();
+    for text in bad {
+        if !matches!(V::move_from_long(text), Err(LongMoveError::Notation { .. })) {
+            failures.push(format!("{text:?} is not a notation error"));
+        }
+    }
+    let expected = Err(LongMoveError::not_legal(illegal));
+    if V::start().parse_long(illegal) != expected {
+        failures.push(format!(
+            "{illegal:?} is not refused as not legal at the start"
+        ));
+    }
+    match V::move_from_long(&"x".repeat(500)) {
+        Err(LongMoveError::Notation { text, .. }) if text.chars().count() == 101 => {}
+        other => failures.push(format!("500 x's: {other:?}")),
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n"))
+    }
+}
+
 /// Whether `text` is either no move of the long notation or exactly the spelling of the move it
 /// reads as (surrounding ASCII whitespace aside): the property the crates' tests run on arbitrary
 /// text. Reading it in `pos` as a legal move must not panic either.
