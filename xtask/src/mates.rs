@@ -2,9 +2,9 @@
 //!
 //! Positions come from seeded uniformly random games of each variant (Kirby: two armies); each
 //! is searched exhaustively over the trait alone (no engine code) for a forced mate of the side
-//! to move in 1, 2 or 3 of its moves. A mate is a move after which the other side is in check,
-//! has no legal move, and the position's outcome is a win for the mover; any other end of the
-//! game (a draw, stalemate) is an escape. A row keeps the least distance and every first move
+//! to move in 1, 2 or 3 of its moves. A mate is a move after which the game is won by the mover
+//! by checkmate (the other side in check without a legal move; Kirby removes a mated king at
+//! once); any other end of the game (a draw, stalemate) is an escape. A row keeps the least distance and every first move
 //! that mates in it. The search is an AND-OR search with cut-offs; a position whose search
 //! exceeds a node budget is skipped (never written with a guess).
 
@@ -41,8 +41,8 @@ const HEADER: &str = "\
 # Positions: seeded uniformly random games, mates in 3 searched where the side to move has at
 # most 40 moves (Kirby: two armies; in three armies a mate does not
 # end the game, so 'mated by the side to move' would not be one well-defined target).
-# A mate: after the move the other side is in check, has no legal move, and the outcome is a
-# win for the mover. Each row was found by an exhaustive AND-OR search over the Variant trait
+# A mate: after the move the game is won by the mover by checkmate (the other side in check
+# without a legal move; in Kirby its king already removed). Each row was found by an exhaustive AND-OR search over the Variant trait
 # and is checked again by crates/engine/tests/mates.rs with an independent search.
 ";
 
@@ -133,6 +133,13 @@ fn generate<V: Variant>(per_distance: usize, seed: u64) -> String {
     rows.concat().concat()
 }
 
+/// Whether a game's end is a checkmate by `mover`: won by it, for the reason the variants all
+/// call "checkmate" (the mated side in check without a legal move; in Kirby its king already
+/// removed).
+fn is_mate<O: VariantOutcome>(outcome: &O, mover: O::Color) -> bool {
+    outcome.is_win_for(mover) && outcome.reason() == "checkmate"
+}
+
 /// A search that visited more than [`NODE_BUDGET`] nodes.
 struct OverBudget;
 
@@ -187,15 +194,14 @@ fn mates_after<V: Variant>(
     let attacker = pos.turn();
     let mut after = pos.clone();
     after.play_unchecked(mv);
-    // A last move mates only with check; most do not give one, and `is_check` costs far less
-    // than the outcome (C'escacs's lists the moves).
-    if moves == 1 && !after.is_check() {
+    // A last move mates only when it gives check or hands the turn back to the mover (Kirby
+    // removes a mated king at once, and the turn passes over its army); most moves do neither,
+    // and both cost far less than the outcome (C'escacs's lists the moves).
+    if moves == 1 && !after.is_check() && after.turn() != attacker {
         return Ok(false);
     }
     if let Some(outcome) = after.outcome() {
-        let mate =
-            after.is_check() && after.legal_move_count() == 0 && outcome.is_win_for(attacker);
-        return Ok(mate);
+        return Ok(is_mate(&outcome, attacker));
     }
     if moves == 1 {
         return Ok(false);

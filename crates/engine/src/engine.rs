@@ -57,6 +57,13 @@ pub struct Levers {
     /// Reverse futility pruning: a null-window node within three plies of the horizon, not in
     /// check, whose static score beats beta by 120 centipawns a ply left, fails high at once.
     pub futility: bool,
+    /// Null-move pruning through [`Variant::play_null`](hexvar_geometry::Variant::play_null):
+    /// at a null-window node 3 or more plies from the horizon, not in check and not reached by
+    /// a pass, whose static score reaches beta, the side to move passes; when a search 3 plies
+    /// shallower (one more every 6 plies left) still reaches beta, the node fails high. Never
+    /// with king and pawns alone (zugzwang), nor while more than two sides are in play (Kirby),
+    /// nor where the variant refuses the pass.
+    pub null_move: bool,
 }
 
 impl Default for Levers {
@@ -65,6 +72,7 @@ impl Default for Levers {
             see: true,
             mating_drive: false,
             futility: false,
+            null_move: false,
         }
     }
 }

@@ -31,7 +31,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use hexvar_geometry::{
-    DenseCell, Game, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
+    CellBits, DenseCell, Game, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
 };
 
 use crate::engine::{Info, Levers, Line, Options, Score, SearchResult};
@@ -52,6 +52,10 @@ const INFINITY: i32 = MATE + 1;
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// A capture's victim must be able to lift the standing score to within this of alpha.
 const DELTA_MARGIN: i32 = 150;
+/// Null-move pruning: the shallowest node that passes, and the plies the pass's search is
+/// reduced by beyond the pass itself (one more every six plies left).
+const NULL_MIN_DEPTH: i32 = 3;
+const NULL_REDUCTION: i32 = 2;
 /// Reverse futility: the deepest node whose static score may cut, and the margin a ply.
 const FUTILITY_DEPTH: i32 = 3;
 const FUTILITY_MARGIN: i32 = 120;
@@ -408,6 +412,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
                 activity: &activity,
                 window,
                 zeroing: pos.is_zeroing(mv),
+                null: false,
             };
             let mut score = if alpha == -INFINITY {
                 INFINITY
@@ -563,7 +568,14 @@ impl<'a, V: Variant> Searcher<'a, V> {
             in_check,
         };
         if beta - alpha == 1 && !in_check {
-            if let Some(score) = self.cut_early(pos, &node, &kings, &activity, parent) {
+            let early = Early {
+                kings: &kings,
+                activity: &activity,
+                parent,
+                window,
+                after_null: inherited.null,
+            };
+            if let Some(score) = self.cut_early(pos, &node, &early) {
                 return score;
             }
         }
@@ -595,20 +607,56 @@ impl<'a, V: Variant> Searcher<'a, V> {
 
     /// A cut-off before a null-window node's moves are searched (the node not in check), when
     /// a lever finds one: the static score beats beta by a margin that grows with the depth
-    /// left ([`Levers::futility`]).
-    fn cut_early(
-        &mut self,
-        pos: &V,
-        node: &Node,
-        kings: &Kings,
-        activity: &Activity,
-        parent: &Activity,
-    ) -> Option<i32> {
-        if !self.levers.futility || node.depth > FUTILITY_DEPTH || node.beta.abs() >= MATE_BOUND {
+    /// left ([`Levers::futility`]), or passing the turn still does in a reduced search
+    /// ([`Levers::null_move`]).
+    fn cut_early(&mut self, pos: &V, node: &Node, early: &Early<'_, V>) -> Option<i32> {
+        let futility = self.levers.futility && node.depth <= FUTILITY_DEPTH;
+        let null = self.levers.null_move && node.depth >= NULL_MIN_DEPTH && !early.after_null;
+        if !(futility || null) || node.beta.abs() >= MATE_BOUND {
             return None;
         }
-        let stand = self.eval.evaluate(pos, kings, activity, parent);
-        (stand - FUTILITY_MARGIN * node.depth >= node.beta).then_some(stand)
+        let stand = self
+            .eval
+            .evaluate(pos, early.kings, early.activity, early.parent);
+        if futility && stand - FUTILITY_MARGIN * node.depth >= node.beta {
+            return Some(stand);
+        }
+        if !null || stand < node.beta || !self.may_pass(pos, early.kings) {
+            return None;
+        }
+        let mut passed = pos.clone();
+        if !passed.play_null() {
+            return None;
+        }
+        let inherited = Inherited {
+            activity: early.activity,
+            window: early.window,
+            // No repetition reaches across a pass.
+            zeroing: true,
+            null: true,
+        };
+        let depth = node.depth - 1 - NULL_REDUCTION - node.depth / 6;
+        let (beta, ply) = (node.beta, node.ply + 1);
+        let score = self.child(pos, &passed, depth, beta - 1, beta, ply, inherited);
+        // A mate found after a pass proves nothing: the node is only known to reach beta.
+        (score >= beta && !self.aborted).then_some(score.min(MATE_BOUND))
+    }
+
+    /// Whether passing is a fair test of the side to move: exactly two sides in play (with
+    /// three or more armies, a pass hands the move to an army that the paranoid search may
+    /// count on the side of the one that passed), the next to move on the other side, and a
+    /// man other than king and pawns on the board (with king and pawns alone zugzwang is
+    /// common: passing would be the best move, and the cut a lie).
+    fn may_pass(&self, pos: &V, kings: &Kings) -> bool {
+        if kings.alive.count_ones() != 2 {
+            return false;
+        }
+        let mine = pos.by_color(pos.turn());
+        let mut officers = mine.count();
+        for role in [self.k.king, self.k.pawn].into_iter().flatten() {
+            officers -= (mine & pos.by_role(<V::Role as VariantRole>::ALL[role])).count();
+        }
+        officers > 0
     }
 
     /// The ordering keys of a node's moves: the table's move, captures, killers, history.
@@ -669,6 +717,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
                 activity,
                 window,
                 zeroing: pos.is_zeroing(mv),
+                null: false,
             };
             let score = if i == 0 {
                 self.child(pos, &child, depth - 1, alpha, beta, ply + 1, inherited)
@@ -912,11 +961,13 @@ impl<V: Variant> Counting<V> for NodeCounting<'_> {
 }
 
 /// What a child inherits from its parent: the parent's activity and repetition window, and
-/// whether the move between them was zeroing (the child then starts a window of its own).
+/// whether the move between them was zeroing (the child then starts a window of its own) or a
+/// pass (a null move).
 struct Inherited<'a, V> {
     activity: &'a Activity,
     window: Window<'a, V>,
     zeroing: bool,
+    null: bool,
 }
 
 // Derived `Clone`/`Copy` would ask `V: Copy`; only references are held.
@@ -927,6 +978,16 @@ impl<V> Clone for Inherited<'_, V> {
 }
 
 impl<V> Copy for Inherited<'_, V> {}
+
+/// What a node's early cut-offs need besides the node.
+struct Early<'a, V> {
+    kings: &'a Kings,
+    activity: &'a Activity,
+    parent: &'a Activity,
+    window: Window<'a, V>,
+    /// The node was reached by a pass: it does not pass again.
+    after_null: bool,
+}
 
 /// What a main-search node's move loop needs to know of the node.
 struct Node {

@@ -5,7 +5,7 @@
 //! the engine must find a mating move with the row's distance at a bounded depth.
 
 use hexvar_engine::{Engine, Limits, Options, Score};
-use hexvar_geometry::{Game, Variant, VariantOutcome};
+use hexvar_geometry::{Game, Variant, VariantColor, VariantOutcome};
 
 const DATA: &str = include_str!("data/mates.txt");
 
@@ -45,13 +45,16 @@ fn rows() -> Vec<Row<'static>> {
         .collect()
 }
 
-/// Whether the side that just moved (`mover`) has mated: the other side is in check, has no
-/// legal move, and the game is won by the mover.
+/// Whether the side that just moved (`mover`) has mated: the game is won by the mover and the
+/// other side is in check without a legal move, or (Kirby, which removes a mated king at once)
+/// the mover is to move again with no other team left.
 fn is_mated_by<V: Variant>(pos: &V, mover: V::Color) -> bool {
+    let won = || pos.outcome().is_some_and(|o| o.is_win_for(mover));
+    if pos.turn() == mover {
+        return won() && V::Color::ALL.iter().all(|&c| c == mover || !pos.in_play(c));
+    }
     // Check first: it is the cheapest to refute.
-    pos.is_check()
-        && pos.legal_moves().is_empty()
-        && pos.outcome().is_some_and(|o| o.is_win_for(mover))
+    pos.is_check() && pos.legal_moves().is_empty() && won()
 }
 
 /// The fewest plies in which the side to move mates whatever the defence, within `horizon`

@@ -29,11 +29,12 @@ const MAX_CONTEMPT: i32 = 1_000;
 
 /// The search's levers as check options (for measuring one against the search without it):
 /// each option's name and its value in `levers`.
-fn lever_options(levers: &Levers) -> [(&'static str, bool); 3] {
+fn lever_options(levers: &Levers) -> [(&'static str, bool); 4] {
     [
         ("See", levers.see),
         ("MatingDrive", levers.mating_drive),
         ("Futility", levers.futility),
+        ("NullMove", levers.null_move),
     ]
 }
 
@@ -43,6 +44,7 @@ fn set_lever(levers: &mut Levers, lower: &str, on: bool) {
         "see" => levers.see = on,
         "matingdrive" => levers.mating_drive = on,
         "futility" => levers.futility = on,
+        "nullmove" => levers.null_move = on,
         _ => {}
     }
 }
