@@ -20,9 +20,10 @@ pub const DATA: &str = "crates/engine/tests/data/mates.txt";
 /// The most nodes one position's search may visit before it is skipped.
 const NODE_BUDGET: u64 = 1_000_000;
 
-/// Mates in 3 are searched only where the side to move has at most this many moves: refuting a
-/// mate in 3 costs about the cube of the branching factor, seconds a position on C'escacs's and
-/// Kirby's boards at 80-100 moves. A filter on which positions are sampled, not on the search.
+/// Mates in 3 are searched only where the side to move has at most this many moves (unless
+/// `--mate-in-3-moves` says otherwise): refuting a mate in 3 costs about the cube of the
+/// branching factor. A filter on which positions are sampled, not on the search. C'escacs and
+/// Kirby, whose random games seldom fall under 40 moves, were run with 64.
 const MATE_IN_3_MAX_MOVES: usize = 40;
 
 /// The deepest mate searched, in moves of the side to move.
@@ -46,9 +47,11 @@ const HEADER: &str = "\
 # and is checked again by crates/engine/tests/mates.rs with an independent search.
 ";
 
-/// Runs `cargo xtask mates [VARIANT…] [--per-distance N] [--seed S] [--write]`.
+/// Runs `cargo xtask mates [VARIANT…] [--per-distance N] [--seed S] [--mate-in-3-moves N]
+/// [--write]`.
 pub fn run(args: &[String]) -> Result<(), String> {
     let (mut names, mut per_distance, mut seed, mut write) = (Vec::new(), 20, 1u64, false);
+    let mut mate_in_3_moves = MATE_IN_3_MAX_MOVES;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
@@ -64,6 +67,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     .and_then(|n| n.parse().ok())
                     .ok_or("--seed needs a number")?;
             }
+            "--mate-in-3-moves" => {
+                mate_in_3_moves = it
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .ok_or("--mate-in-3-moves needs a number")?;
+            }
             "--write" => write = true,
             _ if arg.starts_with("--") => return Err(format!("unknown option {arg}")),
             _ => names.push(arg.clone()),
@@ -73,11 +82,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut rows = String::new();
     for v in variants {
         let found = match v.name {
-            "brusky" => generate::<hexvar_brusky::Position>(per_distance, seed),
-            "chessagon" => generate::<hexvar_chessagon::Position>(per_distance, seed),
-            "dagger" => generate::<hexvar_dagger::Position>(per_distance, seed),
-            "cescacs" => generate::<hexvar_cescacs::Position>(per_distance, seed),
-            "kirby" => generate::<hexvar_kirby::Position>(per_distance, seed),
+            "brusky" => generate::<hexvar_brusky::Position>(per_distance, seed, mate_in_3_moves),
+            "chessagon" => {
+                generate::<hexvar_chessagon::Position>(per_distance, seed, mate_in_3_moves)
+            }
+            "dagger" => generate::<hexvar_dagger::Position>(per_distance, seed, mate_in_3_moves),
+            "cescacs" => generate::<hexvar_cescacs::Position>(per_distance, seed, mate_in_3_moves),
+            "kirby" => generate::<hexvar_kirby::Position>(per_distance, seed, mate_in_3_moves),
             other => return Err(format!("no mate generator for {other}")),
         };
         rows.push_str(&found);
@@ -94,7 +105,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// The rows of one variant: up to `per_distance` positions for each distance 1..=3.
-fn generate<V: Variant>(per_distance: usize, seed: u64) -> String {
+fn generate<V: Variant>(per_distance: usize, seed: u64, mate_in_3_moves: usize) -> String {
     let mut rows = vec![Vec::new(); MAX_DISTANCE];
     let mut seen = HashSet::new();
     let mut rng = Rng(seed ^ V::NAME.bytes().fold(0, |h, b| h * 31 + u64::from(b)));
@@ -109,7 +120,7 @@ fn generate<V: Variant>(per_distance: usize, seed: u64) -> String {
             }
             if ply >= FIRST_PLY && seen.insert(pos.to_string()) {
                 searched += 1;
-                match mate_row(&pos) {
+                match mate_row(&pos, mate_in_3_moves) {
                     Ok(Some((distance, first))) if rows[distance - 1].len() < per_distance => {
                         let texts: Vec<String> = first.into_iter().map(V::long).collect();
                         let row = format!("{}; {distance}; {}; {pos}\n", V::NAME, texts.join(" "));
@@ -148,9 +159,12 @@ struct OverBudget;
 type Mate<M> = (usize, Vec<M>);
 
 /// The least mate distance of the side to move (1..=3) and every first move that mates in it.
-fn mate_row<V: Variant>(pos: &V) -> Result<Option<Mate<V::Move>>, OverBudget> {
+fn mate_row<V: Variant>(
+    pos: &V,
+    mate_in_3_moves: usize,
+) -> Result<Option<Mate<V::Move>>, OverBudget> {
     let mut nodes = 0;
-    let deepest = if pos.legal_move_count() <= MATE_IN_3_MAX_MOVES {
+    let deepest = if pos.legal_move_count() <= mate_in_3_moves {
         MAX_DISTANCE
     } else {
         MAX_DISTANCE - 1
