@@ -64,6 +64,10 @@ pub struct Levers {
     /// with king and pawns alone (zugzwang), nor while more than two sides are in play (Kirby),
     /// nor where the variant refuses the pass.
     pub null_move: bool,
+    /// Men in hand ([`Variant::in_hand`](hexvar_geometry::Variant::in_hand): Dagger's
+    /// knights) count in the evaluation at their values; without it a drop looks like a man
+    /// gained.
+    pub hand: bool,
 }
 
 impl Default for Levers {
@@ -73,6 +77,7 @@ impl Default for Levers {
             mating_drive: false,
             futility: false,
             null_move: false,
+            hand: false,
         }
     }
 }

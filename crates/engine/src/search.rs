@@ -222,7 +222,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
             .map(|&c| pos.same_team(root, c))
             .collect();
         let mut s = Searcher {
-            eval: Evaluator::new(Arc::clone(&k), root_team, options.levers.mating_drive),
+            eval: Evaluator::new(Arc::clone(&k), root_team, &options.levers),
             tt,
             limits,
             killers: vec![[None; 2]; MAX_PLY],

@@ -29,12 +29,13 @@ const MAX_CONTEMPT: i32 = 1_000;
 
 /// The search's levers as check options (for measuring one against the search without it):
 /// each option's name and its value in `levers`.
-fn lever_options(levers: &Levers) -> [(&'static str, bool); 4] {
+fn lever_options(levers: &Levers) -> [(&'static str, bool); 5] {
     [
         ("See", levers.see),
         ("MatingDrive", levers.mating_drive),
         ("Futility", levers.futility),
         ("NullMove", levers.null_move),
+        ("Hand", levers.hand),
     ]
 }
 
@@ -45,6 +46,7 @@ fn set_lever(levers: &mut Levers, lower: &str, on: bool) {
         "matingdrive" => levers.mating_drive = on,
         "futility" => levers.futility = on,
         "nullmove" => levers.null_move = on,
+        "hand" => levers.hand = on,
         _ => {}
     }
 }
