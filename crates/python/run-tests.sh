@@ -41,13 +41,16 @@ rm -rf target/wheels
 
 # The source distribution, installed by pip in a fresh virtual environment as a user without
 # the repository would install it (pip fetches maturin and compiles; the build's own target
-# folder keeps the dependencies compiled between runs).
+# folder keeps the dependencies compiled between runs). Built with cargo's dev profile: this
+# checks that the sdist is complete and builds, not its speed (the wheel above is the release
+# build), and a second optimised build of every crate cost CI minutes.
 rm -rf target/sdist
 "$venv/bin/maturin" sdist --out target/sdist
 fresh=$(mktemp -d)
 trap 'rm -rf "$fresh"' EXIT
 python3 -m venv "$fresh"
-CARGO_TARGET_DIR="$PWD/target/sdist-build" "$fresh/bin/python" -m pip install -q \
+CARGO_TARGET_DIR="$PWD/target/sdist-build" MATURIN_PEP517_ARGS="--profile dev" \
+  "$fresh/bin/python" -m pip install -q \
   --disable-pip-version-check target/sdist/hexvar-*.tar.gz
 (cd "$fresh" && "$fresh/bin/python" -c '
 import hexvar

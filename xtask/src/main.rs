@@ -11,6 +11,7 @@
 //! cargo xtask match --engine A=PATH --engine B=PATH --variant V [options]
 //! cargo xtask mates [VARIANT…] [--per-distance N] [--seed S] [--mate-in-3-moves N] [--write]
 //! cargo xtask package
+//! cargo xtask records write|read|san|roundtrip VARIANT …
 //! cargo xtask variants
 //! ```
 
@@ -24,6 +25,7 @@ mod matches;
 mod mates;
 mod package;
 mod perft;
+mod records;
 mod suite;
 mod variants;
 
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         Some("match") => matches::run(rest),
         Some("mates") => mates::run(rest),
         Some("package") => package::run(rest),
+        Some("records") => records::run(rest),
         Some("variants") => {
             for v in VARIANTS {
                 let modes: Vec<String> = (v.start_positions)().into_iter().map(|m| m.0).collect();
@@ -81,6 +84,8 @@ const USAGE: &str = "usage:
         a bounded libFuzzer pass per variant (needs cargo-fuzz)
   cargo xtask package
         package every library crate, unpack it, and run its tests from the unpacked copy
+  cargo xtask records write VARIANT GAMES FILE | read VARIANT FILE | san VARIANT GAMES | roundtrip VARIANT GAMES
+        game records of random games: write and read speed, SAN speed, the byte-for-byte round trip
   cargo xtask variants
         list the variants and their named start positions
   cargo xtask mates [VARIANT…] [--per-distance N] [--seed S] [--mate-in-3-moves N] [--write]

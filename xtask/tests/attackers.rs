@@ -4,21 +4,14 @@
 //! cell (so the set is never too small for the moves the generator makes), a pawn's special
 //! capture of a pawn aside.
 
+use hexvar_geometry::zobrist::KeyStream;
 use hexvar_geometry::{
     cells_of, CellBits, DenseCell, Variant, VariantColor, VariantPiece, VariantRole,
 };
 
-/// SplitMix64: a small seeded generator, so that every run plays the same games.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
+/// A number below `n` from a seeded stream, so that every run plays the same games.
+fn below(stream: &mut KeyStream, n: usize) -> usize {
+    (stream.next_key() % n as u64) as usize
 }
 
 /// The hostile sides still in play that attack the king of the side to move.
@@ -66,7 +59,7 @@ fn check_position<V: Variant>(pos: &V) -> usize {
 }
 
 fn random_games<V: Variant>(games: usize, plies: usize) {
-    let mut rng = Rng(0x5eed_a77a);
+    let mut stream = KeyStream::new(0x5eed_a77a);
     let mut starts: Vec<V> = vec![V::start()];
     for (_, text) in V::start_positions() {
         starts.push(text.parse().unwrap_or_else(|_| panic!("start {text}")));
@@ -81,7 +74,7 @@ fn random_games<V: Variant>(games: usize, plies: usize) {
             if moves.is_empty() || pos.outcome().is_some() {
                 break;
             }
-            pos.play_unchecked(moves[rng.below(moves.len())]);
+            pos.play_unchecked(moves[below(&mut stream, moves.len())]);
         }
     }
     assert!(

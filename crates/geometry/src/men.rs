@@ -345,24 +345,7 @@ macro_rules! roles {
             }
         }
 
-        impl ::core::fmt::Display for $name {
-            /// The upper-case letter.
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                write!(f, "{}", self.char())
-            }
-        }
-
-        impl ::core::str::FromStr for $name {
-            type Err = $crate::ParseLetterError;
-            fn from_str(s: &str) -> ::core::result::Result<$name, $crate::ParseLetterError> {
-                $crate::parse_letter(
-                    s,
-                    $name::from_char,
-                    "role",
-                    concat!("a role letter, one of: " $(, $letter)+),
-                )
-            }
-        }
+        $crate::letter_text!($name, "role", concat!("a role letter, one of: " $(, $letter)+));
 
         impl $crate::VariantRole for $name {
             const ALL: &'static [$name] = &$name::ALL;
@@ -377,9 +360,6 @@ macro_rules! roles {
                 $name::value(self)
             }
         }
-
-        #[cfg(feature = "serde")]
-        $crate::serde_as_text!(serde, $name, concat!("a role letter, one of: " $(, $letter)+));
     };
 }
 
@@ -457,24 +437,11 @@ macro_rules! two_sided_piece {
             }
         }
 
-        impl ::core::fmt::Display for $name {
-            /// The letter of a position text.
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                write!(f, "{}", self.char())
-            }
-        }
-
-        impl ::core::str::FromStr for $name {
-            type Err = $crate::ParseLetterError;
-            fn from_str(s: &str) -> ::core::result::Result<$name, $crate::ParseLetterError> {
-                $crate::parse_letter(
-                    s,
-                    $name::from_char,
-                    "piece",
-                    "a piece letter, upper case for White, lower case for Black",
-                )
-            }
-        }
+        $crate::letter_text!(
+            $name,
+            "piece",
+            "a piece letter, upper case for White, lower case for Black"
+        );
 
         impl $crate::VariantPiece for $name {
             type Color = $crate::Color;
@@ -488,12 +455,31 @@ macro_rules! two_sided_piece {
                 self.role
             }
         }
+    };
+}
+
+/// `Display` (the letter from `char()`), `FromStr` (through `from_char`, with
+/// [`ParseLetterError`]) and serde as text under the caller's `serde` feature, for a type named by
+/// one letter: what [`roles!`] and [`two_sided_piece!`] write for their types.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! letter_text {
+    ($name:ident, $what:literal, $expected:expr) => {
+        impl ::core::fmt::Display for $name {
+            /// Its letter.
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                write!(f, "{}", self.char())
+            }
+        }
+
+        impl ::core::str::FromStr for $name {
+            type Err = $crate::ParseLetterError;
+            fn from_str(s: &str) -> ::core::result::Result<$name, $crate::ParseLetterError> {
+                $crate::parse_letter(s, $name::from_char, $what, $expected)
+            }
+        }
 
         #[cfg(feature = "serde")]
-        $crate::serde_as_text!(
-            serde,
-            $name,
-            "a piece letter, upper case for White, lower case for Black"
-        );
+        $crate::serde_as_text!(serde, $name, $expected);
     };
 }

@@ -266,7 +266,31 @@ pub struct Core<V: Variant> {
     zeroing: Vec<bool>,
     /// The current position's legal moves once listed: `push` of a listed move then needs no
     /// second generation to know it legal (the loop `legal_moves`, `push` generates once).
-    legal: Option<Arc<[V::Move]>>,
+    legal: Option<Arc<Listed<V::Move>>>,
+}
+
+/// A position's legal moves, in the generator's order, and their exact keys (`keys.rs`).
+#[derive(Debug)]
+pub struct Listed<M> {
+    /// The moves.
+    pub moves: Vec<M>,
+    /// `keys[i]` is the key of `moves[i]`.
+    pub keys: Vec<u64>,
+}
+
+impl<M: Copy> Listed<M> {
+    /// The moves of `list` with their keys.
+    fn new(list: &[M], key: impl Fn(M) -> u64) -> Self {
+        Listed {
+            moves: list.to_vec(),
+            keys: list.iter().map(|&mv| key(mv)).collect(),
+        }
+    }
+
+    /// Whether the move with key `key` is listed.
+    fn has(&self, key: u64) -> bool {
+        self.keys.contains(&key)
+    }
 }
 
 impl<V: Rules> Core<V> {
@@ -304,11 +328,11 @@ impl<V: Rules> Core<V> {
         &self.moves
     }
 
-    /// The legal moves, listed once per position.
-    pub fn legal_moves(&mut self) -> Arc<[V::Move]> {
+    /// The legal moves and their keys, listed once per position.
+    pub fn legal_moves(&mut self) -> Arc<Listed<V::Move>> {
         let pos = self.positions.last().expect("a board holds its start");
         self.legal
-            .get_or_insert_with(|| pos.legal_moves().iter().copied().collect())
+            .get_or_insert_with(|| Arc::new(Listed::new(&pos.legal_moves(), V::key)))
             .clone()
     }
 
@@ -316,7 +340,7 @@ impl<V: Rules> Core<V> {
     pub fn push(&mut self, mv: V::Move) -> PyResult<()> {
         let mut next = self.pos().clone();
         match &self.legal {
-            Some(legal) if legal.contains(&mv) => next.play_unchecked(mv),
+            Some(legal) if legal.has(V::key(mv)) => next.play_unchecked(mv),
             _ => next.play(mv).map_err(illegal)?,
         }
         self.zeroing.push(self.pos().is_zeroing(mv));
@@ -359,7 +383,7 @@ impl<V: Rules> Core<V> {
     /// Whether `mv` is legal here.
     pub fn is_legal(&self, mv: V::Move) -> bool {
         match &self.legal {
-            Some(legal) => legal.contains(&mv),
+            Some(legal) => legal.has(V::key(mv)),
             None => self.pos().legal_moves().contains(&mv),
         }
     }
@@ -405,7 +429,7 @@ impl<V: Rules> Core<V> {
     /// One byte per index of the move space: 1 where a legal move has that index.
     pub fn legal_mask(&mut self) -> Vec<u8> {
         let mut mask = vec![0u8; space::size::<V>()];
-        for &mv in self.legal_moves().iter() {
+        for &mv in &self.legal_moves().moves {
             mask[space::index::<V>(mv)] = 1;
         }
         mask
@@ -461,7 +485,7 @@ impl<V: Rules> Core<V> {
     /// The number of legal moves, from the listing when there is one.
     fn legal_move_count(&self) -> usize {
         match &self.legal {
-            Some(legal) => legal.len(),
+            Some(legal) => legal.moves.len(),
             None => self.pos().legal_move_count(),
         }
     }
@@ -546,6 +570,21 @@ impl<V: Rules> Core<V> {
             .collect()
     }
 
+    /// The names of the cells, in dense order, of the men of `by` that attack the cell named
+    /// `cell` (the trait's [`Variant::attackers`]).
+    pub fn attackers(&self, by: V::Color, cell: &str) -> PyResult<Vec<String>> {
+        let set = self.pos().attackers(self::cell::<V>(cell)?, by);
+        Ok(set
+            .indices()
+            .map(|i| V::Cell::from_dense(i).to_string())
+            .collect())
+    }
+
+    /// Whether a man of `by` attacks the cell named `cell`.
+    pub fn is_attacked_by(&self, by: V::Color, cell: &str) -> PyResult<bool> {
+        Ok(!self.pos().attackers(self::cell::<V>(cell)?, by).is_empty())
+    }
+
     /// The cells of the men that give check to the side to move.
     pub fn checkers(&self) -> Vec<String> {
         self.pos()
@@ -567,6 +606,27 @@ impl<V: Rules> Core<V> {
         let next = self
             .pos()
             .with_men(&mut |men| men[at] = piece)
+            .map_err(bad_position)?;
+        self.set_position(next);
+        Ok(())
+    }
+
+    /// Replaces every man on the board with `men` (cell name, man) in one step; the position
+    /// must be legal (`InvalidPositionError` otherwise, the board unchanged; a plain
+    /// `ValueError` for a name that is no cell). The stack starts again there.
+    pub fn set_men(&mut self, men: &[(String, V::Piece)]) -> PyResult<()> {
+        let placed = men
+            .iter()
+            .map(|(name, man)| Ok((cell::<V>(name)?.dense_index(), *man)))
+            .collect::<PyResult<Vec<_>>>()?;
+        let next = self
+            .pos()
+            .with_men(&mut |board| {
+                board.fill(None);
+                for &(at, man) in &placed {
+                    board[at] = Some(man);
+                }
+            })
             .map_err(bad_position)?;
         self.set_position(next);
         Ok(())

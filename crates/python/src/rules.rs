@@ -5,11 +5,12 @@
 
 use hexvar_geometry::CellBits;
 
+use crate::keys::MoveKey;
 use crate::planes::StatePlanes;
 use crate::space::MoveSpace;
 
 /// A variant's answers to the questions the trait leaves to the crates.
-pub trait Rules: MoveSpace + StatePlanes {
+pub trait Rules: MoveSpace + MoveKey + StatePlanes {
     /// The plies since the last capture or pawn move as the position counts them, or `None`
     /// where the variant keeps no such count (Kirby has no move-count rule).
     fn halfmove_clock(&self) -> Option<u32>;

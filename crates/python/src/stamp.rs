@@ -14,6 +14,7 @@ macro_rules! variant_module {
             use pyo3::types::{PyBytes, PyList};
 
             use crate::generic::{self, Core, Outcome, Picked, Piece};
+            use crate::keys::MoveKey;
             use crate::space;
 
             type V = $pos;
@@ -21,16 +22,35 @@ macro_rules! variant_module {
 
             /// A legal move of the variant: the cells it leaves and reaches, and its text in the
             /// variant's move notation. Moves come from a board (`legal_moves`, `parse_san`,
-            /// `parse_text`, `move_from_index`); they compare and hash by value.
+            /// `parse_text`, `move_from_index`); they compare and hash by value. A board hands
+            /// out one shared object per move (see `interned.rs`).
             #[pyclass(module = $path, name = "Move", frozen, eq, hash)]
             #[derive(Clone, Copy, PartialEq, Eq, Hash)]
             pub struct Move {
                 mv: Mv,
             }
 
-            /// The Python objects of `moves`.
-            fn wrap(moves: impl IntoIterator<Item = Mv>) -> Vec<Move> {
-                moves.into_iter().map(|mv| Move { mv }).collect()
+            /// The one Python object of each move handed out (see `interned.rs`).
+            static OBJECTS: crate::interned::MoveObjects<Move> =
+                crate::interned::MoveObjects::new();
+
+            /// The Python object of `mv`.
+            pub fn object(py: Python<'_>, mv: Mv) -> PyResult<Bound<'_, Move>> {
+                OBJECTS.get(py, <V as MoveKey>::key(mv), mv)
+            }
+
+            /// A new list of the Python objects of `moves`.
+            fn objects<'py>(py: Python<'py>, moves: &[Mv]) -> PyResult<Bound<'py, PyList>> {
+                let keys: Vec<u64> = moves.iter().map(|&mv| <V as MoveKey>::key(mv)).collect();
+                OBJECTS.list(py, moves, &keys)
+            }
+
+            impl crate::interned::Shared for Move {
+                type Value = Mv;
+
+                fn of(mv: Mv) -> Self {
+                    Move { mv }
+                }
             }
 
             #[pymethods]
@@ -112,7 +132,7 @@ macro_rules! variant_module {
             }
 
             impl LegalMoves {
-                fn moves(&self, py: Python<'_>) -> PyResult<std::sync::Arc<[Mv]>> {
+                fn moves(&self, py: Python<'_>) -> PyResult<std::sync::Arc<generic::Listed<Mv>>> {
                     Ok(self.board.bind(py).try_borrow_mut()?.core.legal_moves())
                 }
             }
@@ -120,7 +140,7 @@ macro_rules! variant_module {
             #[pymethods]
             impl LegalMoves {
                 fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
-                    Ok(self.moves(py)?.len())
+                    Ok(self.moves(py)?.moves.len())
                 }
 
                 fn __getitem__<'py>(
@@ -128,14 +148,16 @@ macro_rules! variant_module {
                     py: Python<'py>,
                     index: &Bound<'py, PyAny>,
                 ) -> PyResult<Bound<'py, PyAny>> {
-                    match generic::pick(&self.moves(py)?, index)? {
-                        Picked::One(mv) => Ok(Bound::new(py, Move { mv })?.into_any()),
-                        Picked::Many(moves) => Ok(PyList::new(py, wrap(moves))?.into_any()),
+                    match generic::pick(&self.moves(py)?.moves, index)? {
+                        Picked::One(mv) => Ok(object(py, mv)?.into_any()),
+                        Picked::Many(moves) => Ok(objects(py, &moves)?.into_any()),
                     }
                 }
 
                 fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-                    PyList::new(py, wrap(self.moves(py)?.iter().copied()))?
+                    let listed = self.moves(py)?;
+                    OBJECTS
+                        .list(py, &listed.moves, &listed.keys)?
                         .try_iter()
                         .map(Bound::into_any)
                 }
@@ -147,7 +169,7 @@ macro_rules! variant_module {
                 ) -> PyResult<bool> {
                     Ok(r#move.cast::<Move>().is_ok_and(|m| {
                         self.moves(py)
-                            .is_ok_and(|moves| moves.contains(&m.get().mv))
+                            .is_ok_and(|listed| listed.moves.contains(&m.get().mv))
                     }))
                 }
 
@@ -166,8 +188,12 @@ macro_rules! variant_module {
                 }
 
                 fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-                    let texts: Vec<String> =
-                        self.moves(py)?.iter().map(|m| m.to_string()).collect();
+                    let texts: Vec<String> = self
+                        .moves(py)?
+                        .moves
+                        .iter()
+                        .map(|m| m.to_string())
+                        .collect();
                     Ok(format!("<{}.LegalMoves ({})>", $path, texts.join(", ")))
                 }
             }
@@ -293,41 +319,54 @@ macro_rules! variant_module {
                 /// Plays the move a SAN text (or the move notation) names and returns it.
                 /// `InvalidMoveTextError` when the text names no legal move; the board is then
                 /// unchanged.
-                fn push_san(&mut self, text: &str) -> PyResult<Move> {
+                fn push_san<'py>(
+                    &mut self,
+                    py: Python<'py>,
+                    text: &str,
+                ) -> PyResult<Bound<'py, Move>> {
                     let mv = self.core.parse_san(text)?;
                     self.core.push(mv)?;
-                    Ok(Move { mv })
+                    object(py, mv)
                 }
 
                 /// Plays the move a text in the variant's move notation names and returns it.
                 /// `InvalidMoveTextError` when the text names no legal move; the board is then
                 /// unchanged.
-                fn push_text(&mut self, text: &str) -> PyResult<Move> {
+                fn push_text<'py>(
+                    &mut self,
+                    py: Python<'py>,
+                    text: &str,
+                ) -> PyResult<Bound<'py, Move>> {
                     let mv = self.core.parse_text(text)?;
                     self.core.push(mv)?;
-                    Ok(Move { mv })
+                    object(py, mv)
                 }
 
                 /// Plays the legal move a text in the long notation names and returns it
                 /// (`InvalidMoveTextError` for a text that is no move, `IllegalMoveError` for a
                 /// move not legal here; the board is then unchanged).
-                fn push_uci(&mut self, uci: &str) -> PyResult<Move> {
+                fn push_uci<'py>(
+                    &mut self,
+                    py: Python<'py>,
+                    uci: &str,
+                ) -> PyResult<Bound<'py, Move>> {
                     let mv = self
                         .core
                         .pos()
                         .parse_long(uci)
                         .map_err(generic::long_error)?;
                     self.core.push(mv)?;
-                    Ok(Move { mv })
+                    object(py, mv)
                 }
 
                 /// The legal move a text in the long notation names (errors as `push_uci`).
-                fn parse_uci(&self, uci: &str) -> PyResult<Move> {
-                    self.core
+                fn parse_uci<'py>(&self, py: Python<'py>, uci: &str) -> PyResult<Bound<'py, Move>> {
+                    let mv = self
+                        .core
                         .pos()
                         .parse_long(uci)
-                        .map(|mv| Move { mv })
-                        .map_err(generic::long_error)
+                        .map_err(generic::long_error)?;
+                    object(py, mv)
                 }
 
                 /// A move in the long notation (`move.uci()`; python-chess's `Board.uci`).
@@ -336,19 +375,19 @@ macro_rules! variant_module {
                 }
 
                 /// Takes back the last move and returns it (`IndexError` when there is none).
-                fn pop(&mut self) -> PyResult<Move> {
-                    self.core.pop().map(|mv| Move { mv })
+                fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
+                    object(py, self.core.pop()?)
                 }
 
                 /// The last move (`IndexError` when there is none).
-                fn peek(&self) -> PyResult<Move> {
-                    self.core.peek().map(|mv| Move { mv })
+                fn peek<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
+                    object(py, self.core.peek()?)
                 }
 
                 /// The moves pushed since the board was made, first first.
                 #[getter]
-                fn move_stack(&self) -> Vec<Move> {
-                    wrap(self.core.moves().iter().copied())
+                fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+                    objects(py, self.core.moves())
                 }
 
                 /// The side to move, by name (`SIDES`).
@@ -444,13 +483,21 @@ macro_rules! variant_module {
                 }
 
                 /// The legal move a SAN text (or the move notation) names.
-                fn parse_san(&self, text: &str) -> PyResult<Move> {
-                    self.core.parse_san(text).map(|mv| Move { mv })
+                fn parse_san<'py>(
+                    &self,
+                    py: Python<'py>,
+                    text: &str,
+                ) -> PyResult<Bound<'py, Move>> {
+                    object(py, self.core.parse_san(text)?)
                 }
 
                 /// The legal move a text in the variant's move notation names.
-                fn parse_text(&self, text: &str) -> PyResult<Move> {
-                    self.core.parse_text(text).map(|mv| Move { mv })
+                fn parse_text<'py>(
+                    &self,
+                    py: Python<'py>,
+                    text: &str,
+                ) -> PyResult<Bound<'py, Move>> {
+                    object(py, self.core.parse_text(text)?)
                 }
 
                 /// The man on a cell (by name), or `None`.
@@ -518,8 +565,12 @@ macro_rules! variant_module {
                 }
 
                 /// The legal move with that index (`IllegalMoveError` when none has it).
-                fn move_from_index(&self, index: usize) -> PyResult<Move> {
-                    self.core.move_from_index(index).map(|mv| Move { mv })
+                fn move_from_index<'py>(
+                    &self,
+                    py: Python<'py>,
+                    index: usize,
+                ) -> PyResult<Bound<'py, Move>> {
+                    object(py, self.core.move_from_index(index)?)
                 }
 
                 /// Whether the side to move is in check and has no legal move (Kirby: the army to
@@ -625,6 +676,22 @@ macro_rules! variant_module {
                     self.core.piece_map().into_iter().collect()
                 }
 
+                /// The cells (in `cells()` order) of the men of the side named `color` that attack
+                /// `cell` (python-chess's `attackers(color, square)`): each could take a man of
+                /// another side standing there, whatever stands there now; pinned men count, and
+                /// so do men of the side to move. Captures a man can make only at one moment (en
+                /// passant, C'escacs's scornful capture) are moves, not attacks, and Dagger's
+                /// knights in hand stand on no cell. Kirby: the men of one army.
+                fn attackers(&self, color: &str, cell: &str) -> PyResult<Vec<String>> {
+                    self.core.attackers(generic::side::<V>(color)?, cell)
+                }
+
+                /// Whether a man of the side named `color` attacks `cell` (`attackers` is not
+                /// empty; python-chess's `is_attacked_by`).
+                fn is_attacked_by(&self, color: &str, cell: &str) -> PyResult<bool> {
+                    self.core.is_attacked_by(generic::side::<V>(color)?, cell)
+                }
+
                 /// The cells of the men that give check to the side to move.
                 fn checkers(&self) -> Vec<String> {
                     self.core.checkers()
@@ -678,10 +745,30 @@ macro_rules! variant_module {
                 /// Puts a man (a `Piece` of this variant's sides and roles) on a cell. A board
                 /// always holds a legal position: one that would not be raises
                 /// `InvalidPositionError` and leaves the board unchanged (so no `clear()`: a
-                /// board without Kings is no position). The move stack starts again there.
+                /// board without Kings is no position; `set_piece_map` sets every man at once).
+                /// The move stack starts again there.
                 fn set_piece_at(&mut self, cell: &str, piece: PyRef<'_, Piece>) -> PyResult<()> {
                     let man = piece.to_variant::<V>()?;
                     self.core.set_piece_at(cell, Some(man))
+                }
+
+                /// Sets up the board's men from a mapping of cell names to `Piece`s, every other
+                /// cell emptied, in one validated step (python-chess's `set_piece_map`): the way
+                /// to set up a position man by man, since a board always holds a legal position
+                /// and so has no `clear()` (python-chess's board without men is no position of
+                /// these variants: each side needs its King). The side to move, the hand and the
+                /// other state are kept, rights the new men break are dropped, and the move stack
+                /// starts again there. `InvalidPositionError` (the board unchanged) when the men
+                /// make no legal position.
+                fn set_piece_map(
+                    &mut self,
+                    pieces: std::collections::HashMap<String, PyRef<'_, Piece>>,
+                ) -> PyResult<()> {
+                    let men = pieces
+                        .iter()
+                        .map(|(cell, piece)| Ok((cell.clone(), piece.to_variant::<V>()?)))
+                        .collect::<PyResult<Vec<_>>>()?;
+                    self.core.set_men(&men)
                 }
 
                 /// Takes the man off a cell and returns it (`None` for an empty cell), under
@@ -778,28 +865,33 @@ macro_rules! variant_module {
                 }
 
                 /// Plays the move a SAN text names and returns it.
-                fn push_san(&mut self, text: &str) -> PyResult<Move> {
+                fn push_san<'py>(
+                    &mut self,
+                    py: Python<'py>,
+                    text: &str,
+                ) -> PyResult<Bound<'py, Move>> {
                     let mv = self
                         .game
                         .position()
                         .parse_san(text)
                         .map_err(generic::bad_move_text)?;
                     self.game.play(mv).map_err(generic::illegal)?;
-                    Ok(Move { mv })
+                    object(py, mv)
                 }
 
                 /// Takes back the last move (and a declared draw) and returns it (`IndexError`
                 /// at the start).
-                fn pop(&mut self) -> PyResult<Move> {
-                    self.game.undo().map(|mv| Move { mv }).ok_or_else(|| {
+                fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
+                    let mv = self.game.undo().ok_or_else(|| {
                         pyo3::exceptions::PyIndexError::new_err("pop at the start of the game")
-                    })
+                    })?;
+                    object(py, mv)
                 }
 
                 /// The moves played.
                 #[getter]
-                fn moves(&self) -> Vec<Move> {
-                    wrap(self.game.moves().iter().copied())
+                fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+                    objects(py, self.game.moves())
                 }
 
                 /// The moves played, in SAN.
@@ -878,7 +970,7 @@ macro_rules! variant_module {
                     Ok(board) => board.core.game(),
                     Err(e) => return Some(Err(e.into())),
                 };
-                let wrap = |mv| Py::new(py, Move { mv }).map(Py::into_any);
+                let wrap = |mv| object(py, mv).map(|m| m.into_any().unbind());
                 Some(crate::engine::search(
                     py, engine, game, limit, multipv, wrap,
                 ))

@@ -169,7 +169,7 @@ macro_rules! tree_classes {
             }
 
             /// The main line's moves.
-            fn mainline_moves(slf: &Bound<'_, Self>) -> PyResult<Vec<Move>> {
+            fn mainline_moves<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
                 GameTree::root_node(slf)?.mainline_moves(slf.py())
             }
 
@@ -272,8 +272,9 @@ macro_rules! tree_classes {
         impl GameNode {
             /// The move that reaches this node, or `None` at the root.
             #[getter(r#move)]
-            fn get_move(&self, py: Python<'_>) -> PyResult<Option<Move>> {
-                Ok(self.read(py)?.tree.node(self.id).mv().map(|mv| Move { mv }))
+            fn get_move<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, Move>>> {
+                let mv = self.read(py)?.tree.node(self.id).mv();
+                mv.map(|mv| object(py, mv)).transpose()
             }
 
             /// The node this one's move is played from, or `None` at the root.
@@ -364,8 +365,8 @@ macro_rules! tree_classes {
 
             /// The move in the long notation (`ValueError` at the root).
             fn uci(&self, py: Python<'_>) -> PyResult<String> {
-                self.get_move(py)?
-                    .map(|m| <V as Variant>::long(m.mv))
+                let mv = self.read(py)?.tree.node(self.id).mv();
+                mv.map(<V as Variant>::long)
                     .ok_or_else(|| pyo3::exceptions::PyValueError::new_err("the root has no move"))
             }
 
@@ -396,14 +397,13 @@ macro_rules! tree_classes {
             }
 
             /// The moves after this node along first variations.
-            fn mainline_moves(&self, py: Python<'_>) -> PyResult<Vec<Move>> {
+            fn mainline_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
                 let nodes = self.mainline(py)?;
-                let tree = self.read(py)?;
-                Ok(nodes
-                    .iter()
-                    .filter_map(|n| tree.tree.node(n.id).mv())
-                    .map(|mv| Move { mv })
-                    .collect())
+                let moves: Vec<Mv> = {
+                    let tree = self.read(py)?;
+                    nodes.iter().filter_map(|n| tree.tree.node(n.id).mv()).collect()
+                };
+                objects(py, &moves)
             }
 
             /// Whether the node is on the game's main line (the root is).

@@ -443,3 +443,28 @@ def test_submodules_are_named_as_imported(variant):
     module = getattr(hexvar, variant)
     assert module.__name__ == f"hexvar.{variant}"
     assert module.Board.__module__ == module.__name__
+
+
+def test_moves_handed_out_are_the_moves_generated(variant, rng):
+    # Python gets one shared object per move (src/interned.rs), found by the move's exact key
+    # (src/keys.rs): a key shared by two moves would hand out the wrong move. `divide(1)` names
+    # the moves from the Rust side, without those objects, in every position of random games.
+    module = getattr(hexvar, variant)
+    for _ in range(6):
+        board = module.Board()
+        played = []
+        for _ in range(80):
+            listed = list(board.legal_moves)
+            assert sorted(m.text for m in listed) == sorted(board.divide(1))
+            assert len({m.uci() for m in listed}) == len(listed)
+            again = list(board.legal_moves)
+            assert all(a is b for a, b in zip(listed, again))
+            if not listed or board.outcome() is not None:
+                break
+            move = rng.choice(listed)
+            copy = module.Move(move.text)
+            assert copy == move and hash(copy) == hash(move) and copy is not move
+            board.push(copy)
+            played.append(move.text)
+        assert [m.text for m in board.move_stack] == played
+        assert [board.pop().text for _ in played] == played[::-1]

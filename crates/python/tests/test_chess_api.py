@@ -317,3 +317,166 @@ def test_uci_round_trips_on_random_games(variant, seed):
         with pytest.raises(hexvar.InvalidMoveTextError):
             module.Move.from_uci(bad)
     assert board.text() == text
+
+
+def enemies(board, side):
+    """The sides whose men `side` may take (Kirby: the live armies of the other teams, read from
+    the position text's `teams=` and `dead=` fields)."""
+    if board.VARIANT != "kirby":
+        return [s for s in board.SIDES if s != side]
+    fields = dict(f.split("=", 1) for f in board.text().split() if "=" in f)
+    dead = set(fields["dead"])
+    teams = fields["teams"].split("/")
+    ours = next(t for t in teams if side in t)
+    return [s for t in teams if t != ours for s in t if s not in dead]
+
+
+def with_man(board, cell, side, roles):
+    """A copy of `board` (no move stack) with a man of `side` on `cell`: the first of `roles`
+    the variant's position rules allow there (a pawn cannot stand on every cell), or None."""
+    for role in roles:
+        copy = board.copy(stack=False)
+        try:
+            copy.set_piece_at(cell, copy.make_piece(role, side))
+            return copy
+        except hexvar.InvalidPositionError:
+            continue
+    return None
+
+
+def with_enemy_on(board, cell, hostile, rng):
+    """A copy of `board` with a man of one of the `hostile` sides on `cell`: the board itself when
+    one stands there, else one of theirs moved there by hand (the variants cap each side's men,
+    so a man is moved rather than added); None when no move by hand makes a legal position."""
+    here = board.piece_at(cell)
+    if here is not None and here.color in hostile:
+        return board.copy(stack=False)
+    men = [(c, p) for c, p in board.piece_map().items() if p.color in hostile and p.role != "K"]
+    for origin, man in rng.sample(men, min(len(men), 6)):
+        copy = board.copy(stack=False)
+        try:
+            copy.remove_piece_at(origin)
+            copy.set_piece_at(cell, copy.make_piece(man.role, man.color))
+            return copy
+        except hexvar.InvalidPositionError:
+            continue
+    return None
+
+
+def capture_leaves_king_attacked(board, origin, cell):
+    """Whether the man on `origin` taking on `cell` would leave its side's King attacked (the
+    reason a capture by an attacker is not legal), or None when the board cannot show it.
+
+    Shown by making the capture by hand, the mover still to move, and asking `is_check`. A King
+    cannot be moved by hand (two Kings, or none, are no position): it may not take on a cell
+    another side attacks, nor along the line of a checker, so it counts as explained when either
+    holds."""
+    man = board.piece_at(origin)
+    if man.role == "K":
+        attacked = any(board.is_attacked_by(s, cell) for s in enemies(board, man.color))
+        return attacked or board.is_check()
+    emptied = board.copy(stack=False)
+    try:
+        emptied.remove_piece_at(origin)
+    except hexvar.InvalidPositionError:
+        return None
+    # The man's role does not matter for its own King: any man of its side blocks the same.
+    roles = [man.role] + [r for r in board.ROLES if r not in (man.role, "K")]
+    after = with_man(emptied, cell, man.color, roles)
+    return None if after is None else after.is_check()
+
+
+@pytest.mark.parametrize("variant,seed", GAMES)
+def test_attackers_are_the_men_that_could_take_there(variant, seed):
+    # Independent of the method: put a man of an enemy side on a cell, list the legal moves of
+    # the side to move, and the men that take there are attackers; every other attacker must be
+    # one whose capture would leave its King attacked (pinned, or the King in check, or the King
+    # itself stepping onto a defended cell). Cells in random games, the side to move's men.
+    import random
+
+    rng = random.Random(seed)
+    board = hexvar.Board(variant)
+    checked = unshown = 0
+    for _ in range(30):
+        if board.outcome() is not None:
+            break
+        side = board.turn
+        hostile = enemies(board, side)
+        king = board.king(side)
+        assert sorted(board.checkers()) == sorted(
+            c for s in hostile for c in board.attackers(s, king)
+        )
+        for cell in rng.sample(board.cells(), 10):
+            attackers = board.attackers(side, cell)
+            assert board.is_attacked_by(side, cell) == bool(attackers)
+            assert all(board.piece_at(a).color == side for a in attackers)
+            here = board.piece_at(cell)
+            if here is not None and here.role == "K":
+                continue
+            target = with_enemy_on(board, cell, hostile, rng)
+            if target is None:
+                unshown += 1
+                continue
+            attackers = target.attackers(side, cell)
+            # What stands on the cell does not change who attacks it, but for C'escacs's
+            # unmoved King: its leap attacks only while it is not in check (rules, section 6),
+            # and a man on the cell may give that check.
+            emptied = target.copy(stack=False)
+            try:
+                emptied.remove_piece_at(cell)
+            except hexvar.InvalidPositionError:
+                pass  # the man on the cell shielded a King of its side from check
+            else:
+                changed = set(emptied.attackers(side, cell)) ^ set(attackers)
+                assert changed <= ({king} if variant == "cescacs" else set())
+            # Men entering from the hand stand on no cell: no attackers (the trait's rule).
+            takers = {m.from_cell for m in target.legal_moves if m.to_cell == cell} - {None}
+            assert takers <= set(attackers), (target.text(), cell)
+            for origin in set(attackers) - takers:
+                explained = capture_leaves_king_attacked(target, origin, cell)
+                if explained is None:
+                    unshown += 1
+                else:
+                    assert explained, (target.text(), origin, cell)
+            checked += 1
+        board.push(rng.choice(board.legal_moves))
+    assert checked >= 100 and unshown * 10 <= checked, (checked, unshown)
+
+
+def test_attackers_errors(variant):
+    board = hexvar.Board(variant)
+    side, cell = board.SIDES[0], board.cells()[0]
+    with pytest.raises(ValueError, match="side"):
+        board.attackers("Purple", cell)
+    with pytest.raises(ValueError, match="cell"):
+        board.is_attacked_by(side, "zz99")
+    # At the start no man of the other side reaches the first side's King.
+    other = board.SIDES[-1]
+    assert not board.is_attacked_by(other, board.king(side))
+
+
+def test_set_piece_map_sets_every_man_at_once(variant, rng):
+    # python-chess's clear() + set_piece_at, man by man, passes through positions without Kings;
+    # a hexvar board always holds a legal position, so set_piece_map sets them all in one step.
+    board = hexvar.Board(variant)
+    assert not hasattr(board, "clear")
+    board.push(board.legal_moves[0])
+    other = hexvar.Board(variant)
+    random_game(other, rng, 12)
+    while other.turn != board.turn:
+        other.push(rng.choice(other.legal_moves))
+    board.set_piece_map(other.piece_map())
+    assert board.piece_map() == other.piece_map() and board.move_stack == []
+    assert board.turn == other.turn
+    assert hexvar.Board(variant, board.text()) == board
+    board.set_piece_map(board.piece_map())
+    assert board.piece_map() == other.piece_map()
+    text = board.text()
+    without_kings = {c: p for c, p in board.piece_map().items() if p.role != "K"}
+    with pytest.raises(hexvar.InvalidPositionError):
+        board.set_piece_map(without_kings)
+    with pytest.raises(hexvar.InvalidPositionError):
+        board.set_piece_map({})
+    with pytest.raises(ValueError, match="cell"):
+        board.set_piece_map({"zz99": board.piece_at(board.king(board.turn))})
+    assert board.text() == text

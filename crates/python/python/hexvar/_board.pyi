@@ -15,7 +15,8 @@ class Move:
     Moves come from a board (``legal_moves``, ``parse_san``, ``parse_text``,
     ``move_from_index``) or from their text without a board (``Move("g2-g4")``, raising
     ``InvalidMoveTextError`` for a text that is no move of the variant; legality is a board's
-    question); they compare and hash by value and pickle by their text.
+    question); they compare and hash by value and pickle by their text. Boards hand out one
+    shared object per move (the same object each time), as frozen values allow.
     """
 
     def __new__(cls, text: str) -> "Move": ...
@@ -255,6 +256,15 @@ class Board:
         """The cells of the men of a role (its letter, one of ``ROLES``) and side."""
     def piece_map(self) -> Dict[str, Piece]:
         """Every man on the board by its cell's name."""
+    def attackers(self, color: str, cell: str) -> List[str]:
+        """The cells (in `cells()` order) of the men of the side named `color` that attack
+        `cell` (python-chess's `attackers(color, square)`): each could take a man of another
+        side standing there, whatever stands there now; pinned men count, and so do men of the
+        side to move. En passant and C'escacs's scornful captures are moves, not attacks, and
+        Dagger's knights in hand stand on no cell. Kirby: the men of one army."""
+    def is_attacked_by(self, color: str, cell: str) -> bool:
+        """Whether a man of the side named `color` attacks `cell` (`attackers` is not empty;
+        python-chess's `is_attacked_by`)."""
     def checkers(self) -> List[str]:
         """The cells of the men that give check to the side to move."""
     def ply(self) -> int:
@@ -280,11 +290,19 @@ class Board:
     def set_piece_at(self, cell: str, piece: Piece) -> None:
         """Puts a man on a cell. A board always holds a legal position: one that would not be
         raises ``InvalidPositionError`` and leaves the board unchanged (so no ``clear()``: a
-        board without Kings is no position); rights the edit breaks are dropped. The move stack
-        starts again there."""
+        board without Kings is no position; ``set_piece_map`` sets every man at once); rights
+        the edit breaks are dropped. The move stack starts again there."""
     def remove_piece_at(self, cell: str) -> Optional[Piece]:
         """Takes the man off a cell and returns it (``None`` for an empty cell), under
         ``set_piece_at``'s rule."""
+    def set_piece_map(self, pieces: Dict[str, Piece]) -> None:
+        """Sets up the board's men from a mapping of cell names to ``Piece`` objects, every other
+        cell emptied, in one validated step (python-chess's ``set_piece_map``): the way to set
+        up a position man by man, since a board always holds a legal position and so has no
+        ``clear()`` (python-chess's board without men is no position of these variants: each
+        side needs its King). The side to move, the hand and the other state are kept, rights
+        the new men break are dropped, and the move stack starts again there.
+        ``InvalidPositionError`` (the board unchanged) when the men make no legal position."""
 
 @final
 class Game:

@@ -1,0 +1,214 @@
+//! Each variant's exact move keys: a `u64` per move, equal exactly when the moves are equal, that
+//! the binding compares and hashes in place of the move itself (the crates' derived `==` and
+//! `Hash` on an enum of a few fields cost several times more, measured in the random-game loop).
+//!
+//! A key is the move's fields packed by [`Key`], each in a fixed width checked as it is packed,
+//! after a tag for the enum's variant. Each impl below destructures every variant of the crate's
+//! `Move` naming every field (no `..`), so a field added to a crate's `Move` does not compile here
+//! until its key holds it: that, and the widths, make the keys exact.
+
+use hexvar_geometry::{DenseCell, Variant, VariantColor, VariantRole};
+
+/// A variant whose moves have exact keys.
+pub trait MoveKey: Variant {
+    /// The move's key: equal keys, equal moves.
+    fn key(mv: Self::Move) -> u64;
+}
+
+/// Bits for a cell's dense index (Kirby's 313 cells are the most).
+const CELL_BITS: u32 = 9;
+/// Bits for a role's index, or an optional role (0 for none, else index + 1), or another small
+/// number (a side, a castling, a hand slot).
+const SMALL_BITS: u32 = 5;
+/// Bits for the tag of the enum's variant.
+const TAG_BITS: u32 = 3;
+
+/// A key being packed: the bits so far and how many are used.
+#[derive(Clone, Copy)]
+pub struct Key {
+    bits: u64,
+    used: u32,
+}
+
+impl Key {
+    /// A key starting with the number of the move's enum variant.
+    pub fn tag(tag: usize) -> Key {
+        Key { bits: 0, used: 0 }.push(tag, TAG_BITS)
+    }
+
+    /// Appends `value` in `width` bits; panics (a bug in this file, never input) when it does not
+    /// fit, rather than let two moves share a key.
+    fn push(self, value: usize, width: u32) -> Key {
+        assert!(
+            (value as u64) < 1 << width && self.used + width <= u64::BITS,
+            "a move key field does not fit its width"
+        );
+        Key {
+            bits: self.bits | (value as u64) << self.used,
+            used: self.used + width,
+        }
+    }
+
+    /// Appends a cell.
+    pub fn cell(self, cell: impl DenseCell) -> Key {
+        self.push(cell.dense_index(), CELL_BITS)
+    }
+
+    /// Appends a role.
+    pub fn role(self, role: impl VariantRole) -> Key {
+        self.push(role.index(), SMALL_BITS)
+    }
+
+    /// Appends an optional role.
+    pub fn maybe_role<R: VariantRole>(self, role: Option<R>) -> Key {
+        self.push(role.map_or(0, |r| r.index() + 1), SMALL_BITS)
+    }
+
+    /// Appends a side.
+    pub fn color(self, color: impl VariantColor) -> Key {
+        self.push(color.index(), SMALL_BITS)
+    }
+
+    /// Appends a small number: a castling's index, a hand slot, a flag.
+    pub fn small(self, n: usize) -> Key {
+        self.push(n, SMALL_BITS)
+    }
+
+    /// The packed key.
+    pub fn done(self) -> u64 {
+        self.bits
+    }
+}
+
+mod brusky {
+    use super::{Key, MoveKey};
+    use hexvar_brusky::{CastlingSide, Move, Position};
+
+    impl MoveKey for Position {
+        fn key(mv: Move) -> u64 {
+            match mv {
+                Move::Normal {
+                    from,
+                    to,
+                    capture,
+                    promotion,
+                } => Key::tag(0)
+                    .cell(from)
+                    .cell(to)
+                    .small(capture.into())
+                    .maybe_role(promotion),
+                Move::EnPassant { from, to } => Key::tag(1).cell(from).cell(to),
+                Move::Castle { color, side } => Key::tag(2).color(color).small(match side {
+                    CastlingSide::KingSide => 0,
+                    CastlingSide::QueenSide => 1,
+                }),
+            }
+            .done()
+        }
+    }
+}
+
+mod chessagon {
+    use super::{Key, MoveKey};
+    use hexvar_chessagon::{Castling, Move, Position};
+
+    impl MoveKey for Position {
+        fn key(mv: Move) -> u64 {
+            match mv {
+                Move::Normal { from, to } => Key::tag(0).cell(from).cell(to),
+                Move::Promotion { from, to } => Key::tag(1).cell(from).cell(to),
+                Move::EnPassant { from, to } => Key::tag(2).cell(from).cell(to),
+                Move::Castle { castling } => {
+                    let index = Castling::ALL.iter().position(|&c| c == castling);
+                    Key::tag(3).small(index.expect("every castling is in Castling::ALL"))
+                }
+            }
+            .done()
+        }
+    }
+}
+
+mod dagger {
+    use super::{Key, MoveKey};
+    use hexvar_dagger::{Move, Position};
+
+    impl MoveKey for Position {
+        fn key(mv: Move) -> u64 {
+            match mv {
+                Move::Normal { from, to } => Key::tag(0).cell(from).cell(to),
+                Move::Promotion { from, to, role } => Key::tag(1).cell(from).cell(to).role(role),
+                Move::EnPassant { from, to } => Key::tag(2).cell(from).cell(to),
+                Move::Entry { knight, to } => Key::tag(3).small(knight as usize).cell(to),
+                Move::Drop { knight, to } => Key::tag(4).small(knight as usize).cell(to),
+            }
+            .done()
+        }
+    }
+}
+
+mod cescacs {
+    use super::{Key, MoveKey};
+    use hexvar_cescacs::{Move, Position};
+
+    impl MoveKey for Position {
+        fn key(mv: Move) -> u64 {
+            match mv {
+                Move::Normal {
+                    role,
+                    from,
+                    capture,
+                    to,
+                    promotion,
+                } => Key::tag(0)
+                    .role(role)
+                    .cell(from)
+                    .maybe_role(capture)
+                    .cell(to)
+                    .maybe_role(promotion),
+                Move::EnPassant {
+                    from,
+                    to,
+                    victim,
+                    capture,
+                } => Key::tag(1).cell(from).cell(to).cell(victim).role(capture),
+                Move::Scornful {
+                    from,
+                    to,
+                    capture,
+                    promotion,
+                } => Key::tag(2)
+                    .cell(from)
+                    .cell(to)
+                    .role(capture)
+                    .maybe_role(promotion),
+                Move::Castle { color, castling } => {
+                    Key::tag(3).color(color).small(castling.index())
+                }
+                Move::Promote { at, role } => Key::tag(4).cell(at).role(role),
+            }
+            .done()
+        }
+    }
+}
+
+mod kirby {
+    use super::{Key, MoveKey};
+    use hexvar_kirby::{Move, Position};
+
+    impl MoveKey for Position {
+        fn key(mv: Move) -> u64 {
+            match mv {
+                Move::Normal {
+                    from,
+                    to,
+                    promotion,
+                } => Key::tag(0).cell(from).cell(to).maybe_role(promotion),
+                Move::Castle { king, rook } => Key::tag(1).cell(king).cell(rook),
+                Move::Relocate { from, to, reclaim } => {
+                    Key::tag(2).cell(from).cell(to).maybe_role(reclaim)
+                }
+            }
+            .done()
+        }
+    }
+}
