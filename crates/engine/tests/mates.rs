@@ -172,6 +172,13 @@ fn cescacs_mates() {
     check_variant::<hexvar_cescacs::Position>(2);
 }
 
+/// Two armies; mates in 1 and 2 only: Kirby's random games gave no mate in 3 within the
+/// generator's runs.
+#[test]
+fn kirby_mates() {
+    check_variant::<hexvar_kirby::Position>(2);
+}
+
 /// The brute force itself can fail: it finds no mate where none is, and finds the mate of a
 /// row when the mating move's reply set is complete.
 #[test]
@@ -185,4 +192,12 @@ fn brute_force_sees_no_mate_at_the_start() {
     let pos: hexvar_dagger::Position = first.text.parse().expect("a position");
     assert_eq!(shortest_mate(&pos, 1), Some(1));
     assert_eq!(shortest_mate(&pos, 0), None);
+    // Kirby's mate is told apart by the turn coming back (the mated king removed at once).
+    let first = rows()
+        .into_iter()
+        .find(|r| r.variant == "kirby" && r.distance == 1)
+        .expect("a kirby mate in 1");
+    let pos: hexvar_kirby::Position = first.text.parse().expect("a position");
+    assert_eq!(shortest_mate(&pos, 1), Some(1));
+    assert_eq!(shortest_mate(&hexvar_kirby::Position::new(), 1), None);
 }
