@@ -216,12 +216,12 @@ mod tests {
     }
 
     one_way! {
-        brusky_files_import_one_way: "brusky", "the board.rs split is under way";
-        chessagon_files_import_one_way: "chessagon", "the board.rs split is under way";
-        dagger_files_import_one_way: "dagger", "the board.rs split is under way";
-        cescacs_files_import_one_way: "cescacs", "the board.rs split is under way";
-        kirby_files_import_one_way: "kirby", "the board.rs split is under way";
-        geometry_files_import_one_way: "geometry", "geometry's own order is next";
+        brusky_files_import_one_way: "brusky";
+        chessagon_files_import_one_way: "chessagon";
+        dagger_files_import_one_way: "dagger";
+        cescacs_files_import_one_way: "cescacs";
+        kirby_files_import_one_way: "kirby";
+        geometry_files_import_one_way: "geometry", "geometry: the trait's provided methods call the generic perft, SAN and long-notation code, which takes the trait";
     }
 
     #[test]

@@ -1,14 +1,18 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
-mod board;
+mod attacks;
+mod cells;
+mod men;
 mod movegen;
 mod moves;
+mod outcome;
 mod position;
 pub mod render;
 mod san;
 mod setup;
 mod sliders;
+mod tables;
 mod variant;
 
 /// The rules of Brusky's Hexagonal Chess as this crate implements them, with the position text
@@ -16,20 +20,23 @@ mod variant;
 #[doc = include_str!("../docs/rules.md")]
 pub mod rules {}
 
-pub use board::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks, Cell,
-    CellSet, Color, ParseCellError, ParseLetterError, Piece, Role, Shade, CELL_COUNT,
+pub use attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
+pub use cells::{Cell, CellSet, ParseCellError, Shade, CELL_COUNT};
 pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
 pub use hexvar_geometry::{
     Disambiguation, DrawReason, GameOptionError, LongMoveError, ParseSanError, RecordError,
     RecordErrorKind, San,
 };
-pub use movegen::{MovesKind, PieceMoves, PieceMovesIter};
-pub use moves::{CastlingCells, CastlingSide, Move, MoveList, ParseMoveError, MAX_MOVES};
+pub use men::{pawn_rank, promotion_rank, Color, ParseLetterError, Piece, Role};
+pub use movegen::{PieceMoves, PieceMovesIter};
+pub use moves::{
+    CastlingCells, CastlingSide, Move, MoveList, MovesKind, ParseMoveError, MAX_MOVES,
+};
+pub use outcome::{Outcome, WinReason};
 pub use position::{
-    IllegalMove, Outcome, ParsePositionError, Position, PositionError, PositionProblem, WinReason,
-    MAX_MEN, MAX_PAWNS,
+    IllegalMove, ParsePositionError, Position, PositionError, PositionProblem, MAX_MEN, MAX_PAWNS,
 };
 pub use setup::{CastlingRights, EnPassant, ParseSetupError, Setup, START_TEXT};
 

@@ -9,27 +9,16 @@
 
 use hexvar_geometry::Set128;
 
-use crate::board::{
-    indices, Cell, CellSet, Color, Role, BETWEEN, BISHOP_LINES, BIT, KING_ATTACKS,
-    KNIGHTS_NEAR_KING, KNIGHT_ATTACKS, LINE, PAWNS_NEAR_KING, PAWN_AHEAD, PAWN_ATTACKERS,
-    PAWN_ATTACKS, PAWN_DOUBLE, PAWN_SHIFTS, RANK_CELLS, RANK_FIRSTS, RANK_LASTS, ROOK_LINES,
-};
-use crate::moves::{CastlingSide, Move, MoveList};
+use crate::cells::{indices, Cell, CellSet};
+use crate::men::{pawn_rank, promotion_rank, Color, Role};
+use crate::moves::{CastlingSide, Move, MoveList, MovesKind};
 use crate::position::Position;
 use crate::sliders::{bishop_attacks_from, rook_attacks_from};
-
-/// What kind of moves a [`PieceMoves`] holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MovesKind {
-    /// Plain moves and captures.
-    Normal,
-    /// Pawn moves onto the last rank: each destination is four moves (=Q, =R, =B, =N).
-    Promotion,
-    /// An en passant capture (one destination).
-    EnPassant,
-    /// Castling (the destination is the king's).
-    Castle(CastlingSide),
-}
+use crate::tables::{
+    BETWEEN, BISHOP_LINES, BIT, KING_ATTACKS, KNIGHTS_NEAR_KING, KNIGHT_ATTACKS, LINE,
+    PAWNS_NEAR_KING, PAWN_AHEAD, PAWN_ATTACKERS, PAWN_ATTACKS, PAWN_DOUBLE, PAWN_SHIFTS,
+    RANK_CELLS, RANK_FIRSTS, RANK_LASTS, ROOK_LINES,
+};
 
 /// The legal moves of one man from one cell, as a destination set: the set-wise layer.
 ///
@@ -498,8 +487,8 @@ impl Position {
     /// The pawns on `pawns`, one at a time; `false` when `f` stopped the generation.
     fn pawn_moves(&self, m: &Masks, pawns: u128, f: &mut impl FnMut(PieceMoves) -> bool) -> bool {
         let u = m.us.index();
-        let before_last = RANK_CELLS[rank_ahead(m.us, m.us.promotion_rank(), -1)];
-        let start_rank = RANK_CELLS[m.us.pawn_rank() as usize];
+        let before_last = RANK_CELLS[rank_ahead(m.us, promotion_rank(m.us), -1)];
+        let start_rank = RANK_CELLS[pawn_rank(m.us) as usize];
         let empty = !m.occupied;
         for from in indices(pawns) {
             let ahead = PAWN_AHEAD[u][from];
@@ -529,7 +518,7 @@ impl Position {
     }
 
     /// The moves of the free `pawns` (neither pinned nor about to promote), counted set-wise:
-    /// each step moves the whole set by shifts (see [`PawnShifts`](crate::board::PawnShifts)),
+    /// each step moves the whole set by shifts (see [`PawnShifts`](crate::tables::PawnShifts)),
     /// and a destination bit stands for exactly one pawn.
     #[inline(always)]
     fn count_free_pawn_moves(&self, m: &Masks, pawns: u128) -> usize {
@@ -602,7 +591,7 @@ impl Position {
         }
         self.en_passant_moves(&m, &mut count);
         let pawns = m.ours & self.by_role[Role::Pawn.index()];
-        let before_last = RANK_CELLS[rank_ahead(m.us, m.us.promotion_rank(), -1)];
+        let before_last = RANK_CELLS[rank_ahead(m.us, promotion_rank(m.us), -1)];
         let one_by_one = pawns & (pinned | before_last);
         if one_by_one != 0 {
             self.pawn_moves(&m, one_by_one, &mut count);

@@ -6,7 +6,8 @@ use core::str::FromStr;
 use hexvar_geometry::long::{self, LongReader};
 use hexvar_geometry::LongMoveError;
 
-use crate::board::{Cell, Color, Role};
+use crate::cells::{Cell, QUOTED_CHARS};
+use crate::men::{Color, Role};
 
 /// Which rook a king castles with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -279,9 +280,6 @@ pub enum ParseMoveError {
     NotLegal(String),
 }
 
-/// The longest part of a bad text an error quotes (longer texts are cut, with `…`).
-pub(crate) const QUOTED_CHARS: usize = 100;
-
 /// The castling side of a text like `O-O-O`, in either case and with `0` for `O`.
 pub(crate) fn castling_side_of(text: &str) -> Option<CastlingSide> {
     match text {
@@ -369,10 +367,23 @@ pub const MAX_MOVES: usize = 716;
 /// The legal moves of a position, on the stack, with room for [`MAX_MOVES`].
 pub type MoveList = hexvar_geometry::MoveList<Move, MAX_MOVES>;
 
+/// What kind of moves a [`PieceMoves`](crate::PieceMoves) holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MovesKind {
+    /// Plain moves and captures.
+    Normal,
+    /// Pawn moves onto the last rank: each destination is four moves (=Q, =R, =B, =N).
+    Promotion,
+    /// An en passant capture (one destination).
+    EnPassant,
+    /// Castling (the destination is the king's).
+    Castle(CastlingSide),
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{bishop_attacks, rook_attacks};
+    use crate::attacks::{bishop_attacks, rook_attacks};
     use hexvar_geometry::Set128;
 
     #[test]

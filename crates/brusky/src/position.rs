@@ -6,14 +6,17 @@ use core::str::FromStr;
 use hexvar_geometry::san::cut;
 use hexvar_geometry::{DrawReason, Set128};
 
-use crate::board::{
-    bishop_attacks, rook_attacks, Cell, CellSet, Color, Piece, Role, BETWEEN, BISHOP_LINES, BIT,
-    CELL_COUNT, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKERS, PAWN_DOUBLE, ROOK_LINES, ZOBRIST,
-};
-use crate::movegen::MovesKind;
-use crate::moves::{castling_side_of, CastlingSide, Move, ParseMoveError, QUOTED_CHARS};
+use crate::attacks::{bishop_attacks, rook_attacks};
+use crate::cells::{Cell, CellSet, CELL_COUNT, QUOTED_CHARS};
+use crate::men::{pawn_rank, promotion_rank, Color, Piece, Role};
+use crate::moves::{castling_side_of, CastlingSide, Move, MovesKind, ParseMoveError};
+use crate::outcome::{Outcome, WinReason};
 use crate::setup::{CastlingRights, EnPassant, ParseSetupError, Setup};
 use crate::sliders::{bishop_attacks_from, rook_attacks_from};
+use crate::tables::{
+    BETWEEN, BISHOP_LINES, BIT, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKERS, PAWN_DOUBLE,
+    ROOK_LINES, ZOBRIST,
+};
 
 /// A legal position: exactly one king a side, the side not to move not in check, consistent
 /// castling rights and en passant target. Create one with [`Position::new`] (the start),
@@ -169,143 +172,6 @@ pub struct IllegalMove {
     pub mv: Move,
 }
 
-/// How a game ended: a win for a side, or a draw, with the reason (the family's shared
-/// [`DrawReason`]; this crate's positions end in `Stalemate`, `FiftyMoveRule` and
-/// `InsufficientMaterial`, a [`Game`](crate::Game) also in `ThreefoldRepetition` and `Agreement`).
-///
-/// ```
-/// use hexvar_brusky::{Color, DrawReason, Outcome, WinReason};
-/// use hexvar_geometry::VariantOutcome;
-/// let mate = Outcome::Decisive { winner: Color::White, reason: WinReason::Checkmate };
-/// assert_eq!(mate.to_string(), "White wins by checkmate");
-/// assert_eq!(mate.winner(), Some(Color::White));
-/// assert_eq!(mate.result_token(), "1-0");
-/// let draw = Outcome::Draw { reason: DrawReason::Stalemate };
-/// assert_eq!(draw.to_string(), "draw by stalemate");
-/// assert!(draw.is_draw());
-/// assert_eq!(draw.result_token(), "1/2-1/2");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Outcome {
-    /// A side won.
-    Decisive {
-        /// The winner.
-        winner: Color,
-        /// How.
-        reason: WinReason,
-    },
-    /// A draw.
-    Draw {
-        /// Why.
-        reason: DrawReason,
-    },
-}
-
-/// Why a side won.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum WinReason {
-    /// The loser is in check and has no legal move.
-    Checkmate,
-}
-
-impl Outcome {
-    /// The winner, or `None` for a draw.
-    pub fn winner(self) -> Option<Color> {
-        match self {
-            Outcome::Decisive { winner, .. } => Some(winner),
-            Outcome::Draw { .. } => None,
-        }
-    }
-
-    /// Whether the game is drawn.
-    pub fn is_draw(self) -> bool {
-        matches!(self, Outcome::Draw { .. })
-    }
-
-    /// The reason in a few lowercase words.
-    pub fn reason(self) -> &'static str {
-        match self {
-            Outcome::Decisive { reason, .. } => reason.words(),
-            Outcome::Draw { reason } => reason.as_str(),
-        }
-    }
-}
-
-impl WinReason {
-    fn words(self) -> &'static str {
-        match self {
-            WinReason::Checkmate => "checkmate",
-        }
-    }
-}
-
-impl fmt::Display for WinReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.words())
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Decisive {
-                winner: Color::White,
-                reason,
-            } => write!(f, "White wins by {reason}"),
-            Outcome::Decisive {
-                winner: Color::Black,
-                reason,
-            } => write!(f, "Black wins by {reason}"),
-            Outcome::Draw { reason } => write!(f, "draw by {reason}"),
-        }
-    }
-}
-
-impl hexvar_geometry::VariantOutcome for Outcome {
-    type Color = Color;
-    type Winner = Color;
-
-    fn draw(reason: DrawReason) -> Outcome {
-        Outcome::Draw { reason }
-    }
-
-    fn winner(&self) -> Option<Color> {
-        Outcome::winner(*self)
-    }
-
-    fn is_win_for(&self, color: Color) -> bool {
-        Outcome::winner(*self) == Some(color)
-    }
-
-    fn draw_reason(&self) -> Option<DrawReason> {
-        match *self {
-            Outcome::Decisive { .. } => None,
-            Outcome::Draw { reason } => Some(reason),
-        }
-    }
-
-    fn reason(&self) -> &'static str {
-        Outcome::reason(*self)
-    }
-
-    fn result_token(&self) -> String {
-        match *self {
-            Outcome::Decisive {
-                winner: Color::White,
-                ..
-            } => "1-0",
-            Outcome::Decisive {
-                winner: Color::Black,
-                ..
-            } => "0-1",
-            Outcome::Draw { .. } => "1/2-1/2",
-        }
-        .to_string()
-    }
-}
-
 /// The most men a side may have: the 19 it starts with (promotion keeps the count).
 pub const MAX_MEN: u32 = 19;
 /// The most pawns a side may have: the 10 it starts with.
@@ -404,10 +270,10 @@ impl Position {
                 .get(cell.index())
                 .map_or(Color::White, |p| p.color);
             let behind = match color {
-                Color::White => cell.rank() < color.pawn_rank(),
-                Color::Black => cell.rank() > color.pawn_rank(),
+                Color::White => cell.rank() < pawn_rank(color),
+                Color::Black => cell.rank() > pawn_rank(color),
             };
-            if behind || cell.rank() == color.promotion_rank() {
+            if behind || cell.rank() == promotion_rank(color) {
                 problems.push(PositionProblem::PawnOnBackRank(cell));
             }
         }
@@ -439,7 +305,7 @@ impl Position {
         self.board.get(ep.pawn.index()) == Some(Piece::new(mover, Role::Pawn))
             && self.board.get(ep.passed.index()).is_none()
             && self.board.get(origin.index()).is_none()
-            && origin.rank() == mover.pawn_rank()
+            && origin.rank() == pawn_rank(mover)
             && PAWN_DOUBLE[mover.index()][origin.index()].contains(&trace)
     }
 
@@ -836,6 +702,29 @@ impl Position {
         self.end_move();
     }
 
+    /// Pass the turn (a null move, for search only, never in a game): the other side is to
+    /// move, the en passant target is dropped, the clocks count on as after a quiet move, the
+    /// castling rights stay, and the position and its hash are what reading the passed
+    /// position's text would give. Returns `false` and leaves the position unchanged when the
+    /// side to move is in check (passing would leave its king capturable).
+    ///
+    /// ```
+    /// use hexvar_brusky::{Color, Position};
+    /// let mut pos = Position::new();
+    /// assert!(pos.play_null());
+    /// assert_eq!(pos.turn(), Color::Black);
+    /// assert_eq!(pos, pos.to_string().parse::<Position>()?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_null(&mut self) -> bool {
+        if self.is_check() {
+            return false;
+        }
+        self.begin_move();
+        self.end_move();
+        true
+    }
+
     /// Plays a move or capture without promotion of our `role` from `from` to `to`, known legal
     /// (from the set-wise layer, which knows the role: no mailbox look-up to find it).
     #[inline(always)]
@@ -964,11 +853,6 @@ impl Position {
             self.en_passant = Some(ep);
             self.hash ^= ep_key(ep);
         }
-    }
-
-    /// An ASCII diagram of the position (see [`crate::render::ascii`] to mark cells on it).
-    pub fn diagram(&self) -> String {
-        crate::render::ascii(self, CellSet::EMPTY)
     }
 }
 

@@ -4,8 +4,16 @@ use core::fmt::Write;
 
 use hexvar_geometry::{svg, Hex};
 
-use crate::board::{Cell, CellSet, Color, Role, Shade};
+use crate::cells::{Cell, CellSet, Shade};
+use crate::men::{Color, Role};
 use crate::position::Position;
+
+impl Position {
+    /// An ASCII diagram of the position (see [`ascii`] to mark cells on it).
+    pub fn diagram(&self) -> String {
+        ascii(self, CellSet::EMPTY)
+    }
+}
 
 /// An ASCII diagram: ranks 8 down to 1, each cell drawn where its hexagon stands, so that the
 /// files lean to the left as on the board. An empty cell is `.`, a piece its letter (upper case

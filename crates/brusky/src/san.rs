@@ -5,7 +5,7 @@
 
 use hexvar_geometry::san::{Disambiguation, ParseSanError, San};
 
-use crate::board::Role;
+use crate::men::Role;
 use crate::moves::{CastlingSide, Move};
 use crate::position::Position;
 

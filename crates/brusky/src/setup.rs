@@ -4,7 +4,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::{Cell, Color, Piece, CELL_COUNT};
+use crate::cells::{Cell, CELL_COUNT};
+use crate::men::{Color, Piece};
 use crate::moves::CastlingSide;
 
 /// The start position in the text format.
@@ -223,7 +224,7 @@ fn parse_counter(text: &str) -> Option<u32> {
 }
 
 fn clip(s: &str) -> String {
-    hexvar_geometry::san::cut(s, crate::moves::QUOTED_CHARS)
+    hexvar_geometry::san::cut(s, crate::cells::QUOTED_CHARS)
 }
 
 fn parse_en_passant(text: &str) -> Option<EnPassant> {
@@ -409,7 +410,7 @@ hexvar_geometry::serde_as_text!(serde, Setup, "a Brusky position text");
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Role;
+    use crate::men::Role;
 
     #[test]
     fn start_position_has_the_rules_file_setup() {

@@ -23,7 +23,8 @@
 use hexvar_geometry::magic::{self, MagicLookup};
 use hexvar_geometry::Hex;
 
-use crate::board::{CELL_COUNT, KING_STEPS};
+use crate::cells::CELL_COUNT;
+use crate::tables::KING_STEPS;
 
 /// The number of tables per cell.
 const TABLES: usize = 3;
@@ -234,7 +235,8 @@ pub(crate) fn bishop_attacks_from(from: usize, occupied: u128) -> u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Cell, HEXES};
+    use crate::cells::Cell;
+    use crate::tables::HEXES;
 
     /// The cells from `from` in direction `d` up to and including the first man of
     /// `occupied`, walked in coordinates (not the step table the look-ups use).

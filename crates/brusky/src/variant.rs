@@ -1,11 +1,8 @@
-//! [`hexvar_geometry::Variant`] for [`Position`](crate::Position),
-//! [`hexvar_geometry::VariantPiece`] for [`Piece`](crate::Piece),
-//! [`hexvar_geometry::VariantColor`] for [`Color`](crate::Color),
-//! [`hexvar_geometry::VariantRole`] for [`Role`](crate::Role) and
+//! [`hexvar_geometry::Variant`] for [`Position`](crate::Position) and
 //! [`hexvar_geometry::DenseCell`] for [`Cell`](crate::Cell): the generic face over the inherent
-//! methods of the same names, written by geometry's `impl_variant!`. The repetition rule is the
-//! default (an automatic draw on the third occurrence); the [`Outcome`](crate::Outcome)'s
-//! `VariantOutcome` is in `position.rs`.
+//! methods of the same names, written by geometry's `impl_variant!` (the men's traits come with
+//! geometry's `Color`, `roles!` and `two_sided_piece!`, the outcome's with its `Outcome`). The
+//! repetition rule is the default (an automatic draw on the third occurrence).
 
 // The crate's own no-bulk perft plays leaf moves straight from the set-wise layer: 191
 // instructions per leaf from the start against 270 for the generic one (see the rules page).
@@ -13,10 +10,9 @@ hexvar_geometry::impl_variant!(
     "brusky",
     attackers = crate::variant::attackers,
     fullmove_number = crate::Position::fullmove_number,
+    play_null = crate::Position::play_null,
     perft_without_bulk = crate::movegen::perft_without_bulk,
 );
-
-hexvar_geometry::impl_variant_men!(Color, Role, Piece);
 
 /// [`Variant::attackers`](hexvar_geometry::Variant::attackers): the men of `by` attacking `cell`
 /// over the position's own occupancy.

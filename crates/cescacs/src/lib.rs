@@ -1,30 +1,33 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
-mod board;
+mod castling;
+mod cells;
 mod lines;
+mod men;
 mod movegen;
 mod moves;
+mod outcome;
 mod position;
 pub mod render;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod setup;
+mod tables;
 mod variant;
 
-pub use board::{
-    Cell, CellSet, Color, ParseCellError, ParseLetterError, Piece, Role, Shade, CELL_COUNT,
-};
+pub use castling::Castling;
+pub use cells::{Cell, CellSet, ParseCellError, Shade, CELL_COUNT};
 pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
 pub use hexvar_geometry::{
     Disambiguation, DrawReason, GameOptionError, LongMoveError, ParseSanError, RecordError,
     RecordErrorKind, San,
 };
+pub use men::{Color, ParseLetterError, Piece, Role};
 pub use movegen::{PieceMoves, PieceMovesIter};
-pub use moves::{Castling, Move, MoveList, ParseMoveError, MAX_MOVES};
-pub use position::{
-    IllegalMove, Outcome, ParsePositionError, Position, PositionError, PositionProblem, WinReason,
-};
+pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
+pub use outcome::{Outcome, Points, WinReason};
+pub use position::{IllegalMove, ParsePositionError, Position, PositionError, PositionProblem};
 pub use setup::{CastlingRights, ParseSetupError, Setup, Special, START_TEXT};
 
 /// A game of C'escacs: the start position, the moves played and every position reached, with

@@ -19,7 +19,8 @@
 
 use std::borrow::Cow;
 
-use crate::board::{CellSet, CELL_COUNT, STEPS_C};
+use crate::cells::{CellSet, CELL_COUNT};
+use crate::tables::STEPS_C;
 use hexvar_geometry::table::NO_CELL;
 
 /// The line axes by their positive direction (an index into `DIRECTIONS`): three orthogonal,

@@ -1,4 +1,4 @@
-//! The [`Move`] type, the 24 castlings, CTL-AN move notation and the fixed-capacity
+//! The [`Move`] type, CTL-AN move notation and the fixed-capacity
 //! [`MoveList`].
 
 use core::fmt;
@@ -8,209 +8,10 @@ use hexvar_geometry::long::{self, LongReader};
 use hexvar_geometry::san::cut;
 use hexvar_geometry::LongMoveError;
 
-use crate::board::{
-    cell_const, flip_const, Cell, CellSet, Color, Role, KING_HOME, NO_CELL_U8, ROOK_HOME, STEPS_C,
-};
-use crate::position::ROOK_BITS;
-use hexvar_geometry::table::NO_CELL;
-
-/// One of the 24 castlings of the rules (rules §4): 19 simple and 5 double. The cells are White's;
-/// Black's are mirrored (same column, line `28 - l`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Castling(u8);
-
-/// `(name, king destination, queen's rook destination, king's rook destination)` for White.
-const CASTLINGS: [(&str, Cell, Option<Cell>, Option<Cell>); 24] = {
-    const fn c(col: u8, l: u8) -> Cell {
-        cell_const(col, l)
-    }
-    // Columns: P0 T1 A2 B3 C4 D5 E6 F7 G8 H9 I10 K11 L12 X13 Z14.
-    let i5 = c(10, 5);
-    let h6 = c(9, 6);
-    let f6 = c(7, 6);
-    let e5 = c(6, 5);
-    let d2 = c(5, 2);
-    [
-        ("KRK-II", i5, None, Some(c(10, 7))),
-        ("KRK-IK", i5, None, Some(c(11, 4))),
-        ("KRK-IH", i5, None, Some(c(9, 4))),
-        ("KRK-HIO", h6, None, Some(c(10, 5))),
-        ("KRK-HIOO", h6, None, Some(c(10, 7))),
-        ("KRK-HH", h6, None, Some(c(9, 4))),
-        ("KRK-HG", h6, None, Some(c(8, 5))),
-        ("KRD-HG", h6, Some(c(8, 7)), None),
-        ("KRD-HH", h6, Some(c(9, 8)), None),
-        ("KRR-HIH", h6, Some(c(9, 8)), Some(c(10, 7))),
-        ("KRR-HGG", h6, Some(c(8, 7)), Some(c(8, 5))),
-        ("KRK-FG", f6, None, Some(c(8, 5))),
-        ("KRK-FE", f6, None, Some(c(6, 7))),
-        ("KRD-FG", f6, Some(c(8, 7)), None),
-        ("KRD-FE", f6, Some(c(6, 5)), None),
-        ("KRR-FGG", f6, Some(c(8, 7)), Some(c(8, 5))),
-        ("KRR-FEE", f6, Some(c(6, 5)), Some(c(6, 7))),
-        ("KRK-EF", e5, None, Some(c(7, 6))),
-        ("KRK-EE", e5, None, Some(c(6, 7))),
-        ("KRD-EF", e5, Some(c(7, 6)), None),
-        ("KRD-ED", e5, Some(c(5, 4)), None),
-        ("KRR-EEF", e5, Some(c(7, 6)), Some(c(6, 7))),
-        ("KRD-DD", d2, Some(c(5, 4)), None),
-        ("KRD-DE", d2, Some(c(6, 1)), None),
-    ]
-};
-
-/// Per side and castling, for the generator: `[K′, queen's rook destination, king's rook
-/// destination, end of the run of castlings with this K′]` as cell indices ([`NO_CELL_U8`] for
-/// a rook that stays). The rules' table lists the castlings of one K′ together, so the
-/// generator skips a whole run when its K′ is not free.
-pub(crate) static CASTLING_CELLS: [[[u8; 4]; 24]; 2] = {
-    const fn index(cell: Option<Cell>, black: bool) -> u8 {
-        match cell {
-            None => NO_CELL_U8,
-            Some(c) if black => flip_const(c).index() as u8,
-            Some(c) => c.index() as u8,
-        }
-    }
-    let mut out = [[[0; 4]; 24]; 2];
-    let mut side = 0;
-    while side < 2 {
-        let black = side == 1;
-        let mut i = 0;
-        while i < 24 {
-            let (_, king_to, queen_rook, king_rook) = CASTLINGS[i];
-            let mut end = i;
-            while end < 24 && CASTLINGS[end].1.index() == king_to.index() {
-                end += 1;
-            }
-            out[side][i] = [
-                index(Some(king_to), black),
-                index(queen_rook, black),
-                index(king_rook, black),
-                end as u8,
-            ];
-            i += 1;
-        }
-        side += 1;
-    }
-    out
-};
-
-/// Per side and castling, for the generator: the hexes that must be empty (K′, each moving
-/// rook's destination and the hexes between its home and its destination) and the rook
-/// rights it needs (bits of [`ROOK_BITS`]): one set test and one mask test per castling.
-pub(crate) static CASTLING_NEEDS: [[(CellSet, u8); 24]; 2] = {
-    /// The hexes from `from` (excluded) to `to` (included) along their common line.
-    const fn path(from: usize, to: usize) -> CellSet {
-        let mut d = 0;
-        while d < 12 {
-            let mut cells = CellSet::EMPTY;
-            let mut at = STEPS_C[from][d];
-            while at != NO_CELL {
-                cells = cells.with(at as usize);
-                if at as usize == to {
-                    return cells;
-                }
-                at = STEPS_C[at as usize][d];
-            }
-            d += 1;
-        }
-        panic!("a castling rook moves along a line")
-    }
-    let mut out = [[(CellSet::EMPTY, 0); 24]; 2];
-    let mut side = 0;
-    while side < 2 {
-        let mut i = 0;
-        while i < 24 {
-            let [kt, queen_rook, king_rook, _] = CASTLING_CELLS[side][i];
-            let mut empty = CellSet::single(kt as usize);
-            let mut rights = 0;
-            let dests = [queen_rook, king_rook];
-            let mut rook = 0;
-            while rook < 2 {
-                if dests[rook] != NO_CELL_U8 {
-                    let home = ROOK_HOME[side][rook].index();
-                    empty = empty.union(&path(home, dests[rook] as usize));
-                    rights |= ROOK_BITS[rook];
-                }
-                rook += 1;
-            }
-            out[side][i] = (empty, rights);
-            i += 1;
-        }
-        side += 1;
-    }
-    out
-};
-
-impl Castling {
-    /// All 24 castlings, in the order of the rules' table.
-    pub const ALL: [Castling; 24] = {
-        let mut out = [Castling(0); 24];
-        let mut i = 0;
-        while i < 24 {
-            out[i] = Castling(i as u8);
-            i += 1;
-        }
-        out
-    };
-
-    /// Index into [`Castling::ALL`].
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The CTL-AN name, e.g. `KRK-HIOO`.
-    pub const fn name(self) -> &'static str {
-        CASTLINGS[self.0 as usize].0
-    }
-
-    /// The castling of a CTL-AN name.
-    pub fn from_name(name: &str) -> Option<Castling> {
-        CASTLINGS
-            .iter()
-            .position(|c| c.0 == name)
-            .map(|i| Castling(i as u8))
-    }
-
-    #[inline]
-    fn mirror(cell: Cell, color: Color) -> Cell {
-        match color {
-            Color::White => cell,
-            Color::Black => cell.flip(),
-        }
-    }
-
-    /// The king's destination K′ for `color`.
-    #[inline]
-    pub fn king_to(self, color: Color) -> Cell {
-        Castling::mirror(CASTLINGS[self.index()].1, color)
-    }
-
-    /// The queen's rook destination, if that rook takes part.
-    pub fn queen_rook_to(self, color: Color) -> Option<Cell> {
-        CASTLINGS[self.index()]
-            .2
-            .map(|c| Castling::mirror(c, color))
-    }
-
-    /// The king's rook destination, if that rook takes part.
-    pub fn king_rook_to(self, color: Color) -> Option<Cell> {
-        CASTLINGS[self.index()]
-            .3
-            .map(|c| Castling::mirror(c, color))
-    }
-
-    /// Whether both rooks take part.
-    pub fn is_double(self) -> bool {
-        CASTLINGS[self.index()].2.is_some() && CASTLINGS[self.index()].3.is_some()
-    }
-}
-
-impl fmt::Display for Castling {
-    /// The CTL-AN name, e.g. `KRK-HIOO`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+use crate::castling::Castling;
+use crate::cells::Cell;
+use crate::men::{role_of_letter, Color, Role};
+use crate::tables::{KING_HOME, ROOK_HOME};
 
 impl FromStr for Castling {
     type Err = ParseMoveError;
@@ -300,7 +101,7 @@ impl Move {
             Move::Normal { from, .. }
             | Move::EnPassant { from, .. }
             | Move::Scornful { from, .. } => from,
-            Move::Castle { color, .. } => crate::board::KING_HOME[color.index()],
+            Move::Castle { color, .. } => KING_HOME[color.index()],
             Move::Promote { at, .. } => at,
         })
     }
@@ -422,8 +223,10 @@ fn read_role(r: &mut LongReader<'_>) -> Option<Role> {
     let mut ahead = r.rest().chars();
     match (ahead.next(), ahead.next()) {
         (Some(c), Some(d)) if c.is_ascii_uppercase() && d.is_ascii_uppercase() => {
+            // Only a role letter is taken: two capitals that name none are no long notation.
+            let role = Role::from_char(c)?;
             r.char_if(|_| true);
-            Role::from_char(c)
+            Some(role)
         }
         _ => None,
     }
@@ -641,7 +444,7 @@ impl<'a> Cursor<'a> {
     fn role(&mut self) -> Option<Role> {
         let c = self.peek()?;
         if c.is_ascii_alphabetic() && self.peek2().is_some_and(|d| d.is_ascii_alphabetic()) {
-            let r = Role::from_char(c)?;
+            let r = role_of_letter(c)?;
             self.bump();
             Some(r)
         } else {
@@ -706,7 +509,7 @@ impl FromStr for Move {
             }
             let r = cur
                 .bump()
-                .and_then(Role::from_char)
+                .and_then(role_of_letter)
                 .filter(|r| Role::PROMOTIONS.contains(r))
                 .ok_or_else(|| err("a pawn promotes to D, V, R, G, N or J only"))?;
             if !cur.s.is_empty() {
@@ -735,7 +538,7 @@ impl FromStr for Move {
                 Some('&') => {}
                 Some(c) => {
                     promotion =
-                        Some(Role::from_char(c).ok_or_else(|| err("unknown promotion letter"))?)
+                        Some(role_of_letter(c).ok_or_else(|| err("unknown promotion letter"))?)
                 }
                 None => return Err(err("expected a letter after '='")),
             }

@@ -4,7 +4,8 @@ use core::fmt::Write;
 
 use hexvar_geometry::svg;
 
-use crate::board::{Cell, CellSet, Color, COLUMN_LETTERS};
+use crate::cells::{Cell, CellSet, COLUMN_LETTERS};
+use crate::men::Color;
 use crate::position::Position;
 
 impl Position {

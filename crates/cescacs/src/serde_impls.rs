@@ -1,15 +1,11 @@
-//! `serde` support (feature `serde`): cells, colours, roles, pieces, moves, setups and
-//! positions serialize as their text forms (cell name, side letter, role letter, position-text
-//! letter, CTL-AN, PDTL); `Outcome` and its reasons as data (derived where they are defined).
+//! `serde` support (feature `serde`) for moves, setups and positions, as their text forms
+//! (CTL-AN, PDTL; cells and men serialize as their text where they are defined); `Outcome`
+//! and its reasons as data (derived where they are defined).
 //! A Black castling is `b KRK-II`, as `Move`'s `Display` writes it: the name alone would read
 //! back as White's.
 
-use crate::{Cell, Color, Move, Piece, Position, Role, Setup};
+use crate::{Move, Position, Setup};
 
-hexvar_geometry::serde_as_text!(serde, Cell, "a C'escacs hex such as F14");
-hexvar_geometry::serde_as_text!(serde, Color, "a side letter, w or b");
-hexvar_geometry::serde_as_text!(serde, Role, "a role letter such as D");
-hexvar_geometry::serde_as_text!(serde, Piece, "a piece letter such as D or d");
 hexvar_geometry::serde_as_text!(
     serde,
     Move,
@@ -21,7 +17,7 @@ hexvar_geometry::serde_as_text!(serde, Position, "a legal position text (PDTL)")
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Castling, DrawReason, Outcome, WinReason};
+    use crate::{Castling, Cell, Color, DrawReason, Outcome, Piece, Role, WinReason};
 
     #[test]
     fn round_trips_as_text() {

@@ -10,7 +10,9 @@ use core::str::FromStr;
 
 use hexvar_geometry::san::cut;
 
-use crate::board::{Cell, Color, Piece, Role, CELL_COUNT};
+use crate::cells::{Cell, CELL_COUNT};
+use crate::men::{pawn_line_step, unalias, Color, Piece, Role};
+use crate::tables::{KING_BIT, KING_ROOK_BIT, QUEEN_ROOK_BIT};
 
 /// The castling state of one side: which of king, queen's rook (C3/C25) and king's rook
 /// (I3/I25) are unmoved. Rook rights matter only while the king is unmoved.
@@ -40,15 +42,17 @@ impl CastlingRights {
 
     /// Packs the rights into bits (1 king, 2 queen's rook, 4 king's rook).
     pub const fn bits(self) -> u8 {
-        self.king as u8 | (self.queen_rook as u8) << 1 | (self.king_rook as u8) << 2
+        (if self.king { KING_BIT } else { 0 })
+            | (if self.queen_rook { QUEEN_ROOK_BIT } else { 0 })
+            | (if self.king_rook { KING_ROOK_BIT } else { 0 })
     }
 
     /// Unpacks [`CastlingRights::bits`].
     pub const fn from_bits(b: u8) -> CastlingRights {
         CastlingRights {
-            king: b & 1 != 0,
-            queen_rook: b & 2 != 0,
-            king_rook: b & 4 != 0,
+            king: b & KING_BIT != 0,
+            queen_rook: b & QUEEN_ROOK_BIT != 0,
+            king_rook: b & KING_ROOK_BIT != 0,
         }
     }
 }
@@ -214,7 +218,7 @@ fn parse_placement(s: &str) -> Result<[Option<Piece>; CELL_COUNT], ParseSetupErr
                 }
                 at += n;
             } else {
-                let piece = Piece::from_char(ch)
+                let piece = Piece::from_char(unalias(ch))
                     .filter(|_| ch.is_ascii_alphabetic())
                     .ok_or_else(|| err(format!("line {l}: unknown piece {ch:?}")))?;
                 let cell = *cells
@@ -292,7 +296,7 @@ fn parse_special(s: &str, turn: Color) -> Result<Special, ParseSetupError> {
     }
     // The side that just moved.
     let mover = turn.other();
-    let f = i32::from(mover.forward());
+    let f = i32::from(pawn_line_step(mover));
     if let Some(rest) = s.strip_prefix("P@") {
         // The author's program: `P@G9,11[G13]` (targets, then the stepped pawn).
         let (targets, pawn) = rest
@@ -369,7 +373,7 @@ fn resolve_scornful(
         Special::Scornful { pawn, capturer } if pawn == capturer => {
             // The capturer (side to move) stands one oblique step forward of the victim, as
             // seen from the victim: pawn + (±1, +f_mover).
-            let f = i32::from(turn.other().forward());
+            let f = i32::from(pawn_line_step(turn.other()));
             let cands: Vec<Cell> = [-1, 1]
                 .iter()
                 .filter_map(|&dc| {
@@ -493,7 +497,7 @@ impl fmt::Display for Setup {
         match self.special {
             Special::None => f.write_str("-")?,
             Special::EnPassant { pawn, steps } => {
-                let fw = i32::from(self.turn.other().forward());
+                let fw = i32::from(pawn_line_step(self.turn.other()));
                 let pl = i32::from(pawn.line());
                 if steps == 3 {
                     let a = pl - 4 * fw;

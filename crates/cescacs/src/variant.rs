@@ -20,11 +20,10 @@ hexvar_geometry::impl_variant!(
     fullmove_number = crate::Position::fullmove_number,
     san = crate::Position::san,
     parse_san = crate::Position::parse_san,
+    play_null = crate::Position::play_null,
     perft = crate::movegen::perft,
     perft_without_bulk = crate::movegen::perft_without_bulk,
 );
-
-hexvar_geometry::impl_variant_men!(Color, Role, Piece);
 
 /// [`Variant::attackers`](hexvar_geometry::Variant::attackers): the men of `by` attacking `cell`
 /// over the position's own occupancy (an unmoved King at home, not in check, attacks its leap

@@ -1,6 +1,6 @@
 //! Game end (§7) in a position, and the pictures. The game's draws are in `tests/game.rs`.
 
-use hexvar_cescacs::{render, CellSet, Color, DrawReason, Outcome, Position, WinReason};
+use hexvar_cescacs::{render, CellSet, Color, DrawReason, Outcome, Points, Position, WinReason};
 
 #[test]
 fn stalemate_is_a_two_one_win_for_the_stalemating_side() {

@@ -1,11 +1,14 @@
 //! Bulk counting: the number of legal moves without listing them.
 
-use crate::board::{
-    bishop_attacks, bishop_attacks_at, duke_attacks, duke_attacks_at, each_index, queen_attacks,
-    queen_attacks_at, rook_attacks, rook_attacks_at, Color, Role, KNIGHT, PAWN_SHIFTS, PAWN_TABLE,
-};
-use crate::movegen::{Masks, PieceMoves};
+use crate::cells::each_index;
+use crate::masks::Masks;
+use crate::men::{Color, Role};
+use crate::movegen::PieceMoves;
 use crate::position::Position;
+use crate::tables::{
+    bishop_attacks, bishop_attacks_at, duke_attacks, duke_attacks_at, queen_attacks,
+    queen_attacks_at, rook_attacks, rook_attacks_at, KNIGHT, PAWN_SHIFTS, PAWN_TABLE,
+};
 
 /// Up to this many unpinned pawns are counted one by one rather than set-wise.
 const FEW_PAWNS: u32 = 2;

@@ -12,15 +12,17 @@
 //! board; en passant (which lifts two pieces off one line) and castling are tested on the
 //! position after the move.
 
-use crate::board::{
-    bishop_attacks, bishop_attacks_at, cells, duke_attacks, duke_attacks_at, queen_attacks,
-    queen_attacks_at, rook_attacks, rook_attacks_at, Cell, Color, Piece, Role, BETWEEN_BISHOP,
-    BETWEEN_DUKE, BETWEEN_ROOK, BISHOP_ALL, BISHOP_ZONE, BIT as BIT_OF, CELL_COUNT, DUKE_ALL,
-    DUKE_ZONE, KING, KNIGHT, PAWN_CAPTURES, PAWN_DOUBLES, PAWN_PUSHES, PAWN_TABLE, PAWN_ZONE,
-    PROMOTION, ROOK_ALL, ROOK_ZONE,
-};
-use crate::moves::{Castling, Move};
+use crate::cells::{cells, Cell, BIT as BIT_OF};
+use crate::masks::{sees, Masks};
+use crate::men::{Color, Piece, Role};
+use crate::moves::{Castling, CastlingInfo, Move};
 use crate::position::Position;
+use crate::tables::{
+    bishop_attacks, bishop_attacks_at, duke_attacks, duke_attacks_at, queen_attacks,
+    queen_attacks_at, rook_attacks, rook_attacks_at, BETWEEN_BISHOP, BETWEEN_DUKE, BETWEEN_ROOK,
+    BISHOP_ALL, BISHOP_ZONE, DUKE_ALL, DUKE_ZONE, KING, KNIGHT, PAWN_CAPTURES, PAWN_DOUBLES,
+    PAWN_PUSHES, PAWN_TABLE, PAWN_ZONE, PROMOTION, ROOK_ALL, ROOK_ZONE,
+};
 use hexvar_geometry::Set128 as CellSet;
 
 /// What kind of moves a [`PieceMoves`] holds.
@@ -165,7 +167,7 @@ impl Iterator for PieceMovesIter {
 /// Folds `g` over the cells of `set`, lowest first, one 64-bit word at a time (one call site of
 /// `g`, so that it can be inlined).
 #[inline(always)]
-fn fold_cells<B>(set: u128, init: B, mut g: impl FnMut(B, Cell) -> B) -> B {
+pub(crate) fn fold_cells<B>(set: u128, init: B, mut g: impl FnMut(B, Cell) -> B) -> B {
     let mut acc = init;
     let (mut word, mut high, mut base) = (set as u64, (set >> 64) as u64, 0);
     loop {
@@ -185,158 +187,7 @@ fn fold_cells<B>(set: u128, init: B, mut g: impl FnMut(B, Cell) -> B) -> B {
 
 impl ExactSizeIterator for PieceMovesIter {}
 
-/// The cells strictly between two cells on a common line of one slider family.
-type Between = [[u128; CELL_COUNT]; CELL_COUNT];
-
-/// The between tables of the three slider families: rook, duke, bishop.
-static FAMILIES: [&Between; 3] = [&BETWEEN_ROOK, &BETWEEN_DUKE, &BETWEEN_BISHOP];
-
-/// Whether one of the sliders `near` of one family (its `between` and `lines` tables) sees cell
-/// `c` with occupancy `occ`: one of them on a line through `c` with nothing between.
-#[inline(always)]
-fn sees(c: usize, near: u128, between: &Between, lines: &[u128; CELL_COUNT], occ: u128) -> bool {
-    let snipers = lines[c] & near;
-    let mut word = snipers as u64;
-    while word != 0 {
-        if between[c][word.trailing_zeros() as usize] & occ == 0 {
-            return true;
-        }
-        word &= word - 1;
-    }
-    let mut word = (snipers >> 64) as u64;
-    while word != 0 {
-        if between[c][64 + word.trailing_zeros() as usize] & occ == 0 {
-            return true;
-        }
-        word &= word - 1;
-    }
-    false
-}
-
-/// The masks every piece's generator uses, computed once per position.
-pub(crate) struct Masks {
-    pub(crate) us: Color,
-    pub(crate) them: Color,
-    pub(crate) ours: u128,
-    pub(crate) theirs: u128,
-    pub(crate) occ: u128,
-    pub(crate) king: Cell,
-    /// The enemy sliders by family (rook, duke, bishop; a Queen is in all three).
-    pub(crate) sliders: [u128; 3],
-    pub(crate) checkers: u128,
-    /// Where a non-King move may go: not on an own piece, and stopping every check.
-    pub(crate) target: u128,
-    /// The pinned pieces. Their pin lines are found again only when one moves (pins are rare;
-    /// a small value is cheap to build).
-    pub(crate) pinned: u128,
-}
-
 impl Position {
-    #[inline(always)]
-    pub(crate) fn masks(&self) -> Masks {
-        let us = self.turn;
-        let them = us.other();
-        let ours = self.by_color[us.index()];
-        let theirs = self.by_color[them.index()];
-        let occ = ours | theirs;
-        let king = self.king_of(us);
-        let k = king.index();
-        let r = &self.by_role;
-        let queens = r[Role::Queen.index()] & theirs;
-        let sliders = [
-            r[Role::Rook.index()] & theirs | queens,
-            r[Role::Duke.index()] & theirs | queens,
-            r[Role::Bishop.index()] & theirs | queens,
-        ];
-        // The enemy King never checks: the side that just moved cannot have left its King
-        // next to ours.
-        let mut checkers = (KNIGHT[k] & r[Role::Knight.index()]
-            | PAWN_CAPTURES[us.index()][k] & r[Role::Pawn.index()])
-            & theirs;
-        let mut pinned = 0;
-        let lines = [ROOK_ALL[k], DUKE_ALL[k], BISHOP_ALL[k]];
-        for ((line, sliders), between) in lines.into_iter().zip(sliders).zip(FAMILIES) {
-            for sniper in cells(line & sliders) {
-                let b = between[k][sniper.index()] & occ;
-                if b == 0 {
-                    // Nothing between: it checks.
-                    checkers |= sniper.bit();
-                } else if b & (b - 1) == 0 && b & ours != 0 {
-                    // Exactly one piece between, and it is ours: pinned.
-                    pinned |= b;
-                }
-            }
-        }
-        // Every checker must be captured or blocked by the same move. Unlike chess, two checkers
-        // can share one line (a Bishop checking through the Rook it stands behind, since it jumps
-        // the opposite-colour cells), so a double check may still be blocked: intersect.
-        let mut target = !ours;
-        for c in cells(checkers) {
-            target &= self.check_mask(c.index(), k, occ);
-        }
-        Masks {
-            us,
-            them,
-            ours,
-            theirs,
-            occ,
-            king,
-            sliders,
-            checkers,
-            target,
-            pinned,
-        }
-    }
-
-    /// The cells the pinned piece on `c` may move to without leaving its pin lines (the
-    /// intersection of all of them: one piece can be pinned along two lines). Pins are rare:
-    /// it finds the King and the enemy sliders again rather than take the masks by reference
-    /// (which would keep them in memory for every node).
-    #[inline(never)]
-    pub(crate) fn pin_mask(&self, c: usize) -> u128 {
-        let k = self.king_of(self.turn).index();
-        let theirs = self.by_color[self.turn.other().index()];
-        let occ = self.occ();
-        let r = &self.by_role;
-        let queens = r[Role::Queen.index()];
-        let sliders = [
-            (r[Role::Rook.index()] | queens) & theirs,
-            (r[Role::Duke.index()] | queens) & theirs,
-            (r[Role::Bishop.index()] | queens) & theirs,
-        ];
-        let lines = [ROOK_ALL[k], DUKE_ALL[k], BISHOP_ALL[k]];
-        let mut mask = !0u128;
-        for ((line, sliders), between) in lines.into_iter().zip(sliders).zip(FAMILIES) {
-            for sniper in cells(line & sliders) {
-                let line = between[k][sniper.index()];
-                if line & occ == 1u128 << c {
-                    mask &= line | sniper.bit();
-                }
-            }
-        }
-        mask
-    }
-
-    /// The cells that stop a single check from `checker` (the checker and the blocking cells).
-    fn check_mask(&self, checker: usize, k: usize, occ: u128) -> u128 {
-        let role = self.role_on(checker).expect("a checker");
-        let kb = 1u128 << k;
-        let mut mask = !0u128;
-        if matches!(role, Role::Rook | Role::Queen) && rook_attacks(checker, occ) & kb != 0 {
-            mask &= BETWEEN_ROOK[checker][k];
-        }
-        if matches!(role, Role::Duke | Role::Queen) && duke_attacks(checker, occ) & kb != 0 {
-            mask &= BETWEEN_DUKE[checker][k];
-        }
-        if matches!(role, Role::Bishop | Role::Queen) && bishop_attacks(checker, occ) & kb != 0 {
-            mask &= BETWEEN_BISHOP[checker][k];
-        }
-        if matches!(role, Role::Pawn | Role::Knight | Role::King) {
-            mask = 0;
-        }
-        mask | 1u128 << checker
-    }
-
     /// The set-wise layer: calls `f` once per (piece, from-cell, destination set) with a
     /// non-empty set of legal moves, in no particular order. Stops early and returns `false` as
     /// soon as `f` returns `false`; returns `true` otherwise.
@@ -602,25 +453,35 @@ impl Position {
     }
 
     /// The King targets of the two castlings of one wing (right held, path empty) that are
-    /// not out of, through or into check.
+    /// not out of, through or into check. A right implies its King and Rook on their start
+    /// cells (validation and `play` keep that), and the caller has found the King not in check,
+    /// so its own cell needs no test. The far castling (4 steps) passes every cell the near one
+    /// (3 steps) passes, and the near one's target: each such cell is tested once, nearest
+    /// first, the first attacked one ending the wing. The targets are tested on the position
+    /// after the castling (the King's and the Rook's cells change).
     #[inline(never)]
     fn castling_targets(&self, us: Color, occ: u128, wing: [Castling; 2]) -> u128 {
-        let king = Piece::new(us, Role::King);
-        let rook = Piece::new(us, Role::Rook);
-        let mut to = 0u128;
-        for c in wing {
-            let i = c.info();
-            if self.piece_at(i.king_from) != Some(king)
-                || self.piece_at(i.rook_from) != Some(rook)
-                || cells(i.safe.0).any(|c| self.is_attacked(c, us.other(), occ))
-            {
-                continue;
-            }
+        let them = us.other();
+        let (near, far) = (wing[0].info(), wing[1].info());
+        debug_assert!(
+            self.piece_at(near.king_from) == Some(Piece::new(us, Role::King))
+                && self.piece_at(near.rook_from) == Some(Piece::new(us, Role::Rook))
+        );
+        let attacked = |set: u128| cells(set).any(|c| self.is_attacked(c, them, occ));
+        if attacked(near.safe.0 & !near.king_from.bit()) {
+            return 0;
+        }
+        let lands_safely = |i: &CastlingInfo| {
             let after =
                 occ & !i.king_from.bit() & !i.rook_from.bit() | i.king_to.bit() | i.rook_to.bit();
-            if !self.is_attacked(i.king_to, us.other(), after) {
-                to |= i.king_to.bit();
-            }
+            !self.is_attacked(i.king_to, them, after)
+        };
+        let mut to = 0u128;
+        if lands_safely(near) {
+            to |= near.king_to.bit();
+        }
+        if !attacked(far.safe.0 & !near.safe.0) && lands_safely(far) {
+            to |= far.king_to.bit();
         }
         to
     }
@@ -679,96 +540,4 @@ impl Position {
         }
         to
     }
-}
-
-/// The number of leaves `depth` plies below `pos`, counting the last ply in bulk
-/// ([`Position::legal_move_count`]).
-///
-/// This crate keeps its own perft beside `hexvar_geometry`'s generic one: it plays each move
-/// straight from the set-wise layer, without filling a move list, and measures faster (see the
-/// rules page, "Internals").
-///
-/// ```
-/// use hexvar_chessagon::{perft, Position};
-/// assert_eq!(perft(&Position::new(), 2), 2_492);
-/// ```
-pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.legal_move_count() as u64,
-        _ => {
-            let mut n = 0;
-            pos.for_each_piece_moves(|pm| {
-                for_each_child(pos, pm, |child| n += perft(child, depth - 1));
-                true
-            });
-            n
-        }
-    }
-}
-
-/// The same count as [`perft`], playing every leaf move (measures `play_unchecked` too).
-pub(crate) fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => {
-            let mut n = 0;
-            pos.for_each_piece_moves(|pm| {
-                n += play_leaves(pos, pm);
-                true
-            });
-            n
-        }
-        _ => {
-            let mut n = 0;
-            pos.for_each_piece_moves(|pm| {
-                for_each_child(pos, pm, |child| n += perft_without_bulk(child, depth - 1));
-                true
-            });
-            n
-        }
-    }
-}
-
-/// Perft's last ply without bulk counting: plays each move of `pm` on a copy of `pos` (the
-/// result kept observable) and counts them. Out of line, so that the loop over one piece's
-/// destinations keeps its few values in registers instead of paying a call per move.
-#[inline(never)]
-fn play_leaves(pos: &Position, pm: PieceMoves) -> u64 {
-    for_each_child(pos, pm, |child| {
-        core::hint::black_box(child);
-    });
-    pm.len() as u64
-}
-
-/// Calls `visit` with the position after each move of `pm`, each played on its own copy of
-/// `pos`. The ordinary moves go by [`Position::play_normal_of`], which is told the mover
-/// instead of looking it up in the role sets.
-#[inline(always)]
-fn for_each_child(pos: &Position, pm: PieceMoves, mut visit: impl FnMut(&Position)) {
-    let from = pm.from;
-    if pm.kind != MovesKind::Normal {
-        pm.into_iter().for_each(|m| {
-            let mut child = *pos;
-            child.play_unchecked(m);
-            visit(&child);
-        });
-        return;
-    }
-    let role = pm.piece.role;
-    let promotions = if role == Role::Pawn {
-        PROMOTION[pm.piece.color.index()]
-    } else {
-        0
-    };
-    fold_cells(pm.to.0 & !promotions, (), |(), to| {
-        let mut child = *pos;
-        child.play_normal_of(role, from, to);
-        visit(&child);
-    });
-    fold_cells(pm.to.0 & promotions, (), |(), to| {
-        let mut child = *pos;
-        child.play_unchecked(Move::Promotion { from, to });
-        visit(&child);
-    });
 }

@@ -3,7 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::{cell, Cell, Color};
+use crate::cells::{cell, Cell};
+use crate::men::Color;
 use hexvar_geometry::long::{self, LongReader};
 use hexvar_geometry::{LongMoveError, Set128 as CellSet};
 
@@ -43,6 +44,17 @@ pub enum Move {
         castling: Castling,
     },
 }
+
+/// Castling rights bit: White short (g-file Rook), text `K`.
+pub const WHITE_SHORT: u8 = 1;
+/// Castling rights bit: White long (b-file Rook), text `Q`.
+pub const WHITE_LONG: u8 = 2;
+/// Castling rights bit: Black short, text `k`.
+pub const BLACK_SHORT: u8 = 4;
+/// Castling rights bit: Black long, text `q`.
+pub const BLACK_LONG: u8 = 8;
+/// All four castling rights.
+pub const ALL_CASTLING: u8 = WHITE_SHORT | WHITE_LONG | BLACK_SHORT | BLACK_LONG;
 
 /// One of the 8 castlings (2 sides × short/long × King 3 or 4 steps).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -149,8 +161,8 @@ impl Castling {
     #[inline]
     pub fn rights_of(color: Color) -> u8 {
         match color {
-            Color::White => crate::setup::WHITE_SHORT | crate::setup::WHITE_LONG,
-            Color::Black => crate::setup::BLACK_SHORT | crate::setup::BLACK_LONG,
+            Color::White => WHITE_SHORT | WHITE_LONG,
+            Color::Black => BLACK_SHORT | BLACK_LONG,
         }
     }
 
@@ -384,6 +396,23 @@ hexvar_geometry::serde_as_text!(serde, Move, "a Chessagon move like \"c3d5\" or 
 mod tests {
     use super::*;
 
+    /// What castling generation relies on: the two castlings of a wing share the right, the
+    /// King's and the Rook's cells, and the far one (4 steps) passes exactly the cells the near
+    /// one passes and the near one's target.
+    #[test]
+    fn the_far_castling_of_a_wing_passes_the_near_ones_cells_and_target() {
+        for color in Color::ALL {
+            let [short_3, short_4, long_3, long_4] = Castling::of(color);
+            for [near, far] in [[short_3, short_4], [long_3, long_4]] {
+                let (n, f) = (near.info(), far.info());
+                assert_eq!(near.right(), far.right());
+                assert_eq!((n.king_from, n.rook_from), (f.king_from, f.rook_from));
+                assert_eq!(f.safe.0, n.safe.0 | n.king_to.bit());
+                assert!(n.safe.0 & n.king_from.bit() != 0);
+            }
+        }
+    }
+
     #[test]
     fn castlings_follow_section_7() {
         let show = |c: Castling| {
@@ -405,7 +434,7 @@ mod tests {
             ]
         );
         let names = |s: CellSet| {
-            crate::board::cells(s.0)
+            crate::cells::cells(s.0)
                 .map(|c| c.to_string())
                 .collect::<Vec<_>>()
         };

@@ -8,7 +8,8 @@ use core::fmt::Write;
 
 use hexvar_geometry::svg;
 
-use crate::board::{Cell, Color, Shade};
+use crate::cells::{Cell, Shade};
+use crate::men::Color;
 use crate::position::Position;
 use hexvar_geometry::Set128 as CellSet;
 

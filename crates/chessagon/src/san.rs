@@ -6,7 +6,8 @@ use core::fmt::Write;
 
 use hexvar_geometry::{Disambiguation, ParseSanError, San};
 
-use crate::board::{Cell, Role};
+use crate::cells::Cell;
+use crate::men::Role;
 use crate::moves::Move;
 use crate::position::Position;
 

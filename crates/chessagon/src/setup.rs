@@ -22,7 +22,10 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::{cells, Cell, Color, Piece, Role, CELL_COUNT, PAWN_START};
+use crate::cells::{cells, Cell, CELL_COUNT};
+use crate::men::{Color, Piece, Role};
+use crate::moves::{ALL_CASTLING, BLACK_LONG, BLACK_SHORT, WHITE_LONG, WHITE_SHORT};
+use crate::tables::PAWN_START;
 use hexvar_geometry::san::cut;
 use hexvar_geometry::Set128 as CellSet;
 
@@ -35,17 +38,6 @@ pub struct EnPassant {
     /// The cell the double-pushed pawn stands on (removed by the capture).
     pub landed: Cell,
 }
-
-/// Castling rights bit: White short (g-file Rook), text `K`.
-pub const WHITE_SHORT: u8 = 1;
-/// Castling rights bit: White long (b-file Rook), text `Q`.
-pub const WHITE_LONG: u8 = 2;
-/// Castling rights bit: Black short, text `k`.
-pub const BLACK_SHORT: u8 = 4;
-/// Castling rights bit: Black long, text `q`.
-pub const BLACK_LONG: u8 = 8;
-/// All four castling rights.
-pub const ALL_CASTLING: u8 = WHITE_SHORT | WHITE_LONG | BLACK_SHORT | BLACK_LONG;
 
 /// The castling rights with their letters, in the order of the text.
 const CASTLING_LETTERS: [(u8, char); 4] = [

@@ -1,11 +1,7 @@
-//! [`hexvar_geometry::Variant`] for [`Position`](crate::Position),
-//! [`hexvar_geometry::VariantPiece`] for [`Piece`](crate::Piece), `VariantColor`, `VariantRole`
-//! and `DenseCell`, written by geometry's `impl_variant!` over the inherent methods of the same
-//! names, and [`hexvar_geometry::VariantOutcome`] for [`Outcome`].
-
-use hexvar_geometry::{DrawReason, VariantOutcome};
-
-use crate::{Color, Outcome};
+//! [`hexvar_geometry::Variant`] for [`Position`](crate::Position) and `DenseCell` for
+//! [`Cell`](crate::Cell), written by geometry's `impl_variant!` over the inherent methods of the
+//! same names. The men's traits and `VariantOutcome` come with geometry's `Color`, `roles!`,
+//! `two_sided_piece!` and `Outcome<R>`.
 
 // Repetition: the default, the third occurrence draws (chess convention; the rules name no
 // draws). The crate's own perft plays each move straight from the set-wise layer without a move
@@ -16,11 +12,10 @@ hexvar_geometry::impl_variant!(
     attackers = crate::variant::attackers,
     fullmove_number = crate::Position::fullmove_number,
     parse_san = crate::Position::parse_san,
-    perft = crate::movegen::perft,
-    perft_without_bulk = crate::movegen::perft_without_bulk,
+    play_null = crate::Position::play_null,
+    perft = crate::perft::perft,
+    perft_without_bulk = crate::perft::perft_without_bulk,
 );
-
-hexvar_geometry::impl_variant_men!(Color, Role, Piece);
 
 /// [`Variant::attackers`](hexvar_geometry::Variant::attackers): the men of `by` attacking `cell`
 /// over the position's own occupancy.
@@ -30,48 +25,6 @@ pub(crate) fn attackers(
     by: crate::Color,
 ) -> crate::CellSet {
     pos.attackers_to(cell, by, pos.occupied())
-}
-
-impl VariantOutcome for Outcome {
-    type Color = Color;
-    type Winner = Color;
-
-    fn draw(reason: DrawReason) -> Outcome {
-        Outcome::Draw { reason }
-    }
-
-    fn winner(&self) -> Option<Color> {
-        Outcome::winner(*self)
-    }
-
-    fn is_win_for(&self, color: Color) -> bool {
-        Outcome::winner(*self) == Some(color)
-    }
-
-    fn draw_reason(&self) -> Option<DrawReason> {
-        match *self {
-            Outcome::Draw { reason } => Some(reason),
-            Outcome::Decisive { .. } => None,
-        }
-    }
-
-    fn reason(&self) -> &'static str {
-        Outcome::reason(*self)
-    }
-
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    fn result_token(&self) -> String {
-        match Outcome::winner(*self) {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        }
-        .to_string()
-    }
-
-    fn is_draw(&self) -> bool {
-        Outcome::is_draw(*self)
-    }
 }
 
 impl crate::Position {

@@ -13,7 +13,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::{cell_set, Bits, Cell, CellSet, Color, ParseLetterError, KNIGHT_LEAPS};
+use crate::cells::{cell_set, Bits, Cell, CellSet};
+use crate::men::{Color, ParseLetterError};
+use crate::tables::KNIGHT_LEAPS;
 
 /// Which of a side's two in-hand knights (interpretation A: each is tied to its own imaginary
 /// first-rank cell beside the King's start cell).
@@ -244,7 +246,7 @@ pub(crate) fn entry_knight(cell: Cell) -> Option<(Color, HandKnight)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::cells_of;
+    use crate::cells::cells_of;
 
     fn names(set: Bits) -> Vec<String> {
         cells_of(set).map(|c| c.to_string()).collect()

@@ -1,8 +1,9 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
-mod board;
+mod cells;
 mod hand;
+mod men;
 mod movegen;
 mod moves;
 mod outcome;
@@ -11,17 +12,17 @@ pub mod render;
 mod san;
 mod setup;
 mod sliders;
+mod tables;
 mod variant;
 
-pub use board::{
-    Cell, CellSet, Color, ParseCellError, ParseLetterError, Piece, Role, Shade, CELL_COUNT,
-};
+pub use cells::{Cell, CellSet, ParseCellError, Shade, CELL_COUNT};
 pub use hand::{entry_cells, hand_attacks, Hand, HandKnight};
 pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
 pub use hexvar_geometry::{
     Disambiguation, DrawReason, GameOptionError, LongMoveError, ParseSanError, RecordError,
     RecordErrorKind, San,
 };
+pub use men::{home, Color, ParseLetterError, Piece, Role};
 pub use movegen::{Origin, PieceMoves, PieceMovesIter};
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use outcome::{Outcome, WinReason};
@@ -59,12 +60,9 @@ pub mod rules {}
 
 #[cfg(feature = "serde")]
 mod serde_impls {
-    use crate::{Cell, Color, Hand, HandKnight, Move, Piece, Role};
+    use crate::{Cell, Hand, HandKnight, Move};
     hexvar_geometry::serde_as_text!(serde, Cell, "a Dagger Chess cell such as `g3`");
     hexvar_geometry::serde_as_text!(serde, Move, "a Dagger Chess move such as `d2-f2`");
-    hexvar_geometry::serde_as_text!(serde, Color, "a side, `w` or `b`");
-    hexvar_geometry::serde_as_text!(serde, Role, "a role letter such as `N`");
-    hexvar_geometry::serde_as_text!(serde, Piece, "a piece letter such as `N` or `p`");
     hexvar_geometry::serde_as_text!(serde, Hand, "a hand, `LR`, `L`, `R` or `-`");
     hexvar_geometry::serde_as_text!(serde, HandKnight, "a hand knight, `L` or `R`");
 }

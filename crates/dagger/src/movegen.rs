@@ -16,15 +16,16 @@
 //! captures (judged by recomputing the King's attackers with the three cells the capture
 //! changes) and knights in hand.
 
-use crate::board::{
-    bishop_attacks, cell_set, cells_of, rook_attacks, Bits, Cell, CellSet, Color, Role, BETWEEN,
-    BISHOP_PSEUDO, CELL_COUNT, KING, KNIGHT, KNIGHTS_NEAR_KING, LINE, PAWNS_NEAR_KING, PAWN_JUMP,
-    PAWN_SHIFTS, PAWN_STEPS, RANK_LASTS, RANK_NEIGHBOURS, ROOK_PSEUDO,
-};
+use crate::cells::{cell_set, cells_of, Bits, Cell, CellSet, CELL_COUNT};
 use crate::hand::{HandKnight, ENTRY, HAND_ATTACKS};
+use crate::men::{home, Color, Role};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::sliders::{bishop_attacks_from, rook_attacks_from};
+use crate::sliders::{bishop_attacks, bishop_attacks_from, rook_attacks, rook_attacks_from};
+use crate::tables::{
+    BETWEEN, BISHOP_PSEUDO, KING, KNIGHT, KNIGHTS_NEAR_KING, LINE, PAWNS_NEAR_KING, PAWN_JUMP,
+    PAWN_SHIFTS, PAWN_STEPS, RANK_LASTS, RANK_NEIGHBOURS, ROOK_PSEUDO,
+};
 
 /// Where a mover comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -125,10 +126,10 @@ impl PieceMoves {
                 from == origin && self.en_passant && hit(to)
             }
             (Move::Entry { knight, to }, Origin::Hand(k)) => {
-                knight == k && hit(to) && to != self.color.home()
+                knight == k && hit(to) && to != home(self.color)
             }
             (Move::Drop { knight, to }, Origin::Hand(k)) => {
-                knight == k && hit(to) && to == self.color.home()
+                knight == k && hit(to) && to == home(self.color)
             }
             _ => false,
         }
@@ -139,9 +140,9 @@ impl PieceMoves {
     pub(crate) fn for_each_move(&self, mut f: impl FnMut(Move)) {
         match self.from {
             Origin::Hand(knight) => {
-                let home = self.color.home();
+                let drop_cell = home(self.color);
                 for to in cells_of(self.to) {
-                    f(if to == home {
+                    f(if to == drop_cell {
                         Move::Drop { knight, to }
                     } else {
                         Move::Entry { knight, to }
@@ -198,7 +199,7 @@ impl Iterator for PieceMovesIter {
         let to = Cell::first_of(pm.to);
         let mut done = true;
         let m = match pm.from {
-            Origin::Hand(knight) if to == pm.color.home() => Move::Drop { knight, to },
+            Origin::Hand(knight) if to == home(pm.color) => Move::Drop { knight, to },
             Origin::Hand(knight) => Move::Entry { knight, to },
             Origin::Cell(from) if pm.en_passant => Move::EnPassant { from, to },
             Origin::Cell(from) if pm.promoting() & to.bit() != 0 => {
@@ -261,7 +262,7 @@ fn emit<F: FnMut(PieceMoves) -> bool>(
 
 /// The number of moves of the free `pawns` of the side with index `SIDE` (whose shift distances
 /// are then constants; none of the pawns about to promote), counted set-wise (see
-/// [`PawnShifts`](crate::board::PawnShifts)): each destination bit of a move stands for exactly
+/// [`PawnShifts`](crate::tables::PawnShifts)): each destination bit of a move stands for exactly
 /// one pawn.
 #[inline(always)]
 fn count_free_pawn_moves_of<const SIDE: usize>(pawns: Bits, step_to: Bits, jump_to: Bits) -> usize {
@@ -527,8 +528,7 @@ impl Position {
     #[inline(always)]
     fn hand_moves<F: FnMut(PieceMoves) -> bool>(&self, m: &Masks, f: &mut F) -> bool {
         let u = m.us.index();
-        let home = m.us.home().bit();
-        let drop = home & !m.occupied;
+        let drop = home(m.us).bit() & !m.occupied;
         for knight in self.hands[u].iter() {
             let to = ((ENTRY[u][knight as usize] & !m.own) | drop) & m.target;
             if !emit(f, m.us, Role::Knight, Origin::Hand(knight), to, false) {
@@ -645,7 +645,7 @@ impl Position {
     fn count_hand_moves(&self, m: &Masks) -> usize {
         let hand = self.hands[m.us.index()];
         let entries = HAND_ATTACKS[m.us.index()][hand.index()] & !m.own & m.target;
-        let drop = m.us.home().bit() & !m.occupied & m.target;
+        let drop = home(m.us).bit() & !m.occupied & m.target;
         (entries.count_ones() + hand.len() * drop.count_ones()) as usize
     }
 

@@ -21,8 +21,9 @@ use hexvar_geometry::long::{self, LongReader};
 use hexvar_geometry::san::cut;
 use hexvar_geometry::LongMoveError;
 
-use crate::board::{Cell, Role};
+use crate::cells::Cell;
 use crate::hand::{entry_knight, HandKnight};
+use crate::men::Role;
 
 /// A move. Special moves are variants of their own. `Debug` and `Display` print the notation.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -297,8 +298,9 @@ pub type MoveList = hexvar_geometry::MoveList<Move, MAX_MOVES>;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Color, KING, KNIGHT};
     use crate::hand::ENTRY;
+    use crate::men::{home, Color};
+    use crate::tables::{KING, KNIGHT};
 
     #[test]
     fn max_moves_is_the_proven_bound() {
@@ -309,7 +311,7 @@ mod tests {
         let mut bound = 2;
         for c in Cell::ALL {
             let i = c.index();
-            let back_rank = c == Color::White.home() || c == Color::Black.home();
+            let back_rank = c == home(Color::White) || c == home(Color::Black);
             let hand = if back_rank {
                 2
             } else {

@@ -6,15 +6,16 @@ use core::str::FromStr;
 use hexvar_geometry::san::cut;
 use hexvar_geometry::DrawReason;
 
-use crate::board::{
-    bishop_attacks, cell_set, cells_of, rook_attacks, Bits, Cell, CellSet, Color, Piece, Role,
-    BISHOP_PSEUDO, CELL_COUNT, KING, KNIGHT, PAWN_JUMP, PAWN_STEPS, PIECE_COUNT, RANK_NEIGHBOURS,
-    ROLE_COUNT, ROOK_PSEUDO, ZOBRIST,
-};
+use crate::cells::{cell_set, cells_of, Bits, Cell, CellSet, CELL_COUNT};
 use crate::hand::{Hand, HandKnight, HAND_ATTACKS};
+use crate::men::{home, Color, Piece, Role, PIECE_COUNT, ROLE_COUNT};
 use crate::moves::{canonical_move_text, Move, ParseMoveError};
 use crate::outcome::{Outcome, WinReason};
 use crate::setup::{ParseSetupError, Setup};
+use crate::sliders::{bishop_attacks, rook_attacks};
+use crate::tables::{
+    BISHOP_PSEUDO, KING, KNIGHT, PAWN_JUMP, PAWN_STEPS, RANK_NEIGHBOURS, ROOK_PSEUDO, ZOBRIST,
+};
 
 /// The halfmove clock at which the fifty-move rule draws (100 plies without a capture, pawn
 /// move, entry or drop).
@@ -213,6 +214,23 @@ impl Position {
     #[inline]
     pub fn hand(&self, color: Color) -> Hand {
         self.hands[color.index()]
+    }
+
+    /// How many men of `role` `color` holds in hand: its knights in hand for
+    /// [`Role::Knight`] (0 to 2), 0 for every other role (only knights start in hand, and a
+    /// captured man leaves the game).
+    ///
+    /// ```
+    /// use hexvar_dagger::{Color, Position, Role};
+    /// let pos = Position::new();
+    /// assert_eq!(pos.in_hand(Color::White, Role::Knight), 2);
+    /// assert_eq!(pos.in_hand(Color::Black, Role::Queen), 0);
+    /// ```
+    pub fn in_hand(&self, color: Color, role: Role) -> u32 {
+        match role {
+            Role::Knight => self.hands[color.index()].len(),
+            _ => 0,
+        }
     }
 
     /// The landing cell of a double jump that may be taken en passant now, if any.
@@ -486,6 +504,35 @@ impl Position {
         }
     }
 
+    /// Pass the turn (a null move, for search only, never in a game): the other side is to
+    /// move, the en-passant right is dropped, the halfmove clock counts on as after a quiet move,
+    /// and the position and its hash are what reading the passed position's text would give.
+    /// Returns `false` and leaves the position unchanged when the side to move is in check
+    /// (passing would leave its King capturable). Knights in hand stay in hand.
+    ///
+    /// ```
+    /// use hexvar_dagger::{Color, Position};
+    /// let mut pos = Position::new();
+    /// assert!(pos.play_null());
+    /// assert_eq!(pos.turn(), Color::Black);
+    /// assert_eq!(pos, pos.to_string().parse::<Position>()?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_null(&mut self) -> bool {
+        if self.is_check() {
+            return false;
+        }
+        let us = self.turn;
+        self.hash ^= ZOBRIST.black_to_move;
+        if let Some(ep) = self.en_passant.take() {
+            self.hash ^= ZOBRIST.en_passant[ep.index()];
+        }
+        self.turn = us.other();
+        self.fullmove_number = self.fullmove_number.saturating_add(us.index() as u32);
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        true
+    }
+
     /// Play `m` if it is legal; otherwise leave the position untouched and return the error.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
         if self.is_legal(m) {
@@ -589,19 +636,22 @@ impl Position {
     pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         let canonical = canonical_move_text(text);
         let not_legal = |why: String| Err(ParseMoveError::NotLegal(cut(&why, 100)));
-        for home in [Cell::A1, Cell::N1] {
-            if canonical == format!("N@{home}") {
+        for back_cell in [Cell::A1, Cell::N1] {
+            if canonical == format!("N@{back_cell}") {
                 let hand = self.hand(self.turn);
-                if home != self.turn.home() || hand.is_empty() {
+                if back_cell != home(self.turn) || hand.is_empty() {
                     return not_legal(canonical);
                 }
                 if hand.len() > 1 {
                     return not_legal(format!(
-                        "{canonical} (both knights are in hand: write NL@{home} or NR@{home})"
+                        "{canonical} (both knights are in hand: write NL@{back_cell} or NR@{back_cell})"
                     ));
                 }
                 let knight = hand.iter().next().unwrap_or(HandKnight::L);
-                let m = Move::Drop { knight, to: home };
+                let m = Move::Drop {
+                    knight,
+                    to: back_cell,
+                };
                 return if self.is_legal(m) {
                     Ok(m)
                 } else {

@@ -4,8 +4,9 @@ use core::fmt::Write;
 
 use hexvar_geometry::{svg as draw, Hex};
 
-use crate::board::{Cell, CellSet, Color, RANK_COUNT, RANK_LENGTHS, RANK_LETTERS, RANK_START};
+use crate::cells::{Cell, CellSet, RANK_COUNT, RANK_LENGTHS, RANK_LETTERS, RANK_START};
 use crate::hand::HandKnight;
+use crate::men::Color;
 use crate::position::Position;
 use crate::setup::Setup;
 

@@ -19,7 +19,8 @@
 use hexvar_geometry::san::Disambiguation;
 use hexvar_geometry::{ParseSanError, San};
 
-use crate::board::{Cell, Role, RANK_LETTERS};
+use crate::cells::{Cell, RANK_LETTERS};
+use crate::men::Role;
 use crate::moves::Move;
 use crate::position::Position;
 

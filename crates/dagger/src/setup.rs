@@ -25,10 +25,9 @@ use core::str::FromStr;
 
 use hexvar_geometry::san::cut;
 
-use crate::board::{
-    Cell, Color, Piece, CELL_COUNT, RANK_COUNT, RANK_LENGTHS, RANK_LETTERS, RANK_START,
-};
+use crate::cells::{Cell, CELL_COUNT, RANK_COUNT, RANK_LENGTHS, RANK_LETTERS, RANK_START};
 use crate::hand::Hand;
+use crate::men::{Color, Piece};
 
 /// The start position in the text format.
 pub const START_TEXT: &str = "k/rr/bbb/pppp/ppp/4/5/4/PPP/PPPP/BBB/RR/K w LR/LR - 0 1";

@@ -16,7 +16,8 @@
 
 use hexvar_geometry::magic::{self, MagicLookup};
 
-use crate::board::{Bits, CELL_COUNT, LINE_STEPS};
+use crate::cells::{Bits, Cell, CELL_COUNT};
+use crate::tables::{line_direction, LINE_STEPS};
 
 /// The line directions of each table, as indices into the line step table (see
 /// [`line_direction`]), both ways of each line: the rook's rank and up-left line, the rook's
@@ -41,8 +42,8 @@ const fn both_ways<const L: usize, const D: usize>(lines: [(i8, i8); L]) -> [usi
     let mut out = [0; D];
     let mut i = 0;
     while i < L {
-        out[2 * i] = crate::board::line_direction(lines[i]);
-        out[2 * i + 1] = crate::board::line_direction((-lines[i].0, -lines[i].1));
+        out[2 * i] = line_direction(lines[i]);
+        out[2 * i + 1] = line_direction((-lines[i].0, -lines[i].1));
         i += 1;
     }
     out
@@ -125,10 +126,23 @@ pub(crate) fn bishop_attacks_from(from: usize, occupied: Bits) -> Bits {
     table_attacks(from, BISHOP_TABLE, occupied)
 }
 
+/// Rook attacks from `cell` with `occupied` blocking (the first blocker is included).
+#[inline]
+pub(crate) fn rook_attacks(cell: Cell, occupied: Bits) -> Bits {
+    rook_attacks_from(cell.index(), occupied)
+}
+
+/// Bishop attacks from `cell` with `occupied` blocking (the first blocker is included). A
+/// diagonal step is not blocked by the two cells it passes between.
+#[inline]
+pub(crate) fn bishop_attacks(cell: Cell, occupied: Bits) -> Bits {
+    bishop_attacks_from(cell.index(), occupied)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Cell;
+    use crate::cells::bits_of as set;
 
     /// The six orthogonal and the six diagonal directions in the rules' `(dq, dr)`.
     const ORTHOGONAL: [(i8, i8); 6] = [(1, 0), (0, 1), (1, 1), (-1, 0), (0, -1), (-1, -1)];
@@ -182,5 +196,19 @@ mod tests {
     fn magics_are_the_search_result() {
         let found = magic::search_magics(&LINE_STEPS, &TABLE_DIRECTIONS, 0x9e37_79b9_7f4a_7c15);
         assert_eq!(found, MAGICS);
+    }
+
+    #[test]
+    fn slider_attacks_stop_at_the_first_blocker_both_ways() {
+        let g3 = Cell::G3;
+        // A Rook on g3 with blockers on g2 and f3 = (3,5), the (0,-1) neighbour.
+        let occupied = set("g2 f3 g5");
+        let attacks = rook_attacks(g3, occupied);
+        assert_eq!(attacks, set("g2 g4 g5 f2 e1 d1 f3 h2 j1 k1 h3 j3 k4"));
+        // A Bishop on g3 is not blocked by the cells a diagonal step passes between.
+        assert_eq!(
+            bishop_attacks(g3, set("f3 g4")),
+            set("a1 c2 e2 f1 f4 h1 h4 j2 l2 n1")
+        );
     }
 }

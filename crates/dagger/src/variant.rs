@@ -1,9 +1,7 @@
-//! [`hexvar_geometry::Variant`] for [`Position`](crate::Position),
-//! [`hexvar_geometry::VariantPiece`] for [`Piece`](crate::Piece),
-//! [`hexvar_geometry::VariantColor`] for [`Color`](crate::Color),
-//! [`hexvar_geometry::VariantRole`] for [`Role`](crate::Role) and
+//! [`hexvar_geometry::Variant`] for [`Position`](crate::Position) and
 //! [`hexvar_geometry::DenseCell`] for [`Cell`](crate::Cell): the generic face over the inherent
-//! methods of the same names, written by geometry's `impl_variant!`.
+//! methods of the same names, written by geometry's `impl_variant!` (the men's traits come with
+//! geometry's `Color`, `roles!` and `two_sided_piece!`).
 //!
 //! The draw rules are the default (an automatic draw on the third occurrence of a position).
 
@@ -13,11 +11,11 @@ hexvar_geometry::impl_variant!(
     "dagger",
     attackers = crate::variant::attackers,
     fullmove_number = crate::Position::fullmove_number,
+    play_null = crate::Position::play_null,
+    in_hand = crate::Position::in_hand,
     perft = crate::movegen::perft,
     perft_without_bulk = crate::movegen::perft_without_bulk,
 );
-
-hexvar_geometry::impl_variant_men!(Color, Role, Piece);
 
 /// [`Variant::attackers`](hexvar_geometry::Variant::attackers): the men of `by` on the board
 /// attacking `cell` over the position's own occupancy (a knight in hand, which attacks its entry
@@ -27,7 +25,7 @@ pub(crate) fn attackers(
     cell: crate::Cell,
     by: crate::Color,
 ) -> crate::CellSet {
-    crate::board::cell_set(pos.attackers(cell, by, pos.occupied_bits()))
+    crate::cells::cell_set(pos.attackers(cell, by, pos.occupied_bits()))
 }
 
 impl crate::Position {

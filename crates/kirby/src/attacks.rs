@@ -1,9 +1,10 @@
 //! The moves of each kind of piece on Kirby's board, given the occupancy: for engines, and
 //! for tests that check the generator against a slow oracle.
 
-use crate::board::{
-    bishop_attacks, rook_attacks, slot_is_rook, Cell, CellSet, Color, GRAPH, KING_ATTACKS,
-    KNIGHT_ATTACKS, PAWNS,
+use crate::cells::{Cell, CellSet};
+use crate::men::Color;
+use crate::tables::{
+    bishop_attacks, rook_attacks, slot_is_rook, GRAPH, KING_ATTACKS, KNIGHT_ATTACKS, PAWNS,
 };
 use hexvar_geometry::table::NO_CELL;
 

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::board::Color;
+use crate::men::Color;
 
 /// A set of armies (one bit per seat): the seated armies, the live ones, a team.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]

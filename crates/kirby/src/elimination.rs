@@ -6,22 +6,12 @@
 //! Every move ends with [`Position::resolve`], so a position's army to move always has a legal
 //! move, is stalemated with a relocation, or the game is over.
 
-use crate::board::CELLS;
-use crate::board::{bishop_attacks, rook_attacks, BISHOP_REACH, ROOK_REACH};
-use crate::board::{CastleSide, Cell, CellSet, Piece, Role, KNIGHT_ATTACKS, PAWNS};
+use crate::cells::{Cell, CellSet, ALL_CELLS};
+use crate::men::{Piece, Role};
 use crate::movegen::{MovesKind, PieceMoves};
 use crate::position::{Position, NO_KING};
-
-/// Every cell of the board.
-pub(crate) const ALL_CELLS: CellSet = {
-    let mut s = CellSet::EMPTY;
-    let mut i = 0;
-    while i < CELLS {
-        s = s.with(i);
-        i += 1;
-    }
-    s
-};
+use crate::tables::{bishop_attacks, rook_attacks, BISHOP_REACH, ROOK_REACH};
+use crate::tables::{CastleSide, KNIGHT_ATTACKS, PAWNS, ZOBRIST};
 
 impl Position {
     /// Eliminates checkmated armies at the start of their turn, one after the other, until the
@@ -48,7 +38,7 @@ impl Position {
         self.remove(self.kings[us] as usize);
         self.kings[us] = NO_KING;
         self.alive &= !(1 << us);
-        self.hash ^= crate::board::ZOBRIST.dead[us];
+        self.hash ^= ZOBRIST.dead[us];
         self.clear_castling(us, CastleSide::ALL_BITS);
         while !self.waiting[us].is_empty() {
             self.waiting_remove(us, 0);

@@ -2,18 +2,25 @@
 #![forbid(unsafe_code)]
 
 pub mod attacks;
-mod board;
+mod cells;
+mod check;
 mod colors;
+mod count;
 mod elimination;
+mod legal;
+mod men;
 mod movegen;
 mod moves;
 mod outcome;
 mod perft;
+mod play;
 mod position;
 pub mod render;
 mod san;
 mod setup;
+mod tables;
 mod undo;
+mod validation;
 mod variant;
 
 /// Kirby's HexChess: the rules as this crate implements them, the position text format, and
@@ -21,23 +28,20 @@ mod variant;
 #[doc = include_str!("../docs/rules.md")]
 pub mod rules {}
 
-pub use board::{
-    Cell, CellKind, CellSet, Color, ParseCellError, ParseLetterError, Piece, Role, Shade,
-    CELL_COUNT,
-};
+pub use cells::{Cell, CellKind, CellSet, ParseCellError, Shade, CELL_COUNT};
 pub use colors::ColorSet;
 pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
 pub use hexvar_geometry::{
     Disambiguation, DrawReason, GameOptionError, LongMoveError, ParseSanError, RecordError,
     RecordErrorKind, San,
 };
+pub use men::{Color, ParseLetterError, Piece, Role};
 pub use movegen::{MovesKind, PieceMoves};
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use outcome::{Outcome, WinReason};
-pub use position::{
-    Choices, IllegalMove, ParsePositionError, Position, PositionError, PositionProblem,
-};
+pub use position::{Choices, IllegalMove, Position};
 pub use setup::{Layout, Mode, ParseSetupError, Setup, START_TEXT};
+pub use validation::{ParsePositionError, PositionError, PositionProblem};
 
 /// A game of Kirby's HexChess: the start position, the moves played, every position reached,
 /// and the record's tags (geometry's generic game). Kirby's rules have no draws, so a game ends

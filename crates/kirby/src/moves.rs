@@ -7,7 +7,9 @@ use hexvar_geometry::long::{self, LongReader};
 use hexvar_geometry::san::cut;
 use hexvar_geometry::LongMoveError;
 
-use crate::board::{Cell, Role};
+use crate::cells::Cell;
+use crate::men::Role;
+use crate::tables::castle_targets;
 
 /// A move of the army to move.
 ///
@@ -74,7 +76,7 @@ impl Move {
     pub fn to(self) -> Cell {
         match self {
             Move::Normal { to, .. } | Move::Relocate { to, .. } => to,
-            Move::Castle { king, rook } => crate::position::castle_targets(king, rook).0,
+            Move::Castle { king, rook } => castle_targets(king, rook).0,
         }
     }
 
@@ -249,7 +251,8 @@ impl FromStr for Move {
                 None => Ok(None),
                 Some(t) => {
                     let mut chars = t.chars();
-                    match (chars.next().and_then(Role::from_char), chars.next()) {
+                    let upper = chars.next().filter(char::is_ascii_uppercase);
+                    match (upper.and_then(Role::from_char), chars.next()) {
                         (Some(r), None) if !matches!(r, Role::Pawn | Role::King) => Ok(Some(r)),
                         _ => Err(err()),
                     }

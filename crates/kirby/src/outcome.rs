@@ -4,8 +4,8 @@ use core::fmt;
 
 use hexvar_geometry::DrawReason;
 
-use crate::board::Color;
 use crate::colors::ColorSet;
+use crate::men::Color;
 
 /// Why a team won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -11,7 +11,8 @@ use core::fmt::Write;
 
 use hexvar_geometry::svg;
 
-use crate::board::{Cell, CellKind, CellSet, Color, Shade};
+use crate::cells::{Cell, CellKind, CellSet, Shade};
+use crate::men::Color;
 use crate::position::Position;
 
 fn token(pos: &Position, cell: Cell, marks: CellSet) -> String {
@@ -256,4 +257,11 @@ pub fn svg(pos: &Position, marked: CellSet) -> String {
     }
     svg::end(&mut out);
     out
+}
+
+impl Position {
+    /// An ASCII diagram of the position (see [`ascii`]).
+    pub fn diagram(&self) -> String {
+        ascii(self, CellSet::EMPTY)
+    }
 }

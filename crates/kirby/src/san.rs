@@ -15,7 +15,8 @@
 
 use hexvar_geometry::{Disambiguation, ParseSanError, San};
 
-use crate::board::{CellSet, Role, ARMIES};
+use crate::cells::{Cell, CellSet};
+use crate::men::{Role, ARMIES};
 use crate::moves::Move;
 use crate::position::{Position, NO_KING};
 
@@ -42,7 +43,7 @@ impl Position {
     pub fn write_san(&self, mv: Move, origin: Disambiguation, out: &mut String) {
         match mv {
             Move::Castle { king, rook } => {
-                let file = |c: crate::board::Cell| c.square_coords().map_or(0, |(_, f, _)| f);
+                let file = |c: Cell| c.square_coords().map_or(0, |(_, f, _)| f);
                 let short = file(king).abs_diff(file(rook)) == 3;
                 out.push_str(if short { "O-O" } else { "O-O-O" });
             }

@@ -27,7 +27,8 @@ use core::str::FromStr;
 
 use hexvar_geometry::san::cut;
 
-use crate::board::{Cell, Color, ParseCellError, Piece, Role, CELLS};
+use crate::cells::{Cell, ParseCellError, CELLS};
+use crate::men::{Color, Piece, Role};
 
 /// The text of the two-player start position ([`Setup::start`]).
 pub const START_TEXT: &str = "layout=QL turn=B teams=B/W castling=B/11,B/18,W/11,W/18 dead=- waiting=- B:RB/11,NB/12,BB/13,QB/14,KB/15,BB/16,NB/17,RB/18,PB/21,PB/22,PB/23,PB/24,PB/25,PB/26,PB/27,PB/28 W:RW/11,NW/12,BW/13,QW/14,KW/15,BW/16,NW/17,RW/18,PW/21,PW/22,PW/23,PW/24,PW/25,PW/26,PW/27,PW/28";
@@ -479,14 +480,14 @@ fn parse_pieces(setup: &mut Setup, army: Color, list: &str) -> Result<(), ParseS
     }
     for piece in list.split(',') {
         let mut chars = piece.chars();
-        let role =
-            chars
-                .next()
-                .and_then(Role::from_char)
-                .ok_or_else(|| ParseSetupError::Piece {
-                    army: army.char(),
-                    piece: cut(piece, 100),
-                })?;
+        let role = chars
+            .next()
+            .filter(char::is_ascii_uppercase)
+            .and_then(Role::from_char)
+            .ok_or_else(|| ParseSetupError::Piece {
+                army: army.char(),
+                piece: cut(piece, 100),
+            })?;
         let cell: Cell = chars
             .as_str()
             .parse()

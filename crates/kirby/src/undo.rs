@@ -7,9 +7,10 @@
 //! castling rights, waiting pawns, turn, hash); taking it back puts those men and that state
 //! back.
 
-use crate::board::{Color, Piece, Role, ARMIES};
+use crate::men::{Color, Piece, Role, ARMIES};
 use crate::moves::Move;
-use crate::position::{castle_targets, Position, Waiting};
+use crate::position::{Position, Waiting};
+use crate::tables::castle_targets;
 
 /// The most cells a move changes: castling's king, rook and their two targets.
 const MOST_CELLS: usize = 4;

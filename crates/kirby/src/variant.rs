@@ -20,11 +20,12 @@ hexvar_geometry::impl_variant!(
     in_play = crate::Position::in_play,
     same_team = crate::Position::same_team,
     san_suffix = crate::Position::check_suffix,
+    play_null = crate::Position::play_null,
     perft = crate::perft::perft,
     perft_without_bulk = crate::perft::perft_without_bulk,
 );
 
-hexvar_geometry::impl_variant_men!(Color, Role, Piece);
+hexvar_geometry::impl_variant_men!(Color, Piece);
 
 /// [`Variant::attackers`](hexvar_geometry::Variant::attackers): the men of army `by` attacking
 /// `cell` (none when `by` is not a live army of this game: dead men do not attack).

@@ -155,7 +155,15 @@ fn letter_errors_are_one_type_and_quote_at_most_100_characters() {
         101,
         "100 characters and an ellipsis"
     );
-    assert!(role.to_string().contains("P N B R Q A K"), "{role}");
+    assert!(role.to_string().contains("PNBRQAK"), "{role}");
+    // The role's own text takes either case (geometry's `roles!`); the position text and the
+    // move notation keep upper case.
+    assert_eq!("k".parse::<Role>(), Ok(Role::King));
+    assert!("bk".parse::<Piece>().is_err());
+    assert!("A8-A12=q".parse::<Move>().is_err());
+    assert!("layout=QL turn=B teams=B/W B:kB/15 W:KW/15"
+        .parse::<Setup>()
+        .is_err());
     // Every error that quotes the input cuts it.
     for message in [
         long.parse::<Cell>().unwrap_err().to_string(),

@@ -1,0 +1,178 @@
+//! [`PieceMoves`], one man's legal moves as the set-wise layer reports them, and their iterator.
+
+use crate::cells::{for_each_index, Cell, CellSet};
+use crate::men::{Piece, Role};
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::tables::{PROMOTION_EDGE, SHADE_CELLS};
+
+/// The legal moves of one man from one cell: a destination set (set-wise layer), or one special
+/// move. Iterating yields the moves ([`Move`]s); [`PieceMoves::len`] counts them without listing.
+#[derive(Clone, Copy)]
+pub struct PieceMoves<'a> {
+    pub(super) pos: &'a Position,
+    /// The moving man.
+    pub piece: Piece,
+    /// Where it stands.
+    pub from: Cell,
+    /// The destinations (for a special move: its single destination).
+    pub to: CellSet,
+    /// Allowed promotion roles by promotion-hex shade (bit = role index).
+    pub(super) promotions: [u16; 3],
+    /// The special move, if this entry is one.
+    pub(super) special: Option<Move>,
+}
+
+impl core::fmt::Debug for PieceMoves<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(*self).finish()
+    }
+}
+
+impl<'a> PieceMoves<'a> {
+    /// The number of moves: a pawn destination on the promotion edge counts once per allowed
+    /// promotion (once, as an awaiting move, if none is allowed).
+    #[inline]
+    pub fn len(&self) -> usize {
+        if self.special.is_some() {
+            return 1;
+        }
+        if self.piece.role != Role::Pawn {
+            return self.to.len() as usize;
+        }
+        let edge = self.to & PROMOTION_EDGE[self.piece.color.index()];
+        if edge.is_empty() {
+            return self.to.len() as usize;
+        }
+        let mut n = (self.to - edge).len() as usize;
+        for (shade, cells) in SHADE_CELLS.iter().enumerate() {
+            let on = (edge & *cells).len() as usize;
+            n += on * (self.promotions[shade].count_ones().max(1) as usize);
+        }
+        n
+    }
+
+    /// Whether there is no move.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The special move this entry stands for, if it is one.
+    pub fn special(&self) -> Option<Move> {
+        self.special
+    }
+
+    /// The allowed promotion roles on a promotion hex `to` (bit = role index; 0: awaiting).
+    #[inline]
+    fn promotion_mask(&self, to: Cell) -> u16 {
+        if self.piece.role == Role::Pawn && to.is_promotion_edge(self.piece.color) {
+            self.promotions[to.shade().index()]
+        } else {
+            0
+        }
+    }
+
+    /// Appends the moves to a list.
+    #[inline]
+    pub(crate) fn push_into(&self, list: &mut MoveList) {
+        if let Some(m) = self.special {
+            list.push(m);
+            return;
+        }
+        let role = self.piece.role;
+        let from = self.from;
+        let enemy = self.pos.by_color(self.piece.color.other());
+        let normal = |t: usize, capture, promotion| Move::Normal {
+            role,
+            from,
+            capture,
+            to: Cell::ALL[t],
+            promotion,
+        };
+        let edge = if role == Role::Pawn {
+            self.to & PROMOTION_EDGE[self.piece.color.index()]
+        } else {
+            CellSet::EMPTY
+        };
+        let plain = self.to - edge;
+        // Quiet moves need no lookup; the captured role only for captures.
+        for_each_index(plain - enemy, |t| list.push(normal(t, None, None)));
+        for_each_index(plain & enemy, |t| {
+            list.push(normal(t, self.pos.role_at(t), None));
+        });
+        for t in edge {
+            let capture = if enemy.has(t) {
+                self.pos.role_at(t)
+            } else {
+                None
+            };
+            let mask = self.promotions[Cell::ALL[t].shade().index()];
+            if mask == 0 {
+                list.push(normal(t, capture, None));
+            }
+            for r in Role::PROMOTIONS {
+                if mask >> r.index() & 1 != 0 {
+                    list.push(normal(t, capture, Some(r)));
+                }
+            }
+        }
+    }
+}
+
+/// The moves of a [`PieceMoves`], in destination order (promotions in [`Role::PROMOTIONS`] order).
+#[derive(Clone, Debug)]
+pub struct PieceMovesIter<'a> {
+    moves: PieceMoves<'a>,
+    rest: CellSet,
+    /// The destination being promoted on, its capture and the promotion roles still to yield.
+    pending: Option<(Cell, Option<Role>, u16)>,
+    special: Option<Move>,
+}
+
+impl Iterator for PieceMovesIter<'_> {
+    type Item = Move;
+
+    fn next(&mut self) -> Option<Move> {
+        if self.moves.special.is_some() {
+            return self.special.take();
+        }
+        let pm = &self.moves;
+        let normal = |to, capture, promotion| Move::Normal {
+            role: pm.piece.role,
+            from: pm.from,
+            capture,
+            to,
+            promotion,
+        };
+        if let Some((to, capture, mask)) = self.pending {
+            let role = Role::ALL[mask.trailing_zeros() as usize];
+            let rest = mask & (mask - 1);
+            self.pending = (rest != 0).then_some((to, capture, rest));
+            return Some(normal(to, capture, Some(role)));
+        }
+        let t = self.rest.first()?;
+        self.rest = self.rest.without(t);
+        let to = Cell::ALL[t];
+        let capture = pm.pos.piece_at(to).map(|p| p.role);
+        let mask = pm.promotion_mask(to);
+        if mask == 0 {
+            return Some(normal(to, capture, None));
+        }
+        self.pending = Some((to, capture, mask));
+        self.next()
+    }
+}
+
+impl<'a> IntoIterator for PieceMoves<'a> {
+    type Item = Move;
+    type IntoIter = PieceMovesIter<'a>;
+
+    fn into_iter(self) -> PieceMovesIter<'a> {
+        PieceMovesIter {
+            moves: self,
+            rest: self.to,
+            pending: None,
+            special: self.special,
+        }
+    }
+}

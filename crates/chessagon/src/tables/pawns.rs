@@ -1,0 +1,594 @@
+//! Pawn tables: pushes, captures, double pushes, promotion cells, the starting cells, and the
+//! set-wise pawn steps.
+
+use hexvar_geometry::table::leap_sets_128;
+use hexvar_geometry::triangle::{self, Tri};
+
+use crate::cells::{cell_at, file_low, mirror_set, set_of, CELLS_C, CELL_COUNT};
+
+// ---------------------------------------------------------------------------------------------
+// Pawns.
+
+const fn pawn_step(c: usize, color: usize, dx: i8, dy: i8) -> Option<usize> {
+    let t = CELLS_C[c];
+    let dy = if color == 0 { dy } else { -dy };
+    triangle::index_of(&CELLS_C, Tri::new(t.x + dx, t.y + dy))
+}
+
+const fn push_dx(c: usize) -> i8 {
+    // The p2p push: (-1, +2) from a light cell, (+1, +2) from a dark one.
+    if CELLS_C[c].points_left() {
+        1
+    } else {
+        -1
+    }
+}
+
+const fn build_pushes() -> [[u128; CELL_COUNT]; 2] {
+    let mut out = [[0u128; CELL_COUNT]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut c = 0;
+        while c < CELL_COUNT {
+            if let Some(t) = pawn_step(c, color, 0, 1) {
+                out[color][c] |= 1 << t;
+            }
+            if let Some(t) = pawn_step(c, color, push_dx(c), 2) {
+                out[color][c] |= 1 << t;
+            }
+            c += 1;
+        }
+        color += 1;
+    }
+    out
+}
+
+const fn build_captures() -> [[u128; CELL_COUNT]; 2] {
+    let mut out = [[0u128; CELL_COUNT]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut c = 0;
+        while c < CELL_COUNT {
+            if let Some(t) = pawn_step(c, color, 0, 2) {
+                out[color][c] |= 1 << t;
+            }
+            if let Some(t) = pawn_step(c, color, -1, 1) {
+                out[color][c] |= 1 << t;
+            }
+            if let Some(t) = pawn_step(c, color, 1, 1) {
+                out[color][c] |= 1 << t;
+            }
+            c += 1;
+        }
+        color += 1;
+    }
+    out
+}
+
+/// A first-move double push: `(middle, target)` as dense indices, `u8::MAX` if off the board.
+const fn build_doubles() -> [[[(u8, u8); 2]; CELL_COUNT]; 2] {
+    let none = (u8::MAX, u8::MAX);
+    let mut out = [[[none; 2]; CELL_COUNT]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut c = 0;
+        while c < CELL_COUNT {
+            let dx = push_dx(c);
+            // f2f then p2p: the middle is (0, +1); from there the p2p push goes the other way.
+            if let Some(m) = pawn_step(c, color, 0, 1) {
+                if let Some(t) = pawn_step(c, color, -dx, 3) {
+                    out[color][c][0] = (m as u8, t as u8);
+                }
+            }
+            // p2p then f2f.
+            if let Some(m) = pawn_step(c, color, dx, 2) {
+                if let Some(t) = pawn_step(c, color, dx, 3) {
+                    out[color][c][1] = (m as u8, t as u8);
+                }
+            }
+            c += 1;
+        }
+        color += 1;
+    }
+    out
+}
+
+/// Single pawn pushes (f2f and p2p forward), per side and cell.
+pub(crate) static PAWN_PUSHES: [[u128; CELL_COUNT]; 2] = build_pushes();
+/// Pawn captures (the three forward points-adjacent cells), per side and cell.
+pub(crate) static PAWN_CAPTURES: [[u128; CELL_COUNT]; 2] = build_captures();
+/// Per side and King cell, the cells from which an enemy pawn attacks one of the King's
+/// steps: only the enemy pawns there can stop a step.
+pub(crate) static PAWN_ZONE: [[u128; CELL_COUNT]; 2] = {
+    let captures = build_captures();
+    let king = leap_sets_128(&triangle::step_table(&CELLS_C, &triangle::TOUCHING));
+    let mut out = [[0u128; CELL_COUNT]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut k = 0;
+        while k < CELL_COUNT {
+            let mut c = 0;
+            while c < CELL_COUNT {
+                if king[k] >> c & 1 != 0 {
+                    out[color][k] |= captures[color][c];
+                }
+                c += 1;
+            }
+            k += 1;
+        }
+        color += 1;
+    }
+    out
+};
+/// First-move double pushes `(middle, target)` per side and cell (`u8::MAX` = none).
+pub(crate) static PAWN_DOUBLES: [[[(u8, u8); 2]; CELL_COUNT]; 2] = build_doubles();
+
+const fn build_double_paths() -> [[[(u128, u128); 2]; CELL_COUNT]; 2] {
+    let doubles = build_doubles();
+    let mut out = [[[(u128::MAX, 0u128); 2]; CELL_COUNT]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut c = 0;
+        while c < CELL_COUNT {
+            let mut k = 0;
+            while k < 2 {
+                let (m, t) = doubles[color][c][k];
+                if m != u8::MAX {
+                    out[color][c][k] = (1u128 << m | 1u128 << t, 1u128 << t);
+                }
+                k += 1;
+            }
+            c += 1;
+        }
+        color += 1;
+    }
+    out
+}
+
+/// A double push as playing it needs it: its middle cell, and the cells from which an enemy
+/// pawn would capture onto the middle (the en passant state is recorded only with one there).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DoublePush {
+    /// The cell passed over.
+    pub(crate) middle: u8,
+    /// The cells of the enemy pawns that could take en passant (none for an entry of no push).
+    pub(crate) catchers: u128,
+}
+
+/// The double pushes of an unmoved pawn on one cell, found from a move's target without a
+/// branch: `pushes[hit]` with `hit` = (target is `targets[0]`) + 2 · (target is `targets[1]`),
+/// so that entry 0, a single push, catches nothing.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FirstMoves {
+    /// The targets of the two double pushes (`u8::MAX`: none).
+    pub(crate) targets: [u8; 2],
+    /// The double push by `hit` (entries 0 and 3 are none).
+    pub(crate) pushes: [DoublePush; 4],
+}
+
+/// The [`FirstMoves`] per side and cell.
+pub(crate) static FIRST_MOVES: [[FirstMoves; CELL_COUNT]; 2] = {
+    let doubles = build_doubles();
+    let captures = build_captures();
+    let none = DoublePush {
+        middle: u8::MAX,
+        catchers: 0,
+    };
+    let empty = FirstMoves {
+        targets: [u8::MAX; 2],
+        pushes: [none; 4],
+    };
+    let mut out = [[empty; CELL_COUNT]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut c = 0;
+        while c < CELL_COUNT {
+            let mut k = 0;
+            while k < 2 {
+                let (middle, target) = doubles[color][c][k];
+                if middle != u8::MAX {
+                    out[color][c].targets[k] = target;
+                    out[color][c].pushes[1 << k] = DoublePush {
+                        middle,
+                        catchers: captures[color][middle as usize],
+                    };
+                }
+                k += 1;
+            }
+            c += 1;
+        }
+        color += 1;
+    }
+    out
+};
+
+/// Everything a pawn on one cell can do, in one place (one cache-friendly lookup per pawn).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PawnMoves {
+    /// Single pushes (f2f and p2p forward).
+    pub(crate) push: u128,
+    /// Capture cells.
+    pub(crate) capture: u128,
+    /// Double-push targets (0 when off the board).
+    pub(crate) double: [u128; 2],
+    /// Middle and target cells of each double push (`u128::MAX` when there is none).
+    pub(crate) path: [u128; 2],
+}
+
+const fn build_pawn_table() -> [[PawnMoves; CELL_COUNT]; 2] {
+    let pushes = build_pushes();
+    let captures = build_captures();
+    let paths = build_double_paths();
+    let empty = PawnMoves {
+        push: 0,
+        capture: 0,
+        double: [0; 2],
+        path: [u128::MAX; 2],
+    };
+    let mut out = [[empty; CELL_COUNT]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut c = 0;
+        while c < CELL_COUNT {
+            out[color][c] = PawnMoves {
+                push: pushes[color][c],
+                capture: captures[color][c],
+                double: [paths[color][c][0].1, paths[color][c][1].1],
+                path: [paths[color][c][0].0, paths[color][c][1].0],
+            };
+            c += 1;
+        }
+        color += 1;
+    }
+    out
+}
+
+/// Pawn moves per side and cell (the tables above, gathered).
+pub(crate) static PAWN_TABLE: [[PawnMoves; CELL_COUNT]; 2] = build_pawn_table();
+
+// Set-wise pawn moves. Inside the board's middle ranks (8 cells each) one pawn step is one shift
+// of the dense index, the same for every pawn of one cell colour: the f2f push is +8, a capture
+// two up the file +16. Near the edges the distance changes; the pawns there are the exceptions,
+// handled one by one.
+
+/// A pawn step by its file change: none, one file left or right, or the p2p direction of the
+/// cell (right from a dark cell, left from a light one).
+#[derive(Clone, Copy)]
+enum FileStep {
+    Same,
+    Left,
+    Right,
+    P2p,
+}
+
+const fn step_target(c: usize, color: usize, file: FileStep, dy: i8) -> Option<usize> {
+    let dx = match file {
+        FileStep::Same => 0,
+        FileStep::Left => -1,
+        FileStep::Right => 1,
+        FileStep::P2p => push_dx(c),
+    };
+    pawn_step(c, color, dx, dy)
+}
+
+/// One set-wise pawn step: the pawns on `sources` reach the cell `delta` indices further
+/// (up the index for White, down for Black).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PawnShift {
+    pub(crate) sources: u128,
+    pub(crate) delta: u32,
+}
+
+/// Every set-wise pawn step of one side, and the pawn cells the shifts do not describe.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PawnShifts {
+    /// f2f and p2p pushes, for dark and light cells; steps of one distance share a shift.
+    pub(crate) pushes: [PawnShift; 3],
+    /// The three captures, for dark and light cells.
+    pub(crate) captures: [PawnShift; 3],
+    /// Double pushes from the starting cells, grouped by their distances: the shift to the
+    /// middle cell, then the further distance to the target.
+    pub(crate) doubles: [(PawnShift, u32); 8],
+    /// Pawn cells from which a push or capture lands elsewhere than its shift says.
+    pub(crate) exceptions: u128,
+}
+
+/// Cells in the middle of the board, one dark (d7) and one light (e7): every pawn step from
+/// them has the distance of the middle ranks.
+const REFERENCE: [usize; 2] = [cell_at(3, 7), cell_at(4, 7)];
+
+const fn distance(from: usize, to: usize, color: usize) -> u32 {
+    if color == 0 {
+        (to - from) as u32
+    } else {
+        (from - to) as u32
+    }
+}
+
+/// The sources of one step among the cells of one colour, and the cells where it goes astray.
+const fn shift_of(color: usize, dark: bool, file: FileStep, dy: i8) -> (PawnShift, u128) {
+    let r = REFERENCE[if dark { 0 } else { 1 }];
+    let delta = match step_target(r, color, file, dy) {
+        Some(t) => distance(r, t, color),
+        None => panic!("a middle cell has every pawn step"),
+    };
+    let mut sources = 0u128;
+    let mut astray = 0u128;
+    let mut c = 0;
+    while c < CELL_COUNT {
+        if CELLS_C[c].points_left() == dark {
+            if let Some(t) = step_target(c, color, file, dy) {
+                let on_pattern = if color == 0 {
+                    t == c + delta as usize
+                } else {
+                    c >= delta as usize && t == c - delta as usize
+                };
+                if on_pattern {
+                    sources |= 1 << c;
+                } else {
+                    astray |= 1 << c;
+                }
+            }
+        }
+        c += 1;
+    }
+    (PawnShift { sources, delta }, astray)
+}
+
+/// The steps merged by distance: steps of one distance (the f2f push from dark and from light
+/// cells, say) become one shift of the union of their sources. There must be exactly `M`
+/// distances.
+const fn by_distance<const N: usize, const M: usize>(steps: [PawnShift; N]) -> [PawnShift; M] {
+    let mut out = [PawnShift {
+        sources: 0,
+        delta: 0,
+    }; M];
+    let mut used = 0;
+    let mut i = 0;
+    while i < N {
+        let mut j = 0;
+        while j < used && out[j].delta != steps[i].delta {
+            j += 1;
+        }
+        if j == used {
+            assert!(used < M, "more distances than expected");
+            out[j].delta = steps[i].delta;
+            used += 1;
+        }
+        out[j].sources |= steps[i].sources;
+        i += 1;
+    }
+    assert!(used == M, "fewer distances than expected");
+    out
+}
+
+/// The double pushes of the pawns on their starting cells, grouped by the pair of distances
+/// (to the middle cell, then on to the target): every starting cell is covered, the short
+/// third rank's too, so no unmoved pawn needs to be looked at one by one.
+const fn doubles_by_distance<const M: usize>(color: usize) -> [(PawnShift, u32); M] {
+    let doubles = build_doubles();
+    let starts = if color == 0 {
+        WHITE_PAWN_START
+    } else {
+        mirror_set(WHITE_PAWN_START)
+    };
+    let mut out = [(
+        PawnShift {
+            sources: 0,
+            delta: 0,
+        },
+        0,
+    ); M];
+    let mut used = 0;
+    let mut c = 0;
+    while c < CELL_COUNT {
+        let mut k = 0;
+        while starts >> c & 1 != 0 && k < 2 {
+            let (m, t) = doubles[color][c][k];
+            if m != u8::MAX {
+                let pair = (
+                    distance(c, m as usize, color),
+                    distance(m as usize, t as usize, color),
+                );
+                let mut j = 0;
+                while j < used && (out[j].0.delta != pair.0 || out[j].1 != pair.1) {
+                    j += 1;
+                }
+                if j == used {
+                    assert!(used < M, "more distance pairs than expected");
+                    out[j] = (
+                        PawnShift {
+                            sources: 0,
+                            delta: pair.0,
+                        },
+                        pair.1,
+                    );
+                    used += 1;
+                }
+                out[j].0.sources |= 1 << c;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    assert!(used == M, "fewer distance pairs than expected");
+    out
+}
+
+const fn build_pawn_shifts(color: usize) -> PawnShifts {
+    let mut exceptions = 0u128;
+    let empty = PawnShift {
+        sources: 0,
+        delta: 0,
+    };
+    let mut pushes = [empty; 4];
+    let mut captures = [empty; 6];
+    let mut k = 0;
+    while k < 2 {
+        let dark = k == 0;
+        let push_steps = [(FileStep::Same, 1), (FileStep::P2p, 2)];
+        let mut i = 0;
+        while i < 2 {
+            let (shift, astray) = shift_of(color, dark, push_steps[i].0, push_steps[i].1);
+            pushes[2 * k + i] = shift;
+            exceptions |= astray;
+            i += 1;
+        }
+        let capture_steps = [
+            (FileStep::Same, 2),
+            (FileStep::Left, 1),
+            (FileStep::Right, 1),
+        ];
+        let mut i = 0;
+        while i < 3 {
+            let (shift, astray) = shift_of(color, dark, capture_steps[i].0, capture_steps[i].1);
+            captures[3 * k + i] = shift;
+            exceptions |= astray;
+            i += 1;
+        }
+        k += 1;
+    }
+    PawnShifts {
+        pushes: by_distance(pushes),
+        captures: by_distance(captures),
+        doubles: doubles_by_distance(color),
+        exceptions,
+    }
+}
+
+/// The set-wise pawn steps per side.
+pub(crate) static PAWN_SHIFTS: [PawnShifts; 2] = [build_pawn_shifts(0), build_pawn_shifts(1)];
+
+const fn build_back_edges() -> [u128; 2] {
+    let mut out = [0u128; 2];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        let t = CELLS_C[i];
+        let lo = file_low(t.x as u8) as i8;
+        if t.y == 14 - lo {
+            out[0] |= 1 << i;
+        }
+        if t.y == lo {
+            out[1] |= 1 << i;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Promotion cells per side: White promotes on the top cell of each file, Black on the bottom one.
+pub(crate) static PROMOTION: [u128; 2] = build_back_edges();
+
+const WHITE_PAWN_START: u128 = set_of(&[
+    (3, 3),
+    (4, 3),
+    (0, 4),
+    (1, 4),
+    (2, 4),
+    (3, 4),
+    (4, 4),
+    (5, 4),
+    (6, 4),
+    (7, 4),
+    (1, 5),
+    (2, 5),
+    (5, 5),
+    (6, 5),
+]);
+
+/// The starting pawn cells of each side (a pawn on one of its own is read as unmoved).
+pub(crate) static PAWN_START: [u128; 2] = [WHITE_PAWN_START, mirror_set(WHITE_PAWN_START)];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cells::{cells, index_of_name as c, names};
+    use crate::tables::{KING, KNIGHT};
+
+    #[test]
+    fn first_moves_pick_each_double_push_by_its_target() {
+        for color in 0..2 {
+            for c in 0..CELL_COUNT {
+                let first = &FIRST_MOVES[color][c];
+                for (k, &(middle, target)) in PAWN_DOUBLES[color][c].iter().enumerate() {
+                    assert_eq!(first.targets[k], target);
+                    let push = &first.pushes[1 << k];
+                    if middle != u8::MAX {
+                        assert_eq!(push.middle, middle);
+                        assert_eq!(push.catchers, PAWN_CAPTURES[color][middle as usize]);
+                    }
+                }
+                // A single push (no target matches) and no cell at all (both would) catch nothing.
+                assert_eq!(first.pushes[0].catchers | first.pushes[3].catchers, 0);
+            }
+        }
+    }
+
+    #[test]
+    fn pawn_tables() {
+        let w = 0;
+        assert_eq!(names(PAWN_PUSHES[w][c("e3")]), ["e4", "d5"]);
+        assert_eq!(names(PAWN_CAPTURES[w][c("c7")]), ["b8", "d8", "c9"]);
+        assert_eq!(
+            PAWN_DOUBLES[1][c("b11")][0],
+            (c("b10") as u8, c("a8") as u8)
+        );
+        assert_eq!(PAWN_DOUBLES[1][c("b11")][1], (c("c9") as u8, c("c8") as u8));
+        assert_eq!(
+            names(PROMOTION[0]),
+            ["a12", "h12", "b13", "g13", "c14", "f14", "d15", "e15"]
+        );
+        assert_eq!(
+            names(PROMOTION[1]),
+            ["d1", "e1", "c2", "f2", "b3", "g3", "a4", "h4"]
+        );
+        assert_eq!(PAWN_START[0].count_ones(), 14);
+        assert!(PAWN_START[1] >> c("b11") & 1 != 0);
+        assert_eq!(KING[c("e6")].count_ones(), 12);
+        assert_eq!(KNIGHT[c("e7")].count_ones(), 12);
+        assert_eq!(
+            names(KNIGHT[c("c3")] & !((1u128 << c("a5")) - 1) & !PAWN_START[0]),
+            ["d5", "a6", "c6", "b7"]
+        );
+    }
+
+    #[test]
+    fn pawn_shifts_agree_with_the_pawn_tables() {
+        for color in 0..2 {
+            let s = &PAWN_SHIFTS[color];
+            let shift = |set: u128, d: u32| if color == 0 { set << d } else { set >> d };
+            let mut exceptions = 0;
+            for (c, t) in PAWN_TABLE[color].iter().enumerate() {
+                let one = 1u128 << c;
+                let pushes = s
+                    .pushes
+                    .iter()
+                    .fold(0, |a, p| a | shift(one & p.sources, p.delta));
+                let captures = s
+                    .captures
+                    .iter()
+                    .fold(0, |a, p| a | shift(one & p.sources, p.delta));
+                let doubles = s.doubles.iter().fold(0, |a, (p, rest)| {
+                    a | shift(shift(one & p.sources, p.delta), *rest)
+                });
+                let table_doubles = t.double[0] | t.double[1];
+                if s.exceptions & one == 0 {
+                    assert_eq!(pushes, t.push, "push {color} {c}");
+                    assert_eq!(captures, t.capture, "capture {color} {c}");
+                } else {
+                    exceptions += 1;
+                }
+                if PAWN_START[color] & one != 0 {
+                    assert_eq!(doubles, table_doubles, "double {color} {c}");
+                }
+            }
+            // Only the edge ranks are exceptions: a pawn on ranks 4–10 always shifts (its steps
+            // reach at most two ranks further, still 8-cell ranks).
+            for c in cells(s.exceptions) {
+                let r = if color == 0 { c.rank() } else { 16 - c.rank() };
+                assert!(!(4..=10).contains(&r), "{color} {c}");
+            }
+            assert!(exceptions > 0);
+        }
+    }
+}

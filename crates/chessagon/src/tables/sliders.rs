@@ -1,0 +1,314 @@
+//! Slider attacks: the Rook's face rows and the Bishop's file diagonals by ray cuts, the Duke's
+//! lines and the Bishop's other diagonals by the hashed look-ups of [`super::magics`].
+
+use hexvar_geometry::table::ray_table_128;
+use hexvar_geometry::triangle;
+
+use super::magics::{bishop_diagonals_from, duke_attacks_from};
+use crate::cells::{CELLS_C, CELL_COUNT};
+
+// The dense index runs rank by rank, so a ray that climbs meets its nearest blocker at the lowest
+// set bit and a ray that descends at the highest — except inside one rank, where a face row may
+// hold two cells. The NW face row visits them right-to-left (the higher index first), the SE face
+// row left-to-right (the lower index first): there the pair partner of the bit found is checked.
+
+/// Rows of the padded ray tables: one per bit scan result (`0..=128`, 128 for an empty set), and
+/// one more for a scan result plus one (the pair partners of the rook's NW and SE rows).
+const SCANS: usize = 130;
+
+/// The rays of every cell, padded to [`SCANS`] rows (rows 96.. are empty), so that the index a
+/// bit scan of an empty set gives (128) picks an empty row without a branch.
+const fn padded(rays: &[[u128; 6]; CELL_COUNT]) -> [[u128; 6]; SCANS] {
+    let mut out = [[0u128; 6]; SCANS];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        out[i] = rays[i];
+        i += 1;
+    }
+    out
+}
+
+/// The rays by direction, indexed by the leading-zero count of the cell's bit (row `j` holds the
+/// rays of cell `127 - j`; rows of no cell and row 128 are empty): a descending ray's nearest
+/// blocker's leading-zero count picks its row with no arithmetic.
+const fn reversed(rays: &[[u128; 6]; CELL_COUNT]) -> [[u128; SCANS]; 6] {
+    let mut out = [[0u128; SCANS]; 6];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        let mut d = 0;
+        while d < 6 {
+            out[d][127 - i] = rays[i][d];
+            d += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+const ROOK_RAYS_C: [[u128; 6]; CELL_COUNT] =
+    ray_table_128(&triangle::step_table(&CELLS_C, &triangle::FACE_ROWS));
+const BISHOP_RAYS_C: [[u128; 6]; CELL_COUNT] = ray_table_128(&triangle::uniform_step_table(
+    &CELLS_C,
+    &triangle::DIAGONALS,
+));
+
+static ROOK_P: [[u128; 6]; SCANS] = padded(&ROOK_RAYS_C);
+static BISHOP_P: [[u128; 6]; SCANS] = padded(&BISHOP_RAYS_C);
+static ROOK_R: [[u128; SCANS]; 6] = reversed(&ROOK_RAYS_C);
+static BISHOP_R: [[u128; SCANS]; 6] = reversed(&BISHOP_RAYS_C);
+
+/// `1 << (c + 1)` of cell `c` (rows of no cell are empty): subtracting it from a climbing ray's
+/// blockers borrows through every bit from just above `c` up to the nearest blocker, which the
+/// XOR then recovers. A table of [`SCANS`] rows, so that a cell index from a bit scan needs no
+/// bounds check.
+static ABOVE: [u128; SCANS] = {
+    let mut out = [0u128; SCANS];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        out[i] = 2 << i;
+        i += 1;
+    }
+    out
+};
+
+/// By the index `n` of a bit (128: none), the bit `n + 1` when it lies in the same rank (the
+/// NW face row's pair partner, visited first), else nothing.
+static PARTNER_ABOVE: [u128; SCANS] = {
+    let mut out = [0u128; SCANS];
+    let mut i = 0;
+    while i + 1 < CELL_COUNT {
+        if CELLS_C[i].y == CELLS_C[i + 1].y {
+            out[i] = 1 << (i + 1);
+        }
+        i += 1;
+    }
+    out
+};
+
+/// By the leading-zero count `j` of a bit (cell `127 - j`; 128: none), the bit of the cell just
+/// below it when it lies in the same rank (the SE face row's pair partner, visited first).
+static PARTNER_BELOW: [u128; SCANS] = {
+    let mut out = [0u128; SCANS];
+    let mut i = 1;
+    while i < CELL_COUNT {
+        if CELLS_C[i - 1].y == CELLS_C[i].y {
+            out[127 - i] = 1 << (i - 1);
+        }
+        i += 1;
+    }
+    out
+};
+
+// Where a piece stands decides which rays fit in one 64-bit word: from a cell below 64 every
+// descending ray lies in the low word, from a cell of 64 or more every climbing ray lies in the
+// high word. The attack functions take that side as the constant `LOW` (callers that iterate a
+// set word by word know it), so half of a piece's rays cost one word's operations instead of
+// two (a 128-bit leading-zero count alone is five instructions).
+
+/// The high word of a set.
+#[inline(always)]
+fn high(set: u128) -> u64 {
+    (set >> 64) as u64
+}
+
+/// A climbing ray (every cell above `c` in index order, visited in that order) up to and
+/// including its nearest blocker, by subtraction (an empty ray borrows through all of it).
+#[inline(always)]
+fn up<const LOW: bool>(rays: &[[u128; 6]; SCANS], c: usize, d: usize, occ: u128) -> u128 {
+    let ray = rays[c][d];
+    if LOW {
+        let o = ray & occ;
+        ray & (o ^ o.wrapping_sub(ABOVE[c]))
+    } else {
+        let (ray, o) = (high(ray), high(ray) & high(occ));
+        u128::from(ray & (o ^ o.wrapping_sub(high(ABOVE[c])))) << 64
+    }
+}
+
+/// A descending ray up to and including its nearest blocker (its highest set bit).
+#[inline(always)]
+fn down<const LOW: bool>(
+    rays: &[[u128; 6]; SCANS],
+    rev: &[[u128; SCANS]; 6],
+    c: usize,
+    d: usize,
+    occ: u128,
+) -> u128 {
+    let ray = rays[c][d];
+    if LOW {
+        // The leading zeros of the 128-bit set are 64 plus those of its low word.
+        let ray = ray as u64;
+        let lz = 64 + (ray & occ as u64).leading_zeros() as usize;
+        u128::from(ray ^ rev[d][lz] as u64)
+    } else {
+        // A blocker in the high word settles the ray there (one 64-bit scan instead of a
+        // 128-bit one); else the low word's scan does, as from a low cell.
+        let blockers = high(ray) & high(occ);
+        if blockers != 0 {
+            let beyond = rev[d][blockers.leading_zeros() as usize];
+            u128::from(high(ray) ^ high(beyond)) << 64
+        } else {
+            ray ^ rev[d][64 + (ray as u64 & occ as u64).leading_zeros() as usize]
+        }
+    }
+}
+
+/// The NW face row from `c`: it climbs, but inside a rank it visits the higher index first, so
+/// when the lowest blocker has a blocking partner just after it in the same rank, the partner
+/// is the nearer one.
+#[inline(always)]
+fn rook_north_west<const LOW: bool>(c: usize, occ: u128) -> u128 {
+    let r = &ROOK_P;
+    let ray = r[c][5];
+    if LOW {
+        let x = ray & occ;
+        let n = x.trailing_zeros() as usize;
+        let n = n + (x & PARTNER_ABOVE[n] != 0) as usize;
+        ray ^ r[n][5]
+    } else {
+        let x = high(ray) & high(occ);
+        let n = 64 + x.trailing_zeros() as usize;
+        let n = n + (x & high(PARTNER_ABOVE[n]) != 0) as usize;
+        u128::from(high(ray) ^ high(r[n][5])) << 64
+    }
+}
+
+/// The SE face row from `c`: it descends, but inside a rank it visits the lower index first.
+#[inline(always)]
+fn rook_south_east<const LOW: bool>(c: usize, occ: u128) -> u128 {
+    let (r, rev) = (&ROOK_P, &ROOK_R);
+    let ray = r[c][2];
+    if LOW {
+        let x = ray as u64 & occ as u64;
+        let j = 64 + x.leading_zeros() as usize;
+        let j = j + (x & PARTNER_BELOW[j] as u64 != 0) as usize;
+        u128::from(ray as u64 ^ rev[2][j] as u64)
+    } else {
+        let x = ray & occ;
+        let j = x.leading_zeros() as usize;
+        let j = j + (x & PARTNER_BELOW[j] != 0) as usize;
+        ray ^ rev[2][j]
+    }
+}
+
+/// Rook destinations from `c` (below 64 when `LOW`, else not) with occupancy `occ` (including
+/// the first blocker of each ray).
+#[inline(always)]
+pub(crate) fn rook_attacks_at<const LOW: bool>(c: usize, occ: u128) -> u128 {
+    let (r, rev) = (&ROOK_P, &ROOK_R);
+    up::<LOW>(r, c, 0, occ)
+        | up::<LOW>(r, c, 1, occ)
+        | down::<LOW>(r, rev, c, 3, occ)
+        | down::<LOW>(r, rev, c, 4, occ)
+        | rook_north_west::<LOW>(c, occ)
+        | rook_south_east::<LOW>(c, occ)
+}
+
+/// Duke destinations from `c` with occupancy `occ` (by hashed look-up, the same from either
+/// word). Only pieces on the duke line's own cells block.
+#[inline(always)]
+pub(crate) fn duke_attacks_at<const LOW: bool>(c: usize, occ: u128) -> u128 {
+    duke_attacks_from(c, occ)
+}
+
+/// Bishop destinations from `c` (below 64 when `LOW`) with occupancy `occ`. Only same-colour
+/// cells block.
+#[inline(always)]
+pub(crate) fn bishop_attacks_at<const LOW: bool>(c: usize, occ: u128) -> u128 {
+    let (r, rev) = (&BISHOP_P, &BISHOP_R);
+    up::<LOW>(r, c, 0, occ) | down::<LOW>(r, rev, c, 3, occ) | bishop_diagonals_from(c, occ)
+}
+
+/// Queen destinations from `c` (below 64 when `LOW`): the union of the rook, duke and bishop
+/// parts, each blocked by its own rules.
+#[inline(always)]
+pub(crate) fn queen_attacks_at<const LOW: bool>(c: usize, occ: u128) -> u128 {
+    rook_attacks_at::<LOW>(c, occ)
+        | duke_attacks_at::<LOW>(c, occ)
+        | bishop_attacks_at::<LOW>(c, occ)
+}
+
+/// Rook destinations from `c` with occupancy `occ` (including the first blocker of each ray).
+#[inline(always)]
+pub(crate) fn rook_attacks(c: usize, occ: u128) -> u128 {
+    if c < 64 {
+        rook_attacks_at::<true>(c, occ)
+    } else {
+        rook_attacks_at::<false>(c, occ)
+    }
+}
+
+/// Duke destinations from `c` with occupancy `occ`. Only pieces on the duke line's own cells block.
+#[inline]
+pub(crate) fn duke_attacks(c: usize, occ: u128) -> u128 {
+    if c < 64 {
+        duke_attacks_at::<true>(c, occ)
+    } else {
+        duke_attacks_at::<false>(c, occ)
+    }
+}
+
+/// Bishop destinations from `c` with occupancy `occ`. Only same-colour cells block.
+#[inline]
+pub(crate) fn bishop_attacks(c: usize, occ: u128) -> u128 {
+    if c < 64 {
+        bishop_attacks_at::<true>(c, occ)
+    } else {
+        bishop_attacks_at::<false>(c, occ)
+    }
+}
+
+/// Queen destinations: the union of the rook, duke and bishop parts, each blocked by its own rules.
+#[inline]
+pub(crate) fn queen_attacks(c: usize, occ: u128) -> u128 {
+    if c < 64 {
+        queen_attacks_at::<true>(c, occ)
+    } else {
+        queen_attacks_at::<false>(c, occ)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tables::{BISHOP_STEPS, DUKE_STEPS, ROOK_STEPS};
+    use hexvar_geometry::table::NO_CELL;
+    use hexvar_geometry::zobrist::KeyStream;
+
+    fn slow_ray(steps: &[[u16; 6]; CELL_COUNT], c: usize, d: usize, occ: u128) -> u128 {
+        let mut out = 0u128;
+        let mut at = steps[c][d];
+        while at != NO_CELL {
+            out |= 1 << at;
+            if occ >> at & 1 != 0 {
+                break;
+            }
+            at = steps[at as usize][d];
+        }
+        out
+    }
+
+    #[test]
+    fn fast_slider_attacks_equal_walking_the_rays() {
+        let mut stream = KeyStream::new(7);
+        for round in 0..4000 {
+            let mut occ = 0u128;
+            for _ in 0..(round % 40) {
+                occ |= 1 << (stream.next_key() % 96);
+            }
+            for cell in 0..CELL_COUNT {
+                let mut rook = 0;
+                let mut duke = 0;
+                let mut bishop = 0;
+                for d in 0..6 {
+                    rook |= slow_ray(&ROOK_STEPS, cell, d, occ);
+                    duke |= slow_ray(&DUKE_STEPS, cell, d, occ);
+                    bishop |= slow_ray(&BISHOP_STEPS, cell, d, occ);
+                }
+                assert_eq!(rook_attacks(cell, occ), rook, "rook {cell} {occ:x}");
+                assert_eq!(duke_attacks(cell, occ), duke, "duke {cell}");
+                assert_eq!(bishop_attacks(cell, occ), bishop, "bishop {cell}");
+            }
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! Bulk counting: the number of legal moves without a move list, by popcounts, and the
+//! army's pawns on its own sideboard counted rank-wise by shifts.
+
+use crate::cells::{each_index, CellSet, ALL_CELLS};
+use crate::legal::Context;
+use crate::men::Role;
+use crate::movegen::PieceMoves;
+use crate::position::Position;
+use crate::tables::{
+    bishop_attacks, pent_bits, rook_attacks, sideboard_bits, sideboard_set, PawnCells,
+    BISHOP_FIRST_STEPS, KNIGHT_ATTACKS, PAWNS, PAWN_CELLS, ROOK_FIRST_STEPS,
+};
+
+/// The moves of army `us`'s pawns on its own sideboard whose bits ([`sideboard_bits`]) are
+/// `pawns` (unpinned ones), counted rank-wise as in chess: steps and captures into rank 3 by
+/// shifting rank 2, then the steps, double steps and captures onto the pents (rank 4).
+#[inline(always)]
+fn count_sideboard_pawns(us: usize, pawns: u32, empty: &CellSet, capturable: &CellSet) -> u32 {
+    const RANK: u32 = 0xFF;
+    if pawns == 0 {
+        return 0;
+    }
+    // Pawns never stand on their first rank.
+    let (rank2, rank3) = ((pawns >> 8) & RANK, pawns >> 16);
+    let empty3 = sideboard_bits(empty, us) >> 16;
+    let capturable3 = sideboard_bits(capturable, us) >> 16;
+    let stepping = rank2 & empty3;
+    let mut n = stepping.count_ones()
+        + ((rank2 << 1) & RANK & capturable3).count_ones()
+        + ((rank2 >> 1) & capturable3).count_ones();
+    if stepping | rank3 != 0 {
+        let empty4 = pent_bits(empty, us);
+        n += (stepping & empty4).count_ones() + (rank3 & empty4).count_ones();
+        if rank3 != 0 {
+            let capturable4 = pent_bits(capturable, us);
+            n += ((rank3 << 1) & RANK & capturable4).count_ones()
+                + ((rank3 >> 1) & capturable4).count_ones();
+        }
+    }
+    n
+}
+
+/// The sideboard bits ([`sideboard_bits`]) of the squares from which a pawn captures on the
+/// rank-3 squares `rank3` or the pents `rank4` (bits `file − 1`) of its own sideboard.
+#[inline]
+fn sideboard_pawns_capturing(rank3: u32, rank4: u32) -> u32 {
+    let neighbours = |files: u32| ((files << 1) | (files >> 1)) & 0xFF;
+    neighbours(rank3) << 8 | neighbours(rank4) << 16
+}
+
+/// The moves of an unpinned pawn of army `us` on `c` that cannot reach the promotion zone, with
+/// the empty and the capturable cells: a test per target cell, no set operations.
+#[inline(always)]
+fn count_plain_pawn(
+    cells: &PawnCells,
+    empty: &CellSet,
+    capturable: &CellSet,
+    us: usize,
+    c: usize,
+) -> u32 {
+    let [s0, s1] = cells.steps[c];
+    let [x0, x1, x2] = cells.captures[c];
+    let mut n = empty.has(s0 as usize) as u32
+        + empty.has(s1 as usize) as u32
+        + capturable.has(x0 as usize) as u32
+        + capturable.has(x1 as usize) as u32
+        + capturable.has(x2 as usize) as u32;
+    let (mid, double) = PAWNS[us].double[c];
+    if double != u16::MAX && empty.has(mid as usize) && empty.has(double as usize) {
+        n += 1;
+    }
+    n
+}
+
+impl Position {
+    /// The number of legal moves (a popcount per batch; without batches when not in check, the
+    /// usual case).
+    pub fn legal_move_count(&self) -> usize {
+        if self.one_team_left() {
+            return 0;
+        }
+        self.with_context(|ctx| {
+            let mut n = 0;
+            let mut add = |pm: PieceMoves| {
+                n += pm.len();
+                true
+            };
+            if ctx.checkers.is_empty() {
+                self.king_moves(ctx, &mut add);
+                self.castling_moves(ctx, &mut add);
+                // Compiled twice, so that the usual case tests no waiting pawns per piece.
+                n += if ctx.any_replacing {
+                    self.count_pieces_replacing(ctx)
+                } else {
+                    self.count_pieces_unchecked::<false>(ctx)
+                };
+            } else {
+                self.normal_moves(ctx, &mut add);
+            }
+            if n == 0 && ctx.checkers.is_empty() {
+                self.relocations(&mut |pm| {
+                    n += pm.len();
+                    true
+                });
+            }
+            n
+        })
+    }
+
+    /// The number of legal moves of the pieces other than the king when the army to move is not
+    /// in check: the targets masked by pins alone (captures that turn a waiting pawn into a
+    /// piece judged one by one, when `REPLACING`), counted by popcounts.
+    #[inline(always)]
+    fn count_pieces_unchecked<const REPLACING: bool>(&self, ctx: &Context) -> usize {
+        let us = ctx.army.index();
+        let own = self.by_color[us];
+        let of = |role: Role| own & self.by_role[role.index()];
+        let pinned = |c: usize, to: CellSet| self.pin_cut::<REPLACING>(ctx, c, to);
+        let mut n = 0;
+        let mut promos = 0;
+        let cells = &PAWN_CELLS[us];
+        let empty = ALL_CELLS - self.occupied;
+        // Pawns on their own sideboard rank-wise, unless pinned or capturing where a waiting
+        // pawn would be replaced; the others one by one.
+        let mut pawns = of(Role::Pawn);
+        let mut exact = sideboard_bits(&ctx.pins.pinned, us);
+        if REPLACING {
+            let rank3 = sideboard_bits(&ctx.replacing, us) >> 16;
+            exact |= sideboard_pawns_capturing(rank3, pent_bits(&ctx.replacing, us));
+        }
+        let on_squares = sideboard_bits(&pawns, us) & !exact;
+        n += count_sideboard_pawns(us, on_squares, &empty, &ctx.capturable);
+        pawns -= sideboard_set(on_squares, us);
+        each_index(&pawns, |c| {
+            let replaces = REPLACING && PAWNS[us].capture[c].intersects(&ctx.replacing);
+            if ctx.pins.pinned.has(c) || cells.eve.has(c) || replaces {
+                let to = pinned(c, self.pawn_pseudo(ctx, c));
+                n += to.len();
+                promos += (to & PAWNS[us].promotes).len();
+            } else {
+                n += count_plain_pawn(cells, &empty, &ctx.capturable, us, c);
+            }
+        });
+        if promos > 0 {
+            // Each promoting target is one move per claimable piece (one if none).
+            n += promos * (self.claims(ctx.army).len().max(1) as u32 - 1);
+        }
+        // A queen moves as a rook and as a bishop, an Amazon as both and as a knight, and the
+        // three kinds of targets of a cell never meet (a board test): each part is counted in
+        // the loop of its kind.
+        let amazons = of(Role::Amazon);
+        let queens = of(Role::Queen) | amazons;
+        each_index(&(of(Role::Knight) | amazons), |c| {
+            n += pinned(c, KNIGHT_ATTACKS[c] & ctx.targets).len();
+        });
+        // A slider whose every first step is blocked by a man it cannot take has no move
+        // (common while the armies are at home): its rays are not walked.
+        each_index(&(of(Role::Rook) | queens), |c| {
+            if ROOK_FIRST_STEPS[c].intersects(&ctx.targets) {
+                n += pinned(c, rook_attacks(c, &self.occupied) & ctx.targets).len();
+            }
+        });
+        each_index(&(of(Role::Bishop) | queens), |c| {
+            if BISHOP_FIRST_STEPS[c].intersects(&ctx.targets) {
+                n += pinned(c, bishop_attacks(c, &self.occupied) & ctx.targets).len();
+            }
+        });
+        n as usize
+    }
+
+    /// [`Position::count_pieces_unchecked`] when a capture may turn a waiting pawn into a piece
+    /// (out of line, so that the usual case stays compact).
+    #[inline(never)]
+    fn count_pieces_replacing(&self, ctx: &Context) -> usize {
+        self.count_pieces_unchecked::<true>(ctx)
+    }
+}
