@@ -9,7 +9,7 @@
 //! cargo xtask bench [VARIANT…] [--seconds S] [--instructions] [--write-positions]
 //! cargo xtask fuzz [VARIANT…] [--seconds S]
 //! cargo xtask match --engine A=PATH --engine B=PATH --variant V [options]
-//! cargo xtask mates [VARIANT…] [--per-distance N] [--seed S] [--write]
+//! cargo xtask mates [VARIANT…] [--per-distance N] [--seed S] [--mate-in-3-moves N] [--write]
 //! cargo xtask package
 //! cargo xtask records write|read|san|roundtrip VARIANT …
 //! cargo xtask variants
@@ -88,7 +88,7 @@ const USAGE: &str = "usage:
         game records of random games: write and read speed, SAN speed, the byte-for-byte round trip
   cargo xtask variants
         list the variants and their named start positions
-  cargo xtask mates [VARIANT…] [--per-distance N] [--seed S] [--write]
+  cargo xtask mates [VARIANT…] [--per-distance N] [--seed S] [--mate-in-3-moves N] [--write]
         forced mates in 1-3 from seeded random games, by exhaustive search, for the engine's
         tests (--write: crates/engine/tests/data/mates.txt)";
 

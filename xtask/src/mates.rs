@@ -2,9 +2,9 @@
 //!
 //! Positions come from seeded uniformly random games of each variant (Kirby: two armies); each
 //! is searched exhaustively over the trait alone (no engine code) for a forced mate of the side
-//! to move in 1, 2 or 3 of its moves. A mate is a move after which the other side is in check,
-//! has no legal move, and the position's outcome is a win for the mover; any other end of the
-//! game (a draw, stalemate) is an escape. A row keeps the least distance and every first move
+//! to move in 1, 2 or 3 of its moves. A mate is a move after which the game is won by the mover
+//! by checkmate (the other side in check without a legal move; Kirby removes a mated king at
+//! once); any other end of the game (a draw, stalemate) is an escape. A row keeps the least distance and every first move
 //! that mates in it. The search is an AND-OR search with cut-offs; a position whose search
 //! exceeds a node budget is skipped (never written with a guess).
 
@@ -20,9 +20,10 @@ pub const DATA: &str = "crates/engine/tests/data/mates.txt";
 /// The most nodes one position's search may visit before it is skipped.
 const NODE_BUDGET: u64 = 1_000_000;
 
-/// Mates in 3 are searched only where the side to move has at most this many moves: refuting a
-/// mate in 3 costs about the cube of the branching factor, seconds a position on C'escacs's and
-/// Kirby's boards at 80-100 moves. A filter on which positions are sampled, not on the search.
+/// Mates in 3 are searched only where the side to move has at most this many moves (unless
+/// `--mate-in-3-moves` says otherwise): refuting a mate in 3 costs about the cube of the
+/// branching factor. A filter on which positions are sampled, not on the search. C'escacs and
+/// Kirby, whose random games seldom fall under 40 moves, were run with 64.
 const MATE_IN_3_MAX_MOVES: usize = 40;
 
 /// The deepest mate searched, in moves of the side to move.
@@ -41,14 +42,16 @@ const HEADER: &str = "\
 # Positions: seeded uniformly random games, mates in 3 searched where the side to move has at
 # most 40 moves (Kirby: two armies; in three armies a mate does not
 # end the game, so 'mated by the side to move' would not be one well-defined target).
-# A mate: after the move the other side is in check, has no legal move, and the outcome is a
-# win for the mover. Each row was found by an exhaustive AND-OR search over the Variant trait
+# A mate: after the move the game is won by the mover by checkmate (the other side in check
+# without a legal move; in Kirby its king already removed). Each row was found by an exhaustive AND-OR search over the Variant trait
 # and is checked again by crates/engine/tests/mates.rs with an independent search.
 ";
 
-/// Runs `cargo xtask mates [VARIANT…] [--per-distance N] [--seed S] [--write]`.
+/// Runs `cargo xtask mates [VARIANT…] [--per-distance N] [--seed S] [--mate-in-3-moves N]
+/// [--write]`.
 pub fn run(args: &[String]) -> Result<(), String> {
     let (mut names, mut per_distance, mut seed, mut write) = (Vec::new(), 20, 1u64, false);
+    let mut mate_in_3_moves = MATE_IN_3_MAX_MOVES;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
@@ -64,6 +67,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     .and_then(|n| n.parse().ok())
                     .ok_or("--seed needs a number")?;
             }
+            "--mate-in-3-moves" => {
+                mate_in_3_moves = it
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .ok_or("--mate-in-3-moves needs a number")?;
+            }
             "--write" => write = true,
             _ if arg.starts_with("--") => return Err(format!("unknown option {arg}")),
             _ => names.push(arg.clone()),
@@ -73,11 +82,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut rows = String::new();
     for v in variants {
         let found = match v.name {
-            "brusky" => generate::<hexvar_brusky::Position>(per_distance, seed),
-            "chessagon" => generate::<hexvar_chessagon::Position>(per_distance, seed),
-            "dagger" => generate::<hexvar_dagger::Position>(per_distance, seed),
-            "cescacs" => generate::<hexvar_cescacs::Position>(per_distance, seed),
-            "kirby" => generate::<hexvar_kirby::Position>(per_distance, seed),
+            "brusky" => generate::<hexvar_brusky::Position>(per_distance, seed, mate_in_3_moves),
+            "chessagon" => {
+                generate::<hexvar_chessagon::Position>(per_distance, seed, mate_in_3_moves)
+            }
+            "dagger" => generate::<hexvar_dagger::Position>(per_distance, seed, mate_in_3_moves),
+            "cescacs" => generate::<hexvar_cescacs::Position>(per_distance, seed, mate_in_3_moves),
+            "kirby" => generate::<hexvar_kirby::Position>(per_distance, seed, mate_in_3_moves),
             other => return Err(format!("no mate generator for {other}")),
         };
         rows.push_str(&found);
@@ -94,7 +105,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// The rows of one variant: up to `per_distance` positions for each distance 1..=3.
-fn generate<V: Variant>(per_distance: usize, seed: u64) -> String {
+fn generate<V: Variant>(per_distance: usize, seed: u64, mate_in_3_moves: usize) -> String {
     let mut rows = vec![Vec::new(); MAX_DISTANCE];
     let mut seen = HashSet::new();
     let mut rng = Rng(seed ^ V::NAME.bytes().fold(0, |h, b| h * 31 + u64::from(b)));
@@ -109,14 +120,13 @@ fn generate<V: Variant>(per_distance: usize, seed: u64) -> String {
             }
             if ply >= FIRST_PLY && seen.insert(pos.to_string()) {
                 searched += 1;
-                match mate_row(&pos) {
+                match mate_row(&pos, mate_in_3_moves) {
                     Ok(Some((distance, first))) if rows[distance - 1].len() < per_distance => {
                         let texts: Vec<String> = first.into_iter().map(V::long).collect();
-                        rows[distance - 1].push(format!(
-                            "{}; {distance}; {}; {pos}\n",
-                            V::NAME,
-                            texts.join(" ")
-                        ));
+                        let row = format!("{}; {distance}; {}; {pos}\n", V::NAME, texts.join(" "));
+                        // Progress, for a long run: the rows as they are found.
+                        eprint!("{row}");
+                        rows[distance - 1].push(row);
                     }
                     Ok(_) => {}
                     Err(OverBudget) => skipped += 1,
@@ -134,6 +144,13 @@ fn generate<V: Variant>(per_distance: usize, seed: u64) -> String {
     rows.concat().concat()
 }
 
+/// Whether a game's end is a checkmate by `mover`: won by it, for the reason the variants all
+/// call "checkmate" (the mated side in check without a legal move; in Kirby its king already
+/// removed).
+fn is_mate<O: VariantOutcome>(outcome: &O, mover: O::Color) -> bool {
+    outcome.is_win_for(mover) && outcome.reason() == "checkmate"
+}
+
 /// A search that visited more than [`NODE_BUDGET`] nodes.
 struct OverBudget;
 
@@ -142,9 +159,12 @@ struct OverBudget;
 type Mate<M> = (usize, Vec<M>);
 
 /// The least mate distance of the side to move (1..=3) and every first move that mates in it.
-fn mate_row<V: Variant>(pos: &V) -> Result<Option<Mate<V::Move>>, OverBudget> {
+fn mate_row<V: Variant>(
+    pos: &V,
+    mate_in_3_moves: usize,
+) -> Result<Option<Mate<V::Move>>, OverBudget> {
     let mut nodes = 0;
-    let deepest = if pos.legal_move_count() <= MATE_IN_3_MAX_MOVES {
+    let deepest = if pos.legal_move_count() <= mate_in_3_moves {
         MAX_DISTANCE
     } else {
         MAX_DISTANCE - 1
@@ -188,10 +208,14 @@ fn mates_after<V: Variant>(
     let attacker = pos.turn();
     let mut after = pos.clone();
     after.play_unchecked(mv);
+    // A last move mates only when it gives check or hands the turn back to the mover (Kirby
+    // removes a mated king at once, and the turn passes over its army); most moves do neither,
+    // and both cost far less than the outcome (C'escacs's lists the moves).
+    if moves == 1 && !after.is_check() && after.turn() != attacker {
+        return Ok(false);
+    }
     if let Some(outcome) = after.outcome() {
-        let mate =
-            after.is_check() && after.legal_move_count() == 0 && outcome.is_win_for(attacker);
-        return Ok(mate);
+        return Ok(is_mate(&outcome, attacker));
     }
     if moves == 1 {
         return Ok(false);

@@ -54,6 +54,24 @@ pub struct Levers {
     /// move scored 50 % to 52.5 % against the search without it, and the three-army mate it was
     /// written for is not found either way).
     pub mating_drive: bool,
+    /// Reverse futility pruning: a null-window node within three plies of the horizon, not in
+    /// check, whose static score beats beta by 120 centipawns a ply left, fails high at once.
+    /// Off: against the same build without it (Brusky, 20,000 nodes a move, 36 games) it
+    /// scored 14/0/22, −79 Elo [−210, +34].
+    pub futility: bool,
+    /// Null-move pruning through [`Variant::play_null`](hexvar_geometry::Variant::play_null):
+    /// at a null-window node 3 or more plies from the horizon, not in check and not reached by
+    /// a pass, whose static score reaches beta, the side to move passes; when a search 3 plies
+    /// shallower (one more every 6 plies left) still reaches beta, the node fails high. Never
+    /// with king and pawns alone (zugzwang), nor while more than two sides are in play (Kirby),
+    /// nor where the variant refuses the pass. Off: against the same build without it
+    /// (Chessagon, whose helper's `play_null` was built in; 20,000 nodes a move, 52 games) it
+    /// scored 24/3/25, −7 Elo [−101, +87]: no gain shown.
+    pub null_move: bool,
+    /// Men in hand ([`Variant::in_hand`](hexvar_geometry::Variant::in_hand): Dagger's
+    /// knights) count in the evaluation at their values; without it a drop looks like a man
+    /// gained. Off until measured: Dagger does not answer `in_hand` yet.
+    pub hand: bool,
 }
 
 impl Default for Levers {
@@ -61,6 +79,9 @@ impl Default for Levers {
         Levers {
             see: true,
             mating_drive: false,
+            futility: false,
+            null_move: false,
+            hand: false,
         }
     }
 }

@@ -11,6 +11,7 @@
 //! - **King pressure**: how many moves land on a hostile king's cell or the cells it steps to,
 //!   the side to move's now against the opponent's one ply earlier, weighted by the middlegame
 //!   share.
+//! - Men in hand (Dagger's knights), at their values, with [`Levers::hand`](crate::Levers::hand).
 //! - A small bonus for the move.
 //!
 //! Scores are first summed from the root team's view (the army to move at the root and, in
@@ -19,7 +20,9 @@
 
 use std::sync::Arc;
 
-use hexvar_geometry::{CellBits, DenseCell, Variant, VariantColor};
+use hexvar_geometry::{CellBits, DenseCell, Variant, VariantColor, VariantRole};
+
+use crate::Levers;
 
 use crate::knowledge::{Knowledge, FAR};
 
@@ -89,17 +92,20 @@ pub(crate) struct Evaluator {
     stamp: u32,
     /// [`Levers::mating_drive`](crate::Levers::mating_drive).
     mating_drive: bool,
+    /// [`Levers::hand`](crate::Levers::hand).
+    hand: bool,
 }
 
 impl Evaluator {
-    pub fn new(k: Arc<Knowledge>, root_team: Vec<bool>, mating_drive: bool) -> Evaluator {
+    pub fn new(k: Arc<Knowledge>, root_team: Vec<bool>, levers: &Levers) -> Evaluator {
         let cells = k.cells;
         Evaluator {
             k,
             root_team,
             mark: vec![0; cells],
             stamp: 0,
-            mating_drive,
+            mating_drive: levers.mating_drive,
+            hand: levers.hand,
         }
     }
 
@@ -205,6 +211,31 @@ impl Evaluator {
         score
     }
 
+    /// The men in hand ([`Variant::in_hand`]) from the root team's view, at their values (no
+    /// cell, so no piece-square term), added to each coalition's `force`; and the officers'
+    /// material among them, for the phase.
+    fn hand<V: Variant>(&self, pos: &V, kings: &Kings, force: &mut [i32; 2]) -> (i32, i32) {
+        let k = &*self.k;
+        let (mut score, mut officers) = (0, 0);
+        for &color in V::Color::ALL {
+            let ci = color.index();
+            if !kings.is_alive(ci) {
+                continue;
+            }
+            for role in <V::Role as VariantRole>::ALL {
+                let r = VariantRole::index(*role);
+                let value = k.value[r] * pos.in_hand(color, *role) as i32;
+                let ours = self.root_team[ci];
+                score += if ours { value } else { -value };
+                force[usize::from(!ours)] += value;
+                if Some(r) != k.pawn {
+                    officers += value;
+                }
+            }
+        }
+        (score, officers)
+    }
+
     /// The static score of `pos` from the side to move's view, given its activity and its
     /// parent's.
     pub fn evaluate<V: Variant>(
@@ -253,6 +284,12 @@ impl Evaluator {
                     officers += value;
                 }
             }
+        }
+        if self.hand {
+            let (hand, hand_officers) = self.hand::<V>(pos, kings, &mut force);
+            mg += hand;
+            eg += hand;
+            officers += hand_officers;
         }
         let live = (kings.alive & ((1u64 << colors.len().min(63)) - 1))
             .count_ones()

@@ -14,7 +14,8 @@
 //!
 //! **Repetitions.** A position that occurred before, in the game since its last irreversible
 //! move or on the search path, scores as a draw, worth `-contempt` to the root team (see
-//! [`Options::contempt`]).
+//! [`Options::contempt`]). Compared as [`Game`] does (see [`crate::repetition`]): by hash, and
+//! the first position after the last zeroing move by the rules too.
 //!
 //! **Multi-PV.** The root keeps the `k` best moves exact: a move is searched with a null window
 //! at the `k`-th best score found so far in the iteration, and searched again with an open
@@ -30,13 +31,14 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use hexvar_geometry::{
-    DenseCell, Game, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
+    CellBits, DenseCell, Game, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
 };
 
 use crate::engine::{Info, Levers, Line, Options, Score, SearchResult};
 use crate::eval::{Activity, Evaluator, Kings};
 use crate::exchange::{self, Counting};
 use crate::knowledge::{knowledge, Knowledge};
+use crate::repetition::{repeats, Window};
 use crate::tt::{Bound, Entry, Table};
 use crate::{Limits, MATE, MAX_DEPTH, MAX_PLY};
 
@@ -50,6 +52,13 @@ const INFINITY: i32 = MATE + 1;
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// A capture's victim must be able to lift the standing score to within this of alpha.
 const DELTA_MARGIN: i32 = 150;
+/// Null-move pruning: the shallowest node that passes, and the plies the pass's search is
+/// reduced by beyond the pass itself (one more every six plies left).
+const NULL_MIN_DEPTH: i32 = 3;
+const NULL_REDUCTION: i32 = 2;
+/// Reverse futility: the deepest node whose static score may cut, and the margin a ply.
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_MARGIN: i32 = 120;
 /// No iteration starts after this share of the time.
 const SOFT_LIMIT: f64 = 0.6;
 /// The most the automatic contempt moves the draw's score away from 0.
@@ -106,6 +115,11 @@ pub(crate) fn run<V: Variant>(
     let budget = limits.time_budget();
     let soft = budget.and_then(|b| started.checked_add(b.mul_f64(SOFT_LIMIT)));
     let mut s = Searcher::new(game, table, options, limits, started);
+    let window_start = game.position_at(game.ply() - game.plies_since_zeroing());
+    let window = Window {
+        start: &window_start,
+        index: 0,
+    };
     s.root_moves = moves
         .iter()
         .map(|&mv| RootMove {
@@ -118,7 +132,7 @@ pub(crate) fn run<V: Variant>(
     s.order_root(pos);
     let mut depth_done = 0;
     for depth in 1..=max_depth {
-        s.root(pos, depth as i32);
+        s.root(pos, depth as i32, window);
         if s.aborted {
             break;
         }
@@ -208,7 +222,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
             .map(|&c| pos.same_team(root, c))
             .collect();
         let mut s = Searcher {
-            eval: Evaluator::new(Arc::clone(&k), root_team, options.levers.mating_drive),
+            eval: Evaluator::new(Arc::clone(&k), root_team, &options.levers),
             tt,
             limits,
             killers: vec![[None; 2]; MAX_PLY],
@@ -277,15 +291,6 @@ impl<'a, V: Variant> Searcher<'a, V> {
         }
     }
 
-    /// Whether the current node (the path's last hash) occurred before.
-    #[inline]
-    fn repeated(&self) -> bool {
-        match self.path.split_last() {
-            Some((last, earlier)) => earlier.iter().rev().any(|h| h == last),
-            None => false,
-        }
-    }
-
     /// The value of a man for ordering and delta pruning (0 for a dead army's body).
     #[inline]
     fn man_value(&self, piece: V::Piece, kings: &Kings) -> i32 {
@@ -349,7 +354,8 @@ impl<'a, V: Variant> Searcher<'a, V> {
         self.root_moves = keyed.into_iter().map(|(_, rm)| rm).collect();
     }
 
-    /// Searches a child: the window and the score cross to the child's coalition.
+    /// Searches a child: the window and the score cross to the child's coalition. `inherited`:
+    /// the parent's, with `zeroing` when the move to the child was a zeroing move.
     #[inline]
     #[allow(clippy::too_many_arguments)]
     fn child(
@@ -360,13 +366,13 @@ impl<'a, V: Variant> Searcher<'a, V> {
         alpha: i32,
         beta: i32,
         ply: usize,
-        activity: &Activity,
+        inherited: Inherited<'_, V>,
     ) -> i32 {
         self.path.push(child.zobrist_hash());
         let score = if self.root_team(child.turn()) == self.root_team(parent.turn()) {
-            self.negamax(child, depth, alpha, beta, ply, activity)
+            self.negamax(child, depth, alpha, beta, ply, inherited)
         } else {
-            -self.negamax(child, depth, -beta, -alpha, ply, activity)
+            -self.negamax(child, depth, -beta, -alpha, ply, inherited)
         };
         self.path.pop();
         score
@@ -389,7 +395,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
 
     /// One iteration at the root. The root moves end sorted: those searched in this iteration
     /// by their scores, then the rest (only when the iteration was cut off) in their old order.
-    fn root(&mut self, pos: &V, depth: i32) {
+    fn root(&mut self, pos: &V, depth: i32, window: Window<'_, V>) {
         let kings = self.eval.kings(pos);
         let mut moves = V::MoveList::default();
         pos.legal_moves_into(&mut moves);
@@ -402,13 +408,19 @@ impl<'a, V: Variant> Searcher<'a, V> {
             let alpha = self.root_alpha();
             let mut child = pos.clone();
             child.play_unchecked(mv);
+            let inherited = Inherited {
+                activity: &activity,
+                window,
+                zeroing: pos.is_zeroing(mv),
+                null: false,
+            };
             let mut score = if alpha == -INFINITY {
                 INFINITY
             } else {
-                self.child(pos, &child, depth - 1, alpha, alpha + 1, 1, &activity)
+                self.child(pos, &child, depth - 1, alpha, alpha + 1, 1, inherited)
             };
             if score > alpha && !self.aborted {
-                score = self.child(pos, &child, depth - 1, alpha, INFINITY, 1, &activity);
+                score = self.child(pos, &child, depth - 1, alpha, INFINITY, 1, inherited);
             }
             if self.aborted {
                 break;
@@ -501,13 +513,23 @@ impl<'a, V: Variant> Searcher<'a, V> {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        parent: &Activity,
+        inherited: Inherited<'_, V>,
     ) -> i32 {
         self.pv[ply].clear();
         if self.poll(ply) {
             return 0;
         }
-        if self.repeated() {
+        let parent = inherited.activity;
+        // A zeroing move starts a new window of repeatable positions, this one its first.
+        let window = if inherited.zeroing {
+            Window {
+                start: pos,
+                index: self.path.len() - 1,
+            }
+        } else {
+            inherited.window
+        };
+        if repeats(&self.path, window, pos) {
             return self.draw(pos);
         }
         // Mate-distance pruning: no line from here beats a mate already found nearer the root.
@@ -539,16 +561,28 @@ impl<'a, V: Variant> Searcher<'a, V> {
         }
         let kings = self.eval.kings(pos);
         let activity = self.eval.activity(pos, &moves, &kings);
-        let mut keys = std::mem::take(&mut self.keys[ply]);
-        self.order(pos, &moves, hash_move, ply, &kings, &mut keys);
         let node = Node {
             depth,
             beta,
             ply,
             in_check,
         };
+        if beta - alpha == 1 && !in_check {
+            let early = Early {
+                kings: &kings,
+                activity: &activity,
+                parent,
+                window,
+                after_null: inherited.null,
+            };
+            if let Some(score) = self.cut_early(pos, &node, &early) {
+                return score;
+            }
+        }
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        self.order(pos, &moves, hash_move, ply, &kings, &mut keys);
         let (best, best_move) =
-            self.search_moves(pos, &mut moves, &mut keys, alpha, &node, &activity);
+            self.search_moves(pos, &mut moves, &mut keys, alpha, &node, &activity, window);
         self.keys[ply] = keys;
         if self.aborted {
             return 0;
@@ -569,6 +603,60 @@ impl<'a, V: Variant> Searcher<'a, V> {
             generation: 0,
         });
         best
+    }
+
+    /// A cut-off before a null-window node's moves are searched (the node not in check), when
+    /// a lever finds one: the static score beats beta by a margin that grows with the depth
+    /// left ([`Levers::futility`]), or passing the turn still does in a reduced search
+    /// ([`Levers::null_move`]).
+    fn cut_early(&mut self, pos: &V, node: &Node, early: &Early<'_, V>) -> Option<i32> {
+        let futility = self.levers.futility && node.depth <= FUTILITY_DEPTH;
+        let null = self.levers.null_move && node.depth >= NULL_MIN_DEPTH && !early.after_null;
+        if !(futility || null) || node.beta.abs() >= MATE_BOUND {
+            return None;
+        }
+        let stand = self
+            .eval
+            .evaluate(pos, early.kings, early.activity, early.parent);
+        if futility && stand - FUTILITY_MARGIN * node.depth >= node.beta {
+            return Some(stand);
+        }
+        if !null || stand < node.beta || !self.may_pass(pos, early.kings) {
+            return None;
+        }
+        let mut passed = pos.clone();
+        if !passed.play_null() {
+            return None;
+        }
+        let inherited = Inherited {
+            activity: early.activity,
+            window: early.window,
+            // No repetition reaches across a pass.
+            zeroing: true,
+            null: true,
+        };
+        let depth = node.depth - 1 - NULL_REDUCTION - node.depth / 6;
+        let (beta, ply) = (node.beta, node.ply + 1);
+        let score = self.child(pos, &passed, depth, beta - 1, beta, ply, inherited);
+        // A mate found after a pass proves nothing: the node is only known to reach beta.
+        (score >= beta && !self.aborted).then_some(score.min(MATE_BOUND))
+    }
+
+    /// Whether passing is a fair test of the side to move: exactly two sides in play (with
+    /// three or more armies, a pass hands the move to an army that the paranoid search may
+    /// count on the side of the one that passed), the next to move on the other side, and a
+    /// man other than king and pawns on the board (with king and pawns alone zugzwang is
+    /// common: passing would be the best move, and the cut a lie).
+    fn may_pass(&self, pos: &V, kings: &Kings) -> bool {
+        if kings.alive.count_ones() != 2 {
+            return false;
+        }
+        let mine = pos.by_color(pos.turn());
+        let mut officers = mine.count();
+        for role in [self.k.king, self.k.pawn].into_iter().flatten() {
+            officers -= (mine & pos.by_role(<V::Role as VariantRole>::ALL[role])).count();
+        }
+        officers > 0
     }
 
     /// The ordering keys of a node's moves: the table's move, captures, killers, history.
@@ -605,6 +693,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
 
     /// The move loop of a main-search node: the best score and move (the score is meaningless
     /// when the search was aborted).
+    #[allow(clippy::too_many_arguments)]
     fn search_moves(
         &mut self,
         pos: &V,
@@ -613,6 +702,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
         mut alpha: i32,
         node: &Node,
         activity: &Activity,
+        window: Window<'_, V>,
     ) -> (i32, Option<V::Move>) {
         let (depth, beta, ply) = (node.depth, node.beta, node.ply);
         let mut best = -INFINITY;
@@ -623,8 +713,14 @@ impl<'a, V: Variant> Searcher<'a, V> {
             let quiet = keys[i] < KEY_CAPTURE && pos.captured(mv).is_none();
             let mut child = pos.clone();
             child.play_unchecked(mv);
+            let inherited = Inherited {
+                activity,
+                window,
+                zeroing: pos.is_zeroing(mv),
+                null: false,
+            };
             let score = if i == 0 {
-                self.child(pos, &child, depth - 1, alpha, beta, ply + 1, activity)
+                self.child(pos, &child, depth - 1, alpha, beta, ply + 1, inherited)
             } else {
                 let reduction = if depth >= 3
                     && i >= 3
@@ -645,7 +741,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
                     alpha,
                     beta,
                     ply,
-                    activity,
+                    inherited,
                 )
             };
             if self.aborted {
@@ -681,7 +777,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
         alpha: i32,
         beta: i32,
         ply: usize,
-        activity: &Activity,
+        inherited: Inherited<'_, V>,
     ) -> i32 {
         let next = ply + 1;
         let mut s = self.child(
@@ -691,13 +787,13 @@ impl<'a, V: Variant> Searcher<'a, V> {
             alpha,
             alpha + 1,
             next,
-            activity,
+            inherited,
         );
         if s > alpha && reduction > 0 && !self.aborted {
-            s = self.child(pos, child, depth, alpha, alpha + 1, next, activity);
+            s = self.child(pos, child, depth, alpha, alpha + 1, next, inherited);
         }
         if s > alpha && s < beta && !self.aborted {
-            s = self.child(pos, child, depth, alpha, beta, next, activity);
+            s = self.child(pos, child, depth, alpha, beta, next, inherited);
         }
         s
     }
@@ -862,6 +958,35 @@ impl<V: Variant> Counting<V> for NodeCounting<'_> {
     fn same_side(&self, a: &V, b: &V) -> bool {
         self.root_team[a.turn().index()] == self.root_team[b.turn().index()]
     }
+}
+
+/// What a child inherits from its parent: the parent's activity and repetition window, and
+/// whether the move between them was zeroing (the child then starts a window of its own) or a
+/// pass (a null move).
+struct Inherited<'a, V> {
+    activity: &'a Activity,
+    window: Window<'a, V>,
+    zeroing: bool,
+    null: bool,
+}
+
+// Derived `Clone`/`Copy` would ask `V: Copy`; only references are held.
+impl<V> Clone for Inherited<'_, V> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<V> Copy for Inherited<'_, V> {}
+
+/// What a node's early cut-offs need besides the node.
+struct Early<'a, V> {
+    kings: &'a Kings,
+    activity: &'a Activity,
+    parent: &'a Activity,
+    window: Window<'a, V>,
+    /// The node was reached by a pass: it does not pass again.
+    after_null: bool,
 }
 
 /// What a main-search node's move loop needs to know of the node.

@@ -362,3 +362,61 @@ fn kirby_lone_king(levers: Levers) -> Option<usize> {
     }
     None
 }
+
+/// Null-move pruning does not pass where a pass proves nothing: with king and pawns alone on
+/// both sides (zugzwang is common there), and while three Kirby armies are in play. The
+/// search with the lever is then the search without it, node for node.
+#[test]
+fn null_move_stays_out_of_pawn_endings_and_three_armies() {
+    fn unchanged<V: Variant>(text: &str, depth: u32) {
+        let g = game(position::<V>(text));
+        let run = |null_move| {
+            let levers = Levers {
+                null_move,
+                ..Levers::default()
+            };
+            let options = Options {
+                levers,
+                ..Options::default()
+            };
+            Engine::new(options).search(&g, &Limits::depth(depth))
+        };
+        let (on, off) = (run(true), run(false));
+        assert_eq!(
+            (on.best, on.score, on.nodes),
+            (off.best, off.score, off.nodes),
+            "{}: {text}",
+            V::NAME
+        );
+    }
+    unchanged::<Brusky>("9/10/11/2p9/1P10/11/9K/5k3 w - - 0 163", 8);
+    // The pawns stand far from promotion: a queen made within the search would allow a pass.
+    unchanged::<Chessagon>("2/4/5k/8/8/8/8/8/2P5/1K6/5P2/8/6/4/2 b - - 0 171", 8);
+    unchanged::<Kirby>(
+        "layout=QL turn=S teams=B/S/R castling=- dead=- waiting=- B:KB/15 S:KS/15,QS/14,PS/22 \
+         R:KR/15,RR/11",
+        4,
+    );
+}
+
+/// With the lever, a mate in one is still found and scored as one: a pass never cuts a node
+/// whose beta is a mate score.
+#[test]
+fn null_move_keeps_mates() {
+    fn mates<V: Variant>(text: &str) {
+        let g = game(position::<V>(text));
+        let levers = Levers {
+            null_move: true,
+            ..Levers::default()
+        };
+        let options = Options {
+            levers,
+            ..Options::default()
+        };
+        let found = Engine::new(options).search(&g, &Limits::depth(5));
+        assert_eq!(found.score, Score::MateIn(1), "{}: {text}", V::NAME);
+    }
+    mates::<Brusky>("9/10/11/12/12/Q10/2K7/4k4 w - - 5 188");
+    mates::<Chessagon>("2/4/6/8/5Q1K/8/8/7k/8/8/8/8/6/4/2 w - - 3 187");
+    mates::<Dagger>("k/2/3/2K1/3/R3/5/4/3/4/3/2/1 w -/- - 10 111");
+}

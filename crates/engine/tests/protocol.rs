@@ -105,6 +105,8 @@ fn identifies_itself_and_its_options() {
         "option name MultiPV type spin default 1",
         "option name Contempt type spin default 0",
         "option name KirbyStart type combo",
+        "option name See type check default true",
+        "option name MatingDrive type check default false",
     ] {
         assert!(
             lines.iter().any(|l| l.starts_with(wanted)),
@@ -229,6 +231,7 @@ fn malformed_input_is_answered_and_survived() {
         "setoption name MultiPV value 100000",
         "setoption name KirbyStart value 9p QL",
         "setoption name Ponder value true",
+        "setoption name See value maybe",
         "setoption value 3",
         "isready now",
     ] {

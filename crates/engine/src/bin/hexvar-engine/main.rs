@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use hexvar_engine::Options;
+use hexvar_engine::{Levers, Options};
 
 use command::{quote, Command, Go};
 use session::{kirby_starts, new_session, Session, VARIANTS};
@@ -26,6 +26,30 @@ const MAX_HASH_MB: usize = 65_536;
 const MAX_MULTI_PV: usize = 256;
 /// The contempt's range, in centipawns.
 const MAX_CONTEMPT: i32 = 1_000;
+
+/// The search's levers as check options (for measuring one against the search without it):
+/// each option's name and its value in `levers`.
+fn lever_options(levers: &Levers) -> [(&'static str, bool); 5] {
+    [
+        ("See", levers.see),
+        ("MatingDrive", levers.mating_drive),
+        ("Futility", levers.futility),
+        ("NullMove", levers.null_move),
+        ("Hand", levers.hand),
+    ]
+}
+
+/// Sets the lever named `lower` (an option name of [`lever_options`], lower case).
+fn set_lever(levers: &mut Levers, lower: &str, on: bool) {
+    match lower {
+        "see" => levers.see = on,
+        "matingdrive" => levers.mating_drive = on,
+        "futility" => levers.futility = on,
+        "nullmove" => levers.null_move = on,
+        "hand" => levers.hand = on,
+        _ => {}
+    }
+}
 
 /// Writes one line of output at once.
 fn say(line: &str) {
@@ -143,6 +167,9 @@ impl Program {
         say(&format!(
             "option name Contempt type spin default 0 min -{MAX_CONTEMPT} max {MAX_CONTEMPT}"
         ));
+        for (name, on) in lever_options(&defaults.levers) {
+            say(&format!("option name {name} type check default {on}"));
+        }
         let starts: Vec<String> = kirby_starts()
             .into_iter()
             .map(|(name, _)| format!("var {name}"))
@@ -197,6 +224,18 @@ impl Program {
                 };
                 self.kirby_start = found.clone();
                 return Ok(());
+            }
+            lever
+                if lever_options(&self.options.levers)
+                    .iter()
+                    .any(|(n, _)| n.eq_ignore_ascii_case(lever)) =>
+            {
+                let on = match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("{name} is true or false, not '{}'", quote(value))),
+                };
+                set_lever(&mut self.options.levers, lever, on);
             }
             _ => return Err(format!("no option named '{}'", quote(name))),
         }
