@@ -43,14 +43,6 @@ pub(crate) fn attackers(
     out
 }
 
-impl crate::Position {
-    /// The legal move a long text names here ([`crate::Move::long`]'s spelling): the inherent
-    /// face of [`Variant::parse_long`](hexvar_geometry::Variant::parse_long).
-    pub fn parse_long(&self, text: &str) -> Result<crate::Move, hexvar_geometry::LongMoveError> {
-        hexvar_geometry::Variant::parse_long(self, text)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use hexvar_geometry::{DynVariant, Variant, VariantColor, VariantRole};

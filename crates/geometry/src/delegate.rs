@@ -10,7 +10,8 @@
 /// `render::svg`), `Move::long` and `Move::from_long` (the long notation), `Role::value`, and the
 /// inherent methods of `Position` named as the trait's (`by_color`, `by_role`, `captured`,
 /// `is_zeroing`, `is_repetition_of`, `write_san`, …). It also implements
-/// [`DenseCell`](crate::DenseCell) for `Cell` (from `Cell::from_index` and `Cell::index`); the
+/// [`DenseCell`](crate::DenseCell) for `Cell` (from `Cell::from_index` and `Cell::index`) and the
+/// inherent `Position::parse_long` (the trait's, for callers without the trait in scope); the
 /// men's traits come with geometry's [`Color`](crate::Color), [`roles!`](crate::roles) and
 /// [`two_sided_piece!`](crate::two_sided_piece), or from [`impl_variant_men!`](crate::impl_variant_men).
 ///
@@ -258,6 +259,17 @@ macro_rules! impl_variant {
                     $perft_without_bulk(self, depth)
                 }
             )?
+        }
+
+        impl crate::Position {
+            /// The legal move a long text names here ([`crate::Move::long`]'s spelling): the
+            /// inherent face of [`Variant::parse_long`]($crate::Variant::parse_long).
+            pub fn parse_long(
+                &self,
+                text: &str,
+            ) -> ::core::result::Result<crate::Move, $crate::LongMoveError> {
+                $crate::Variant::parse_long(self, text)
+            }
         }
 
         impl $crate::DenseCell for crate::Cell {
