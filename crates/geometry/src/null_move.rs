@@ -91,3 +91,30 @@ pub fn check_passes<V: Variant>(
     }
     Ok((passed, refused))
 }
+
+/// Passes twice in each two-player position not in check: the second pass is never refused (the
+/// side that did not move cannot stand in check), the first side is to move again, and the hash
+/// comes back exactly when the position had no en passant right (`has_en_passant`), the one
+/// thing a pass drops. Returns how many positions were passed twice.
+pub fn check_double_passes<V: Variant>(
+    positions: &[V],
+    has_en_passant: impl Fn(&V) -> bool,
+) -> Result<usize, String> {
+    let mut checked = 0;
+    for pos in positions.iter().filter(|p| !p.is_check()) {
+        let mut twice = pos.clone();
+        if !(twice.play_null() && twice.play_null()) {
+            return Err(format!("a second pass was refused: {pos}"));
+        }
+        if twice.turn() != pos.turn() {
+            return Err(format!("two passes changed the side to move: {pos}"));
+        }
+        if (twice.zobrist_hash() == pos.zobrist_hash()) == has_en_passant(pos) {
+            return Err(format!(
+                "two passes and the hash disagree on en passant: {pos}"
+            ));
+        }
+        checked += 1;
+    }
+    Ok(checked)
+}
