@@ -22,6 +22,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod checks;
 mod delegate;
 pub mod dynamic;
 pub mod game;

@@ -1,0 +1,11 @@
+//! Checks the crates' tests share, written once: each variant crate's test names its own data
+//! (files, positions, spellings) and calls one of these. Each returns `Err` with every failure it
+//! found, by file and line where there is one, so a test ends in `.unwrap()`; geometry's own tests
+//! show each failing on a wrong input.
+//!
+//! [`crate::long`], [`crate::null_move`], [`crate::hash_perft`] and [`crate::perft`] hold the
+//! checks that belong beside their machinery; these are the rest.
+
+mod layout;
+
+pub use layout::test_files_are_modules;
