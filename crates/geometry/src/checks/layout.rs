@@ -4,7 +4,7 @@
 use std::path::Path;
 
 /// Whether every `.rs` file of `folder` (a crate's `tests/`) other than `main.rs` is declared as
-/// a module (`mod name;`) in `main_source`, the text of `tests/main.rs`. A crate that builds its
+/// a module (`mod name;`, or `mod r#name;` for a keyword) in `main_source`, the text of `tests/main.rs`. A crate that builds its
 /// tests as one binary (`autotests = false`) runs only the files its `main.rs` names: this keeps
 /// a new file from being silently left out.
 ///
@@ -23,6 +23,7 @@ pub fn test_files_are_modules(folder: &Path, main_source: &str) -> Result<(), St
         .lines()
         .filter_map(|line| line.trim().strip_prefix("mod "))
         .filter_map(|rest| rest.strip_suffix(';'))
+        .map(|name| name.strip_prefix("r#").unwrap_or(name))
         .collect();
     let entries = std::fs::read_dir(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
     let mut missing = Vec::new();
