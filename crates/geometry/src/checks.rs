@@ -7,5 +7,11 @@
 //! checks that belong beside their machinery; these are the rest.
 
 mod layout;
+mod long_notation;
+mod perft_data;
 
 pub use layout::test_files_are_modules;
+pub use long_notation::{check_long_notation, LongNotation};
+pub use perft_data::{
+    bench_positions, check_perft_agrees, check_perft_files, PerftData, AGREEMENT_CAP,
+};
