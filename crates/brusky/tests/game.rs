@@ -5,15 +5,14 @@
 use hexvar_brusky::{
     Color, DrawReason, Game, GameError, Move, Outcome, Position, WinReason, START_TEXT,
 };
+use hexvar_geometry::checks::play_sans;
 use hexvar_geometry::{RecordError, RecordErrorKind};
 use proptest::prelude::*;
 
 const START_PLACEMENT: &str = "rnbkbqbnr/pppppppppp/11/12/12/11/PPPPPPPPPP/RNBQBKBNR";
 
 fn play(game: &mut Game, san: &str) -> Move {
-    let m = game.position().parse_san(san).unwrap();
-    game.play(m).unwrap();
-    m
+    play_sans(game, san).unwrap()[0]
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! finished games refusing moves, undo, and the author's 3-1-0 result tokens.
 
 use hexvar_cescacs::{Color, DrawReason, Game, GameError, Outcome, WinReason};
+use hexvar_geometry::checks::play_sans;
 use hexvar_geometry::{DrawRules, VariantOutcome};
 
 /// Two kings and two rooks: the kings step out and back without changing anything else.
@@ -10,11 +11,7 @@ const ROOKS: &str = "/27:1k/25:r3/3:R3/1:1K/ w - - 0 1";
 const CYCLE: [&str; 4] = ["KG1-F2", "KG27-F26", "KF2-G1", "KF26-G27"];
 
 fn play(game: &mut Game, text: &str) {
-    let m = game
-        .position()
-        .parse_san(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-    game.play(m).unwrap_or_else(|e| panic!("{text}: {e}"));
+    play_sans(game, text).unwrap();
 }
 
 #[test]

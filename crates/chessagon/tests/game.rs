@@ -4,15 +4,10 @@
 use hexvar_chessagon::{
     DrawReason, Game, GameError, IllegalMove, Outcome, Position, WinReason, START_TEXT,
 };
+use hexvar_geometry::checks::play_sans;
 
 fn play(game: &mut Game, moves: &str) {
-    for text in moves.split_whitespace() {
-        let m = game
-            .position()
-            .parse_san(text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-        game.play(m).unwrap_or_else(|e| panic!("{text}: {e}"));
-    }
+    play_sans(game, moves).unwrap();
 }
 
 #[test]

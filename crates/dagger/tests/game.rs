@@ -3,6 +3,7 @@
 //! capture, pawn move, entry or drop), finished games, undo, and game records.
 
 use hexvar_dagger::{DrawReason, Game, GameError, Outcome, Position, WinReason};
+use hexvar_geometry::checks::play_sans;
 use hexvar_geometry::{RecordError, RecordErrorKind};
 
 fn pos(text: &str) -> Position {
@@ -11,13 +12,7 @@ fn pos(text: &str) -> Position {
 
 /// Plays moves written in SAN.
 fn play(game: &mut Game, sans: &[&str]) {
-    for san in sans {
-        let m = game
-            .position()
-            .parse_san(san)
-            .unwrap_or_else(|e| panic!("{san}: {e}"));
-        game.play(m).unwrap_or_else(|e| panic!("{san}: {e}"));
-    }
+    play_sans(game, &sans.join(" ")).unwrap();
 }
 
 #[test]

@@ -6,10 +6,12 @@
 //! [`crate::long`], [`crate::null_move`], [`crate::hash_perft`] and [`crate::perft`] hold the
 //! checks that belong beside their machinery; these are the rest.
 
+mod game;
 mod layout;
 mod long_notation;
 mod perft_data;
 
+pub use game::play_sans;
 pub use layout::test_files_are_modules;
 pub use long_notation::{check_long_notation, LongNotation};
 pub use perft_data::{

@@ -419,10 +419,22 @@ fn grid(text: &str) -> Grid {
 }
 
 fn play(game: &mut Game<Grid>, texts: &[&str]) {
-    for text in texts {
-        let mv = game.position().parse_san(text).unwrap();
-        game.play(mv).unwrap();
-    }
+    hexvar_geometry::checks::play_sans(game, &texts.join(" ")).unwrap();
+}
+
+#[test]
+fn play_sans_plays_in_order_and_names_the_first_move_refused() {
+    use hexvar_geometry::checks::play_sans;
+    let first_san =
+        |game: &Game<Grid>| hexvar_geometry::san::san_list(game.position())[0].1.clone();
+    let mut game = Game::<Grid>::new();
+    let text = format!(" {}\t", first_san(&game));
+    let played = play_sans(&mut game, &text).unwrap();
+    assert_eq!(game.moves(), played);
+    let text = format!("{} zz {}", first_san(&game), first_san(&game));
+    let refused = play_sans(&mut game, &text).unwrap_err();
+    assert!(refused.starts_with("zz: "), "{refused}");
+    assert_eq!(game.ply(), 2, "the moves before the refused one are played");
 }
 
 #[test]
