@@ -72,6 +72,20 @@ pub struct Levers {
     /// knights) count in the evaluation at their values; without it a drop looks like a man
     /// gained. Off until measured: Dagger does not answer `in_hand` yet.
     pub hand: bool,
+    /// Late move pruning: at a null-window node within three plies of the horizon, not in
+    /// check, the quiet moves ordered after the first `3 + 2·depth²` (no capture, killer,
+    /// pawn move or check among them) are not searched.
+    pub late_move_pruning: bool,
+    /// Late move reductions that grow with the depth left and the move's place in the order
+    /// (`ln depth · ln index / 2`, one ply less at a principal-variation node) instead of one
+    /// ply (two late in deep nodes).
+    pub log_reductions: bool,
+    /// A quiet move that did not cut off loses history when a later quiet move does, so that
+    /// the history orders by success rate rather than by count.
+    pub history_malus: bool,
+    /// A quiescence node not in check whose material and piece-square score alone beats beta by
+    /// a margin stands pat before its moves are listed (the listing is most of a node's cost).
+    pub lazy_stand: bool,
 }
 
 impl Default for Levers {
@@ -82,6 +96,10 @@ impl Default for Levers {
             futility: false,
             null_move: false,
             hand: false,
+            late_move_pruning: false,
+            log_reductions: false,
+            history_malus: false,
+            lazy_stand: false,
         }
     }
 }
