@@ -29,7 +29,7 @@ pub struct Options {
 }
 
 impl Default for Options {
-    /// 16 MiB, one line, no contempt beyond the automatic one, every lever on.
+    /// 16 MiB, one line, no contempt beyond the automatic one, the levers that measured a gain.
     fn default() -> Options {
         Options {
             hash_mb: 16,
@@ -74,7 +74,9 @@ pub struct Levers {
     pub hand: bool,
     /// Late move pruning: at a null-window node within three plies of the horizon, not in
     /// check, the quiet moves ordered after the first `3 + 2·depth²` (no capture, killer,
-    /// pawn move or check among them) are not searched.
+    /// pawn move or check among them) are not searched. On: against the same build without it
+    /// (Brusky, 20,000 nodes a move, 200 games) it scored 111/4/85, +45 Elo [+3, +89]
+    /// (pentanomial).
     pub late_move_pruning: bool,
     /// Late move reductions that grow with the depth left and the move's place in the order
     /// (`ln depth · ln index / 2`, one ply less at a principal-variation node) instead of one
@@ -96,7 +98,7 @@ impl Default for Levers {
             futility: false,
             null_move: false,
             hand: false,
-            late_move_pruning: false,
+            late_move_pruning: true,
             log_reductions: false,
             history_malus: false,
             lazy_stand: false,

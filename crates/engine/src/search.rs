@@ -729,7 +729,13 @@ impl<'a, V: Variant> Searcher<'a, V> {
             child.play_unchecked(mv);
             let zeroing = pos.is_zeroing(mv);
             let gives_check = late && child.is_check();
-            if late && !zeroing && !gives_check && best > -MATE_BOUND && self.prunes_late(node, i) {
+            if late
+                && !zeroing
+                && !gives_check
+                && best > -MATE_BOUND
+                && self.prunes_late(node, i)
+                && !eliminates(pos, &child)
+            {
                 continue;
             }
             let inherited = Inherited {
@@ -1060,6 +1066,14 @@ struct Node {
     in_check: bool,
     /// An open window: a principal-variation node.
     pv: bool,
+}
+
+/// Whether a move took a side out of play: a Kirby mate removes the mated army at once, so the
+/// position after it shows no check.
+fn eliminates<V: Variant>(pos: &V, child: &V) -> bool {
+    V::Color::ALL
+        .iter()
+        .any(|&c| pos.in_play(c) && !child.in_play(c))
 }
 
 /// The logarithmic late move reductions, `[depth * REDUCTION_TABLE + index]`:
