@@ -80,14 +80,13 @@ pub struct Levers {
     pub late_move_pruning: bool,
     /// Late move reductions that grow with the depth left and the move's place in the order
     /// (`ln depth · ln index / 2`, one ply less at a principal-variation node) instead of one
-    /// ply (two late in deep nodes).
+    /// ply (two late in deep nodes). On: against the same build without it, both with late move
+    /// pruning (Brusky, 20,000 nodes a move, 200 games) it scored 99/10/91, +14 Elo [−12, +40]
+    /// (pentanomial): no loss shown, and the search reaches a ply deeper sooner.
     pub log_reductions: bool,
     /// A quiet move that did not cut off loses history when a later quiet move does, so that
     /// the history orders by success rate rather than by count.
     pub history_malus: bool,
-    /// A quiescence node not in check whose material and piece-square score alone beats beta by
-    /// a margin stands pat before its moves are listed (the listing is most of a node's cost).
-    pub lazy_stand: bool,
 }
 
 impl Default for Levers {
@@ -99,9 +98,8 @@ impl Default for Levers {
             null_move: false,
             hand: false,
             late_move_pruning: true,
-            log_reductions: false,
+            log_reductions: true,
             history_malus: false,
-            lazy_stand: false,
         }
     }
 }

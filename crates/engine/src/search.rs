@@ -63,8 +63,6 @@ const FUTILITY_MARGIN: i32 = 120;
 /// does (`LMP_BASE + 2·depth²`).
 const LMP_DEPTH: i32 = 3;
 const LMP_BASE: usize = 3;
-/// Lazy stand pat: the margin by which the score without mobility must beat beta.
-const LAZY_MARGIN: i32 = 200;
 /// The depths and move indices the reduction table covers (beyond, the last entry).
 const REDUCTION_TABLE: usize = 64;
 /// No iteration starts after this share of the time.
@@ -899,15 +897,6 @@ impl<'a, V: Variant> Searcher<'a, V> {
         if self.poll(ply) {
             return 0;
         }
-        let kings = self.eval.kings(pos);
-        if self.levers.lazy_stand && !pos.is_check() {
-            let lazy = self
-                .eval
-                .evaluate(pos, &kings, &Activity::default(), parent);
-            if lazy - LAZY_MARGIN >= beta {
-                return lazy - LAZY_MARGIN;
-            }
-        }
         let mut moves = V::MoveList::default();
         pos.legal_moves_into(&mut moves);
         if moves.is_empty() {
@@ -916,6 +905,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
         if let Some(outcome) = pos.outcome() {
             return self.finished(pos, Some(outcome), ply);
         }
+        let kings = self.eval.kings(pos);
         let activity = self.eval.activity(pos, &moves, &kings);
         // In check within the first plies, every evasion is searched (a mate is found); deeper,
         // the position is judged as if quiet, so that checks do not run the search away.

@@ -29,7 +29,7 @@ const MAX_CONTEMPT: i32 = 1_000;
 
 /// The search's levers as check options (for measuring one against the search without it):
 /// each option's name and its value in `levers`.
-fn lever_options(levers: &Levers) -> [(&'static str, bool); 9] {
+fn lever_options(levers: &Levers) -> [(&'static str, bool); 8] {
     [
         ("See", levers.see),
         ("MatingDrive", levers.mating_drive),
@@ -39,7 +39,6 @@ fn lever_options(levers: &Levers) -> [(&'static str, bool); 9] {
         ("LateMovePruning", levers.late_move_pruning),
         ("LogReductions", levers.log_reductions),
         ("HistoryMalus", levers.history_malus),
-        ("LazyStand", levers.lazy_stand),
     ]
 }
 
@@ -54,7 +53,6 @@ fn set_lever(levers: &mut Levers, lower: &str, on: bool) {
         "latemovepruning" => levers.late_move_pruning = on,
         "logreductions" => levers.log_reductions = on,
         "historymalus" => levers.history_malus = on,
-        "lazystand" => levers.lazy_stand = on,
         _ => {}
     }
 }
