@@ -516,6 +516,26 @@ impl<'a, V: Variant> Searcher<'a, V> {
         Ok(e.mv)
     }
 
+    /// Lists a node's legal moves; its kings and activity, or the score when the game is over there.
+    #[inline]
+    fn expand(
+        &mut self,
+        pos: &V,
+        ply: usize,
+        moves: &mut V::MoveList,
+    ) -> Result<(Kings, Activity), i32> {
+        pos.legal_moves_into(moves);
+        if moves.is_empty() {
+            return Err(self.finished(pos, pos.outcome(), ply));
+        }
+        if let Some(outcome) = pos.outcome() {
+            return Err(self.finished(pos, Some(outcome), ply));
+        }
+        let kings = self.eval.kings(pos);
+        let activity = self.eval.activity(pos, moves, &kings);
+        Ok((kings, activity))
+    }
+
     fn negamax(
         &mut self,
         pos: &V,
@@ -562,15 +582,10 @@ impl<'a, V: Variant> Searcher<'a, V> {
             Err(score) => return score,
         };
         let mut moves = V::MoveList::default();
-        pos.legal_moves_into(&mut moves);
-        if moves.is_empty() {
-            return self.finished(pos, pos.outcome(), ply);
-        }
-        if let Some(outcome) = pos.outcome() {
-            return self.finished(pos, Some(outcome), ply);
-        }
-        let kings = self.eval.kings(pos);
-        let activity = self.eval.activity(pos, &moves, &kings);
+        let (kings, activity) = match self.expand(pos, ply, &mut moves) {
+            Ok(expanded) => expanded,
+            Err(score) => return score,
+        };
         let node = Node {
             depth,
             beta,
@@ -898,15 +913,10 @@ impl<'a, V: Variant> Searcher<'a, V> {
             return 0;
         }
         let mut moves = V::MoveList::default();
-        pos.legal_moves_into(&mut moves);
-        if moves.is_empty() {
-            return self.finished(pos, pos.outcome(), ply);
-        }
-        if let Some(outcome) = pos.outcome() {
-            return self.finished(pos, Some(outcome), ply);
-        }
-        let kings = self.eval.kings(pos);
-        let activity = self.eval.activity(pos, &moves, &kings);
+        let (kings, activity) = match self.expand(pos, ply, &mut moves) {
+            Ok(expanded) => expanded,
+            Err(score) => return score,
+        };
         // In check within the first plies, every evasion is searched (a mate is found); deeper,
         // the position is judged as if quiet, so that checks do not run the search away.
         let in_check = left + EVASION_PLIES > QUIESCENCE_PLIES && pos.is_check();
