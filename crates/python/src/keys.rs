@@ -80,135 +80,102 @@ impl Key {
     }
 }
 
-mod brusky {
-    use super::{Key, MoveKey};
-    use hexvar_brusky::{CastlingSide, Move, Position};
+/// The impl of [`MoveKey`] for a crate's `Position`: `$key` packs its `Move` `$mv` (with the
+/// crate's `$import`s in scope).
+macro_rules! move_key {
+    ($module:ident, $krate:ident, [$($import:ident),*], |$mv:ident| $key:expr) => {
+        mod $module {
+            use super::Key;
+            use $krate::{Move, Position, $($import),*};
 
-    impl MoveKey for Position {
-        fn key(mv: Move) -> u64 {
-            match mv {
-                Move::Normal {
-                    from,
-                    to,
-                    capture,
-                    promotion,
-                } => Key::tag(0)
-                    .cell(from)
-                    .cell(to)
-                    .small(capture.into())
-                    .maybe_role(promotion),
-                Move::EnPassant { from, to } => Key::tag(1).cell(from).cell(to),
-                Move::Castle { color, side } => Key::tag(2).color(color).small(match side {
-                    CastlingSide::KingSide => 0,
-                    CastlingSide::QueenSide => 1,
-                }),
-            }
-            .done()
-        }
-    }
-}
-
-mod chessagon {
-    use super::{Key, MoveKey};
-    use hexvar_chessagon::{Castling, Move, Position};
-
-    impl MoveKey for Position {
-        fn key(mv: Move) -> u64 {
-            match mv {
-                Move::Normal { from, to } => Key::tag(0).cell(from).cell(to),
-                Move::Promotion { from, to } => Key::tag(1).cell(from).cell(to),
-                Move::EnPassant { from, to } => Key::tag(2).cell(from).cell(to),
-                Move::Castle { castling } => {
-                    let index = Castling::ALL.iter().position(|&c| c == castling);
-                    Key::tag(3).small(index.expect("every castling is in Castling::ALL"))
+            impl super::MoveKey for Position {
+                fn key($mv: Move) -> u64 {
+                    $key.done()
                 }
             }
-            .done()
         }
-    }
+    };
 }
 
-mod dagger {
-    use super::{Key, MoveKey};
-    use hexvar_dagger::{Move, Position};
+move_key!(brusky, hexvar_brusky, [CastlingSide], |mv| match mv {
+    Move::Normal {
+        from,
+        to,
+        capture,
+        promotion,
+    } => Key::tag(0)
+        .cell(from)
+        .cell(to)
+        .small(capture.into())
+        .maybe_role(promotion),
+    Move::EnPassant { from, to } => Key::tag(1).cell(from).cell(to),
+    Move::Castle { color, side } => Key::tag(2).color(color).small(match side {
+        CastlingSide::KingSide => 0,
+        CastlingSide::QueenSide => 1,
+    }),
+});
 
-    impl MoveKey for Position {
-        fn key(mv: Move) -> u64 {
-            match mv {
-                Move::Normal { from, to } => Key::tag(0).cell(from).cell(to),
-                Move::Promotion { from, to, role } => Key::tag(1).cell(from).cell(to).role(role),
-                Move::EnPassant { from, to } => Key::tag(2).cell(from).cell(to),
-                Move::Entry { knight, to } => Key::tag(3).small(knight as usize).cell(to),
-                Move::Drop { knight, to } => Key::tag(4).small(knight as usize).cell(to),
-            }
-            .done()
-        }
+move_key!(chessagon, hexvar_chessagon, [Castling], |mv| match mv {
+    Move::Normal { from, to } => Key::tag(0).cell(from).cell(to),
+    Move::Promotion { from, to } => Key::tag(1).cell(from).cell(to),
+    Move::EnPassant { from, to } => Key::tag(2).cell(from).cell(to),
+    Move::Castle { castling } => {
+        let index = Castling::ALL.iter().position(|&c| c == castling);
+        Key::tag(3).small(index.expect("every castling is in Castling::ALL"))
     }
-}
+});
 
-mod cescacs {
-    use super::{Key, MoveKey};
-    use hexvar_cescacs::{Move, Position};
+move_key!(dagger, hexvar_dagger, [], |mv| match mv {
+    Move::Normal { from, to } => Key::tag(0).cell(from).cell(to),
+    Move::Promotion { from, to, role } => Key::tag(1).cell(from).cell(to).role(role),
+    Move::EnPassant { from, to } => Key::tag(2).cell(from).cell(to),
+    Move::Entry { knight, to } => Key::tag(3).small(knight as usize).cell(to),
+    Move::Drop { knight, to } => Key::tag(4).small(knight as usize).cell(to),
+});
 
-    impl MoveKey for Position {
-        fn key(mv: Move) -> u64 {
-            match mv {
-                Move::Normal {
-                    role,
-                    from,
-                    capture,
-                    to,
-                    promotion,
-                } => Key::tag(0)
-                    .role(role)
-                    .cell(from)
-                    .maybe_role(capture)
-                    .cell(to)
-                    .maybe_role(promotion),
-                Move::EnPassant {
-                    from,
-                    to,
-                    victim,
-                    capture,
-                } => Key::tag(1).cell(from).cell(to).cell(victim).role(capture),
-                Move::Scornful {
-                    from,
-                    to,
-                    capture,
-                    promotion,
-                } => Key::tag(2)
-                    .cell(from)
-                    .cell(to)
-                    .role(capture)
-                    .maybe_role(promotion),
-                Move::Castle { color, castling } => {
-                    Key::tag(3).color(color).small(castling.index())
-                }
-                Move::Promote { at, role } => Key::tag(4).cell(at).role(role),
-            }
-            .done()
-        }
+move_key!(cescacs, hexvar_cescacs, [], |mv| match mv {
+    Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion,
+    } => Key::tag(0)
+        .role(role)
+        .cell(from)
+        .maybe_role(capture)
+        .cell(to)
+        .maybe_role(promotion),
+    Move::EnPassant {
+        from,
+        to,
+        victim,
+        capture,
+    } => Key::tag(1).cell(from).cell(to).cell(victim).role(capture),
+    Move::Scornful {
+        from,
+        to,
+        capture,
+        promotion,
+    } => Key::tag(2)
+        .cell(from)
+        .cell(to)
+        .role(capture)
+        .maybe_role(promotion),
+    Move::Castle { color, castling } => {
+        Key::tag(3).color(color).small(castling.index())
     }
-}
+    Move::Promote { at, role } => Key::tag(4).cell(at).role(role),
+});
 
-mod kirby {
-    use super::{Key, MoveKey};
-    use hexvar_kirby::{Move, Position};
-
-    impl MoveKey for Position {
-        fn key(mv: Move) -> u64 {
-            match mv {
-                Move::Normal {
-                    from,
-                    to,
-                    promotion,
-                } => Key::tag(0).cell(from).cell(to).maybe_role(promotion),
-                Move::Castle { king, rook } => Key::tag(1).cell(king).cell(rook),
-                Move::Relocate { from, to, reclaim } => {
-                    Key::tag(2).cell(from).cell(to).maybe_role(reclaim)
-                }
-            }
-            .done()
-        }
+move_key!(kirby, hexvar_kirby, [], |mv| match mv {
+    Move::Normal {
+        from,
+        to,
+        promotion,
+    } => Key::tag(0).cell(from).cell(to).maybe_role(promotion),
+    Move::Castle { king, rook } => Key::tag(1).cell(king).cell(rook),
+    Move::Relocate { from, to, reclaim } => {
+        Key::tag(2).cell(from).cell(to).maybe_role(reclaim)
     }
-}
+});

@@ -56,8 +56,8 @@ struct Rights<S> {
     grants: Vec<Grant<S>>,
 }
 
-/// The position of `setup`, or of `setup` without the grants that make it illegal; the first
-/// error when even the bare setup is illegal.
+/// The position of `setup`, or of `setup` with only the grants that keep it legal (each tried in
+/// order on top of those kept); the first error when even the bare setup is illegal.
 fn build_keeping_rights<S: Clone, P, E: ToString>(
     setup: S,
     rights: fn(&S) -> Rights<S>,
@@ -71,12 +71,14 @@ fn build_keeping_rights<S: Clone, P, E: ToString>(
     if build(bare.clone()).is_err() {
         return Err(error);
     }
-    let mut kept = bare.clone();
+    // Each grant on top of those kept so far, in order: a right may need an earlier one (C'escacs's
+    // Rook rights need the King's).
+    let mut kept = bare;
     for grant in &grants {
-        let mut alone = bare.clone();
-        grant(&mut alone);
-        if build(alone).is_ok() {
-            grant(&mut kept);
+        let mut more = kept.clone();
+        grant(&mut more);
+        if build(more.clone()).is_ok() {
+            kept = more;
         }
     }
     build(kept).map_err(|e| e.to_string())

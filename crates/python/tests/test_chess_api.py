@@ -171,18 +171,9 @@ def test_ply_fullmove_number_and_result(variant, rng):
 
 
 def test_repetition_predicates_agree_with_the_game(variant):
-    from test_board import shuffle
+    from test_board import shuffling_board
 
-    if len(hexvar.Board(variant).SIDES) > 2:
-        pytest.skip("a two-move shuffle does not cycle the turn of more than two armies")
-    for text in [None] + conformance_positions(variant):
-        board = hexvar.Board(variant, text)
-        moves = board.outcome() is None and shuffle(board)
-        if moves:
-            break
-    for move in moves:
-        board.push(move)
-    board = board.copy(stack=False)
+    board, moves = shuffling_board(variant)
     for cycle in range(1, 3):
         for move in moves:
             board.push(move)
