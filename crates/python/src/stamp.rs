@@ -47,6 +47,14 @@ macro_rules! variant_module {
                 COMPACT.get_or_init(|| derived)
             }
 
+            /// The variant's mirror (`mirror.rs`), found at its first use.
+            static MIRROR: std::sync::OnceLock<Option<Vec<usize>>> = std::sync::OnceLock::new();
+
+            /// The variant's mirror as a permutation of dense cell indices, if it has one.
+            fn mirror_cells() -> Option<&'static [usize]> {
+                MIRROR.get_or_init(crate::mirror::cells::<V>).as_deref()
+            }
+
             /// The Python object of `mv`.
             pub fn object(py: Python<'_>, mv: Mv) -> PyResult<Bound<'_, Move>> {
                 OBJECTS.get(py, <V as MoveKey>::key(mv), mv)
@@ -339,6 +347,18 @@ macro_rules! variant_module {
                         .iter()
                         .map(|&c| <V as space::MoveSpace>::coords(c))
                         .collect()
+                }
+
+                /// The variant's mirror, the reflection of the board that keeps every side's men
+                /// of every start position on that side's cells (the left-right mirror of a
+                /// chess board), as cell indices: the mirror of cell `i` is cell
+                /// `mirror_cells()[i]`. `None` for a variant without one (Brusky: its rows of 9
+                /// to 12 hexes reverse onto no reflection of the hex lattice; Kirby: with three or
+                /// more armies a reflection makes armies trade seats).
+                #[staticmethod]
+                #[pyo3(name = "mirror_cells")]
+                fn py_mirror_cells() -> Option<Vec<usize>> {
+                    mirror_cells().map(<[usize]>::to_vec)
                 }
 
                 /// Every cell's name, in the order `encode` and `move_index` use.
@@ -865,6 +885,27 @@ macro_rules! variant_module {
                     Game {
                         game: self.core.game(),
                     }
+                }
+
+                /// The mirror image (`mirror_cells()`), the move stack empty: every man and
+                /// every cell a right names on its mirrored cell (Dagger's knights in hand
+                /// swapped), the side to move and the clocks kept, the rights the mirror breaks
+                /// dropped (a castling right whose King or Rook is not at home in the image). Where no such right is dropped, the image's legal moves are the
+                /// mirrored moves (the suite checks it on every conformance position), so its
+                /// planes and move targets can train a learning loop as a position of its own.
+                /// `ValueError` for a variant without a mirror.
+                fn mirror(&self) -> PyResult<Self> {
+                    let cells = mirror_cells().ok_or_else(|| {
+                        pyo3::exceptions::PyValueError::new_err(format!(
+                            "{} has no mirror: no reflection of its board keeps every side's men on their cells",
+                            V::NAME
+                        ))
+                    })?;
+                    let image = <V as crate::rules::Rules>::mirrored(self.core.pos(), cells)
+                        .map_err(generic::bad_position)?;
+                    Ok(Board {
+                        core: Core::new(image),
+                    })
                 }
 
                 /// Equal positions (the move stacks aside). A board is mutable, so it has no

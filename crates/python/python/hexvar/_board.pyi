@@ -105,6 +105,11 @@ class Board:
     def cells() -> List[str]:
         """Every cell's name, in the order ``encode`` and ``move_index`` use."""
     @staticmethod
+    def mirror_cells() -> Optional[List[int]]:
+        """The variant's mirror, the reflection of the board that keeps every side's men of every
+        start position on that side's cells, as cell indices: the mirror of cell ``i`` is cell
+        ``mirror_cells()[i]``. ``None`` for a variant without one (Kirby)."""
+    @staticmethod
     def cell_coords() -> List[Tuple[int, int]]:
         """Each cell's coordinates in the variant's lattice, in ``cells()`` order (a compact
         shape's offset is the to-cell's minus the from-cell's)."""
@@ -230,6 +235,11 @@ class Board:
     def move_from_index(self, index: int, *, compact: bool = False) -> Move:
         """The legal move with that index in the fixed or (``compact=True``) the compact space
         (``IllegalMoveError`` when none has it)."""
+    def mirror(self) -> "Board":
+        """The mirror image (``mirror_cells()``), the move stack empty: the men and the cells
+        the rights name mirrored (Dagger's knights in hand swapped), the rights the mirror
+        breaks dropped; where none is, its legal moves are the mirrored moves. ``ValueError``
+        for a variant without a mirror."""
     def game(self) -> "Game":
         """The board's start and move stack as a ``Game`` (for its record)."""
     def __eq__(self, other: object, /) -> bool:
