@@ -7,10 +7,12 @@
    same loop with python-chess on the chess start position (installed with `pip install chess`).
 3. With `--density` (needs numpy), instead: how many indices of each move space (the fixed one
    and the compact one) the legal moves of 2,000 random positions touch.
+4. With `--parts`, instead: where the `list(board.legal_moves)` loop's time goes, per position
+   of random games (CPU time): counting, listing, the move objects, CPython's copy, push and pop.
 
 Run from anywhere, in the environment where `hexvar` is installed:
 
-    python crates/python/bench.py [--games N] [--no-xtask] [--density]
+    python crates/python/bench.py [--games N] [--no-xtask] [--density | --parts]
 """
 
 import argparse
@@ -134,15 +136,60 @@ def density(positions=2000, seed=18):
         )
 
 
+def parts(positions=3000, seed=5):
+    """Prints, per variant, the CPU time per position of each part of the `list(legal_moves)`
+    loop, over fresh boards of the positions of random games (so that no listing is reused)."""
+    print("CPU time per position (µs), fresh boards of random-game positions:")
+    print()
+    print("| variant | moves | `legal_move_count()` | `len(legal_moves)` (listing) | `list(legal_moves)` | `list()` again (objects only) | `list(list)` (CPython's copy) | push + pop |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for variant in hexvar.VARIANTS:
+        cls = getattr(hexvar, variant).Board
+        texts = [b.text() for b in random_positions(cls, positions, random.Random(seed))]
+
+        def per_position(work, prepare=None):
+            boards = [cls(t) for t in texts]
+            for board in boards if prepare else ():
+                prepare(board)
+            started = time.process_time()
+            for board in boards:
+                work(board)
+            return (time.process_time() - started) / len(boards) * 1e6
+
+        def push_pop(board):
+            board.push(board.legal_moves[0])
+            board.pop()
+
+        moves = sum(len(cls(t).legal_moves) for t in texts) / len(texts)
+        count = per_position(lambda b: b.legal_move_count())
+        listing = per_position(lambda b: len(b.legal_moves))
+        listed = per_position(lambda b: list(b.legal_moves))
+        objects = per_position(lambda b: list(b.legal_moves), prepare=lambda b: len(b.legal_moves))
+        lists = [list(cls(t).legal_moves) for t in texts]
+        started = time.process_time()
+        for moves_list in lists:
+            list(moves_list)
+        copy = (time.process_time() - started) / len(lists) * 1e6
+        pushed = per_position(push_pop, prepare=lambda b: len(b.legal_moves))
+        print(
+            f"| {variant} | {moves:.0f} | {count:.2f} | {listing:.2f} | {listed:.2f} | {objects:.2f} "
+            f"| {copy:.2f} | {pushed:.2f} |"
+        )
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="random games per variant")
     parser.add_argument("--no-xtask", action="store_true", help="skip `cargo xtask perft`")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of the random-game loops")
     parser.add_argument("--density", action="store_true", help="only the move spaces' density")
+    parser.add_argument("--parts", action="store_true", help="only where the list loop's time goes")
     args = parser.parse_args()
     if args.density:
         density()
+        return
+    if args.parts:
+        parts()
         return
 
     print("| variant | perft depth | nodes | `Board.perft` nodes/s | `cargo xtask perft` nodes/s | ratio |")
