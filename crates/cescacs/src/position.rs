@@ -273,7 +273,7 @@ impl Position {
     fn put(&mut self, cell: usize, p: Piece) {
         self.by_color[p.color.index()].0[cell >> 6] |= 1 << (cell & 63);
         self.by_role[p.role.index()].0[cell >> 6] |= 1 << (cell & 63);
-        self.lines.toggle(cell);
+        self.lines.toggle(cell, p.color);
         self.state.hash ^= ZOBRIST.pieces[p.color.index()][p.role.index()][cell];
     }
 
@@ -282,7 +282,7 @@ impl Position {
         let p = self.piece_at_index(cell)?;
         self.by_color[p.color.index()].0[cell >> 6] &= !(1 << (cell & 63));
         self.by_role[p.role.index()].0[cell >> 6] &= !(1 << (cell & 63));
-        self.lines.toggle(cell);
+        self.lines.toggle(cell, p.color);
         self.state.hash ^= ZOBRIST.pieces[p.color.index()][p.role.index()][cell];
         Some(p)
     }
@@ -357,11 +357,7 @@ impl Position {
             Cow::Borrowed(&self.lines)
         } else {
             let mut lines = self.lines;
-            for cell in self.state.unsettled {
-                if cell != SETTLED {
-                    lines.toggle(cell as usize);
-                }
-            }
+            lines.settle(self.state.unsettled, self.state.turn.other());
             Cow::Owned(lines)
         };
         Occupied {
@@ -374,11 +370,10 @@ impl Position {
     /// that generates moves from many copies of this position (perft) settles it once first.
     #[inline]
     pub(crate) fn settle_lines(&mut self) {
-        for cell in self.state.unsettled {
-            if cell != SETTLED {
-                self.lines.toggle(cell as usize);
-            }
-        }
+        // The deferred flips are the last ply's, its mover the side not to move (and, while a
+        // ply records its own flips before passing the turn, the side that moved before it).
+        self.lines
+            .settle(self.state.unsettled, self.state.turn.other());
         self.state.unsettled = [SETTLED; 2];
     }
 

@@ -22,6 +22,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod checks;
 mod delegate;
 mod dense;
 pub mod dynamic;
