@@ -156,101 +156,45 @@ fn count_below<V: MoveKinds>(pos: &V, depth: u32, counts: &mut KindCounts) {
 mod variants {
     use super::{Kind, MoveKinds};
 
-    impl MoveKinds for hexvar_brusky::Position {
-        const KINDS: &'static [Kind] = &[Kind::EnPassant, Kind::Castle];
-        fn kind(mv: hexvar_brusky::Move) -> Option<Kind> {
-            use hexvar_brusky::Move;
-            match mv {
-                Move::Normal { .. } => None,
-                Move::EnPassant { .. } => Some(Kind::EnPassant),
-                Move::Castle { .. } => Some(Kind::Castle),
-            }
-        }
-        fn promotes(mv: hexvar_brusky::Move) -> bool {
-            matches!(
-                mv,
-                hexvar_brusky::Move::Normal {
-                    promotion: Some(_),
-                    ..
+    /// [`MoveKinds`] for a variant crate: each special kind with the `Move` patterns that have
+    /// it (in the order of its table's columns; other moves have none), and the promotions.
+    macro_rules! move_kinds {
+        ($krate:ident: $($pattern:pat => $kind:ident),+; promotes $promotes:pat) => {
+            impl MoveKinds for $krate::Position {
+                const KINDS: &'static [Kind] = &[$(Kind::$kind),+];
+                fn kind(mv: $krate::Move) -> Option<Kind> {
+                    use $krate::Move;
+                    match mv {
+                        $($pattern => Some(Kind::$kind),)+
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
                 }
-            )
-        }
-    }
-
-    impl MoveKinds for hexvar_chessagon::Position {
-        const KINDS: &'static [Kind] = &[Kind::EnPassant, Kind::Castle];
-        fn kind(mv: hexvar_chessagon::Move) -> Option<Kind> {
-            use hexvar_chessagon::Move;
-            match mv {
-                Move::Normal { .. } | Move::Promotion { .. } => None,
-                Move::EnPassant { .. } => Some(Kind::EnPassant),
-                Move::Castle { .. } => Some(Kind::Castle),
-            }
-        }
-        fn promotes(mv: hexvar_chessagon::Move) -> bool {
-            matches!(mv, hexvar_chessagon::Move::Promotion { .. })
-        }
-    }
-
-    impl MoveKinds for hexvar_dagger::Position {
-        const KINDS: &'static [Kind] = &[Kind::EnPassant, Kind::Drop];
-        fn kind(mv: hexvar_dagger::Move) -> Option<Kind> {
-            use hexvar_dagger::Move;
-            match mv {
-                Move::Normal { .. } | Move::Promotion { .. } => None,
-                Move::EnPassant { .. } => Some(Kind::EnPassant),
-                Move::Entry { .. } | Move::Drop { .. } => Some(Kind::Drop),
-            }
-        }
-        fn promotes(mv: hexvar_dagger::Move) -> bool {
-            matches!(mv, hexvar_dagger::Move::Promotion { .. })
-        }
-    }
-
-    impl MoveKinds for hexvar_cescacs::Position {
-        const KINDS: &'static [Kind] = &[Kind::EnPassant, Kind::Scornful, Kind::Castle];
-        fn kind(mv: hexvar_cescacs::Move) -> Option<Kind> {
-            use hexvar_cescacs::Move;
-            match mv {
-                Move::Normal { .. } | Move::Promote { .. } => None,
-                Move::EnPassant { .. } => Some(Kind::EnPassant),
-                Move::Scornful { .. } => Some(Kind::Scornful),
-                Move::Castle { .. } => Some(Kind::Castle),
-            }
-        }
-        fn promotes(mv: hexvar_cescacs::Move) -> bool {
-            use hexvar_cescacs::Move;
-            matches!(
-                mv,
-                Move::Normal {
-                    promotion: Some(_),
-                    ..
-                } | Move::Scornful {
-                    promotion: Some(_),
-                    ..
-                } | Move::Promote { .. }
-            )
-        }
-    }
-
-    impl MoveKinds for hexvar_kirby::Position {
-        const KINDS: &'static [Kind] = &[Kind::Castle, Kind::Relocation];
-        fn kind(mv: hexvar_kirby::Move) -> Option<Kind> {
-            use hexvar_kirby::Move;
-            match mv {
-                Move::Normal { .. } => None,
-                Move::Castle { .. } => Some(Kind::Castle),
-                Move::Relocate { .. } => Some(Kind::Relocation),
-            }
-        }
-        fn promotes(mv: hexvar_kirby::Move) -> bool {
-            matches!(
-                mv,
-                hexvar_kirby::Move::Normal {
-                    promotion: Some(_),
-                    ..
+                fn promotes(mv: $krate::Move) -> bool {
+                    use $krate::Move;
+                    matches!(mv, $promotes)
                 }
-            )
-        }
+            }
+        };
     }
+
+    move_kinds!(hexvar_brusky:
+        Move::EnPassant { .. } => EnPassant, Move::Castle { .. } => Castle;
+        promotes Move::Normal { promotion: Some(_), .. });
+    move_kinds!(hexvar_chessagon:
+        Move::EnPassant { .. } => EnPassant, Move::Castle { .. } => Castle;
+        promotes Move::Promotion { .. });
+    move_kinds!(hexvar_dagger:
+        Move::EnPassant { .. } => EnPassant, Move::Entry { .. } | Move::Drop { .. } => Drop;
+        promotes Move::Promotion { .. });
+    move_kinds!(hexvar_cescacs:
+        Move::EnPassant { .. } => EnPassant,
+        Move::Scornful { .. } => Scornful,
+        Move::Castle { .. } => Castle;
+        promotes Move::Normal { promotion: Some(_), .. }
+            | Move::Scornful { promotion: Some(_), .. }
+            | Move::Promote { .. });
+    move_kinds!(hexvar_kirby:
+        Move::Castle { .. } => Castle, Move::Relocate { .. } => Relocation;
+        promotes Move::Normal { promotion: Some(_), .. });
 }

@@ -2,8 +2,32 @@
 //! cells, as the rules page's "Notation (SAN)" section describes. The choice of the least
 //! disambiguation, the check and mate suffixes and the forgiving reader are `hexvar-geometry`'s,
 //! written once for every variant; this module says how one move is written.
+//!
+//! ```
+//! use hexvar_brusky::Position;
+//! let mut pos = Position::new();
+//! assert_eq!(pos.san(pos.parse_move("h1-g3")?), "Ng3");
+//! assert_eq!(pos.san(pos.parse_move("a2-a4")?), "a4");
+//! // Pawns step in two forward directions: e2 reaches g4 too (e2-f3-g4), so the file is named.
+//! assert_eq!(pos.san(pos.parse_move("g2-g4")?), "gg4");
+//! assert_eq!(pos.san(pos.parse_move("e2-g4")?), "eg4");
+//! pos.play(pos.parse_move("h1-g3")?)?;
+//! assert_eq!(pos.san(pos.parse_move("h8xe2")?), "Bxe2+");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ```
+//! use hexvar_brusky::{ParseSanError, Position};
+//! let pos = Position::new();
+//! let m = pos.parse_move("h1-g3")?;
+//! assert_eq!(pos.parse_san("Ng3")?, m);
+//! assert_eq!(pos.parse_san("Nh1g3")?, m);
+//! assert_eq!(pos.parse_san("h1-g3")?, m);
+//! assert!(matches!(pos.parse_san("Ng4"), Err(ParseSanError::NotLegal { .. })));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
-use hexvar_geometry::san::{Disambiguation, ParseSanError, San};
+use hexvar_geometry::san::Disambiguation;
 
 use crate::men::Role;
 use crate::moves::{CastlingSide, Move};
@@ -76,42 +100,5 @@ impl Position {
             out.push('=');
             out.push(role.char());
         }
-    }
-
-    /// A legal move in SAN: the least disambiguation that makes it unique among the legal
-    /// moves, and `+` for check or `#` for mate.
-    ///
-    /// ```
-    /// use hexvar_brusky::Position;
-    /// let mut pos = Position::new();
-    /// assert_eq!(pos.san(pos.parse_move("h1-g3")?), "Ng3");
-    /// assert_eq!(pos.san(pos.parse_move("a2-a4")?), "a4");
-    /// // Pawns step in two forward directions: e2 reaches g4 too (e2-f3-g4), so the file is named.
-    /// assert_eq!(pos.san(pos.parse_move("g2-g4")?), "gg4");
-    /// assert_eq!(pos.san(pos.parse_move("e2-g4")?), "eg4");
-    /// pos.play(pos.parse_move("h1-g3")?)?;
-    /// assert_eq!(pos.san(pos.parse_move("h8xe2")?), "Bxe2+");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn san(&self, mv: Move) -> San {
-        hexvar_geometry::san::san(self, mv)
-    }
-
-    /// The legal move a SAN text names. It forgives what [`Position::parse_move`] forgives
-    /// (spaces, `+ # ! ?`), too much disambiguation (`Nh1g3`), a missing capture sign, and it
-    /// reads the crate's move notation (`h1-g3`, `j4xk3e.p.`, `o-o`) as well.
-    ///
-    /// ```
-    /// use hexvar_brusky::{ParseSanError, Position};
-    /// let pos = Position::new();
-    /// let m = pos.parse_move("h1-g3")?;
-    /// assert_eq!(pos.parse_san("Ng3")?, m);
-    /// assert_eq!(pos.parse_san("Nh1g3")?, m);
-    /// assert_eq!(pos.parse_san("h1-g3")?, m);
-    /// assert!(matches!(pos.parse_san("Ng4"), Err(ParseSanError::NotLegal { .. })));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn parse_san(&self, text: &str) -> Result<Move, ParseSanError> {
-        hexvar_geometry::san::parse_san(self, text)
     }
 }

@@ -25,15 +25,7 @@ pub(crate) static KING_STEPS: [[u16; 12]; CELL_COUNT] = step_table(&HEXES, &Hex:
 static KNIGHT_STEPS: [[u16; 12]; CELL_COUNT] = step_table(&HEXES, &Hex::KNIGHT);
 
 /// `BIT[cell]` = the one-cell set of `cell` (a table load instead of a variable 128-bit shift).
-pub(crate) static BIT: [u128; CELL_COUNT] = {
-    let mut out = [0u128; CELL_COUNT];
-    let mut i = 0;
-    while i < CELL_COUNT {
-        out[i] = 1 << i;
-        i += 1;
-    }
-    out
-};
+pub(crate) static BIT: [u128; CELL_COUNT] = hexvar_geometry::table::singletons_128();
 
 /// Rook rays per cell and orthogonal direction.
 static ROOK_RAYS: [[u128; 6]; CELL_COUNT] = ray_table_128(&ROOK_STEPS);

@@ -90,15 +90,7 @@ const fn build_grid() -> [[u8; RANKS as usize]; FILES as usize] {
 static GRID: [[u8; RANKS as usize]; FILES as usize] = build_grid();
 
 /// The singleton set of every cell, by index (a table lookup instead of a variable `u128` shift).
-pub(crate) static BIT: [u128; CELL_COUNT] = {
-    let mut out = [0u128; CELL_COUNT];
-    let mut i = 0;
-    while i < CELL_COUNT {
-        out[i] = 1 << i;
-        i += 1;
-    }
-    out
-};
+pub(crate) static BIT: [u128; CELL_COUNT] = hexvar_geometry::table::singletons_128();
 
 impl Cell {
     /// The cell with dense index `index`, which the caller knows to be `< 96` (a bit of a set

@@ -1,10 +1,19 @@
 //! Short algebraic notation (SAN): chess SAN on the triangle board, as the rules page's
 //! "Notation (SAN)" section describes it. Geometry's [`hexvar_geometry::san`] picks the least
 //! disambiguation and adds the check suffix; this module writes one move at a given level.
+//!
+//! ```
+//! use hexvar_chessagon::Position;
+//!
+//! let pos = Position::new();
+//! assert_eq!(pos.san(pos.parse_move("f3e5")?), "Ne5");
+//! assert_eq!(pos.san(pos.parse_move("b4a6")?), "a6"); // p2p push, face-to-face via a5
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use core::fmt::Write;
 
-use hexvar_geometry::{Disambiguation, ParseSanError, San};
+use hexvar_geometry::{Disambiguation, ParseSanError};
 
 use crate::cells::Cell;
 use crate::men::Role;
@@ -69,21 +78,6 @@ impl Position {
         if matches!(mv, Move::Promotion { .. }) {
             out.push_str("=Q");
         }
-    }
-
-    /// A legal move in SAN, with the least disambiguation that makes it unique and a `+` or
-    /// `#` suffix.
-    ///
-    /// ```
-    /// use hexvar_chessagon::Position;
-    ///
-    /// let pos = Position::new();
-    /// assert_eq!(pos.san(pos.parse_move("f3e5")?), "Ne5");
-    /// assert_eq!(pos.san(pos.parse_move("b4a6")?), "a6"); // p2p push, face-to-face via a5
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn san(&self, mv: Move) -> San {
-        hexvar_geometry::san::san(self, mv)
     }
 
     /// The legal move a SAN text names. It forgives over-disambiguation (`Nf3e5`), a missing or

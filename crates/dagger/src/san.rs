@@ -15,9 +15,30 @@
 //!
 //! plus `+` for check and `#` for mate. The least disambiguation that makes a move's text unique
 //! among the legal moves is chosen by `hexvar_geometry::san`.
+//!
+//! ```
+//! use hexvar_dagger::Position;
+//! let pos = Position::new();
+//! assert_eq!(pos.san(pos.parse_move("d2-f2")?), "df2");
+//! let hand: Position = "k/2/3/4/3/4/5/4/3/p3/3/K1/1 w LR/- -".parse()?;
+//! assert_eq!(hand.san(hand.parse_move("b1-c2")?), "Kc2");
+//! assert_eq!(hand.san(hand.parse_move("N@d1")?), "N@xd1");
+//! assert_eq!(hand.san(hand.parse_move("NR@a1")?), "NR@a1");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ```
+//! use hexvar_dagger::{ParseSanError, Position};
+//! let pos = Position::new();
+//! let jump = pos.parse_move("d2-f2")?;
+//! assert_eq!(pos.parse_san("df2")?, jump);
+//! assert_eq!(pos.parse_san("d2f2+")?, jump);
+//! assert_eq!(pos.parse_san("d2-f2")?, jump);
+//! assert!(matches!(pos.parse_san("f2"), Err(ParseSanError::Ambiguous { .. })));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use hexvar_geometry::san::Disambiguation;
-use hexvar_geometry::{ParseSanError, San};
 
 use crate::cells::{Cell, RANK_LETTERS};
 use crate::men::Role;
@@ -114,40 +135,5 @@ impl Position {
                 }
             }
         }
-    }
-
-    /// A legal move in SAN, with the least disambiguation that makes it unique and a `+` (check)
-    /// or `#` (mate) suffix.
-    ///
-    /// ```
-    /// use hexvar_dagger::Position;
-    /// let pos = Position::new();
-    /// assert_eq!(pos.san(pos.parse_move("d2-f2")?), "df2");
-    /// let hand: Position = "k/2/3/4/3/4/5/4/3/p3/3/K1/1 w LR/- -".parse()?;
-    /// assert_eq!(hand.san(hand.parse_move("b1-c2")?), "Kc2");
-    /// assert_eq!(hand.san(hand.parse_move("N@d1")?), "N@xd1");
-    /// assert_eq!(hand.san(hand.parse_move("NR@a1")?), "NR@a1");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn san(&self, m: Move) -> San {
-        hexvar_geometry::san::san(self, m)
-    }
-
-    /// The legal move a SAN text names. It forgives surrounding spaces, trailing `+ # ! ?`,
-    /// over-disambiguation (`Rb2c3`, `NL@d1`), a missing capture sign, and it reads the move
-    /// notation too (`d2-f2`, `N@d1`).
-    ///
-    /// ```
-    /// use hexvar_dagger::{ParseSanError, Position};
-    /// let pos = Position::new();
-    /// let jump = pos.parse_move("d2-f2")?;
-    /// assert_eq!(pos.parse_san("df2")?, jump);
-    /// assert_eq!(pos.parse_san("d2f2+")?, jump);
-    /// assert_eq!(pos.parse_san("d2-f2")?, jump);
-    /// assert!(matches!(pos.parse_san("f2"), Err(ParseSanError::Ambiguous { .. })));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn parse_san(&self, text: &str) -> Result<Move, ParseSanError> {
-        hexvar_geometry::san::parse_san(self, text)
     }
 }

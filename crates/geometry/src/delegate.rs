@@ -25,7 +25,8 @@
 /// here): `perfts = module` for a module with both `perft` and `perft_without_bulk`, or either
 /// alone. `Variant::play_null` is the inherent `Position::play_null`.
 ///
-/// It also writes the contract's glue of `Position` over `Setup`: `Position::new()` (the start,
+/// It also writes the inherent `Position::san` and `Position::parse_san` (geometry's) unless the
+/// crate gives its own, and the contract's glue of `Position` over `Setup`: `Position::new()` (the start,
 /// `Setup::start()`), `Default`, `Display` (the position text), `Debug` (`Position(text)`),
 /// `FromStr` (`ParsePositionError`), `TryFrom<Setup>` (`PositionError`), and `serde` as the
 /// text behind the calling crate's `serde` feature.
@@ -278,6 +279,9 @@ macro_rules! impl_variant {
             )?
         }
 
+        $crate::inherent_san!($($san)?);
+        $crate::inherent_parse_san!($($parse_san)?);
+
         impl crate::Position {
             /// The start position ([`Setup::start`](crate::Setup::start)).
             pub fn new() -> crate::Position {
@@ -348,6 +352,47 @@ macro_rules! impl_variant {
             }
         }
     };
+}
+
+/// The inherent `Position::san` of a crate without its own (`impl_variant!`'s `san` option):
+/// geometry's [`san::san`](crate::san::san). Called by `impl_variant!` only.
+#[doc(hidden)]
+#[allow(clippy::crate_in_macro_def)]
+#[macro_export]
+macro_rules! inherent_san {
+    () => {
+        impl crate::Position {
+            /// A legal move in SAN: the least disambiguation that makes it unique among the
+            /// legal moves, and the variant's check sign ([`Variant::san`]($crate::Variant::san)).
+            pub fn san(&self, mv: crate::Move) -> $crate::San {
+                $crate::san::san(self, mv)
+            }
+        }
+    };
+    ($own:path) => {};
+}
+
+/// The inherent `Position::parse_san` of a crate without its own (`impl_variant!`'s
+/// `parse_san` option): geometry's [`san::parse_san`](crate::san::parse_san). Called by
+/// `impl_variant!` only.
+#[doc(hidden)]
+#[allow(clippy::crate_in_macro_def)]
+#[macro_export]
+macro_rules! inherent_parse_san {
+    () => {
+        impl crate::Position {
+            /// The legal move a SAN text names. It forgives what `parse_move` forgives (spaces,
+            /// `+ # ! ?`), too much disambiguation, a missing capture sign, and reads the
+            /// crate's move notation as well ([`Variant::parse_san`]($crate::Variant::parse_san)).
+            pub fn parse_san(
+                &self,
+                text: &str,
+            ) -> ::core::result::Result<crate::Move, $crate::san::ParseSanError> {
+                $crate::san::parse_san(self, text)
+            }
+        }
+    };
+    ($own:path) => {};
 }
 
 /// Implements [`VariantColor`](crate::VariantColor) for the calling crate's own `Color`,

@@ -511,10 +511,7 @@ impl<V: Variant> Game<V> {
 
     /// A tag's value.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        crate::record::tag_value(&self.tags, name)
     }
 
     /// Sets a tag (replacing one of the same name). The name and value must be what a record can

@@ -112,6 +112,34 @@ impl Hex {
         }
     }
 
+    /// The `N` hexes at most `radius` steps from the origin, row by row (`r` rising, then `q`):
+    /// a regular hexagonal board, `N = 3·radius·(radius + 1) + 1`.
+    ///
+    /// ```
+    /// use hexvar_geometry::Hex;
+    /// const CELLS: [Hex; 7] = Hex::hexagon(1);
+    /// assert_eq!(CELLS[0], Hex::new(0, -1));
+    /// assert_eq!(CELLS[3], Hex::ZERO);
+    /// ```
+    pub const fn hexagon<const N: usize>(radius: i8) -> [Hex; N] {
+        let mut cells = [Hex::ZERO; N];
+        let mut n = 0;
+        let mut r = -radius;
+        while r <= radius {
+            let mut q = -radius;
+            while q <= radius {
+                if Hex::new(q, r).length() <= radius as u8 {
+                    cells[n] = Hex::new(q, r);
+                    n += 1;
+                }
+                q += 1;
+            }
+            r += 1;
+        }
+        assert!(n == N, "N is not the hexagon's cell count");
+        cells
+    }
+
     /// Hex distance: the number of orthogonal steps from `self` to `other`.
     pub const fn distance(self, other: Hex) -> u8 {
         other.minus(self).length()

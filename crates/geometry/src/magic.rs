@@ -374,26 +374,7 @@ mod tests {
     use super::*;
     use crate::table::step_table;
 
-    /// A radius-3 hexagon (37 cells), listed row by row.
-    const fn hexagon3() -> [Hex; 37] {
-        let mut cells = [Hex::ZERO; 37];
-        let mut n = 0;
-        let mut r = -3;
-        while r <= 3 {
-            let mut q = -3;
-            while q <= 3 {
-                if Hex::new(q, r).length() <= 3 {
-                    cells[n] = Hex::new(q, r);
-                    n += 1;
-                }
-                q += 1;
-            }
-            r += 1;
-        }
-        cells
-    }
-
-    const CELLS: [Hex; 37] = hexagon3();
+    const CELLS: [Hex; 37] = Hex::hexagon(3);
     static STEPS: [[u16; 12]; 37] = step_table(&CELLS, &Hex::KING);
     const fn line(d: Hex) -> [usize; 2] {
         [direction(&Hex::KING, d), direction(&Hex::KING, d.times(-1))]

@@ -4,10 +4,8 @@
 
 use core::fmt;
 use core::hash::Hash;
-use core::str::FromStr;
 
 use crate::game::DrawReason;
-use crate::letter::{parse_letter, ParseLetterError};
 use crate::variant::{VariantColor, VariantOutcome};
 
 /// A side of a two-player game. Its text is the letter of a position text's turn field: `w` or
@@ -92,19 +90,7 @@ impl core::ops::Not for Color {
     }
 }
 
-impl fmt::Display for Color {
-    /// The letter: `w` or `b`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.char())
-    }
-}
-
-impl FromStr for Color {
-    type Err = ParseLetterError;
-    fn from_str(s: &str) -> Result<Color, ParseLetterError> {
-        parse_letter(s, Color::from_char, "side", "`w` or `b`")
-    }
-}
+crate::letter_text!(Color, "side", "`w` or `b`");
 
 impl VariantColor for Color {
     const ALL: &'static [Color] = &Color::ALL;
@@ -113,9 +99,6 @@ impl VariantColor for Color {
         self as usize
     }
 }
-
-#[cfg(feature = "serde")]
-crate::serde_as_text!(serde, Color, "a side, 'w' or 'b'");
 
 /// Why a side won a two-player game: each variant's own enum (checkmate; C'escacs also
 /// stalemate), with its words and its result tokens.
@@ -540,8 +523,23 @@ macro_rules! two_sided_piece {
 
 /// `Display` (the letter from `char()`), `FromStr` (through `from_char`, with
 /// [`ParseLetterError`]) and serde as text under the caller's `serde` feature, for a type named by
-/// one letter: what [`roles!`] and [`two_sided_piece!`] write for their types.
-#[doc(hidden)]
+/// one letter: what [`roles!`] and [`two_sided_piece!`] write for their types, and geometry's
+/// and Kirby's `Color`. The type has `char()` and `from_char(char) -> Option<Self>`; the
+/// arguments are the type, what its letter names and the letters expected.
+///
+/// ```
+/// #[derive(Clone, Copy, Debug, PartialEq)]
+/// struct Wind(char);
+/// impl Wind {
+///     fn char(self) -> char { self.0 }
+///     fn from_char(c: char) -> Option<Wind> { "NESW".contains(c).then_some(Wind(c)) }
+/// }
+/// hexvar_geometry::letter_text!(Wind, "wind", "one of `N E S W`");
+///
+/// assert_eq!("E".parse::<Wind>(), Ok(Wind('E')));
+/// assert_eq!(Wind('W').to_string(), "W");
+/// assert!("X".parse::<Wind>().is_err());
+/// ```
 #[macro_export]
 macro_rules! letter_text {
     ($name:ident, $what:literal, $expected:expr) => {

@@ -325,6 +325,13 @@ pub fn check_tag(name: &str, value: &str) -> Result<(), TagError> {
     Ok(())
 }
 
+/// The first value of tag `name` among `tags` (a game's or a tree's).
+pub(crate) fn tag_value<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+}
+
 /// [`check_tag`], and not a tag of the start.
 pub(crate) fn check_settable_tag(name: &str, value: &str) -> Result<(), TagError> {
     check_tag(name, value)?;

@@ -94,23 +94,23 @@ pub const fn ray_table_128<const N: usize, const D: usize>(
     steps: &[[u16; D]; N],
 ) -> [[u128; D]; N] {
     assert!(N <= 128, "use ray_table_wide for boards above 128 cells");
+    let wide = ray_table_wide::<2, N, D>(steps);
     let mut rays = [[0u128; D]; N];
     let mut i = 0;
     while i < N {
         let mut d = 0;
         while d < D {
-            let mut at = steps[i][d];
-            let mut guard = 0;
-            while at != NO_CELL && guard <= N {
-                rays[i][d] |= 1 << at;
-                at = steps[at as usize][d];
-                guard += 1;
-            }
+            rays[i][d] = narrow(wide[i][d]);
             d += 1;
         }
         i += 1;
     }
     rays
+}
+
+/// A two-word set as one 128-bit set.
+const fn narrow(set: WideSet<2>) -> u128 {
+    set.0[0] as u128 | (set.0[1] as u128) << 64
 }
 
 /// [`ray_table_128`] for boards of more than 128 cells.
@@ -137,19 +137,32 @@ pub const fn ray_table_wide<const W: usize, const N: usize, const D: usize>(
     rays
 }
 
+/// `BIT[cell]` = the one-cell set of each of `N` cells: a table load in place of a variable
+/// 128-bit shift.
+///
+/// ```
+/// static BIT: [u128; 3] = hexvar_geometry::table::singletons_128();
+/// assert_eq!(BIT, [1, 2, 4]);
+/// ```
+pub const fn singletons_128<const N: usize>() -> [u128; N] {
+    assert!(N <= 128, "a 128-bit set holds at most 128 cells");
+    let mut out = [0u128; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = 1 << i;
+        i += 1;
+    }
+    out
+}
+
 /// `sets[cell]` = every cell one step away from `cell` in any of the `D` steps.
 pub const fn leap_sets_128<const N: usize, const D: usize>(steps: &[[u16; D]; N]) -> [u128; N] {
     assert!(N <= 128, "use leap_sets_wide for boards above 128 cells");
+    let wide = leap_sets_wide::<2, N, D>(steps);
     let mut sets = [0u128; N];
     let mut i = 0;
     while i < N {
-        let mut d = 0;
-        while d < D {
-            if steps[i][d] != NO_CELL {
-                sets[i] |= 1 << steps[i][d];
-            }
-            d += 1;
-        }
+        sets[i] = narrow(wide[i]);
         i += 1;
     }
     sets
@@ -205,26 +218,7 @@ mod tests {
     use super::*;
     use crate::set::Set128;
 
-    /// A radius-2 hexagon (19 cells), listed row by row.
-    const fn hexagon2() -> [Hex; 19] {
-        let mut cells = [Hex::ZERO; 19];
-        let mut n = 0;
-        let mut r = -2;
-        while r <= 2 {
-            let mut q = -2;
-            while q <= 2 {
-                if Hex::new(q, r).length() <= 2 {
-                    cells[n] = Hex::new(q, r);
-                    n += 1;
-                }
-                q += 1;
-            }
-            r += 1;
-        }
-        cells
-    }
-
-    const CELLS: [Hex; 19] = hexagon2();
+    const CELLS: [Hex; 19] = Hex::hexagon(2);
     static ORTHO: [[u16; 6]; 19] = step_table(&CELLS, &Hex::ORTHOGONAL);
     static RAYS: [[u128; 6]; 19] = ray_table_128(&ORTHO);
     static WIDE_RAYS: [[WideSet<2>; 6]; 19] = ray_table_wide(&ORTHO);

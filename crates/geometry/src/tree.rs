@@ -176,10 +176,7 @@ impl<V: Variant> GameTree<V> {
 
     /// The first value of a tag.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        crate::record::tag_value(&self.tags, name)
     }
 
     /// Sets a tag: the first of that name is replaced, or a new one goes last. The name and value

@@ -4,7 +4,6 @@
 use core::fmt;
 use core::str::FromStr;
 
-use hexvar_geometry::parse_letter;
 pub use hexvar_geometry::ParseLetterError;
 
 /// The number of armies (seats).
@@ -97,20 +96,8 @@ impl Color {
     }
 }
 
-impl fmt::Display for Color {
-    /// The army's letter, `B P S W R G` (its English name is [`Color::name`]).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.char())
-    }
-}
-
-impl FromStr for Color {
-    type Err = ParseLetterError;
-    /// One army letter, `B P S W R G`.
-    fn from_str(s: &str) -> Result<Color, ParseLetterError> {
-        parse_letter(s, Color::from_char, "army", "one of `B P S W R G`")
-    }
-}
+// Display: the army's letter, `B P S W R G` (its English name is `Color::name`).
+hexvar_geometry::letter_text!(Color, "army", "one of `B P S W R G`");
 
 hexvar_geometry::roles! {
     /// A piece type. Values in centipawns: chess's values scaled by the role's mobility on this
@@ -235,7 +222,6 @@ pub(crate) const PIECE_CODES: usize = 43;
 
 #[cfg(feature = "serde")]
 mod serde_impls {
-    use super::{Color, Piece};
+    use super::Piece;
     hexvar_geometry::serde_as_text!(serde, Piece, "a piece, like BK");
-    hexvar_geometry::serde_as_text!(serde, Color, "an army letter, one of B P S W R G");
 }

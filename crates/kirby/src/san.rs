@@ -12,8 +12,30 @@
 //! | promotion | `H13=Q`, `G14xH15=A` | |
 //! | castling | `O-O` (the rook three files away), `O-O-O` (four) | |
 //! | stalemate relocation | `K>A10=Q`, `K>A10` | `KB/15>A10=Q` |
+//!
+//! ```
+//! use hexvar_kirby::Position;
+//!
+//! let pos = Position::new();
+//! let m = pos.parse_move("B/12-B/33")?;
+//! assert_eq!(pos.san(m).as_str(), "NB/33");
+//! assert_eq!(pos.san(pos.parse_move("B/22-A10")?).as_str(), "A10");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ```
+//! use hexvar_kirby::Position;
+//!
+//! let pos = Position::new();
+//! let m = pos.parse_move("B/12-B/33")?;
+//! assert_eq!(pos.parse_san("NB/33")?, m);
+//! assert_eq!(pos.parse_san("NB/12B/33+")?, m);
+//! assert_eq!(pos.parse_san("B/12-B/33")?, m);
+//! assert!(pos.parse_san("NB/34").is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
-use hexvar_geometry::{Disambiguation, ParseSanError, San};
+use hexvar_geometry::Disambiguation;
 
 use crate::cells::{Cell, CellSet};
 use crate::men::{Role, ARMIES};
@@ -90,43 +112,6 @@ impl Position {
                 }
             }
         }
-    }
-
-    /// A legal move in SAN, with the least disambiguation that makes it unique among the legal
-    /// moves, and geometry's check sign: `+` when the next army to move is in check. (Kirby's
-    /// own sign, which also marks a check on an army that is not next and a mate, is
-    /// [`Position::check_suffix`]; see the rules page.)
-    ///
-    /// ```
-    /// use hexvar_kirby::Position;
-    ///
-    /// let pos = Position::new();
-    /// let m = pos.parse_move("B/12-B/33")?;
-    /// assert_eq!(pos.san(m).as_str(), "NB/33");
-    /// assert_eq!(pos.san(pos.parse_move("B/22-A10")?).as_str(), "A10");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn san(&self, mv: Move) -> San {
-        hexvar_geometry::san::san(self, mv)
-    }
-
-    /// The legal move a SAN text names. It forgives surrounding spaces, trailing `+ # ! ?`,
-    /// over-disambiguation (`NB/12B/33`), a missing capture sign, and takes the move notation
-    /// ([`Position::parse_move`]) too.
-    ///
-    /// ```
-    /// use hexvar_kirby::Position;
-    ///
-    /// let pos = Position::new();
-    /// let m = pos.parse_move("B/12-B/33")?;
-    /// assert_eq!(pos.parse_san("NB/33")?, m);
-    /// assert_eq!(pos.parse_san("NB/12B/33+")?, m);
-    /// assert_eq!(pos.parse_san("B/12-B/33")?, m);
-    /// assert!(pos.parse_san("NB/34").is_err());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn parse_san(&self, text: &str) -> Result<Move, ParseSanError> {
-        hexvar_geometry::san::parse_san(self, text)
     }
 
     /// Kirby's check or mate sign of a legal move: `#` when the move ends an army's game (after

@@ -39,7 +39,7 @@ use std::collections::hash_map::RandomState;
 use std::collections::HashMap;
 use std::hash::BuildHasher;
 use std::path::{Path as FsPath, PathBuf};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, LazyLock, Mutex, MutexGuard};
 use std::time::Duration;
 
 use axum::body::Bytes;
@@ -60,6 +60,12 @@ use crate::variants::{self, VariantKind, VARIANTS};
 use hexvar_engine::{Limits, MAX_DEPTH};
 
 const INDEX_HTML: &str = include_str!("page/index.html");
+/// The men's pictures (SVG symbols placed with `<use>`), kept apart from the page's markup.
+const MEN_SVG: &str = include_str!("page/men.svg");
+/// Where the page takes the men's pictures.
+const MEN_MARKER: &str = "<!-- men.svg -->";
+/// The page as served: index.html with the men's pictures at their marker.
+static PAGE: LazyLock<String> = LazyLock::new(|| INDEX_HTML.replacen(MEN_MARKER, MEN_SVG, 1));
 const APP_JS: &str = include_str!("page/app.js");
 const STYLE_CSS: &str = include_str!("page/style.css");
 
@@ -772,14 +778,15 @@ async fn get_record(State(state): State<AppState>, id: IdPath) -> Result<Respons
         .into_response())
 }
 
-/// Runs `change` on a game in the locked `store`, saves it and answers with the game.
+/// Runs `change` on a game in the locked `store` (which may replace it), saves it and answers
+/// with the game.
 fn apply(
     store: &mut Store,
     id: &str,
-    change: impl FnOnce(&mut dyn PlayGame) -> Result<(), ApiError>,
+    change: impl FnOnce(&mut Box<dyn PlayGame>) -> Result<(), ApiError>,
 ) -> Result<Json<GameView>, ApiError> {
     let slot = store.touch(id)?;
-    change(slot.game.as_mut())?;
+    change(&mut slot.game)?;
     slot.version += 1;
     store.save(id)?;
     let slot = store.touch(id)?;
@@ -790,7 +797,7 @@ fn apply(
 fn change(
     state: &AppState,
     id: &str,
-    change: impl FnOnce(&mut dyn PlayGame) -> Result<(), ApiError>,
+    change: impl FnOnce(&mut Box<dyn PlayGame>) -> Result<(), ApiError>,
 ) -> Result<Json<GameView>, ApiError> {
     apply(&mut state.lock(), id, change)
 }
@@ -838,28 +845,54 @@ async fn opponent(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<GameView>, ApiError> {
     let Path(id) = id?;
+    state.lock().touch(&id)?;
+    let think: Think = optional_body(body, "opponent request")?;
+    let limits = think_limits(&think, state.config.opponent_time, &state.config)?;
+    let choose = |game: Box<dyn PlayGame>, limits: &Limits| match game.outcome_text() {
+        Some(outcome) => Err(GameError::Finished(outcome).into()),
+        None => game
+            .opponent_move(limits)
+            .ok_or_else(|| ApiError::new(StatusCode::CONFLICT, "no legal move")),
+    };
+    let play = |game: &mut Box<dyn PlayGame>, mv: String| Ok(game.play_text(&mv)?);
+    think_then_apply(
+        &state,
+        &id,
+        limits,
+        "the opponent was thinking",
+        choose,
+        play,
+    )
+    .await
+}
+
+/// Runs `work` within `limits` on a copy of game `id`, outside the lock (a search takes its
+/// time), then lands its result with `land` if the game has not changed meanwhile (`doing`
+/// says what was under way, for the conflict's message).
+async fn think_then_apply<T: Send + 'static>(
+    state: &AppState,
+    id: &str,
+    limits: Limits,
+    doing: &str,
+    work: impl FnOnce(Box<dyn PlayGame>, &Limits) -> Result<T, ApiError> + Send + 'static,
+    land: impl FnOnce(&mut Box<dyn PlayGame>, T) -> Result<(), ApiError>,
+) -> Result<Json<GameView>, ApiError> {
     let (game, version) = {
         let mut store = state.lock();
-        let slot = store.touch(&id)?;
+        let slot = store.touch(id)?;
         (slot.game.clone_box(), slot.version)
     };
-    let think: Think = optional_body(body, "opponent request")?;
-    if let Some(outcome) = game.outcome_text() {
-        return Err(GameError::Finished(outcome).into());
-    }
-    let limits = think_limits(&think, state.config.opponent_time, &state.config)?;
-    let choice = tokio::task::spawn_blocking(move || game.opponent_move(&limits))
+    let result = tokio::task::spawn_blocking(move || work(game, &limits))
         .await
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
     let mut store = state.lock();
-    if store.touch(&id)?.version != version {
+    if store.touch(id)?.version != version {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
-            "the game changed while the opponent was thinking",
+            format!("the game changed while {doing}"),
         ));
     }
-    let mv = choice.ok_or_else(|| ApiError::new(StatusCode::CONFLICT, "no legal move"))?;
-    apply(&mut store, &id, |game| Ok(game.play_text(&mv)?))
+    apply(&mut store, id, |game| land(game, result))
 }
 
 /// The limits of a search a request asks for: its time (else `default`, at most the
@@ -891,29 +924,16 @@ async fn annotate(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<GameView>, ApiError> {
     let Path(id) = id?;
-    let (game, version) = {
-        let mut store = state.lock();
-        let slot = store.touch(&id)?;
-        (slot.game.clone_box(), slot.version)
-    };
+    state.lock().touch(&id)?;
     let think: Think = optional_body(body, "annotate request")?;
     let limits = think_limits(&think, ANNOTATE_TIME, &state.config)?;
-    let annotated = tokio::task::spawn_blocking(move || game.annotated(&limits))
-        .await
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-    let mut store = state.lock();
-    let slot = store.touch(&id)?;
-    if slot.version != version {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "the game changed while the engine was annotating it",
-        ));
-    }
-    slot.game = annotated;
-    slot.version += 1;
-    store.save(&id)?;
-    let slot = store.touch(&id)?;
-    Ok(Json(view(&id, slot.game.as_ref())))
+    let annotate = |game: Box<dyn PlayGame>, limits: &Limits| Ok(game.annotated(limits));
+    let replace = |game: &mut Box<dyn PlayGame>, annotated| {
+        *game = annotated;
+        Ok(())
+    };
+    let doing = "the engine was annotating it";
+    think_then_apply(&state, &id, limits, doing, annotate, replace).await
 }
 
 async fn api_wrong_method() -> ApiError {
@@ -958,7 +978,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route(
             "/",
-            get(|| async { file("text/html; charset=utf-8", INDEX_HTML) }),
+            get(|| async { file("text/html; charset=utf-8", PAGE.as_str()) }),
         )
         .route(
             "/app.js",
@@ -989,4 +1009,23 @@ async fn one_request_a_connection(mut response: Response) -> Response {
 pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
     let listener = crate::listener::ScreeningListener::new(listener)?;
     axum::serve(listener, router(state)).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_holds_the_men_in_place_of_its_marker() {
+        assert_eq!(INDEX_HTML.matches(MEN_MARKER).count(), 1);
+        assert!(!PAGE.contains(MEN_MARKER));
+        let men = PAGE.find("<svg id=\"men\"").expect("the men's pictures");
+        assert!(men < PAGE.find("<script src=\"app.js\">").expect("the script"));
+        for role in ["Pawn", "King", "Duke", "Wyvern", "Amazon", "Other"] {
+            assert!(
+                PAGE.contains(&format!("<symbol id=\"man-{role}\"")),
+                "{role}"
+            );
+        }
+    }
 }

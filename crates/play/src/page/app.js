@@ -771,21 +771,9 @@ function renderSide() {
   const box = $("drops");
   box.innerHTML = "";
   for (const m of drops) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "drop";
-    button.dataset.notation = m.notation;
     const landed = m.changes.find((c) => c.cell === m.to);
-    if (landed && landed.after) button.appendChild(manPicture(landed.after.role, landed.after.side));
-    const words = document.createElement("span");
-    words.className = "words";
-    words.textContent = describe(m);
-    const san = document.createElement("span");
-    san.className = "san";
-    san.textContent = m.san;
-    button.append(words, san);
-    button.addEventListener("click", () => run(() => play(m.notation)));
-    box.appendChild(button);
+    const man = landed && landed.after;
+    box.appendChild(moveButton(m, "drop", man, () => run(() => play(m.notation))));
   }
 
   renderComputerSides();
@@ -1123,28 +1111,34 @@ function describe(m) {
   return text;
 }
 
+// A button of class `className` that runs `onClick` for move `m`: the picture of `man` (the man
+// the move leaves on its cell, if any: {role, side}), the move in words and its SAN.
+function moveButton(m, className, man, onClick) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = className;
+  button.dataset.notation = m.notation;
+  if (man) button.appendChild(manPicture(man.role, man.side));
+  const words = document.createElement("span");
+  words.className = "words";
+  words.textContent = describe(m);
+  const san = document.createElement("span");
+  san.className = "san";
+  san.textContent = m.san;
+  button.append(words, san);
+  button.addEventListener("click", onClick);
+  return button;
+}
+
 function showChoices(moves) {
   const box = $("choice-buttons");
   box.innerHTML = "";
   for (const m of moves) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "choice";
-    button.dataset.notation = m.notation;
-    const man = choiceMan(m);
-    if (man) button.appendChild(manPicture(man.role, man.side));
-    const words = document.createElement("span");
-    words.className = "words";
-    words.textContent = describe(m);
-    const san = document.createElement("span");
-    san.className = "san";
-    san.textContent = m.san;
-    button.append(words, san);
-    button.addEventListener("click", () => {
+    const choose = () => {
       hideChoices();
       run(() => play(m.notation));
-    });
-    box.appendChild(button);
+    };
+    box.appendChild(moveButton(m, "choice", choiceMan(m), choose));
   }
   $("choices-title").textContent = `${moves.length} moves to ${moves[0].to}: choose one`;
   $("choices").hidden = false;
