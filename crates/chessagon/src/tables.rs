@@ -10,6 +10,7 @@ use crate::cells::{CELLS_C, CELL_COUNT};
 
 mod magics;
 mod pawns;
+mod rook_rows;
 mod sliders;
 mod zobrist;
 
@@ -74,6 +75,28 @@ pub(crate) static KNIGHT: [u128; CELL_COUNT] =
 /// King targets (the 12 touching cells) of every cell.
 pub(crate) static KING: [u128; CELL_COUNT] =
     leap_sets_128(&triangle::step_table(&CELLS_C, &triangle::TOUCHING));
+
+/// Per cell, the lowest index of its King steps (its own when it has none): the steps lie at
+/// most 63 indices above it (the build fails otherwise), so `steps >> base` fits one 64-bit word.
+pub(crate) static KING_STEP_BASE: [u8; CELL_COUNT] = {
+    let king = leap_sets_128(&triangle::step_table(&CELLS_C, &triangle::TOUCHING));
+    let mut out = [0u8; CELL_COUNT];
+    let mut k = 0;
+    while k < CELL_COUNT {
+        let base = if king[k] == 0 {
+            k
+        } else {
+            king[k].trailing_zeros() as usize
+        };
+        assert!(
+            king[k] >> base >> 64 == 0,
+            "a King's steps span more than a word"
+        );
+        out[k] = base as u8;
+        k += 1;
+    }
+    out
+};
 
 /// Cells strictly between two cells on a common rook line.
 pub(crate) static BETWEEN_ROOK: [[u128; CELL_COUNT]; CELL_COUNT] =

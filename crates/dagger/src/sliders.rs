@@ -94,23 +94,42 @@ const MAGICS: [[u64; TABLES]; CELL_COUNT] = [
     [0x3410_0400_0c4c_c000, 0x0400_2040_2a01_a801, 0x1406_1004_0644_0340],
 ];
 
-static LOOKUPS: [[MagicLookup; TABLES]; CELL_COUNT] =
+const BOARD_LOOKUPS: [[MagicLookup; TABLES]; CELL_COUNT] =
     magic::lookups(&LINE_STEPS, &TABLE_DIRECTIONS, &MAGICS);
+
+/// The rows of [`LOOKUPS`]: one per index a 6-bit mask lets through.
+const LOOKUP_ROWS: usize = 64;
+
+/// The look-ups by cell, padded to [`LOOKUP_ROWS`] rows (the rows past the board repeat the
+/// first and are never read), so that a cell index masked to six bits needs no bounds check:
+/// one `and` per look-up instead of a compare and a branch (about 0.6 instructions per leaf
+/// from the start, where a node counts some five slider look-ups for 17 leaves).
+static LOOKUPS: [[MagicLookup; TABLES]; LOOKUP_ROWS] = {
+    let mut out = [BOARD_LOOKUPS[0]; LOOKUP_ROWS];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        out[i] = BOARD_LOOKUPS[i];
+        i += 1;
+    }
+    out
+};
 
 /// The length of [`ATTACKS`]: its entries rounded up to a power of two, so that masking an
 /// entry's index with `ATTACKS_LEN - 1` shows the compiler the bound (no bounds check per
 /// look-up; the entries past the count are never read).
-const ATTACKS_LEN: usize = magic::entry_count(&LOOKUPS).next_power_of_two();
+const ATTACKS_LEN: usize = magic::entry_count(&BOARD_LOOKUPS).next_power_of_two();
 
 /// The attacks of every (cell, table) for every occupancy of its inner cells, at its hashed
 /// entry.
 static ATTACKS: [Bits; ATTACKS_LEN] =
-    magic::attack_table_64(&LINE_STEPS, &TABLE_DIRECTIONS, &LOOKUPS);
+    magic::attack_table_64(&LINE_STEPS, &TABLE_DIRECTIONS, &BOARD_LOOKUPS);
 
 /// The attacks along the lines of `table` from `from`.
 #[inline(always)]
 fn table_attacks(from: usize, table: usize, occupied: Bits) -> Bits {
-    ATTACKS[LOOKUPS[from][table].index(u128::from(occupied)) & (ATTACKS_LEN - 1)]
+    debug_assert!(from < CELL_COUNT);
+    let lookup = &LOOKUPS[from % LOOKUP_ROWS][table];
+    ATTACKS[lookup.index(u128::from(occupied)) & (ATTACKS_LEN - 1)]
 }
 
 /// Rook attacks from `from` with `occupied` blocking (the first blocker included).

@@ -1,20 +1,20 @@
-//! Slider attacks: the Rook's face rows and the Bishop's file diagonals by ray cuts, the Duke's
-//! lines and the Bishop's other diagonals by the hashed look-ups of [`super::magics`].
+//! Slider attacks: the Rook's N–S and NE–SW face rows and the Bishop's file diagonals by ray
+//! cuts, the Rook's NW–SE face row by the hashed look-up of [`super::rook_rows`], the Duke's lines
+//! and the Bishop's other diagonals by those of [`super::magics`].
 
 use hexvar_geometry::table::ray_table_128;
 use hexvar_geometry::triangle;
 
 use super::magics::{bishop_diagonals_from, duke_attacks_from};
+use super::rook_rows::rook_row_from;
 use crate::cells::{CELLS_C, CELL_COUNT};
 
 // The dense index runs rank by rank, so a ray that climbs meets its nearest blocker at the lowest
-// set bit and a ray that descends at the highest — except inside one rank, where a face row may
-// hold two cells. The NW face row visits them right-to-left (the higher index first), the SE face
-// row left-to-right (the lower index first): there the pair partner of the bit found is checked.
+// set bit and a ray that descends at the highest. (Not so the Rook's NW–SE face row, which visits
+// the two cells of one rank in the opposite order: it is looked up, see [`super::rook_rows`].)
 
-/// Rows of the padded ray tables: one per bit scan result (`0..=128`, 128 for an empty set), and
-/// one more for a scan result plus one (the pair partners of the rook's NW and SE rows).
-const SCANS: usize = 130;
+/// Rows of the padded ray tables: one per bit scan result (`0..=128`, 128 for an empty set).
+const SCANS: usize = 129;
 
 /// The rays of every cell, padded to [`SCANS`] rows (rows 96.. are empty), so that the index a
 /// bit scan of an empty set gives (128) picks an empty row without a branch.
@@ -57,48 +57,6 @@ static BISHOP_P: [[u128; 6]; SCANS] = padded(&BISHOP_RAYS_C);
 static ROOK_R: [[u128; SCANS]; 6] = reversed(&ROOK_RAYS_C);
 static BISHOP_R: [[u128; SCANS]; 6] = reversed(&BISHOP_RAYS_C);
 
-/// `1 << (c + 1)` of cell `c` (rows of no cell are empty): subtracting it from a climbing ray's
-/// blockers borrows through every bit from just above `c` up to the nearest blocker, which the
-/// XOR then recovers. A table of [`SCANS`] rows, so that a cell index from a bit scan needs no
-/// bounds check.
-static ABOVE: [u128; SCANS] = {
-    let mut out = [0u128; SCANS];
-    let mut i = 0;
-    while i < CELL_COUNT {
-        out[i] = 2 << i;
-        i += 1;
-    }
-    out
-};
-
-/// By the index `n` of a bit (128: none), the bit `n + 1` when it lies in the same rank (the
-/// NW face row's pair partner, visited first), else nothing.
-static PARTNER_ABOVE: [u128; SCANS] = {
-    let mut out = [0u128; SCANS];
-    let mut i = 0;
-    while i + 1 < CELL_COUNT {
-        if CELLS_C[i].y == CELLS_C[i + 1].y {
-            out[i] = 1 << (i + 1);
-        }
-        i += 1;
-    }
-    out
-};
-
-/// By the leading-zero count `j` of a bit (cell `127 - j`; 128: none), the bit of the cell just
-/// below it when it lies in the same rank (the SE face row's pair partner, visited first).
-static PARTNER_BELOW: [u128; SCANS] = {
-    let mut out = [0u128; SCANS];
-    let mut i = 1;
-    while i < CELL_COUNT {
-        if CELLS_C[i - 1].y == CELLS_C[i].y {
-            out[127 - i] = 1 << (i - 1);
-        }
-        i += 1;
-    }
-    out
-};
-
 // Where a piece stands decides which rays fit in one 64-bit word: from a cell below 64 every
 // descending ray lies in the low word, from a cell of 64 or more every climbing ray lies in the
 // high word. The attack functions take that side as the constant `LOW` (callers that iterate a
@@ -112,16 +70,17 @@ fn high(set: u128) -> u64 {
 }
 
 /// A climbing ray (every cell above `c` in index order, visited in that order) up to and
-/// including its nearest blocker, by subtraction (an empty ray borrows through all of it).
+/// including its nearest blocker: the blockers' lowest bit and every bit below it (`x ^ (x - 1)`,
+/// one `blsmsk` on a word; all bits for no blocker), kept to the ray.
 #[inline(always)]
 fn up<const LOW: bool>(rays: &[[u128; 6]; SCANS], c: usize, d: usize, occ: u128) -> u128 {
     let ray = rays[c][d];
     if LOW {
         let o = ray & occ;
-        ray & (o ^ o.wrapping_sub(ABOVE[c]))
+        ray & (o ^ o.wrapping_sub(1))
     } else {
         let (ray, o) = (high(ray), high(ray) & high(occ));
-        u128::from(ray & (o ^ o.wrapping_sub(high(ABOVE[c])))) << 64
+        u128::from(ray & (o ^ o.wrapping_sub(1))) << 64
     }
 }
 
@@ -153,44 +112,6 @@ fn down<const LOW: bool>(
     }
 }
 
-/// The NW face row from `c`: it climbs, but inside a rank it visits the higher index first, so
-/// when the lowest blocker has a blocking partner just after it in the same rank, the partner
-/// is the nearer one.
-#[inline(always)]
-fn rook_north_west<const LOW: bool>(c: usize, occ: u128) -> u128 {
-    let r = &ROOK_P;
-    let ray = r[c][5];
-    if LOW {
-        let x = ray & occ;
-        let n = x.trailing_zeros() as usize;
-        let n = n + (x & PARTNER_ABOVE[n] != 0) as usize;
-        ray ^ r[n][5]
-    } else {
-        let x = high(ray) & high(occ);
-        let n = 64 + x.trailing_zeros() as usize;
-        let n = n + (x & high(PARTNER_ABOVE[n]) != 0) as usize;
-        u128::from(high(ray) ^ high(r[n][5])) << 64
-    }
-}
-
-/// The SE face row from `c`: it descends, but inside a rank it visits the lower index first.
-#[inline(always)]
-fn rook_south_east<const LOW: bool>(c: usize, occ: u128) -> u128 {
-    let (r, rev) = (&ROOK_P, &ROOK_R);
-    let ray = r[c][2];
-    if LOW {
-        let x = ray as u64 & occ as u64;
-        let j = 64 + x.leading_zeros() as usize;
-        let j = j + (x & PARTNER_BELOW[j] as u64 != 0) as usize;
-        u128::from(ray as u64 ^ rev[2][j] as u64)
-    } else {
-        let x = ray & occ;
-        let j = x.leading_zeros() as usize;
-        let j = j + (x & PARTNER_BELOW[j] != 0) as usize;
-        ray ^ rev[2][j]
-    }
-}
-
 /// Rook destinations from `c` (below 64 when `LOW`, else not) with occupancy `occ` (including
 /// the first blocker of each ray).
 #[inline(always)]
@@ -200,8 +121,7 @@ pub(crate) fn rook_attacks_at<const LOW: bool>(c: usize, occ: u128) -> u128 {
         | up::<LOW>(r, c, 1, occ)
         | down::<LOW>(r, rev, c, 3, occ)
         | down::<LOW>(r, rev, c, 4, occ)
-        | rook_north_west::<LOW>(c, occ)
-        | rook_south_east::<LOW>(c, occ)
+        | rook_row_from(c, occ)
 }
 
 /// Duke destinations from `c` with occupancy `occ` (by hashed look-up, the same from either
