@@ -1,9 +1,6 @@
 //! The validated [`Position`]: the men, the side to move, rights, clocks and hash, built from a
 //! [`Setup`] and checked; its parts say the rest (attacks, play, the game's questions, notation).
 
-use core::fmt;
-use core::str::FromStr;
-
 use crate::cells::{Cell, CellSet, Shade, CELL_COUNT};
 use crate::lines::{LineOccupancy, Occupied};
 use crate::men::{Color, Piece, Role};
@@ -112,39 +109,12 @@ pub enum PositionProblem {
     MoveNumberZero,
 }
 
-/// Why a [`Setup`] is not a legal position: every broken rule.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("illegal position: {}", .problems.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; "))]
-pub struct PositionError {
-    /// The broken rules.
-    pub problems: Vec<PositionProblem>,
-}
+/// The reasons a [`Setup`] is not a legal position: every broken rule, at least one.
+pub type PositionError = hexvar_geometry::PositionError<PositionProblem>;
 
-/// A position text that is not a legal position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-pub enum ParsePositionError {
-    /// The text is not PDTL.
-    #[error(transparent)]
-    Setup(#[from] ParseSetupError),
-    /// The setup is not legal.
-    #[error(transparent)]
-    Position(#[from] PositionError),
-}
-
-/// A move that is not legal in the position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("illegal move {mv}")]
-pub struct IllegalMove {
-    /// The move.
-    pub mv: Move,
-}
+hexvar_geometry::position_errors!(ParseSetupError, PositionError, Move);
 
 impl Position {
-    /// The start position.
-    pub fn new() -> Position {
-        Position::from_setup(Setup::start()).expect("the start position is legal")
-    }
-
     /// Validates a [`Setup`]. The error lists every broken rule.
     pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
         let mut pos = Position {
@@ -525,31 +495,6 @@ impl PartialEq for Position {
 }
 
 impl Eq for Position {}
-
-impl Default for Position {
-    fn default() -> Position {
-        Position::new()
-    }
-}
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({self})")
-    }
-}
-
-impl fmt::Display for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.to_setup().fmt(f)
-    }
-}
-
-impl FromStr for Position {
-    type Err = ParsePositionError;
-    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
-        Ok(Position::from_setup(s.parse()?)?)
-    }
-}
 
 impl core::hash::Hash for Position {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
