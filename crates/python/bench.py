@@ -5,10 +5,14 @@
 2. A Python loop over random games: `legal_moves`, then `push` of a random legal move, every
    move taken back with `pop` at the end of the game. Plies per second per variant, next to the
    same loop with python-chess on the chess start position (installed with `pip install chess`).
+3. With `--density` (needs numpy), instead: how many indices of each move space (the fixed one
+   and the compact one) the legal moves of 2,000 random positions touch.
+4. With `--parts`, instead: where the `list(board.legal_moves)` loop's time goes, per position
+   of random games (CPU time): counting, listing, the move objects, CPython's copy, push and pop.
 
 Run from anywhere, in the environment where `hexvar` is installed:
 
-    python crates/python/bench.py [--games N] [--no-xtask]
+    python crates/python/bench.py [--games N] [--no-xtask] [--density | --parts]
 """
 
 import argparse
@@ -91,12 +95,102 @@ def random_games(new_board, games, legal_moves, seed=18):
     return plies / (time.process_time() - started)
 
 
+def random_positions(cls, count, rng, plies=MAX_PLIES):
+    """`count` boards of random games of the board class `cls`, from its start positions in
+    turn, every position of each game until the game ends or `plies` moves are played."""
+    starts = [text for _, text in cls.start_positions()]
+    boards = []
+    while len(boards) < count:
+        board = cls(starts[len(boards) % len(starts)])
+        for _ in range(plies):
+            if len(boards) == count or board.outcome() is not None:
+                break
+            boards.append(board.copy(stack=False))
+            moves = board.legal_moves
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+    return boards
+
+
+def density(positions=2000, seed=18):
+    """Prints, per variant, the indices of each move space that the legal moves of `positions`
+    random positions touch, against the space's size."""
+    import numpy
+
+    print(f"Move spaces: indices touched by the legal moves of {positions:,} random positions.")
+    print()
+    print("| variant | fixed space | touched | density | compact space | shapes | touched | density |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for variant in hexvar.VARIANTS:
+        cls = getattr(hexvar, variant).Board
+        boards = random_positions(cls, positions, random.Random(seed))
+        fixed = numpy.zeros(cls.MOVE_SPACE_SIZE, bool)
+        compact = numpy.zeros(cls.compact_space_size(), bool)
+        for board in boards:
+            fixed |= board.legal_mask()
+            compact |= board.legal_mask(compact=True)
+        print(
+            f"| {variant} | {fixed.size:,} | {fixed.sum():,} | {fixed.mean():.1%} "
+            f"| {compact.size:,} | {len(cls.compact_shapes()):,} | {compact.sum():,} | {compact.mean():.1%} |"
+        )
+
+
+def parts(positions=3000, seed=5):
+    """Prints, per variant, the CPU time per position of each part of the `list(legal_moves)`
+    loop, over fresh boards of the positions of random games (so that no listing is reused)."""
+    print("CPU time per position (µs), fresh boards of random-game positions:")
+    print()
+    print("| variant | moves | `legal_move_count()` | `len(legal_moves)` (listing) | `list(legal_moves)` | `list()` again (objects only) | `list(list)` (CPython's copy) | push + pop |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for variant in hexvar.VARIANTS:
+        cls = getattr(hexvar, variant).Board
+        texts = [b.text() for b in random_positions(cls, positions, random.Random(seed))]
+
+        def per_position(work, prepare=None):
+            boards = [cls(t) for t in texts]
+            for board in boards if prepare else ():
+                prepare(board)
+            started = time.process_time()
+            for board in boards:
+                work(board)
+            return (time.process_time() - started) / len(boards) * 1e6
+
+        def push_pop(board):
+            board.push(board.legal_moves[0])
+            board.pop()
+
+        moves = sum(len(cls(t).legal_moves) for t in texts) / len(texts)
+        count = per_position(lambda b: b.legal_move_count())
+        listing = per_position(lambda b: len(b.legal_moves))
+        listed = per_position(lambda b: list(b.legal_moves))
+        objects = per_position(lambda b: list(b.legal_moves), prepare=lambda b: len(b.legal_moves))
+        lists = [list(cls(t).legal_moves) for t in texts]
+        started = time.process_time()
+        for moves_list in lists:
+            list(moves_list)
+        copy = (time.process_time() - started) / len(lists) * 1e6
+        pushed = per_position(push_pop, prepare=lambda b: len(b.legal_moves))
+        print(
+            f"| {variant} | {moves:.0f} | {count:.2f} | {listing:.2f} | {listed:.2f} | {objects:.2f} "
+            f"| {copy:.2f} | {pushed:.2f} |"
+        )
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="random games per variant")
     parser.add_argument("--no-xtask", action="store_true", help="skip `cargo xtask perft`")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of the random-game loops")
+    parser.add_argument("--density", action="store_true", help="only the move spaces' density")
+    parser.add_argument("--parts", action="store_true", help="only where the list loop's time goes")
     args = parser.parse_args()
+    if args.density:
+        density()
+        return
+    if args.parts:
+        parts()
+        return
 
     print("| variant | perft depth | nodes | `Board.perft` nodes/s | `cargo xtask perft` nodes/s | ratio |")
     print("| --- | ---: | ---: | ---: | ---: | ---: |")

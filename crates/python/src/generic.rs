@@ -15,6 +15,7 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PySlice;
 
+use crate::compact::Compact;
 use crate::planes;
 use crate::rules::Rules;
 use crate::space;
@@ -97,36 +98,37 @@ pub fn perft_depth(depth: i64) -> PyResult<u32> {
         })
 }
 
-/// The side of `V` named `name` (as `Board.SIDES` writes it); `ValueError` otherwise.
-pub fn side<V: Variant>(name: &str) -> PyResult<V::Color> {
-    V::Color::ALL
+/// The item of `items` whose name (`name_of`) is `name`; a `ValueError` listing the names
+/// otherwise, `what` saying what is named (`"side"`, `"role"`).
+fn named<V: Variant, T: Copy>(
+    items: &[T],
+    name_of: impl Fn(T) -> String,
+    name: &str,
+    what: &str,
+) -> PyResult<T> {
+    items
         .iter()
         .copied()
-        .find(|c| c.to_string() == name)
+        .find(|&item| name_of(item) == name)
         .ok_or_else(|| {
+            let names: Vec<String> = items.iter().map(|&item| name_of(item)).collect();
             PyValueError::new_err(format!(
-                "{} is not a {} side; sides: {}",
+                "{} is not a {} {what}; {what}s: {}",
                 quoted(name),
                 V::NAME,
-                side_names::<V>().join(", ")
+                names.join(", ")
             ))
         })
 }
 
+/// The side of `V` named `name` (as `Board.SIDES` writes it); `ValueError` otherwise.
+pub fn side<V: Variant>(name: &str) -> PyResult<V::Color> {
+    named::<V, _>(V::Color::ALL, |c| c.to_string(), name, "side")
+}
+
 /// The role of `V` whose letter is `letter` (upper case, as `Board.ROLES` writes it).
 pub fn role<V: Variant>(letter: &str) -> PyResult<V::Role> {
-    V::Role::ALL
-        .iter()
-        .copied()
-        .find(|r| r.char().to_string() == letter)
-        .ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "{} is not a {} role; roles: {}",
-                quoted(letter),
-                V::NAME,
-                role_names::<V>().join(", ")
-            ))
-        })
+    named::<V, _>(V::Role::ALL, |r| r.char().to_string(), letter, "role")
 }
 
 /// A position of `V` from its text, or the start.
@@ -426,26 +428,32 @@ impl<V: Rules> Core<V> {
         planes::encode_into(self.pos(), out);
     }
 
-    /// One byte per index of the move space: 1 where a legal move has that index.
-    pub fn legal_mask(&mut self) -> Vec<u8> {
-        let mut mask = vec![0u8; space::size::<V>()];
+    /// One byte per index of the move space (the compact one when given): 1 where a legal
+    /// move has that index.
+    pub fn legal_mask(&mut self, compact: Option<&Compact>) -> PyResult<Vec<u8>> {
+        let mut mask = vec![0u8; compact.map_or_else(space::size::<V>, Compact::size)];
         for &mv in &self.legal_moves().moves {
-            mask[space::index::<V>(mv)] = 1;
+            mask[move_index::<V>(compact, mv)?] = 1;
         }
-        mask
+        Ok(mask)
     }
 
-    /// The legal move with index `i` of the move space.
-    pub fn move_from_index(&self, i: usize) -> PyResult<V::Move> {
-        if i >= space::size::<V>() {
+    /// The legal move with index `i` of the move space (the compact one when given).
+    pub fn move_from_index(&self, i: usize, compact: Option<&Compact>) -> PyResult<V::Move> {
+        let size = compact.map_or_else(space::size::<V>, Compact::size);
+        if i >= size {
             return Err(illegal(format!(
                 "{i} is outside {}'s move space (0 to {})",
                 V::NAME,
-                space::size::<V>() - 1
+                size - 1
             )));
         }
-        space::legal_move(self.pos(), i)
-            .ok_or_else(|| illegal(format!("no legal move here has index {i}")))
+        for mv in self.pos().legal_moves() {
+            if move_index::<V>(compact, mv)? == i {
+                return Ok(mv);
+            }
+        }
+        Err(illegal(format!("no legal move here has index {i}")))
     }
 
     /// The man on the cell named `name`.
@@ -666,6 +674,25 @@ impl<V: Rules> Core<V> {
             core.moves.push(mv);
         }
         core
+    }
+}
+
+/// A move's index in the compact space; `IllegalMoveError` for a move outside it (no legal
+/// move of the variant is, as the suite checks).
+pub fn compact_index<V: Rules>(compact: &Compact, mv: V::Move) -> PyResult<usize> {
+    compact.index::<V>(mv).ok_or_else(|| {
+        illegal(format!(
+            "{mv} has no index in {}'s compact move space",
+            V::NAME
+        ))
+    })
+}
+
+/// A move's index in the compact space when given, else in the fixed space.
+fn move_index<V: Rules>(compact: Option<&Compact>, mv: V::Move) -> PyResult<usize> {
+    match compact {
+        Some(compact) => compact_index::<V>(compact, mv),
+        None => Ok(space::index::<V>(mv)),
     }
 }
 

@@ -5,7 +5,7 @@
 //!
 //! One binding body serves every variant: `generic.rs` is generic over [`hexvar_geometry::Variant`],
 //! `stamp.rs` stamps the thin per-variant classes (and `tree.rs` their game-tree classes),
-//! `space.rs` holds each variant's move kinds for the fixed move space, `keys.rs` each variant's
+//! `space.rs` holds each variant's move kinds for the fixed move space, `compact.rs` the compact move space derived from the moves, `mirror.rs` each variant's mirror, `keys.rs` each variant's
 //! exact move keys, by which `interned.rs` hands Python one shared object per move, `records.rs` turns paths
 //! and Python file objects into the readers and writers of files of many records, and
 //! `engine.rs` is `hexvar.engine`, the search of `hexvar-engine`. Adding a variant is one line in `variants!` below (and its move kinds).
@@ -14,10 +14,12 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+mod compact;
 mod engine;
 mod generic;
 mod interned;
 mod keys;
+mod mirror;
 mod planes;
 mod records;
 mod rules;

@@ -34,6 +34,12 @@ pub trait Rules: MoveSpace + MoveKey + StatePlanes {
     /// The man of a side and role.
     fn man(color: Self::Color, role: Self::Role) -> Self::Piece;
 
+    /// The mirror image of this position: each man, and each cell a right names (en passant,
+    /// unmoved pawns, Dagger's hand knights left and right of the back rank), moved by `mirror`
+    /// (dense index to dense index), then the rights the image breaks dropped as by
+    /// [`Rules::with_men`].
+    fn mirrored(&self, mirror: &[usize]) -> Result<Self, String>;
+
     /// This position with `edit` applied to its men (indexed by dense cell index), every other
     /// field kept but the rights the edit breaks (a castling right whose Rook or King is gone,
     /// an en passant or unmoved-pawn flag whose pawn is gone), as python-chess drops them; the
@@ -56,8 +62,8 @@ struct Rights<S> {
     grants: Vec<Grant<S>>,
 }
 
-/// The position of `setup`, or of `setup` without the grants that make it illegal; the first
-/// error when even the bare setup is illegal.
+/// The position of `setup`, or of `setup` with only the grants that keep it legal (each tried in
+/// order on top of those kept); the first error when even the bare setup is illegal.
 fn build_keeping_rights<S: Clone, P, E: ToString>(
     setup: S,
     rights: fn(&S) -> Rights<S>,
@@ -71,12 +77,14 @@ fn build_keeping_rights<S: Clone, P, E: ToString>(
     if build(bare.clone()).is_err() {
         return Err(error);
     }
-    let mut kept = bare.clone();
+    // Each grant on top of those kept so far, in order: a right may need an earlier one (C'escacs's
+    // Rook rights need the King's).
+    let mut kept = bare;
     for grant in &grants {
-        let mut alone = bare.clone();
-        grant(&mut alone);
-        if build(alone).is_ok() {
-            grant(&mut kept);
+        let mut more = kept.clone();
+        grant(&mut more);
+        if build(more.clone()).is_ok() {
+            kept = more;
         }
     }
     build(kept).map_err(|e| e.to_string())
@@ -95,14 +103,31 @@ fn indices<S: CellBits>(set: S) -> Vec<usize> {
     set.indices().collect()
 }
 
+/// A setup's men moved by `mirror` (dense index to dense index).
+fn mirror_men<P: Copy>(board: &mut [Option<P>], mirror: &[usize]) {
+    let men = board.to_vec();
+    for (i, man) in men.into_iter().enumerate() {
+        board[mirror[i]] = man;
+    }
+}
+
+/// The cell `mirror` moves `cell` to.
+fn mirror_cell<C: hexvar_geometry::DenseCell>(cell: C, mirror: &[usize]) -> C {
+    C::from_dense(mirror[cell.dense_index()])
+}
+
 /// The impl of [`Rules`] for a crate whose `Position` has `halfmove_clock`, `checkers`,
-/// `to_setup` and `from_setup`, and whose `Piece::new` takes a side and a role.
+/// `to_setup` and `from_setup`, and whose `Piece::new` takes a side and a role; `mirror` moves
+/// the setup's cells other than the men's.
 macro_rules! rules {
     ($module:ident, $krate:ident, clock: $clock:expr, castle: $castle:expr, en_passant: $ep:expr,
-        rights: $rights:expr $(, stalemate: $stalemate:expr)?) => {
+        rights: $rights:expr, mirror: $mirror:expr $(, stalemate: $stalemate:expr)?) => {
         mod $module {
             #[allow(unused_imports)]
-            use super::{bit_grants, build_keeping_rights, indices, Grant, MenEdit, Rights, Rules};
+            use super::{
+                bit_grants, build_keeping_rights, indices, mirror_cell, mirror_men, Grant, MenEdit,
+                Rights, Rules,
+            };
             use $krate::{Color, Move, Piece, Position, Role, Setup};
 
             impl Rules for Position {
@@ -140,6 +165,15 @@ macro_rules! rules {
                     let rights: fn(&Setup) -> Rights<Setup> = $rights;
                     build_keeping_rights(setup, rights, Position::from_setup)
                 }
+
+                fn mirrored(&self, mirror: &[usize]) -> Result<Position, String> {
+                    let mut setup = self.to_setup();
+                    mirror_men(&mut setup.board, mirror);
+                    let state: fn(&mut Setup, &[usize]) = $mirror;
+                    state(&mut setup, mirror);
+                    let rights: fn(&Setup) -> Rights<Setup> = $rights;
+                    build_keeping_rights(setup, rights, Position::from_setup)
+                }
             }
         }
     };
@@ -159,6 +193,12 @@ rights: |setup| {
     let en_passant = setup.en_passant;
     grants.push(Box::new(move |s: &mut Setup| s.en_passant = en_passant));
     Rights { bare, grants }
+},
+mirror: |setup, mirror| {
+    if let Some(ep) = &mut setup.en_passant {
+        ep.passed = mirror_cell(ep.passed, mirror);
+        ep.pawn = mirror_cell(ep.pawn, mirror);
+    }
 });
 rules!(chessagon, hexvar_chessagon, clock: |p| Some(p.halfmove_clock()),
 castle: |mv| matches!(mv, Move::Castle { .. }),
@@ -177,6 +217,17 @@ rights: |setup| {
         }));
     }
     Rights { bare, grants }
+},
+mirror: |setup, mirror| {
+    if let Some(ep) = &mut setup.ep {
+        ep.middle = mirror_cell(ep.middle, mirror);
+        ep.landed = mirror_cell(ep.landed, mirror);
+    }
+    let unmoved = setup.unmoved_pawns;
+    setup.unmoved_pawns = Default::default();
+    for cell in unmoved.iter() {
+        setup.unmoved_pawns = setup.unmoved_pawns.with(mirror[cell]);
+    }
 });
 rules!(dagger, hexvar_dagger, clock: |p| Some(p.halfmove_clock()),
 castle: |_| false,
@@ -187,6 +238,20 @@ rights: |setup| {
     let en_passant = setup.en_passant;
     let grant: Grant<Setup> = Box::new(move |s| s.en_passant = en_passant);
     Rights { bare, grants: vec![grant] }
+},
+// The knights in hand wait left and right of the back rank: a mirror swaps them.
+mirror: |setup, mirror| {
+    use hexvar_dagger::{Hand, HandKnight};
+    setup.en_passant = setup.en_passant.map(|cell| mirror_cell(cell, mirror));
+    for hand in &mut setup.hands {
+        let mut swapped = Hand::EMPTY;
+        for (knight, image) in [(HandKnight::L, HandKnight::R), (HandKnight::R, HandKnight::L)] {
+            if hand.contains(knight) {
+                swapped = swapped.with(image);
+            }
+        }
+        *hand = swapped;
+    }
 });
 rules!(kirby, hexvar_kirby, clock: |_| None,
     castle: |mv| matches!(mv, Move::Castle { .. }),
@@ -204,11 +269,15 @@ rules!(kirby, hexvar_kirby, clock: |_| None,
         }
         Rights { bare, grants }
     },
+    // Kirby has no mirror (`mirror.rs`): only the men move.
+    mirror: |_, _| {},
     stalemate: Position::is_stalemate);
 
 // C'escacs's Piece is a plain struct.
 mod cescacs {
-    use super::{bit_grants, build_keeping_rights, indices, MenEdit, Rights, Rules};
+    use super::{
+        bit_grants, build_keeping_rights, indices, mirror_cell, mirror_men, MenEdit, Rights, Rules,
+    };
     use hexvar_cescacs::{CastlingRights, Color, Move, Piece, Position, Role, Setup, Special};
 
     impl Rules for Position {
@@ -235,6 +304,23 @@ mod cescacs {
         fn with_men(&self, edit: &mut MenEdit<'_, Piece>) -> Result<Position, String> {
             let mut setup = self.to_setup();
             edit(&mut setup.board);
+            build_keeping_rights(setup, rights, Position::from_setup)
+        }
+
+        fn mirrored(&self, mirror: &[usize]) -> Result<Position, String> {
+            let mut setup = self.to_setup();
+            mirror_men(&mut setup.board, mirror);
+            setup.special = match setup.special {
+                Special::None => Special::None,
+                Special::EnPassant { pawn, steps } => Special::EnPassant {
+                    pawn: mirror_cell(pawn, mirror),
+                    steps,
+                },
+                Special::Scornful { pawn, capturer } => Special::Scornful {
+                    pawn: mirror_cell(pawn, mirror),
+                    capturer: mirror_cell(capturer, mirror),
+                },
+            };
             build_keeping_rights(setup, rights, Position::from_setup)
         }
     }

@@ -46,6 +46,12 @@ pub trait MoveSpace: Variant {
     const SPECIAL: &'static [&'static str];
     /// The names of the hand slots a man can enter from (none for most variants).
     const HAND: &'static [&'static str] = &[];
+    /// The special kind that takes en passant, as an index into [`MoveSpace::SPECIAL`].
+    const EN_PASSANT: Option<usize> = None;
+    /// The compact space's off-board slots (`compact.rs`): the moves whose from-cell says
+    /// nothing about where they go (entries and drops from the hand, Kirby's relocations,
+    /// C'escacs's in-place promotions), indexed by their kind and to-cell alone.
+    const OFF_BOARD: &'static [&'static str] = Self::HAND;
 
     /// The move's kind.
     fn kind(mv: Self::Move) -> Kind;
@@ -54,6 +60,21 @@ pub trait MoveSpace: Variant {
     fn hand_slot(_mv: Self::Move) -> Option<usize> {
         None
     }
+
+    /// For an off-board move, its slot in [`MoveSpace::OFF_BOARD`].
+    fn off_board_slot(mv: Self::Move) -> Option<usize> {
+        Self::hand_slot(mv)
+    }
+
+    /// The cell's coordinates in the variant's own lattice (axial hex, triangle, Kirby's
+    /// field and sideboards laid on one hex lattice), distinct for distinct cells: a move's
+    /// shape in the compact space is its to-cell's coordinates minus its from-cell's.
+    fn coords(cell: Self::Cell) -> (i16, i16);
+}
+
+/// Axial hex coordinates as [`MoveSpace::coords`] gives them.
+fn hex(h: hexvar_geometry::Hex) -> (i16, i16) {
+    (h.q.into(), h.r.into())
 }
 
 /// How many slots a move can leave from: the cells, then the hand.
@@ -71,7 +92,21 @@ pub fn kind_names<V: MoveSpace>() -> Vec<String> {
 
 /// The number of indices in the variant's move space.
 pub fn size<V: MoveSpace>() -> usize {
-    (1 + V::Role::ALL.len() + V::SPECIAL.len()) * from_slots::<V>() * V::CELL_COUNT
+    kind_count::<V>() * from_slots::<V>() * V::CELL_COUNT
+}
+
+/// The number of kinds: plain, one per role, the specials.
+pub fn kind_count<V: MoveSpace>() -> usize {
+    1 + V::Role::ALL.len() + V::SPECIAL.len()
+}
+
+/// The move's kind as a number below [`kind_count`], in [`kind_names`]' order.
+pub fn kind_number<V: MoveSpace>(mv: V::Move) -> usize {
+    match V::kind(mv) {
+        Kind::Plain => 0,
+        Kind::Becomes(role) => 1 + role,
+        Kind::Special(s) => 1 + V::Role::ALL.len() + s,
+    }
 }
 
 /// The index of a move.
@@ -81,27 +116,20 @@ pub fn index<V: MoveSpace>(mv: V::Move) -> usize {
         Some(cell) => cell.dense_index(),
         None => V::CELL_COUNT + V::hand_slot(mv).unwrap_or(0),
     };
-    let kind = match V::kind(mv) {
-        Kind::Plain => 0,
-        Kind::Becomes(role) => 1 + role,
-        Kind::Special(s) => 1 + V::Role::ALL.len() + s,
-    };
-    (kind * from_slots::<V>() + slot) * V::CELL_COUNT + to.dense_index()
-}
-
-/// The legal move of `pos` with index `i`, if there is one.
-pub fn legal_move<V: MoveSpace>(pos: &V, i: usize) -> Option<V::Move> {
-    pos.legal_moves()
-        .into_iter()
-        .find(|&mv| index::<V>(mv) == i)
+    (kind_number::<V>(mv) * from_slots::<V>() + slot) * V::CELL_COUNT + to.dense_index()
 }
 
 mod brusky {
-    use super::{Kind, MoveSpace};
-    use hexvar_brusky::{Move, Position};
+    use super::{hex, Kind, MoveSpace};
+    use hexvar_brusky::{Cell, Move, Position};
 
     impl MoveSpace for Position {
         const SPECIAL: &'static [&'static str] = &["en passant", "castle"];
+        const EN_PASSANT: Option<usize> = Some(0);
+
+        fn coords(cell: Cell) -> (i16, i16) {
+            hex(cell.hex())
+        }
 
         fn kind(mv: Move) -> Kind {
             match mv {
@@ -115,10 +143,16 @@ mod brusky {
 
 mod chessagon {
     use super::{Kind, MoveSpace};
-    use hexvar_chessagon::{Move, Position, Role};
+    use hexvar_chessagon::{Cell, Move, Position, Role};
 
     impl MoveSpace for Position {
         const SPECIAL: &'static [&'static str] = &["en passant", "castle"];
+        const EN_PASSANT: Option<usize> = Some(0);
+
+        fn coords(cell: Cell) -> (i16, i16) {
+            let tri = cell.tri();
+            (tri.x.into(), tri.y.into())
+        }
 
         fn kind(mv: Move) -> Kind {
             match mv {
@@ -132,12 +166,17 @@ mod chessagon {
 }
 
 mod dagger {
-    use super::{Kind, MoveSpace};
-    use hexvar_dagger::{Move, Position};
+    use super::{hex, Kind, MoveSpace};
+    use hexvar_dagger::{Cell, Move, Position};
 
     impl MoveSpace for Position {
         const SPECIAL: &'static [&'static str] = &["en passant", "drop"];
         const HAND: &'static [&'static str] = &["L", "R"];
+        const EN_PASSANT: Option<usize> = Some(0);
+
+        fn coords(cell: Cell) -> (i16, i16) {
+            hex(cell.hex())
+        }
 
         fn kind(mv: Move) -> Kind {
             match mv {
@@ -158,8 +197,8 @@ mod dagger {
 }
 
 mod cescacs {
-    use super::{Kind, MoveSpace};
-    use hexvar_cescacs::{Castling, Move, Position};
+    use super::{hex, Kind, MoveSpace};
+    use hexvar_cescacs::{Castling, Cell, Move, Position};
 
     /// The 24 castlings by name, in `Castling::ALL`'s order.
     const CASTLINGS: [&str; 24] = {
@@ -183,6 +222,16 @@ mod cescacs {
             }
             names
         };
+        const EN_PASSANT: Option<usize> = Some(0);
+        const OFF_BOARD: &'static [&'static str] = &["in-place promotion"];
+
+        fn off_board_slot(mv: Move) -> Option<usize> {
+            matches!(mv, Move::Promote { .. }).then_some(0)
+        }
+
+        fn coords(cell: Cell) -> (i16, i16) {
+            hex(cell.hex())
+        }
 
         fn kind(mv: Move) -> Kind {
             match mv {
@@ -198,8 +247,9 @@ mod cescacs {
 }
 
 mod kirby {
-    use super::{Kind, MoveSpace};
-    use hexvar_kirby::{Move, Position};
+    use super::{hex, Kind, MoveSpace};
+    use hexvar_geometry::Hex;
+    use hexvar_kirby::{Cell, Move, Position};
 
     impl MoveSpace for Position {
         // Castling, then relocation with nothing reclaimed, then one per reclaimed role.
@@ -214,6 +264,39 @@ mod kirby {
             "relocate =A",
             "relocate =K",
         ];
+        const OFF_BOARD: &'static [&'static str] = &["relocation"];
+
+        fn off_board_slot(mv: Move) -> Option<usize> {
+            matches!(mv, Move::Relocate { .. }).then_some(0)
+        }
+
+        /// A field cell's axial coordinates; a sideboard square's are its file's ring cell
+        /// (rank 4) moved `4 - rank` diagonal steps outward, away from the field's centre, so
+        /// that each sideboard lies flat on the field's hex lattice beyond its side.
+        fn coords(cell: Cell) -> (i16, i16) {
+            if let Some(h) = cell.hex() {
+                return hex(h);
+            }
+            let (side, file, rank) = cell
+                .square_coords()
+                .expect("a cell off the field is a square");
+            let ring = |file| {
+                Cell::square(side, file, 4)
+                    .and_then(Cell::hex)
+                    .expect("every file of a side meets the field's ring")
+            };
+            // The side's middle, and the diagonal step most nearly pointing away from the centre.
+            let middle = ring(4) + ring(5);
+            let outward = Hex::DIAGONAL
+                .into_iter()
+                .max_by_key(|d| {
+                    i32::from(d.q) * i32::from(middle.q)
+                        + i32::from(d.r) * i32::from(middle.r)
+                        + i32::from(d.s()) * i32::from(middle.s())
+                })
+                .expect("six diagonals");
+            hex(ring(file) + outward * (4 - rank as i8))
+        }
 
         fn kind(mv: Move) -> Kind {
             match mv {

@@ -34,6 +34,27 @@ macro_rules! variant_module {
             static OBJECTS: crate::interned::MoveObjects<Move> =
                 crate::interned::MoveObjects::new();
 
+            /// The compact move space, derived at its first use (`compact.rs`).
+            static COMPACT: std::sync::OnceLock<crate::compact::Compact> =
+                std::sync::OnceLock::new();
+
+            /// The compact move space of the variant (derived with the interpreter released).
+            fn compact(py: Python<'_>) -> &'static crate::compact::Compact {
+                if let Some(compact) = COMPACT.get() {
+                    return compact;
+                }
+                let derived = py.detach(crate::compact::Compact::derive::<V>);
+                COMPACT.get_or_init(|| derived)
+            }
+
+            /// The variant's mirror (`mirror.rs`), found at its first use.
+            static MIRROR: std::sync::OnceLock<Option<Vec<usize>>> = std::sync::OnceLock::new();
+
+            /// The variant's mirror as a permutation of dense cell indices, if it has one.
+            fn mirror_cells() -> Option<&'static [usize]> {
+                MIRROR.get_or_init(crate::mirror::cells::<V>).as_deref()
+            }
+
             /// The Python object of `mv`.
             pub fn object(py: Python<'_>, mv: Mv) -> PyResult<Bound<'_, Move>> {
                 OBJECTS.get(py, <V as MoveKey>::key(mv), mv)
@@ -110,6 +131,13 @@ macro_rules! variant_module {
                 #[getter]
                 fn index(&self) -> usize {
                     space::index::<V>(self.mv)
+                }
+
+                /// The move's index in the variant's compact move space (`Board.move_index`
+                /// with `compact=True`); `IllegalMoveError` for a move no position has.
+                #[getter]
+                fn compact_index(&self, py: Python<'_>) -> PyResult<usize> {
+                    generic::compact_index::<V>(compact(py), self.mv)
                 }
 
                 fn __str__(&self) -> String {
@@ -280,6 +308,59 @@ macro_rules! variant_module {
                     <V as space::MoveSpace>::HAND.to_vec()
                 }
 
+                /// The size of the compact move space (`move_index(move, compact=True)`): the board
+                /// part, `CELL_COUNT × len(compact_shapes())`, then `len(OFF_BOARD_SLOTS) ×
+                /// len(MOVE_KINDS) × CELL_COUNT` for the moves indexed by their to-cell alone.
+                /// Derived from the variant's moves at the compact space's first use (a fraction
+                /// of a second), so a static method rather than a constant.
+                #[staticmethod]
+                fn compact_space_size(py: Python<'_>) -> usize {
+                    compact(py).size()
+                }
+
+                /// The compact space's shapes, by shape number: `(kind, (dx, dy))`, the kind a
+                /// name from `MOVE_KINDS` and the offset from the from-cell to the to-cell in the
+                /// variant's coordinates (`cell_coords()`).
+                #[staticmethod]
+                fn compact_shapes(py: Python<'_>) -> Vec<(String, (i16, i16))> {
+                    let kinds = space::kind_names::<V>();
+                    compact(py)
+                        .shapes()
+                        .iter()
+                        .map(|s| (kinds[s.kind].clone(), s.offset))
+                        .collect()
+                }
+
+                /// The compact space's off-board slots (the blocks after the board part): the
+                /// moves indexed by their kind and to-cell alone.
+                #[classattr]
+                #[pyo3(name = "OFF_BOARD_SLOTS")]
+                fn off_board_slots() -> Vec<&'static str> {
+                    <V as space::MoveSpace>::OFF_BOARD.to_vec()
+                }
+
+                /// Each cell's coordinates in the variant's lattice, in `cells()` order (a
+                /// compact shape's offset is the to-cell's minus the from-cell's).
+                #[staticmethod]
+                fn cell_coords() -> Vec<(i16, i16)> {
+                    V::cells()
+                        .iter()
+                        .map(|&c| <V as space::MoveSpace>::coords(c))
+                        .collect()
+                }
+
+                /// The variant's mirror, the reflection of the board that keeps every side's men
+                /// of every start position on that side's cells (the left-right mirror of a
+                /// chess board), as cell indices: the mirror of cell `i` is cell
+                /// `mirror_cells()[i]`. `None` for a variant without one (Brusky: its rows of 9
+                /// to 12 hexes reverse onto no reflection of the hex lattice; Kirby: with three or
+                /// more armies a reflection makes armies trade seats).
+                #[staticmethod]
+                #[pyo3(name = "mirror_cells")]
+                fn py_mirror_cells() -> Option<Vec<usize>> {
+                    mirror_cells().map(<[usize]>::to_vec)
+                }
+
                 /// Every cell's name, in the order `encode` and `move_index` use.
                 #[staticmethod]
                 fn cells() -> Vec<String> {
@@ -324,9 +405,8 @@ macro_rules! variant_module {
                     py: Python<'py>,
                     text: &str,
                 ) -> PyResult<Bound<'py, Move>> {
-                    let mv = self.core.parse_san(text)?;
-                    self.core.push(mv)?;
-                    object(py, mv)
+                    let mv = self.core.parse_san(text);
+                    self.push_read(py, mv)
                 }
 
                 /// Plays the move a text in the variant's move notation names and returns it.
@@ -337,9 +417,8 @@ macro_rules! variant_module {
                     py: Python<'py>,
                     text: &str,
                 ) -> PyResult<Bound<'py, Move>> {
-                    let mv = self.core.parse_text(text)?;
-                    self.core.push(mv)?;
-                    object(py, mv)
+                    let mv = self.core.parse_text(text);
+                    self.push_read(py, mv)
                 }
 
                 /// Plays the legal move a text in the long notation names and returns it
@@ -350,13 +429,8 @@ macro_rules! variant_module {
                     py: Python<'py>,
                     uci: &str,
                 ) -> PyResult<Bound<'py, Move>> {
-                    let mv = self
-                        .core
-                        .pos()
-                        .parse_long(uci)
-                        .map_err(generic::long_error)?;
-                    self.core.push(mv)?;
-                    object(py, mv)
+                    let mv = self.core.pos().parse_long(uci).map_err(generic::long_error);
+                    self.push_read(py, mv)
                 }
 
                 /// The legal move a text in the long notation names (errors as `push_uci`).
@@ -546,10 +620,17 @@ macro_rules! variant_module {
                     PyBytes::new(py, &out)
                 }
 
-                /// The legal moves as a numpy array of `MOVE_SPACE_SIZE` booleans, `True` at each
-                /// legal move's index (numpy must be installed).
-                fn legal_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-                    let mask = pyo3::types::PyByteArray::new(py, &self.core.legal_mask());
+                /// The legal moves as a numpy array of `MOVE_SPACE_SIZE` booleans (with
+                /// `compact=True`, `compact_space_size()`), `True` at each legal move's index
+                /// (numpy must be installed).
+                #[pyo3(signature = (*, compact = false))]
+                fn legal_mask<'py>(
+                    &mut self,
+                    py: Python<'py>,
+                    compact: bool,
+                ) -> PyResult<Bound<'py, PyAny>> {
+                    let space = compact.then(|| self::compact(py));
+                    let mask = pyo3::types::PyByteArray::new(py, &self.core.legal_mask(space)?);
                     py.import("numpy")?
                         .getattr("frombuffer")?
                         .call((mask, "bool"), None)
@@ -558,19 +639,35 @@ macro_rules! variant_module {
                 /// The move's index in the variant's fixed move space:
                 /// `(kind * (CELL_COUNT + len(HAND_SLOTS)) + from_slot) * CELL_COUNT + to`,
                 /// where `from_slot` is the from-cell's index (or `CELL_COUNT` + the hand slot),
-                /// `to` the to-cell's index and `kind` an index into `MOVE_KINDS`. No two legal
-                /// moves of a position share an index.
-                fn move_index(&self, r#move: PyRef<'_, Move>) -> usize {
-                    space::index::<V>(r#move.mv)
+                /// `to` the to-cell's index and `kind` an index into `MOVE_KINDS`. With
+                /// `compact=True`, its index in the compact space (`compact_space_size()`): for a
+                /// move from a cell `from * len(compact_shapes()) + shape`. No two legal moves of a
+                /// position share an index in either space.
+                #[pyo3(signature = (r#move, *, compact = false))]
+                fn move_index(
+                    &self,
+                    py: Python<'_>,
+                    r#move: PyRef<'_, Move>,
+                    compact: bool,
+                ) -> PyResult<usize> {
+                    if compact {
+                        generic::compact_index::<V>(self::compact(py), r#move.mv)
+                    } else {
+                        Ok(space::index::<V>(r#move.mv))
+                    }
                 }
 
-                /// The legal move with that index (`IllegalMoveError` when none has it).
+                /// The legal move with that index, in the fixed space or (`compact=True`) the
+                /// compact one (`IllegalMoveError` when none has it).
+                #[pyo3(signature = (index, *, compact = false))]
                 fn move_from_index<'py>(
                     &self,
                     py: Python<'py>,
                     index: usize,
+                    compact: bool,
                 ) -> PyResult<Bound<'py, Move>> {
-                    object(py, self.core.move_from_index(index)?)
+                    let space = compact.then(|| self::compact(py));
+                    object(py, self.core.move_from_index(index, space)?)
                 }
 
                 /// Whether the side to move is in check and has no legal move (Kirby: the army to
@@ -790,6 +887,27 @@ macro_rules! variant_module {
                     }
                 }
 
+                /// The mirror image (`mirror_cells()`), the move stack empty: every man and
+                /// every cell a right names on its mirrored cell (Dagger's knights in hand
+                /// swapped), the side to move and the clocks kept, the rights the mirror breaks
+                /// dropped (a castling right whose King or Rook is not at home in the image). Where no such right is dropped, the image's legal moves are the
+                /// mirrored moves (the suite checks it on every conformance position), so its
+                /// planes and move targets can train a learning loop as a position of its own.
+                /// `ValueError` for a variant without a mirror.
+                fn mirror(&self) -> PyResult<Self> {
+                    let cells = mirror_cells().ok_or_else(|| {
+                        pyo3::exceptions::PyValueError::new_err(format!(
+                            "{} has no mirror: no reflection of its board keeps every side's men on their cells",
+                            V::NAME
+                        ))
+                    })?;
+                    let image = <V as crate::rules::Rules>::mirrored(self.core.pos(), cells)
+                        .map_err(generic::bad_position)?;
+                    Ok(Board {
+                        core: Core::new(image),
+                    })
+                }
+
                 /// Equal positions (the move stacks aside). A board is mutable, so it has no
                 /// `hash()` (as python-chess's): `zobrist_hash()` or `text()` key a dict.
                 fn __eq__(&self, other: PyRef<'_, Self>) -> bool {
@@ -944,6 +1062,17 @@ macro_rules! variant_module {
             }
 
             impl Board {
+                /// Plays a move read from a text and returns it; the reading's error as it is.
+                fn push_read<'py>(
+                    &mut self,
+                    py: Python<'py>,
+                    read: PyResult<Mv>,
+                ) -> PyResult<Bound<'py, Move>> {
+                    let mv = read?;
+                    self.core.push(mv)?;
+                    object(py, mv)
+                }
+
                 /// `IllegalMoveError` unless `mv` is legal here.
                 fn legal(&self, mv: Mv) -> PyResult<()> {
                     if self.core.is_legal(mv) {

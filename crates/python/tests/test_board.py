@@ -361,20 +361,26 @@ def shuffle(board):
     return None
 
 
-def test_repetitions_end_games_by_the_variants_rules(variant):
+def shuffling_board(variant):
+    """A board of `variant` and four moves that bring it back: the start, or the first
+    conformance position where men other than pawns can shuffle, after the shuffle once round
+    (so that the start's passing rights, en passant, are gone), its stack empty. Skips the test
+    for more than two armies, whose turn a two-move shuffle does not cycle."""
     if len(hexvar.Board(variant).SIDES) > 2:
         pytest.skip("a two-move shuffle does not cycle the turn of more than two armies")
-    # The start, or the first conformance position where men other than pawns can shuffle.
     for text in [None] + conformance_positions(variant):
         board = hexvar.Board(variant, text)
         moves = board.outcome() is None and shuffle(board)
         if moves:
             break
     assert moves
-    # Once round first, so that the start's passing rights (en passant) are gone.
     for move in moves:
         board.push(move)
-    board = board.copy(stack=False)
+    return board.copy(stack=False), moves
+
+
+def test_repetitions_end_games_by_the_variants_rules(variant):
+    board, moves = shuffling_board(variant)
     game = board.game()
     for move in moves * 2:
         board.push(move)

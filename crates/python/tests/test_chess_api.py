@@ -171,18 +171,9 @@ def test_ply_fullmove_number_and_result(variant, rng):
 
 
 def test_repetition_predicates_agree_with_the_game(variant):
-    from test_board import shuffle
+    from test_board import shuffling_board
 
-    if len(hexvar.Board(variant).SIDES) > 2:
-        pytest.skip("a two-move shuffle does not cycle the turn of more than two armies")
-    for text in [None] + conformance_positions(variant):
-        board = hexvar.Board(variant, text)
-        moves = board.outcome() is None and shuffle(board)
-        if moves:
-            break
-    for move in moves:
-        board.push(move)
-    board = board.copy(stack=False)
+    board, moves = shuffling_board(variant)
     for cycle in range(1, 3):
         for move in moves:
             board.push(move)
@@ -480,3 +471,20 @@ def test_set_piece_map_sets_every_man_at_once(variant, rng):
     with pytest.raises(ValueError, match="cell"):
         board.set_piece_map({"zz99": board.piece_at(board.king(board.turn))})
     assert board.text() == text
+
+
+def test_set_piece_map_keeps_the_rights_that_still_hold(variant):
+    # Only the Kings and the mover's Rooks left at home: every castling right whose men stand
+    # there holds (C'escacs's Rook rights need the King's, kept first), so some castling is legal
+    # wherever the variant castles.
+    if variant == "dagger":
+        pytest.skip("Dagger has no castling")
+    board = hexvar.Board(variant)
+    side = board.turn
+    kept = {
+        cell: man
+        for cell, man in board.piece_map().items()
+        if man.role == "K" or (man.role == "R" and man.color == side)
+    }
+    board.set_piece_map(kept)
+    assert any(board.is_castling(m) for m in board.legal_moves)

@@ -81,14 +81,14 @@ def test_any_move_text_is_a_move_or_an_invalid_move_text_error(variant, seed, te
         assert board.text() == before
 
 
-@given(VARIANTS, st.integers(0, 2**40))
-def test_any_index_is_a_move_or_an_illegal_move_error(variant, index):
+@given(VARIANTS, st.integers(0, 2**40), st.booleans())
+def test_any_index_is_a_move_or_an_illegal_move_error(variant, index, compact):
     board = hexvar.Board(variant)
     try:
-        move = board.move_from_index(index)
+        move = board.move_from_index(index, compact=compact)
     except hexvar.IllegalMoveError:
         return
-    assert board.move_index(move) == index
+    assert board.move_index(move, compact=compact) == index
 
 
 @given(st.one_of(st.text(max_size=300), st.builds(lambda v, t: f'[Variant "{v}"]\n\n{t}', VARIANTS, st.text(ALPHABET, max_size=80))))

@@ -41,6 +41,10 @@ class Move:
     @property
     def index(self) -> int:
         """The move's index in the variant's fixed move space (``Board.move_index``)."""
+    @property
+    def compact_index(self) -> int:
+        """The move's index in the variant's compact move space (``Board.move_index`` with
+        ``compact=True``); ``IllegalMoveError`` for a move no position has."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -92,11 +96,32 @@ class Board:
     variant's special kinds."""
     HAND_SLOTS: List[str]
     """The hand slots a man can enter from (the from-slots after the cells)."""
+    OFF_BOARD_SLOTS: List[str]
+    """The compact space's off-board slots (the blocks after its board part): the moves indexed
+    by their kind and to-cell alone (entries and drops, relocations, in-place promotions)."""
 
     def __new__(cls, text: Optional[str] = None) -> "Board": ...
     @staticmethod
     def cells() -> List[str]:
         """Every cell's name, in the order ``encode`` and ``move_index`` use."""
+    @staticmethod
+    def mirror_cells() -> Optional[List[int]]:
+        """The variant's mirror, the reflection of the board that keeps every side's men of every
+        start position on that side's cells, as cell indices: the mirror of cell ``i`` is cell
+        ``mirror_cells()[i]``. ``None`` for a variant without one (Kirby)."""
+    @staticmethod
+    def cell_coords() -> List[Tuple[int, int]]:
+        """Each cell's coordinates in the variant's lattice, in ``cells()`` order (a compact
+        shape's offset is the to-cell's minus the from-cell's)."""
+    @staticmethod
+    def compact_space_size() -> int:
+        """The size of the compact move space: ``CELL_COUNT * len(compact_shapes())``, then
+        ``len(OFF_BOARD_SLOTS) * len(MOVE_KINDS) * CELL_COUNT`` for the off-board moves. Derived
+        from the variant's moves at the compact space's first use."""
+    @staticmethod
+    def compact_shapes() -> List[Tuple[str, Tuple[int, int]]]:
+        """The compact space's shapes by shape number: ``(kind, (dx, dy))``, a name from
+        ``MOVE_KINDS`` and the offset from the from-cell to the to-cell (``cell_coords()``)."""
     @staticmethod
     def start_positions() -> List[Tuple[str, str]]:
         """The variant's named start positions: ``(name, text)``, the standard first."""
@@ -194,19 +219,27 @@ class Board:
         """The planes of many boards of this variant, one after the other (``encode`` of each):
         ``numpy.frombuffer(Board.encode_many(boards), numpy.uint8).reshape(len(boards),
         Board.PLANES, Board.CELL_COUNT)``."""
-    def legal_mask(self) -> Any:
-        """The legal moves as a numpy array of ``MOVE_SPACE_SIZE`` booleans, ``True`` at each
-        legal move's index (numpy must be installed)."""
-    def move_index(self, move: Move) -> int:
+    def legal_mask(self, *, compact: bool = False) -> Any:
+        """The legal moves as a numpy array of ``MOVE_SPACE_SIZE`` booleans (with
+        ``compact=True``, ``compact_space_size()``), ``True`` at each legal move's index (numpy
+        must be installed)."""
+    def move_index(self, move: Move, *, compact: bool = False) -> int:
         """The move's index in the fixed move space:
         ``(kind * (CELL_COUNT + len(HAND_SLOTS)) + from_slot) * CELL_COUNT + to``.
 
         ``from_slot`` is the from-cell's index (or ``CELL_COUNT`` + the hand slot), ``to`` the
-        to-cell's index, ``kind`` an index into ``MOVE_KINDS``. No two legal moves of a position
-        share an index.
+        to-cell's index, ``kind`` an index into ``MOVE_KINDS``. With ``compact=True``, the index
+        in the compact space: ``from * len(compact_shapes()) + shape`` for a move from a cell.
+        No two legal moves of a position share an index in either space.
         """
-    def move_from_index(self, index: int) -> Move:
-        """The legal move with that index (``IllegalMoveError`` when none has it)."""
+    def move_from_index(self, index: int, *, compact: bool = False) -> Move:
+        """The legal move with that index in the fixed or (``compact=True``) the compact space
+        (``IllegalMoveError`` when none has it)."""
+    def mirror(self) -> "Board":
+        """The mirror image (``mirror_cells()``), the move stack empty: the men and the cells
+        the rights name mirrored (Dagger's knights in hand swapped), the rights the mirror
+        breaks dropped; where none is, its legal moves are the mirrored moves. ``ValueError``
+        for a variant without a mirror."""
     def game(self) -> "Game":
         """The board's start and move stack as a ``Game`` (for its record)."""
     def __eq__(self, other: object, /) -> bool:
