@@ -7,7 +7,7 @@ pub(crate) use slider_counts::SliderCounts;
 use slider_counts::{Cursor, LineCounts};
 
 use crate::cells::{each_index, CellSet, ALL_CELLS, CELLS};
-use crate::legal::Context;
+use crate::legal::{Context, KingSteps};
 use crate::men::Role;
 use crate::movegen::PieceMoves;
 use crate::position::Position;
@@ -77,6 +77,16 @@ fn count_plain_pawn(
     n
 }
 
+/// What the bulk count of a position one ordinary move below a perft node takes from the
+/// node: the next army's slider counts, its king's attacked steps (unless the move may have
+/// turned a waiting pawn into a piece), and the two cells the move changed.
+#[derive(Clone, Copy)]
+pub(crate) struct Reuse<'a> {
+    pub(crate) sliders: &'a SliderCounts,
+    pub(crate) king: Option<&'a KingSteps>,
+    pub(crate) changed: [usize; 2],
+}
+
 impl Position {
     /// The number of legal moves (a popcount per batch; without batches when not in check, the
     /// usual case).
@@ -84,24 +94,16 @@ impl Position {
         self.count_moves::<false>(None)
     }
 
-    /// [`Position::legal_move_count`] after the ordinary move from `changed[0]` to `changed[1]`,
-    /// the sliders' counts taken from `counts` (those of the position before it) where they
-    /// stand.
-    pub(crate) fn legal_move_count_after(
-        &self,
-        counts: &SliderCounts,
-        changed: [usize; 2],
-    ) -> usize {
-        self.count_moves::<true>(Some((counts, changed)))
+    /// [`Position::legal_move_count`] after an ordinary move, with what the position before it
+    /// judged taken from `reuse` where it stands.
+    pub(crate) fn legal_move_count_after(&self, reuse: Reuse) -> usize {
+        self.count_moves::<true>(Some(reuse))
     }
 
     /// The number of legal moves, the sliders' counts reused from `reuse` where they stand
     /// (`REUSING`: whether it may hold any, so that each caller has its own copy inlined).
     #[inline(always)]
-    fn count_moves<const REUSING: bool>(
-        &self,
-        reuse: Option<(&SliderCounts, [usize; 2])>,
-    ) -> usize {
+    fn count_moves<const REUSING: bool>(&self, reuse: Option<Reuse>) -> usize {
         if self.one_team_left() {
             return 0;
         }
@@ -112,13 +114,15 @@ impl Position {
                 true
             };
             if ctx.checkers.is_empty() {
-                self.king_moves(ctx, &mut add);
+                let known = reuse.and_then(|r| r.king.map(|king| (king, r.changed)));
+                self.king_moves(ctx, known, &mut add);
                 self.castling_moves(ctx, &mut add);
                 // Compiled twice, so that the usual case tests no waiting pawns per piece.
                 n += if ctx.any_replacing {
                     self.count_pieces_replacing(ctx)
                 } else {
-                    self.count_pieces_unchecked::<false>(ctx, reuse)
+                    let sliders = reuse.map(|r| (r.sliders, r.changed));
+                    self.count_pieces_unchecked::<false>(ctx, sliders)
                 };
             } else {
                 self.normal_moves(ctx, &mut add);
@@ -244,5 +248,48 @@ impl Position {
     #[inline(never)]
     fn count_pieces_replacing(&self, ctx: &Context) -> usize {
         self.count_pieces_unchecked::<true>(ctx, None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::moves::Move;
+    use crate::Position;
+
+    /// After every ordinary move of every conformance position, and of each position one move
+    /// later, the count that reuses the parent's slider counts and king steps equals the count
+    /// made afresh.
+    #[test]
+    fn a_reused_count_equals_a_fresh_one() {
+        let mut checked = 0;
+        for text in crate::conformance_texts() {
+            let root: Position = text.parse().expect("a valid position");
+            let mut parents = vec![root.clone()];
+            for m in root.legal_moves() {
+                let mut next = root.clone();
+                next.play_unchecked(m);
+                parents.push(next);
+            }
+            for parent in parents {
+                let sliders = parent.next_army_slider_counts();
+                let king = parent.next_army_king_steps();
+                for m in parent.legal_moves() {
+                    let Move::Normal { from, to, .. } = m else {
+                        continue;
+                    };
+                    let reuse = super::Reuse {
+                        sliders: &sliders,
+                        king: (!parent.may_replace_a_waiting_pawn(to.index())).then_some(&king),
+                        changed: [from.index(), to.index()],
+                    };
+                    let mut child = parent.clone();
+                    child.apply(m);
+                    let reused = child.legal_move_count_after(reuse);
+                    assert_eq!(reused, child.legal_move_count(), "{m} in {parent}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
     }
 }

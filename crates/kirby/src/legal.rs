@@ -2,6 +2,10 @@
 //! built once per node ([`Context`]), and the captures that turn a waiting pawn into a piece,
 //! judged apart (the move generator's module docs say how).
 
+mod king_steps;
+
+pub(crate) use king_steps::KingSteps;
+
 use crate::cells::{each_index, CellSet, ALL_CELLS};
 use crate::men::{Color, Piece, Role};
 use crate::position::Position;
@@ -132,15 +136,7 @@ impl Position {
         }
         let friends = self.friends_of(us);
         let targets = ALL_CELLS - (friends | self.by_role[Role::King.index()]);
-        let br = &self.by_role;
-        let queens = br[Role::Queen.index()] | br[Role::Amazon.index()];
-        let men = HostileMen {
-            leapers: (br[Role::Knight.index()] | br[Role::Amazon.index()]) & hostile,
-            rooks: (br[Role::Rook.index()] | queens) & hostile,
-            bishops: (br[Role::Bishop.index()] | queens) & hostile,
-            pawns: br[Role::Pawn.index()] & hostile,
-            kings: br[Role::King.index()] & hostile,
-        };
+        let men = self.hostile_men(&hostile);
         let mut ctx = Context {
             army: self.turn,
             king: self.kings[us] as usize,
@@ -169,6 +165,20 @@ impl Position {
             ctx.allowed = CellSet::EMPTY;
         }
         f(&ctx)
+    }
+
+    /// The men of `hostile` by the way they attack.
+    #[inline(always)]
+    pub(crate) fn hostile_men(&self, hostile: &CellSet) -> HostileMen {
+        let br = &self.by_role;
+        let queens = br[Role::Queen.index()] | br[Role::Amazon.index()];
+        HostileMen {
+            leapers: (br[Role::Knight.index()] | br[Role::Amazon.index()]) & *hostile,
+            rooks: (br[Role::Rook.index()] | queens) & *hostile,
+            bishops: (br[Role::Bishop.index()] | queens) & *hostile,
+            pawns: br[Role::Pawn.index()] & *hostile,
+            kings: br[Role::King.index()] & *hostile,
+        }
     }
 
     /// The men of the live armies of `army`'s team, itself included: the cells its men never
@@ -246,14 +256,26 @@ impl Position {
     /// found and gathering none.
     #[inline]
     pub(crate) fn is_attacked(&self, ctx: &Context, cell: usize, occupied: &CellSet) -> bool {
-        let men = &ctx.men;
+        self.is_attacked_by(&ctx.men, ctx.hostile_armies, cell, occupied)
+    }
+
+    /// [`Position::is_attacked`] by the men `men` of the armies in the bit mask
+    /// `hostile_armies`.
+    #[inline]
+    pub(crate) fn is_attacked_by(
+        &self,
+        men: &HostileMen,
+        hostile_armies: u8,
+        cell: usize,
+        occupied: &CellSet,
+    ) -> bool {
         if KNIGHT_ATTACKS[cell].intersects(&men.leapers)
             || KING_ATTACKS[cell].intersects(&men.kings)
         {
             return true;
         }
         if PAWN_ATTACKERS_ANY[cell].intersects(&men.pawns) {
-            let mut armies = ctx.hostile_armies;
+            let mut armies = hostile_armies;
             while armies != 0 {
                 let a = armies.trailing_zeros() as usize;
                 if PAWNS[a].attackers[cell].intersects(&(men.pawns & self.by_color[a])) {

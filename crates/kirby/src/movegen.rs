@@ -16,7 +16,7 @@
 //! the victim taken and the waiting pawn as the piece it becomes.
 
 use crate::cells::{each_index, Cell, CellSet};
-use crate::legal::Context;
+use crate::legal::{Context, KingSteps};
 use crate::men::{Color, Piece, Role, ARMIES};
 use crate::moves::{Move, MoveList};
 use crate::position::{Choices, Position, NO_KING};
@@ -329,7 +329,15 @@ impl Position {
         emit(f, Piece::new(ctx.army, role), c, to, MovesKind::Normal)
     }
 
-    pub(crate) fn king_moves(&self, ctx: &Context, f: &mut impl FnMut(PieceMoves) -> bool) -> Flow {
+    /// The king's moves; with `known` (the attacked steps judged in the parent position and
+    /// the two cells the move since changed: perft's bulk count), the steps whose judgement
+    /// stands are not tested again.
+    pub(crate) fn king_moves(
+        &self,
+        ctx: &Context,
+        known: Option<(&KingSteps, [usize; 2])>,
+        f: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> Flow {
         let k = ctx.king;
         let steps = KING_ATTACKS[k] & ctx.targets;
         if steps.is_empty() {
@@ -337,11 +345,17 @@ impl Position {
             return true;
         }
         let lifted = self.occupied.without(k);
-        let plain = steps - ctx.replacing;
+        let mut plain = steps - ctx.replacing;
+        let mut to = CellSet::EMPTY;
+        if let Some((steps, changed)) = known {
+            let (standing, safe) = steps.standing(&plain, changed);
+            to = safe;
+            plain -= standing;
+        }
         // An attacker test per step costs about as much as the attacks of two hostile men, so a
         // king with many steps and few hostile men around (endgames, relocated kings) subtracts
         // the hostile attacks at once.
-        let mut to = if plain.is_empty() {
+        to |= if plain.is_empty() {
             plain
         } else if 2 * plain.len() >= ctx.hostile.len() {
             plain - self.attacks_on_zone(&plain, &lifted, &ctx.hostile, ctx.hostile_armies)
@@ -429,7 +443,7 @@ impl Position {
                 }
             }
         }
-        self.king_moves(ctx, f) && self.castling_moves(ctx, f)
+        self.king_moves(ctx, None, f) && self.castling_moves(ctx, f)
     }
 
     /// Calls `f` once per (piece, from-cell, target set, kind) of the army to move, fully
@@ -484,7 +498,7 @@ impl Position {
                     pm.for_each_move(|m| list.push(m));
                     true
                 };
-                self.king_moves(ctx, &mut push);
+                self.king_moves(ctx, None, &mut push);
                 self.castling_moves(ctx, &mut push);
             } else {
                 self.normal_moves(ctx, &mut |pm| {

@@ -5,6 +5,7 @@
 //! counts, slower (the rules page has the measurements). Moves are played and taken back in one
 //! position (module `undo`) rather than on a copy per move.
 
+use crate::count::Reuse;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::undo::Undo;
@@ -71,19 +72,27 @@ fn play_each(pos: &mut Position, list: &MoveList, depth: u32, bulk: bool) -> u64
 }
 
 /// The moves of each child of `pos` (one per move of `list`), counted in bulk: the sliders'
-/// counts of the army that moves next are taken once here, and each child after an ordinary
-/// move reuses those its move leaves standing (module `count::slider_counts`).
+/// counts and the king's attacked steps of the army that moves next are taken once here, and
+/// each child after an ordinary move reuses those its move leaves standing (modules
+/// `count::slider_counts`, `legal::king_steps`).
 fn count_children(pos: &mut Position, list: &MoveList) -> u64 {
-    let counts = pos.next_army_slider_counts();
+    let sliders = pos.next_army_slider_counts();
+    let king = pos.next_army_king_steps();
     let mut undo = Undo::new();
     let mut n = 0;
     for &m in list {
+        let reuse = match m {
+            Move::Normal { from, to, .. } => Some(Reuse {
+                sliders: &sliders,
+                king: (!pos.may_replace_a_waiting_pawn(to.index())).then_some(&king),
+                changed: [from.index(), to.index()],
+            }),
+            Move::Castle { .. } | Move::Relocate { .. } => None,
+        };
         pos.apply_undoable(m, &mut undo);
-        let moves = match m {
-            Move::Normal { from, to, .. } => {
-                pos.legal_move_count_after(&counts, [from.index(), to.index()])
-            }
-            Move::Castle { .. } | Move::Relocate { .. } => pos.legal_move_count(),
+        let moves = match reuse {
+            Some(reuse) => pos.legal_move_count_after(reuse),
+            None => pos.legal_move_count(),
         };
         n += bulk_count(pos, moves);
         pos.undo(&undo);

@@ -6,6 +6,7 @@ mod graph;
 mod leapers;
 mod pawns;
 mod sliders;
+mod watch;
 mod zobrist;
 
 pub(crate) use castling::{castle_targets, CastleSide, ROOK_CORNER};
@@ -18,4 +19,5 @@ pub(crate) use sliders::{
     bishop_attacks, rook_attacks, slider_attacks_toward, slider_hits, slot_is_rook, RayList,
     BISHOP_FIRST_STEPS, BISHOP_RAYS, BISHOP_REACH, ROOK_FIRST_STEPS, ROOK_RAYS, ROOK_REACH,
 };
+pub(crate) use watch::ATTACK_WATCH;
 pub(crate) use zobrist::ZOBRIST;

@@ -131,39 +131,3 @@ impl<'a> Cursor<'a> {
         stands.then_some(entry.count as u32)
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::moves::Move;
-    use crate::Position;
-
-    /// After every ordinary move of every conformance position, and of each position one move
-    /// later, the count that reuses the parent's slider counts equals the count made afresh.
-    #[test]
-    fn a_reused_count_equals_a_fresh_one() {
-        let mut checked = 0;
-        for text in crate::conformance_texts() {
-            let root: Position = text.parse().expect("a valid position");
-            let mut parents = vec![root.clone()];
-            for m in root.legal_moves() {
-                let mut next = root.clone();
-                next.play_unchecked(m);
-                parents.push(next);
-            }
-            for parent in parents {
-                let counts = parent.next_army_slider_counts();
-                for m in parent.legal_moves() {
-                    let Move::Normal { from, to, .. } = m else {
-                        continue;
-                    };
-                    let mut child = parent.clone();
-                    child.apply(m);
-                    let reused = child.legal_move_count_after(&counts, [from.index(), to.index()]);
-                    assert_eq!(reused, child.legal_move_count(), "{m} in {parent}");
-                    checked += 1;
-                }
-            }
-        }
-        assert!(checked > 100_000, "{checked}");
-    }
-}

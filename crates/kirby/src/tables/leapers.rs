@@ -92,7 +92,9 @@ const fn knight_sets() -> [CellSet; CELLS] {
 
 /// Knight leaps: FIDE leaps in each sideboard layer, Gliński leaps in the field, and the
 /// cross-ring leaps.
-pub(crate) static KNIGHT_ATTACKS: [CellSet; CELLS] = knight_sets();
+#[allow(clippy::large_const_arrays)] // read at compile time by `watch`
+pub(super) const KNIGHT_CONST: [CellSet; CELLS] = knight_sets();
+pub(crate) static KNIGHT_ATTACKS: [CellSet; CELLS] = KNIGHT_CONST;
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -209,7 +209,9 @@ const fn any_pawn_attackers() -> [CellSet; CELLS] {
 
 /// `PAWN_ATTACKERS_ANY[cell]`: the cells from which a pawn of some army attacks `cell` (a quick
 /// filter before the per-army tables).
-pub(crate) static PAWN_ATTACKERS_ANY: [CellSet; CELLS] = any_pawn_attackers();
+pub(crate) static PAWN_ATTACKERS_ANY: [CellSet; CELLS] = PAWN_ATTACKERS_CONST;
+#[allow(clippy::large_const_arrays)] // read at compile time by `watch`
+pub(super) const PAWN_ATTACKERS_CONST: [CellSet; CELLS] = any_pawn_attackers();
 
 /// Each army's pents (rank 4 of its sideboard's FIDE layer) by file 1..8.
 pub(crate) static PENTS: [[u16; 8]; ARMIES] = {
