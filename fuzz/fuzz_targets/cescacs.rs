@@ -1,24 +1,20 @@
-//! Fuzzes hexvar-cescacs's text parsers with the shared body in `contract.rs`.
+//! Fuzzes hexvar-cescacs's text parsers with the shared body in `contract.rs`; the setup's other
+//! fields from the input: castling flags, special pawn state and counters.
 #![no_main]
 
 #[macro_use]
 #[path = "contract.rs"]
 mod contract;
 
-fuzz_contract!(hexvar_cescacs);
-
 use hexvar_cescacs::{CastlingRights, Special};
 
-/// Every field from the input: any men, side, castling flags, special pawn state and counters.
-fn arbitrary_setup(u: &mut Unstructured) -> Arbitrary<Setup> {
-    let mut setup = Setup::empty();
-    setup.board = arbitrary_board(u, setup.board)?;
-    setup.turn = *u.choose(&Color::ALL)?;
+fuzz_contract!(hexvar_cescacs, |u, setup| {
     for rights in &mut setup.castling {
+        let (king, queen_rook, king_rook) = (u.arbitrary()?, u.arbitrary()?, u.arbitrary()?);
         *rights = CastlingRights {
-            king: u.arbitrary()?,
-            queen_rook: u.arbitrary()?,
-            king_rook: u.arbitrary()?,
+            king,
+            queen_rook,
+            king_rook,
         };
     }
     setup.special = match u.int_in_range(0..=2)? {
@@ -34,5 +30,4 @@ fn arbitrary_setup(u: &mut Unstructured) -> Arbitrary<Setup> {
     };
     setup.halfmove_clock = u.arbitrary()?;
     setup.fullmove_number = u.arbitrary()?;
-    Ok(setup)
-}
+});

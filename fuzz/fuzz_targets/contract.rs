@@ -6,12 +6,13 @@
 //! moves played with `play`, which must refuse the illegal ones and leave the position unchanged;
 //! outcome, check and the set-wise count checked after each), the serde deserialisers, on the raw
 //! input and on it as a JSON string, and a `Setup` built field by field from the input's bytes
-//! (values only the struct can hold: the target's own `arbitrary_setup`), which
+//! (values only the struct can hold: the men and the side here, the other fields by the
+//! target's own closure, `fuzz_contract!(crate, |u, setup| { … })`), which
 //! `Position::from_setup` must refuse or accept as a position that keeps every promise. A panic
 //! is the only failure.
 
 macro_rules! fuzz_contract {
-    ($krate:ident) => {
+    ($krate:ident, |$u:ident, $setup:ident| { $($state:tt)* }) => {
         use libfuzzer_sys::arbitrary::{Result as Arbitrary, Unstructured};
         use $krate::{Cell, Color, Game, Move, Piece, Position, Role, Setup};
 
@@ -128,6 +129,15 @@ macro_rules! fuzz_contract {
             if let Ok(cell) = serde_json::from_str::<Cell>(json) {
                 assert_eq!(cell.to_string().parse::<Cell>(), Ok(cell), "{json}");
             }
+        }
+
+        /// A setup with any men and side to move, and the target's other fields.
+        fn arbitrary_setup($u: &mut Unstructured) -> Arbitrary<Setup> {
+            let mut $setup = Setup::empty();
+            $setup.board = arbitrary_board($u, $setup.board)?;
+            $setup.turn = *$u.choose(&Color::ALL)?;
+            $($state)*
+            Ok($setup)
         }
 
         /// Any cell of the board.

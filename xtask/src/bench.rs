@@ -436,10 +436,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
-            "--seconds" => {
-                let s = it.next().ok_or("--seconds needs a value")?;
-                seconds = s.parse().map_err(|_| format!("bad --seconds {s:?}"))?;
-            }
+            "--seconds" => seconds = crate::option_value(arg, it.next())?,
             "--instructions" => count_instructions = true,
             "--write-positions" => write_positions = true,
             flag if flag.starts_with("--") => {

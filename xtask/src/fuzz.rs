@@ -14,12 +14,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
-            "--seconds" => {
-                seconds = it
-                    .next()
-                    .and_then(|s| s.parse().ok())
-                    .ok_or("--seconds needs a whole number")?
-            }
+            "--seconds" => seconds = crate::option_value(arg, it.next())?,
             _ if arg.starts_with("--") => return Err(format!("unknown option {arg}")),
             _ => names.push(arg.clone()),
         }

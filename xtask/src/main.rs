@@ -100,6 +100,15 @@ pub fn root() -> PathBuf {
         .to_path_buf()
 }
 
+/// The value after a command-line `option` (`value`, the next argument), read as a `T`.
+pub fn option_value<T: std::str::FromStr>(
+    option: &str,
+    value: Option<&String>,
+) -> Result<T, String> {
+    let text = value.ok_or_else(|| format!("{option} needs a value"))?;
+    text.parse().map_err(|_| format!("bad {option} {text:?}"))
+}
+
 /// Takes `--threads N` out of `args` and sets rayon's pool size; returns the pool size.
 pub fn threads_option(args: &mut Vec<String>) -> Result<usize, String> {
     if let Some(i) = args.iter().position(|a| a == "--threads") {

@@ -46,13 +46,7 @@ impl Typed {
 }
 
 /// Every variant, in [`variants::VARIANTS`]'s order.
-pub const TYPED: &[Typed] = &[
-    Typed::of::<hexvar_brusky::Position>(),
-    Typed::of::<hexvar_chessagon::Position>(),
-    Typed::of::<hexvar_dagger::Position>(),
-    Typed::of::<hexvar_cescacs::Position>(),
-    Typed::of::<hexvar_kirby::Position>(),
-];
+pub const TYPED: &[Typed] = crate::variants::each_variant!(Typed::of);
 
 /// The typed face of the variant called `name`.
 pub fn typed(name: &str) -> Result<&'static Typed, String> {

@@ -3,14 +3,23 @@
 
 use hexvar_geometry::{DynVariant, VariantEntry};
 
+/// `&[f::<hexvar_brusky::Position>(), …]` for a generic function `f` over the variant types:
+/// every variant crate, named once, in the order the suite runs them.
+macro_rules! each_variant {
+    ($($f:ident)::+) => {
+        &[
+            $($f)::+::<hexvar_brusky::Position>(),
+            $($f)::+::<hexvar_chessagon::Position>(),
+            $($f)::+::<hexvar_dagger::Position>(),
+            $($f)::+::<hexvar_cescacs::Position>(),
+            $($f)::+::<hexvar_kirby::Position>(),
+        ]
+    };
+}
+pub(crate) use each_variant;
+
 /// Every variant, in the order the suite runs them.
-pub const VARIANTS: &[VariantEntry] = &[
-    VariantEntry::of::<hexvar_brusky::Position>(),
-    VariantEntry::of::<hexvar_chessagon::Position>(),
-    VariantEntry::of::<hexvar_dagger::Position>(),
-    VariantEntry::of::<hexvar_cescacs::Position>(),
-    VariantEntry::of::<hexvar_kirby::Position>(),
-];
+pub const VARIANTS: &[VariantEntry] = each_variant!(VariantEntry::of);
 
 /// The variant called `name`.
 pub fn find(name: &str) -> Result<&'static VariantEntry, String> {

@@ -7,8 +7,8 @@
 //! windows run long, and a position right after a pawn's double step (an en passant right no
 //! legal move uses) recurs without the right, which only `is_repetition_of` calls the same.
 //!
-//! `cargo test -p xtask --release --test game -- --ignored --nocapture` prints the cost of a
-//! play and an undo through `Game` against a copy and a play of the position.
+//! `cargo test -p xtask --release --test cross_variant game:: -- --ignored --nocapture` prints
+//! the cost of a play and an undo through `Game` against a copy and a play of the position.
 
 use std::hint::black_box;
 

@@ -39,27 +39,9 @@ const FILE_LETTERS: &[u8; 12] = b"abcdefghijkl";
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(u8);
 
+hexvar_geometry::dense_cell!(Cell(u8), CELL_COUNT);
+
 impl Cell {
-    /// Every cell, in index order.
-    pub const ALL: [Cell; CELL_COUNT] = {
-        let mut all = [Cell(0); CELL_COUNT];
-        let mut i = 0;
-        while i < CELL_COUNT {
-            all[i] = Cell(i as u8);
-            i += 1;
-        }
-        all
-    };
-
-    /// The cell with dense index `index`, if `index < 84`.
-    pub const fn from_index(index: usize) -> Option<Cell> {
-        if index < CELL_COUNT {
-            Some(Cell(index as u8))
-        } else {
-            None
-        }
-    }
-
     /// The cell on file `file` (0 = a … 11 = l) and rank `rank` (0 = rank 1 … 7 = rank 8).
     pub const fn new(file: u8, rank: u8) -> Option<Cell> {
         if rank >= 8 {
@@ -70,12 +52,6 @@ impl Cell {
             return None;
         }
         Some(Cell(RANK_OFFSET[rank as usize] + file - lo))
-    }
-
-    /// The dense index `0..84`.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
     }
 
     /// The rank, 0 (rank 1) to 7 (rank 8).

@@ -553,9 +553,7 @@ impl Position {
 
     /// Every legal move, in a fixed-capacity list.
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
-        list
+        MoveList::filled_by(|list| self.legal_moves_into(list))
     }
 
     /// Every legal move, into `list` (cleared first): the reusable, allocation-free form.

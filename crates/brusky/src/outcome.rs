@@ -20,21 +20,3 @@ pub type Outcome = hexvar_geometry::Outcome<WinReason>;
 
 /// Why a side won: checkmate, the only win of the rules (geometry's chess-like reason).
 pub use hexvar_geometry::ChessWinReason as WinReason;
-
-#[cfg(test)]
-mod tests {
-    use hexvar_geometry::Color;
-
-    use super::*;
-
-    #[test]
-    fn a_checkmate_reads_as_words_and_scores_for_the_winner() {
-        let mate = Outcome::Decisive {
-            winner: Color::Black,
-            reason: WinReason::Checkmate,
-        };
-        assert_eq!(mate.to_string(), "Black wins by checkmate");
-        assert_eq!((mate.reason(), mate.result_token()), ("checkmate", "0-1"));
-        assert_eq!(WinReason::Checkmate.to_string(), "checkmate");
-    }
-}

@@ -1,16 +1,13 @@
 //! The validated [`Position`]: playing moves, the Zobrist hash, check and the game's outcome.
 
-use core::fmt;
-use core::str::FromStr;
-
 use hexvar_geometry::san::cut;
-use hexvar_geometry::{DrawReason, Set128};
+use hexvar_geometry::Set128;
 
 use crate::attacks::{bishop_attacks, rook_attacks};
 use crate::cells::{Cell, CellSet, CELL_COUNT, QUOTED_CHARS};
 use crate::men::{pawn_rank, promotion_rank, Color, Piece, Role};
 use crate::moves::{castling_side_of, CastlingSide, Move, MovesKind, ParseMoveError};
-use crate::outcome::{Outcome, WinReason};
+use crate::outcome::Outcome;
 use crate::setup::{CastlingRights, EnPassant, ParseSetupError, Setup};
 use crate::sliders::{bishop_attacks_from, rook_attacks_from};
 use crate::tables::{
@@ -32,7 +29,7 @@ use crate::tables::{
 /// assert!(pos.play("g2-g4".parse::<Move>().unwrap()).is_err()); // no pawn there any more
 /// assert_eq!(pos.to_string(), "rnbkbqbnr/pppppppppp/11/12/6P5/11/PPPPPP1PPP/RNBQBKBNR b KQkq - 0 1");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) board: Mailbox,
     pub(crate) by_color: [u128; 2],
@@ -146,31 +143,9 @@ pub enum PositionProblem {
 }
 
 /// The reasons a [`Setup`] is not a legal position: every broken rule is listed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal position: {}", .problems.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; "))]
-pub struct PositionError {
-    /// Every broken rule.
-    pub problems: Vec<PositionProblem>,
-}
+pub type PositionError = hexvar_geometry::PositionError<PositionProblem>;
 
-/// An error reading a position from text: the text itself, or the position it describes.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ParsePositionError {
-    /// The text is not in the position format.
-    #[error(transparent)]
-    Setup(#[from] ParseSetupError),
-    /// The text describes an illegal position.
-    #[error(transparent)]
-    Position(#[from] PositionError),
-}
-
-/// A move that is not legal in the position it was played in (the position is unchanged).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("illegal move {mv}")]
-pub struct IllegalMove {
-    /// The move.
-    pub mv: Move,
-}
+hexvar_geometry::position_errors!(ParseSetupError, PositionError, Move);
 
 /// The most men a side may have: the 19 it starts with (promotion keeps the count).
 pub const MAX_MEN: u32 = 19;
@@ -184,18 +159,7 @@ const ONE_RANK_MAX_DISTANCE: usize = 16;
 /// The halfmove clock at which the 50-move rule draws: 50 moves by each side.
 const FIFTY_MOVE_HALFMOVES: u32 = 100;
 
-impl Default for Position {
-    fn default() -> Self {
-        Position::new()
-    }
-}
-
 impl Position {
-    /// The start position.
-    pub fn new() -> Position {
-        Position::from_setup(Setup::start()).expect("the start position is legal")
-    }
-
     /// Validates a setup. The error lists every broken rule.
     ///
     /// An en passant target that no pawn of the side to move can capture on is dropped, so that
@@ -504,36 +468,20 @@ impl Position {
     /// (reported as soon as it applies) or insufficient material. Repetition needs the game's
     /// history: see [`crate::Game::outcome`].
     pub fn outcome(&self) -> Option<Outcome> {
-        if !self.has_legal_move() {
-            return Some(if self.is_check() {
-                Outcome::Decisive {
-                    winner: self.turn.other(),
-                    reason: WinReason::Checkmate,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: DrawReason::Stalemate,
-                }
-            });
-        }
-        let reason = if self.halfmove_clock >= FIFTY_MOVE_HALFMOVES {
-            DrawReason::FiftyMoveRule
-        } else if self.is_insufficient_material() {
-            DrawReason::InsufficientMaterial
-        } else {
-            return None;
-        };
-        Some(Outcome::Draw { reason })
+        Outcome::of_chess_position(
+            self.turn,
+            self.has_legal_move(),
+            || self.is_check(),
+            self.halfmove_clock >= FIFTY_MOVE_HALFMOVES,
+            || self.is_insufficient_material(),
+        )
     }
 
     /// Plays `m` if it is legal; otherwise returns an error and leaves the position untouched.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        if self.is_legal(m) {
-            self.play_unchecked(m);
-            Ok(())
-        } else {
-            Err(IllegalMove { mv: m })
-        }
+        IllegalMove::unless(self.is_legal(m), m)?;
+        self.play_unchecked(m);
+        Ok(())
     }
 
     /// The legal move that `text` names.
@@ -907,26 +855,3 @@ static CASTLING_KEPT: [u8; CELL_COUNT] = {
     }
     out
 };
-
-impl fmt::Display for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.to_setup().fmt(f)
-    }
-}
-
-impl FromStr for Position {
-    type Err = ParsePositionError;
-    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
-        Ok(Position::from_setup(s.parse()?)?)
-    }
-}
-
-impl TryFrom<Setup> for Position {
-    type Error = PositionError;
-    fn try_from(setup: Setup) -> Result<Position, PositionError> {
-        Position::from_setup(setup)
-    }
-}
-
-#[cfg(feature = "serde")]
-hexvar_geometry::serde_as_text!(serde, Position, "a legal Brusky position text");

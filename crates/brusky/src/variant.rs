@@ -8,45 +8,15 @@
 // instructions per leaf from the start against 270 for the generic one (see the rules page).
 hexvar_geometry::impl_variant!(
     "brusky",
-    attackers = crate::variant::attackers,
+    attackers = |pos, cell, by| pos.attackers(cell, by, pos.occupied()),
     fullmove_number = crate::Position::fullmove_number,
-    play_null = crate::Position::play_null,
     perft_without_bulk = crate::movegen::perft_without_bulk,
 );
 
-/// [`Variant::attackers`](hexvar_geometry::Variant::attackers): the men of `by` attacking `cell`
-/// over the position's own occupancy.
-pub(crate) fn attackers(
-    pos: &crate::Position,
-    cell: crate::Cell,
-    by: crate::Color,
-) -> crate::CellSet {
-    pos.attackers(cell, by, pos.occupied())
-}
-
 #[cfg(test)]
 mod tests {
-    use crate::{Cell, Color, Position, Role};
-    use hexvar_geometry::{
-        DenseCell, DynVariant, Variant, VariantColor, VariantEntry, VariantRole,
-    };
-
-    #[test]
-    fn indices_follow_the_order_of_all() {
-        for (i, role) in Role::ALL.into_iter().enumerate() {
-            assert_eq!(VariantRole::index(role), i);
-            assert_eq!(VariantRole::char(role), role.char());
-        }
-        assert_eq!(<Role as VariantRole>::ALL, &Role::ALL);
-        for (i, color) in Color::ALL.into_iter().enumerate() {
-            assert_eq!(VariantColor::index(color), i);
-        }
-        assert_eq!(<Color as VariantColor>::ALL, &Color::ALL);
-        for (i, cell) in Cell::ALL.into_iter().enumerate() {
-            assert_eq!(cell.dense_index(), i);
-            assert_eq!(Cell::from_dense(i), cell);
-        }
-    }
+    use crate::Position;
+    use hexvar_geometry::{DynVariant, Variant, VariantEntry};
 
     #[test]
     fn the_trait_reports_the_move_number() {

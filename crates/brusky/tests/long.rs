@@ -2,8 +2,8 @@
 //! of every conformance position and of the positions one move later, and on arbitrary text.
 
 use hexvar_brusky::{Move, Position};
-use hexvar_geometry::long::{check_bad_texts, check_rows, is_error_or_own_spelling};
-use hexvar_geometry::Variant;
+use hexvar_geometry::checks::{check_long_notation, LongNotation};
+use hexvar_geometry::long::is_error_or_own_spelling;
 use proptest::prelude::*;
 
 const CONFORMANCE: &str = include_str!("data/conformance.txt");
@@ -27,77 +27,61 @@ fn kind(mv: Move) -> &'static str {
 }
 
 #[test]
-fn every_legal_move_round_trips_and_is_unique() {
-    // Every conformance position and every position one legal move after it.
-    let (checked, kinds) = check_rows::<Position>("conformance.txt", CONFORMANCE, kind)
-        .unwrap_or_else(|e| panic!("{e}"));
-    assert!(checked > 100_000, "{checked}");
-    assert_eq!(
-        kinds.into_iter().collect::<Vec<_>>(),
-        [
+fn every_legal_move_round_trips_and_each_kind_has_its_spelling() {
+    check_long_notation::<Position>(&LongNotation {
+        conformance: CONFORMANCE,
+        kind,
+        kinds: &[
             "capture",
             "capturing promotion",
             "castling",
             "en passant",
             "move",
-            "promotion"
-        ]
-    );
-}
-
-#[test]
-fn each_move_kind_has_its_spelling() {
-    for (notation, long) in [
-        ("g2-g4", "g2g4"),
-        ("e5xg6", "e5xg6"),
-        ("e7-e8=Q", "e7e8q"),
-        ("e7xd8=N", "e7xd8n"),
-        ("j4xk3e.p.", "j4k3ep"),
-        ("O-O", "f1h1o"),
-        ("O-O-O", "f1c1o"),
-        ("o-o", "g8e8o"),
-        ("o-o-o", "g8j8o"),
-    ] {
-        let mv: Move = notation.parse().unwrap();
-        assert_eq!(mv.long(), long);
-        assert_eq!(Position::long(mv), long);
-        assert_eq!(Move::from_long(long), Ok(mv));
-    }
-}
-
-#[test]
-fn bad_texts_are_notation_errors_and_illegal_moves_are_not_legal() {
-    let bad = [
-        "",
-        "g2",
-        "g2g4 q",
-        "g2-g4",
-        "G2G4",
-        "g2g4Q",
-        "g2g4k",
-        "g2g4p",
-        "e5gx6",
-        "f1h1O",
-        "f1g1o",
-        "j4k3e",
-        "j4xk3ep",
-        "g2g4ep q",
-        "g2g4\u{a0}",
-        "O-O",
-        "a1a0",
-        "m1m2",
-    ];
-    check_bad_texts::<Position>(&bad, "g2g5").unwrap();
+            "promotion",
+        ],
+        min_moves: 100_000,
+        spellings: &[
+            ("g2-g4", "g2g4"),
+            ("e5xg6", "e5xg6"),
+            ("e7-e8=Q", "e7e8q"),
+            ("e7xd8=N", "e7xd8n"),
+            ("j4xk3e.p.", "j4k3ep"),
+            ("O-O", "f1h1o"),
+            ("O-O-O", "f1c1o"),
+            ("o-o", "g8e8o"),
+            ("o-o-o", "g8j8o"),
+        ],
+        bad: &[
+            "",
+            "g2",
+            "g2g4 q",
+            "g2-g4",
+            "G2G4",
+            "g2g4Q",
+            "g2g4k",
+            "g2g4p",
+            "e5gx6",
+            "f1h1O",
+            "f1g1o",
+            "j4k3e",
+            "j4xk3ep",
+            "g2g4ep q",
+            "g2g4\u{a0}",
+            "O-O",
+            "a1a0",
+            "m1m2",
+        ],
+        illegal: "g2g5",
+    })
+    .unwrap();
 }
 
 proptest! {
+    // Any text, and text of the notation's own letters (which finds more near misses): 512
+    // cases, 256 of each on average.
+    #![proptest_config(ProptestConfig::with_cases(512))]
     #[test]
-    fn arbitrary_text_is_an_error_or_its_own_spelling(text in "\\PC{0,16}") {
-        prop_assert!(is_error_or_own_spelling(&Position::new(), &text));
-    }
-
-    #[test]
-    fn notation_like_text_is_an_error_or_its_own_spelling(text in "[a-m0-9xepoqrbnk@/ ]{0,10}") {
+    fn text_is_an_error_or_its_own_spelling(text in "\\PC{0,16}|[a-m0-9xepoqrbnk@/ ]{0,10}") {
         prop_assert!(is_error_or_own_spelling(&Position::new(), &text));
     }
 }

@@ -204,30 +204,11 @@ impl Shade {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(u8);
 
+hexvar_geometry::dense_cell!(Cell(u8), CELL_COUNT);
+
 impl Cell {
     /// The centre hex, F14.
     pub const CENTRE: Cell = cell_const(7, 14);
-
-    /// Every cell, by dense index.
-    pub const ALL: [Cell; CELL_COUNT] = {
-        let mut out = [Cell(0); CELL_COUNT];
-        let mut i = 0;
-        while i < CELL_COUNT {
-            out[i] = Cell(i as u8);
-            i += 1;
-        }
-        out
-    };
-
-    /// The cell of a dense index, if `< 169`.
-    #[inline]
-    pub const fn from_index(i: usize) -> Option<Cell> {
-        if i < CELL_COUNT {
-            Some(Cell(i as u8))
-        } else {
-            None
-        }
-    }
 
     /// The cell of a dense index known to be in range.
     #[inline]
@@ -251,12 +232,6 @@ impl Cell {
         } else {
             None
         }
-    }
-
-    /// Dense index.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
     }
 
     /// Column, 0 (P) to 14 (Z).

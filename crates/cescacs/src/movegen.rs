@@ -19,7 +19,9 @@
 //! check (a move that checks the enemy king switches its leap attacks off, rules §7.2).
 
 use crate::cells::{for_each_index, Cell, CellSet, SINGLE};
-use crate::lines::{places, LineOccupancy, ALL_AXES, COLUMN_AXIS, DIAGONAL_AXES, ORTHOGONAL_AXES};
+use crate::lines::{
+    places, LineOccupancy, Occupied, ALL_AXES, COLUMN_AXIS, DIAGONAL_AXES, ORTHOGONAL_AXES,
+};
 use crate::men::{Color, Piece, Role};
 use crate::moves::{Move, MoveList};
 use crate::position::{elephant_targets, Position};
@@ -28,6 +30,7 @@ use crate::tables::{
     nearest, FORWARD, KING_HOME, KNIGHT, NO_CELL_U8, PAWN_ATTACKS, PAWN_OBLIQUE, PAWN_PUSHES,
     PAWN_PUSH_COUNT, PROMOTION_REACH, RAYS, RIDE_BEYOND,
 };
+use std::borrow::Cow;
 
 mod king;
 mod masks;
@@ -176,7 +179,11 @@ impl Position {
     fn generate<S: MoveSink>(&self, sink: &mut S) -> bool {
         let us = self.turn();
         let them = us.other();
-        let occupied = self.occupancy();
+        let mut spare = None;
+        let occupied = Occupied {
+            cells: self.occupied(),
+            lines: Cow::Borrowed(self.settled_lines(&mut spare)),
+        };
         let occ = occupied.cells;
         let masks = self.masks(&occupied);
         let mut open_leaps = CellSet::EMPTY;
@@ -445,14 +452,12 @@ impl Ctx<'_> {
         let (orthogonal, _) = self.split::<S>(role(Role::Rook) | role(Role::Wyvern) | queens);
         let (diagonal, _) = self.split::<S>(role(Role::Bishop) | role(Role::Pegasus) | queens);
         let (leapers, _) = self.split::<S>(role(Role::Pegasus) | role(Role::Wyvern));
-        let e = self.enemy.0;
-        let enemy = [e[0], e[1], e[2], 0];
         let mut n = 0;
         for_each_index(orthogonal, |from| {
-            n += self.lines.count_slides(from, ORTHOGONAL_AXES, &enemy);
+            n += self.lines.count_slides(from, ORTHOGONAL_AXES, self.them);
         });
         for_each_index(diagonal, |from| {
-            n += self.lines.count_slides(from, DIAGONAL_AXES, &enemy);
+            n += self.lines.count_slides(from, DIAGONAL_AXES, self.them);
         });
         for_each_index(leapers, |from| {
             n += (KNIGHT[from] - self.own).len() as usize;

@@ -1,9 +1,6 @@
 //! The validated [`Position`]: the men, the side to move, rights, clocks and hash, built from a
 //! [`Setup`] and checked; its parts say the rest (attacks, play, the game's questions, notation).
 
-use core::fmt;
-use core::str::FromStr;
-
 use crate::cells::{Cell, CellSet, Shade, CELL_COUNT};
 use crate::lines::{LineOccupancy, Occupied};
 use crate::men::{Color, Piece, Role};
@@ -112,39 +109,12 @@ pub enum PositionProblem {
     MoveNumberZero,
 }
 
-/// Why a [`Setup`] is not a legal position: every broken rule.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("illegal position: {}", .problems.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; "))]
-pub struct PositionError {
-    /// The broken rules.
-    pub problems: Vec<PositionProblem>,
-}
+/// The reasons a [`Setup`] is not a legal position: every broken rule, at least one.
+pub type PositionError = hexvar_geometry::PositionError<PositionProblem>;
 
-/// A position text that is not a legal position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-pub enum ParsePositionError {
-    /// The text is not PDTL.
-    #[error(transparent)]
-    Setup(#[from] ParseSetupError),
-    /// The setup is not legal.
-    #[error(transparent)]
-    Position(#[from] PositionError),
-}
-
-/// A move that is not legal in the position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("illegal move {mv}")]
-pub struct IllegalMove {
-    /// The move.
-    pub mv: Move,
-}
+hexvar_geometry::position_errors!(ParseSetupError, PositionError, Move);
 
 impl Position {
-    /// The start position.
-    pub fn new() -> Position {
-        Position::from_setup(Setup::start()).expect("the start position is legal")
-    }
-
     /// Validates a [`Setup`]. The error lists every broken rule.
     pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
         let mut pos = Position {
@@ -303,7 +273,7 @@ impl Position {
     fn put(&mut self, cell: usize, p: Piece) {
         self.by_color[p.color.index()].0[cell >> 6] |= 1 << (cell & 63);
         self.by_role[p.role.index()].0[cell >> 6] |= 1 << (cell & 63);
-        self.lines.toggle(cell);
+        self.lines.toggle(cell, p.color);
         self.state.hash ^= ZOBRIST.pieces[p.color.index()][p.role.index()][cell];
     }
 
@@ -312,7 +282,7 @@ impl Position {
         let p = self.piece_at_index(cell)?;
         self.by_color[p.color.index()].0[cell >> 6] &= !(1 << (cell & 63));
         self.by_role[p.role.index()].0[cell >> 6] &= !(1 << (cell & 63));
-        self.lines.toggle(cell);
+        self.lines.toggle(cell, p.color);
         self.state.hash ^= ZOBRIST.pieces[p.color.index()][p.role.index()][cell];
         Some(p)
     }
@@ -387,11 +357,7 @@ impl Position {
             Cow::Borrowed(&self.lines)
         } else {
             let mut lines = self.lines;
-            for cell in self.state.unsettled {
-                if cell != SETTLED {
-                    lines.toggle(cell as usize);
-                }
-            }
+            lines.settle(self.state.unsettled, self.state.turn.other());
             Cow::Owned(lines)
         };
         Occupied {
@@ -404,11 +370,10 @@ impl Position {
     /// that generates moves from many copies of this position (perft) settles it once first.
     #[inline]
     pub(crate) fn settle_lines(&mut self) {
-        for cell in self.state.unsettled {
-            if cell != SETTLED {
-                self.lines.toggle(cell as usize);
-            }
-        }
+        // The deferred flips are the last ply's, its mover the side not to move (and, while a
+        // ply records its own flips before passing the turn, the side that moved before it).
+        self.lines
+            .settle(self.state.unsettled, self.state.turn.other());
         self.state.unsettled = [SETTLED; 2];
     }
 
@@ -530,31 +495,6 @@ impl PartialEq for Position {
 }
 
 impl Eq for Position {}
-
-impl Default for Position {
-    fn default() -> Position {
-        Position::new()
-    }
-}
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({self})")
-    }
-}
-
-impl fmt::Display for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.to_setup().fmt(f)
-    }
-}
-
-impl FromStr for Position {
-    type Err = ParsePositionError;
-    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
-        Ok(Position::from_setup(s.parse()?)?)
-    }
-}
 
 impl core::hash::Hash for Position {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {

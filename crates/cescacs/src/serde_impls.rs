@@ -4,7 +4,7 @@
 //! A Black castling is `b KRK-II`, as `Move`'s `Display` writes it: the name alone would read
 //! back as White's.
 
-use crate::{Move, Position, Setup};
+use crate::{Move, Setup};
 
 hexvar_geometry::serde_as_text!(
     serde,
@@ -12,12 +12,11 @@ hexvar_geometry::serde_as_text!(
     "a move in CTL-AN such as E7-E13 (b KRK-II for a Black castling)"
 );
 hexvar_geometry::serde_as_text!(serde, Setup, "a position text (PDTL)");
-hexvar_geometry::serde_as_text!(serde, Position, "a legal position text (PDTL)");
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Castling, Cell, Color, DrawReason, Outcome, Piece, Role, WinReason};
+    use crate::{Castling, Cell, Color, DrawReason, Outcome, Piece, Position, Role, WinReason};
 
     #[test]
     fn round_trips_as_text() {

@@ -11,7 +11,17 @@
 // `parse_san` skip geometry's comparison with every legal move's SAN.
 hexvar_geometry::impl_variant!(
     "cescacs",
-    attackers = crate::variant::attackers,
+    // An unmoved King at home, not in check, attacks its leap hexes too.
+    attackers = |pos, cell, by| {
+        let occupancy = pos.occupancy();
+        let mut out = crate::CellSet::EMPTY;
+        for from in pos.by_color(by).iter() {
+            if pos.attacks_from(from, &occupancy).has(cell.index()) {
+                out = out.with(from);
+            }
+        }
+        out
+    },
     draw_rules = hexvar_geometry::DrawRules {
         automatic_repetition: Some(5),
         claimable_repetition: Some(3),
@@ -20,55 +30,22 @@ hexvar_geometry::impl_variant!(
     fullmove_number = crate::Position::fullmove_number,
     san = crate::Position::san,
     parse_san = crate::Position::parse_san,
-    play_null = crate::Position::play_null,
-    perft = crate::movegen::perft,
-    perft_without_bulk = crate::movegen::perft_without_bulk,
+    perfts = crate::movegen,
 );
-
-/// [`Variant::attackers`](hexvar_geometry::Variant::attackers): the men of `by` attacking `cell`
-/// over the position's own occupancy (an unmoved King at home, not in check, attacks its leap
-/// hexes too).
-pub(crate) fn attackers(
-    pos: &crate::Position,
-    cell: crate::Cell,
-    by: crate::Color,
-) -> crate::CellSet {
-    let occupancy = pos.occupancy();
-    let mut out = crate::CellSet::EMPTY;
-    for from in pos.by_color(by).iter() {
-        if pos.attacks_from(from, &occupancy).has(cell.index()) {
-            out = out.with(from);
-        }
-    }
-    out
-}
 
 #[cfg(test)]
 mod tests {
-    use hexvar_geometry::{DynVariant, Variant, VariantColor, VariantRole};
+    use hexvar_geometry::{DynVariant, Variant};
 
-    use crate::{Color, Position, Role};
-
-    #[test]
-    fn role_and_color_indices_follow_all() {
-        for (i, role) in Role::ALL.into_iter().enumerate() {
-            assert_eq!(VariantRole::index(role), i);
-            assert_eq!(role.index(), i);
-            assert_eq!(<Role as VariantRole>::ALL[i], role);
-        }
-        for (i, color) in Color::ALL.into_iter().enumerate() {
-            assert_eq!(VariantColor::index(color), i);
-            assert_eq!(<Color as VariantColor>::ALL[i], color);
-        }
-        assert_eq!(VariantRole::char(Role::Queen), 'D');
-    }
+    use crate::Position;
 
     #[test]
     fn the_position_stays_small_to_copy() {
         // The bulk perft copies a position per node (the perft without bulk makes and takes
-        // back). Two colour sets and nine role sets of three words, the 132 lines' occupancy (a
-        // u16 each, for the sliders' look-ups), and a 32-byte ply state (no mailbox).
-        assert_eq!(core::mem::size_of::<Position>(), 560);
+        // back). Two colour sets and nine role sets of three words, the 132 lines' occupancy
+        // and White men (a u32 each, for the sliders' look-ups), and a 32-byte ply state (no
+        // mailbox).
+        assert_eq!(core::mem::size_of::<Position>(), 824);
     }
 
     #[test]

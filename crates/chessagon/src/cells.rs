@@ -73,6 +73,8 @@ pub(crate) const CELLS_C: [Tri; CELL_COUNT] = build_cells();
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(u8);
 
+hexvar_geometry::dense_cell!(Cell(u8), CELL_COUNT);
+
 /// No cell: an empty slot of the file × rank grid.
 const NO_SLOT: u8 = u8::MAX;
 
@@ -99,26 +101,6 @@ pub(crate) static BIT: [u128; CELL_COUNT] = {
 };
 
 impl Cell {
-    /// Every cell in index order.
-    pub const ALL: [Cell; CELL_COUNT] = {
-        let mut all = [Cell(0); CELL_COUNT];
-        let mut i = 0;
-        while i < CELL_COUNT {
-            all[i] = Cell(i as u8);
-            i += 1;
-        }
-        all
-    };
-
-    /// The cell of a dense index, if `index < 96`.
-    pub const fn from_index(index: usize) -> Option<Cell> {
-        if index < CELL_COUNT {
-            Some(Cell(index as u8))
-        } else {
-            None
-        }
-    }
-
     /// The cell with dense index `index`, which the caller knows to be `< 96` (a bit of a set
     /// of cells).
     #[inline]
@@ -134,12 +116,6 @@ impl Cell {
         }
         let i = GRID[file as usize][rank as usize - 1];
         (i != NO_SLOT).then_some(Cell(i))
-    }
-
-    /// The dense index.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
     }
 
     /// File `0..8` (a..h).

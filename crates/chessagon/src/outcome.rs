@@ -4,7 +4,6 @@ use crate::men::Role;
 use crate::movegen::MovesKind;
 use crate::position::Position;
 use crate::setup::EnPassant;
-use hexvar_geometry::DrawReason;
 
 /// Why a side won: checkmate, the only win of the rules (geometry's chess-like reason).
 pub use hexvar_geometry::ChessWinReason as WinReason;
@@ -69,29 +68,13 @@ impl Position {
     /// The game result if the game is over: checkmate, stalemate (draw, chess convention), the
     /// fifty-move rule (100 half-moves), or bare Kings.
     pub fn outcome(&self) -> Option<Outcome> {
-        if !self.has_legal_move() {
-            return Some(if self.is_check() {
-                Outcome::Decisive {
-                    winner: self.turn.other(),
-                    reason: WinReason::Checkmate,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: DrawReason::Stalemate,
-                }
-            });
-        }
-        if self.halfmoves >= FIFTY_MOVE_HALFMOVES {
-            return Some(Outcome::Draw {
-                reason: DrawReason::FiftyMoveRule,
-            });
-        }
-        if self.occ() == self.by_role[Role::King.index()] {
-            return Some(Outcome::Draw {
-                reason: DrawReason::InsufficientMaterial,
-            });
-        }
-        None
+        Outcome::of_chess_position(
+            self.turn,
+            self.has_legal_move(),
+            || self.is_check(),
+            self.halfmoves >= FIFTY_MOVE_HALFMOVES,
+            || self.occ() == self.by_role[Role::King.index()],
+        )
     }
 }
 
@@ -102,6 +85,7 @@ const FIFTY_MOVE_HALFMOVES: u32 = 100;
 mod tests {
     use super::*;
     use crate::men::Color;
+    use hexvar_geometry::DrawReason;
 
     #[test]
     fn smothered_mate_on_d15() {
@@ -140,23 +124,5 @@ mod tests {
             })
         );
         assert_eq!(Position::new().outcome(), None);
-    }
-
-    #[test]
-    fn outcomes_display_in_words() {
-        let mate = Outcome::Decisive {
-            winner: Color::White,
-            reason: WinReason::Checkmate,
-        };
-        assert_eq!(mate.to_string(), "White wins by checkmate");
-        assert_eq!(mate.winner(), Some(Color::White));
-        assert!(!mate.is_draw());
-        let draw = Outcome::Draw {
-            reason: DrawReason::Stalemate,
-        };
-        assert_eq!(draw.to_string(), "draw by stalemate");
-        assert_eq!(draw.winner(), None);
-        assert!(draw.is_draw());
-        assert_eq!(DrawReason::FiftyMoveRule.to_string(), "fifty-move rule");
     }
 }

@@ -1,9 +1,7 @@
 //! The validated [`Position`]: its state, validation from a [`Setup`], the men by cell, attacks
 //! and check, the hash.
 
-use core::fmt;
 use core::hash::{Hash, Hasher};
-use core::str::FromStr;
 
 use crate::cells::{cells, Cell, BIT, CELL_COUNT};
 use crate::men::{Color, Piece, Role};
@@ -98,39 +96,12 @@ pub enum PositionProblem {
     MoveNumberZero,
 }
 
-/// Every rule a [`Setup`] breaks.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("invalid position: {}", .problems.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; "))]
-pub struct PositionError {
-    /// The broken rules (at least one).
-    pub problems: Vec<PositionProblem>,
-}
+/// The reasons a [`Setup`] is not a legal position: every broken rule, at least one.
+pub type PositionError = hexvar_geometry::PositionError<PositionProblem>;
 
-/// A text that is not a valid position: either a parse error or a broken rule.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-pub enum ParsePositionError {
-    /// The text is malformed.
-    #[error(transparent)]
-    Setup(#[from] ParseSetupError),
-    /// The text describes an illegal position.
-    #[error(transparent)]
-    Position(#[from] PositionError),
-}
-
-/// A move that is not legal in the position it was played in (the position is unchanged).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("illegal move {mv}")]
-pub struct IllegalMove {
-    /// The move.
-    pub mv: Move,
-}
+hexvar_geometry::position_errors!(ParseSetupError, PositionError, Move);
 
 impl Position {
-    /// The start position.
-    pub fn new() -> Position {
-        Position::from_setup(Setup::start()).expect("the start position is legal")
-    }
-
     /// Validate a [`Setup`]. The error lists every broken rule.
     pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
         let mut pos = Position {
@@ -485,40 +456,12 @@ impl Position {
     }
 }
 
-impl Default for Position {
-    fn default() -> Self {
-        Position::new()
-    }
-}
-
 impl Hash for Position {
     /// The Zobrist hash (equal positions have equal Zobrist hashes).
     fn hash<H: Hasher>(&self, state: &mut H) {
         state.write_u64(self.hash);
     }
 }
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({self})")
-    }
-}
-
-impl fmt::Display for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.to_setup(), f)
-    }
-}
-
-impl FromStr for Position {
-    type Err = ParsePositionError;
-    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
-        Ok(Position::from_setup(s.parse()?)?)
-    }
-}
-
-#[cfg(feature = "serde")]
-hexvar_geometry::serde_as_text!(serde, Position, "a Chessagon position text");
 
 #[cfg(test)]
 mod tests {

@@ -9,31 +9,17 @@
 // reader does not read a text that starts with a piece's letter as the move notation.
 hexvar_geometry::impl_variant!(
     "chessagon",
-    attackers = crate::variant::attackers,
+    attackers = |pos, cell, by| pos.attackers_to(cell, by, pos.occupied()),
     fullmove_number = crate::Position::fullmove_number,
     parse_san = crate::Position::parse_san,
-    play_null = crate::Position::play_null,
-    perft = crate::perft::perft,
-    perft_without_bulk = crate::perft::perft_without_bulk,
+    perfts = crate::perft,
 );
-
-/// [`Variant::attackers`](hexvar_geometry::Variant::attackers): the men of `by` attacking `cell`
-/// over the position's own occupancy.
-pub(crate) fn attackers(
-    pos: &crate::Position,
-    cell: crate::Cell,
-    by: crate::Color,
-) -> crate::CellSet {
-    pos.attackers_to(cell, by, pos.occupied())
-}
 
 #[cfg(test)]
 mod tests {
-    use hexvar_geometry::{
-        DenseCell, DrawReason, DynVariant, Variant, VariantColor, VariantOutcome, VariantRole,
-    };
+    use hexvar_geometry::{DrawReason, DynVariant, Variant, VariantOutcome};
 
-    use crate::{Cell, Color, Outcome, Position, Role, WinReason};
+    use crate::{Color, Outcome, Position, WinReason};
 
     #[test]
     fn the_generic_face_agrees_with_the_inherent_methods() {
@@ -54,23 +40,6 @@ mod tests {
         assert_eq!(info.san, "Ne5");
         assert_eq!(boxed.status().turn, "b");
         assert!(boxed.svg_marked(&["e5", "zz"]).contains("<circle"));
-    }
-
-    #[test]
-    fn role_and_color_indices_follow_all() {
-        for (i, role) in <Role as VariantRole>::ALL.iter().enumerate() {
-            assert_eq!(VariantRole::index(*role), i);
-            assert_eq!(role.index(), i);
-            assert_eq!(VariantRole::char(*role), role.char());
-        }
-        assert_eq!(<Role as VariantRole>::ALL, &Role::ALL);
-        for (i, color) in <Color as VariantColor>::ALL.iter().enumerate() {
-            assert_eq!(VariantColor::index(*color), i);
-        }
-        for cell in Cell::ALL {
-            assert_eq!(Cell::from_dense(cell.dense_index()), cell);
-            assert_eq!(cell.dense_index(), cell.index());
-        }
     }
 
     #[test]

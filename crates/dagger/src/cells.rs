@@ -71,6 +71,8 @@ impl Shade {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(u8);
 
+hexvar_geometry::dense_cell!(Cell(u8), CELL_COUNT);
+
 /// A text that names no cell.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("not a Dagger Chess cell: {0:?} (ranks a–n without i, numbered from 1)")]
@@ -84,27 +86,6 @@ impl Cell {
     /// Black's back-rank cell (Black King's start, White's promotion cell).
     pub const N1: Cell = Cell(38);
 
-    /// Every cell in index order.
-    pub const ALL: [Cell; CELL_COUNT] = {
-        let mut out = [Cell(0); CELL_COUNT];
-        let mut i = 0;
-        while i < CELL_COUNT {
-            out[i] = Cell(i as u8);
-            i += 1;
-        }
-        out
-    };
-
-    /// The cell of a dense index, if `index < 39`.
-    #[inline]
-    pub const fn from_index(index: usize) -> Option<Cell> {
-        if index < CELL_COUNT {
-            Some(Cell(index as u8))
-        } else {
-            None
-        }
-    }
-
     /// The cell of a bit index known to be below 39 (from a set of cells).
     #[inline]
     pub(crate) const fn from_bit_index(index: u32) -> Cell {
@@ -116,12 +97,6 @@ impl Cell {
     #[inline]
     pub(crate) const fn first_of(set: Bits) -> Cell {
         Cell::from_bit_index(set.trailing_zeros())
-    }
-
-    /// The dense index `0..39`.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
     }
 
     /// The rank index: `a` = 0 … `n` = 12.

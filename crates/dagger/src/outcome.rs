@@ -17,28 +17,3 @@ pub type Outcome = hexvar_geometry::Outcome<WinReason>;
 
 /// Why a side won: checkmate, the only win of the rules (geometry's chess-like reason).
 pub use hexvar_geometry::ChessWinReason as WinReason;
-
-#[cfg(test)]
-mod tests {
-    use hexvar_geometry::{Color, DrawReason};
-
-    use super::*;
-
-    #[test]
-    fn a_checkmate_reads_as_words_and_scores_for_the_winner() {
-        let mate = Outcome::Decisive {
-            winner: Color::White,
-            reason: WinReason::Checkmate,
-        };
-        assert_eq!(mate.to_string(), "White wins by checkmate");
-        assert_eq!((mate.reason(), mate.result_token()), ("checkmate", "1-0"));
-        assert_eq!(WinReason::Checkmate.to_string(), "checkmate");
-        let fifty = Outcome::Draw {
-            reason: DrawReason::FiftyMoveRule,
-        };
-        assert_eq!(
-            (fifty.to_string().as_str(), fifty.result_token()),
-            ("draw by fifty-move rule", "1/2-1/2")
-        );
-    }
-}

@@ -1,16 +1,14 @@
 //! The validated [`Position`]: play, hash, check, outcome.
 
 use core::fmt;
-use core::str::FromStr;
 
 use hexvar_geometry::san::cut;
-use hexvar_geometry::DrawReason;
 
 use crate::cells::{cell_set, cells_of, Bits, Cell, CellSet, CELL_COUNT};
 use crate::hand::{Hand, HandKnight, HAND_ATTACKS};
 use crate::men::{home, Color, Piece, Role, PIECE_COUNT, ROLE_COUNT};
 use crate::moves::{canonical_move_text, Move, ParseMoveError};
-use crate::outcome::{Outcome, WinReason};
+use crate::outcome::Outcome;
 use crate::setup::{ParseSetupError, Setup};
 use crate::sliders::{bishop_attacks, rook_attacks};
 use crate::tables::{
@@ -59,33 +57,10 @@ impl fmt::Display for PositionProblem {
     }
 }
 
-/// Why a [`Setup`] is not a legal position: every broken rule.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("illegal position: {}", .problems.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; "))]
-pub struct PositionError {
-    /// The broken rules, at least one.
-    pub problems: Vec<PositionProblem>,
-}
+/// The reasons a [`Setup`] is not a legal position: every broken rule, at least one.
+pub type PositionError = hexvar_geometry::PositionError<PositionProblem>;
 
-/// Why a position text could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-pub enum ParsePositionError {
-    /// The text is malformed.
-    #[error(transparent)]
-    Setup(#[from] ParseSetupError),
-    /// The text is well formed but the position is illegal.
-    #[error(transparent)]
-    Position(#[from] PositionError),
-}
-
-/// A move that is not legal in the position it was played in (the position is the caller's:
-/// nothing is allocated per refusal).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("illegal move {mv}")]
-pub struct IllegalMove {
-    /// The move.
-    pub mv: Move,
-}
+hexvar_geometry::position_errors!(ParseSetupError, PositionError, Move);
 
 /// A legal Dagger Chess position (validated; see [`Position::from_setup`]).
 ///
@@ -107,11 +82,6 @@ pub struct Position {
 }
 
 impl Position {
-    /// The start position.
-    pub fn new() -> Position {
-        Position::from_setup(Setup::start()).expect("the start position is legal")
-    }
-
     fn empty() -> Position {
         Position {
             by_color: [0; 2],
@@ -542,12 +512,9 @@ impl Position {
 
     /// Play `m` if it is legal; otherwise leave the position untouched and return the error.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        if self.is_legal(m) {
-            self.play_unchecked(m);
-            Ok(())
-        } else {
-            Err(IllegalMove { mv: m })
-        }
+        IllegalMove::unless(self.is_legal(m), m)?;
+        self.play_unchecked(m);
+        Ok(())
     }
 
     /// The man a legal move takes off the board: the piece on the destination of a move, a
@@ -697,26 +664,13 @@ impl Position {
     /// (100 plies, applied automatically) or bare Kings with empty hands. Repetition is judged
     /// by [`crate::Game`], which sees the history.
     pub fn outcome(&self) -> Option<Outcome> {
-        if !self.has_legal_move() {
-            return Some(if self.is_check() {
-                Outcome::Decisive {
-                    winner: self.turn.other(),
-                    reason: WinReason::Checkmate,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: DrawReason::Stalemate,
-                }
-            });
-        }
-        let reason = if self.halfmove_clock >= FIFTY_MOVE_PLIES {
-            DrawReason::FiftyMoveRule
-        } else if self.is_insufficient_material() {
-            DrawReason::InsufficientMaterial
-        } else {
-            return None;
-        };
-        Some(Outcome::Draw { reason })
+        Outcome::of_chess_position(
+            self.turn,
+            self.has_legal_move(),
+            || self.is_check(),
+            self.halfmove_clock >= FIFTY_MOVE_PLIES,
+            || self.is_insufficient_material(),
+        )
     }
 }
 
@@ -736,39 +690,3 @@ fn role_index(piece: usize) -> usize {
         piece
     }
 }
-
-impl Default for Position {
-    fn default() -> Position {
-        Position::new()
-    }
-}
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", self.to_setup())
-    }
-}
-
-impl fmt::Display for Position {
-    /// The position text.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.to_setup(), f)
-    }
-}
-
-impl FromStr for Position {
-    type Err = ParsePositionError;
-    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
-        Ok(Position::from_setup(s.parse()?)?)
-    }
-}
-
-impl TryFrom<Setup> for Position {
-    type Error = PositionError;
-    fn try_from(setup: Setup) -> Result<Position, PositionError> {
-        Position::from_setup(setup)
-    }
-}
-
-#[cfg(feature = "serde")]
-hexvar_geometry::serde_as_text!(serde, Position, "a Dagger Chess position text");

@@ -7,48 +7,13 @@
 
 // The crate's own perft plays each move straight from the set-wise layer, without a move list
 // (rules page, "Perft").
+// A knight in hand attacks its entry cells but has no cell to name: `attackers` holds the men
+// on the board.
 hexvar_geometry::impl_variant!(
     "dagger",
-    attackers = crate::variant::attackers,
+    attackers =
+        |pos, cell, by| crate::cells::cell_set(pos.attackers(cell, by, pos.occupied_bits())),
     fullmove_number = crate::Position::fullmove_number,
-    play_null = crate::Position::play_null,
     in_hand = crate::Position::in_hand,
-    perft = crate::movegen::perft,
-    perft_without_bulk = crate::movegen::perft_without_bulk,
+    perfts = crate::movegen,
 );
-
-/// [`Variant::attackers`](hexvar_geometry::Variant::attackers): the men of `by` on the board
-/// attacking `cell` over the position's own occupancy (a knight in hand, which attacks its entry
-/// cells, has no cell to name and is not in the set).
-pub(crate) fn attackers(
-    pos: &crate::Position,
-    cell: crate::Cell,
-    by: crate::Color,
-) -> crate::CellSet {
-    crate::cells::cell_set(pos.attackers(cell, by, pos.occupied_bits()))
-}
-
-#[cfg(test)]
-mod tests {
-    use hexvar_geometry::{DenseCell, VariantColor, VariantRole};
-
-    use crate::{Cell, Color, Role};
-
-    #[test]
-    fn indices_follow_all() {
-        for (i, &color) in <Color as VariantColor>::ALL.iter().enumerate() {
-            assert_eq!(VariantColor::index(color), i);
-            assert_eq!(color.index(), i);
-        }
-        for (i, &role) in <Role as VariantRole>::ALL.iter().enumerate() {
-            assert_eq!(VariantRole::index(role), i);
-            assert_eq!(role.index(), i);
-            assert_eq!(VariantRole::char(role), role.char());
-        }
-        assert_eq!(<Role as VariantRole>::ALL.len(), 6);
-        for (i, &cell) in Cell::ALL.iter().enumerate() {
-            assert_eq!(cell.dense_index(), i);
-            assert_eq!(Cell::from_dense(i), cell);
-        }
-    }
-}

@@ -250,38 +250,36 @@ impl Evaluator {
         // The men other than kings, per coalition: the root team's, the others'.
         let mut force = [0i32; 2];
         let colors = V::Color::ALL;
+        // Each side's men of each role by set intersection: no search for a cell's owner.
         for role in <V::Role as hexvar_geometry::VariantRole>::ALL {
             let r = hexvar_geometry::VariantRole::index(*role);
             let value = k.value[r];
             let officer = Some(r) != k.pawn && Some(r) != k.king;
-            for cell in pos.by_role(*role).indices() {
-                let Some(color) = colors
-                    .iter()
-                    .find(|c| pos.by_color(**c).contains_index(cell))
-                else {
-                    continue;
-                };
+            let of_role = pos.by_role(*role);
+            if of_role.is_empty() {
+                continue;
+            }
+            for color in colors {
                 let ci = color.index();
                 if !kings.is_alive(ci) {
                     continue;
                 }
-                let i = k.pst_index(ci, r, cell);
-                let (m, e) = (
-                    value + i32::from(k.pst_mg[i]),
-                    value + i32::from(k.pst_eg[i]),
-                );
-                if self.root_team[ci] {
-                    mg += m;
-                    eg += e;
-                } else {
-                    mg -= m;
-                    eg -= e;
+                let men = of_role & pos.by_color(*color);
+                let (mut m, mut e, mut count) = (0, 0, 0);
+                for cell in men.indices() {
+                    let i = k.pst_index(ci, r, cell);
+                    m += i32::from(k.pst_mg[i]);
+                    e += i32::from(k.pst_eg[i]);
+                    count += 1;
                 }
+                let sign = if self.root_team[ci] { 1 } else { -1 };
+                mg += sign * (m + value * count);
+                eg += sign * (e + value * count);
                 if Some(r) != k.king {
-                    force[usize::from(!self.root_team[ci])] += value;
+                    force[usize::from(!self.root_team[ci])] += value * count;
                 }
                 if officer {
-                    officers += value;
+                    officers += value * count;
                 }
             }
         }

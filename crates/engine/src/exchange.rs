@@ -7,7 +7,7 @@
 //! and costs a move generation per step; the search asks only for captures by a man worth more
 //! than its victim, the only ones that can lose.
 
-use hexvar_geometry::Variant;
+use hexvar_geometry::{CellBits, Variant};
 
 /// The longest exchange played out.
 const MAX_STEPS: usize = 8;
@@ -52,6 +52,11 @@ fn best_continuation<V: Variant>(
     let Some(victim) = pos.piece_at(target) else {
         return 0;
     };
+    // No man of the side to move attacks the cell: no capture lands there, and no move
+    // generation is needed to see it (the common end of an exchange).
+    if pos.attackers(target, pos.turn()).is_empty() {
+        return 0;
+    }
     let mut moves = V::MoveList::default();
     pos.legal_moves_into(&mut moves);
     let cheapest = moves

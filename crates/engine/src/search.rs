@@ -59,6 +59,12 @@ const NULL_REDUCTION: i32 = 2;
 /// Reverse futility: the deepest node whose static score may cut, and the margin a ply.
 const FUTILITY_DEPTH: i32 = 3;
 const FUTILITY_MARGIN: i32 = 120;
+/// Late move pruning: the deepest node that prunes, and the quiet moves searched before it
+/// does (`LMP_BASE + 2·depth²`).
+const LMP_DEPTH: i32 = 3;
+const LMP_BASE: usize = 3;
+/// The depths and move indices the reduction table covers (beyond, the last entry).
+const REDUCTION_TABLE: usize = 64;
 /// No iteration starts after this share of the time.
 const SOFT_LIMIT: f64 = 0.6;
 /// The most the automatic contempt moves the draw's score away from 0.
@@ -204,6 +210,9 @@ struct Searcher<'a, V: Variant> {
     aborted: bool,
     /// The draw's value to the root team, negated.
     contempt: i32,
+    /// `[depth * REDUCTION_TABLE + index]`: the logarithmic late move reduction
+    /// ([`Levers::log_reductions`]).
+    reductions: Vec<u8>,
 }
 
 impl<'a, V: Variant> Searcher<'a, V> {
@@ -240,6 +249,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
             seldepth: 0,
             aborted: false,
             contempt: 0,
+            reductions: reduction_table(),
             k,
         };
         let mut moves = V::MoveList::default();
@@ -506,6 +516,26 @@ impl<'a, V: Variant> Searcher<'a, V> {
         Ok(e.mv)
     }
 
+    /// Lists a node's legal moves; its kings and activity, or the score when the game is over there.
+    #[inline]
+    fn expand(
+        &mut self,
+        pos: &V,
+        ply: usize,
+        moves: &mut V::MoveList,
+    ) -> Result<(Kings, Activity), i32> {
+        pos.legal_moves_into(moves);
+        if moves.is_empty() {
+            return Err(self.finished(pos, pos.outcome(), ply));
+        }
+        if let Some(outcome) = pos.outcome() {
+            return Err(self.finished(pos, Some(outcome), ply));
+        }
+        let kings = self.eval.kings(pos);
+        let activity = self.eval.activity(pos, moves, &kings);
+        Ok((kings, activity))
+    }
+
     fn negamax(
         &mut self,
         pos: &V,
@@ -552,20 +582,16 @@ impl<'a, V: Variant> Searcher<'a, V> {
             Err(score) => return score,
         };
         let mut moves = V::MoveList::default();
-        pos.legal_moves_into(&mut moves);
-        if moves.is_empty() {
-            return self.finished(pos, pos.outcome(), ply);
-        }
-        if let Some(outcome) = pos.outcome() {
-            return self.finished(pos, Some(outcome), ply);
-        }
-        let kings = self.eval.kings(pos);
-        let activity = self.eval.activity(pos, &moves, &kings);
+        let (kings, activity) = match self.expand(pos, ply, &mut moves) {
+            Ok(expanded) => expanded,
+            Err(score) => return score,
+        };
         let node = Node {
             depth,
             beta,
             ply,
             in_check,
+            pv: beta - alpha > 1,
         };
         if beta - alpha == 1 && !in_check {
             let early = Early {
@@ -711,25 +737,31 @@ impl<'a, V: Variant> Searcher<'a, V> {
             select_best(moves, keys, i);
             let mv = moves[i];
             let quiet = keys[i] < KEY_CAPTURE && pos.captured(mv).is_none();
+            let late = quiet && keys[i] < KEY_KILLER;
             let mut child = pos.clone();
             child.play_unchecked(mv);
+            let zeroing = pos.is_zeroing(mv);
+            let gives_check = late && child.is_check();
+            if late
+                && !zeroing
+                && !gives_check
+                && best > -MATE_BOUND
+                && self.prunes_late(node, i)
+                && !eliminates(pos, &child)
+            {
+                continue;
+            }
             let inherited = Inherited {
                 activity,
                 window,
-                zeroing: pos.is_zeroing(mv),
+                zeroing,
                 null: false,
             };
             let score = if i == 0 {
                 self.child(pos, &child, depth - 1, alpha, beta, ply + 1, inherited)
             } else {
-                let reduction = if depth >= 3
-                    && i >= 3
-                    && quiet
-                    && keys[i] < KEY_KILLER
-                    && !node.in_check
-                    && !child.is_check()
-                {
-                    1 + i32::from(i >= 10 && depth >= 6)
+                let reduction = if late && !gives_check {
+                    self.reduction(node, i)
                 } else {
                     0
                 };
@@ -756,6 +788,9 @@ impl<'a, V: Variant> Searcher<'a, V> {
                     if score >= beta {
                         if quiet {
                             self.reward(pos, mv, ply, depth);
+                            if self.levers.history_malus {
+                                self.punish_earlier_quiets(pos, &moves[..i], &keys[..i], depth);
+                            }
                         }
                         break;
                     }
@@ -763,6 +798,45 @@ impl<'a, V: Variant> Searcher<'a, V> {
             }
         }
         (best, best_move)
+    }
+
+    /// Whether a late quiet move (no capture, killer, pawn move or check) at index `i` of a node
+    /// goes unsearched ([`Levers::late_move_pruning`]).
+    #[inline]
+    fn prunes_late(&self, node: &Node, i: usize) -> bool {
+        self.levers.late_move_pruning
+            && !node.pv
+            && !node.in_check
+            && node.depth <= LMP_DEPTH
+            && i >= LMP_BASE + 2 * (node.depth * node.depth) as usize
+    }
+
+    /// The plies a late quiet move at index `i` is searched shallower first (never into
+    /// quiescence at once).
+    #[inline]
+    fn reduction(&self, node: &Node, i: usize) -> i32 {
+        let depth = node.depth;
+        if depth < 3 || i < 3 || node.in_check {
+            return 0;
+        }
+        if !self.levers.log_reductions {
+            return 1 + i32::from(i >= 10 && depth >= 6);
+        }
+        let at = (depth as usize).min(REDUCTION_TABLE - 1) * REDUCTION_TABLE
+            + i.min(REDUCTION_TABLE - 1);
+        let r = i32::from(self.reductions[at]) - i32::from(node.pv);
+        r.clamp(1, depth - 2)
+    }
+
+    /// The quiet moves searched before the one that cut off lose what it gained
+    /// ([`Levers::history_malus`]).
+    fn punish_earlier_quiets(&mut self, pos: &V, moves: &[V::Move], keys: &[i32], depth: i32) {
+        for (&mv, &key) in moves.iter().zip(keys) {
+            if key < KEY_KILLER && pos.captured(mv).is_none() {
+                let i = self.history_index(pos, mv);
+                self.history[i] = (self.history[i] - depth * depth).max(-HISTORY_MAX);
+            }
+        }
     }
 
     /// A move after the first: a null window (at a reduced depth first, when reduced), and the
@@ -817,7 +891,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
         }
         let i = self.history_index(pos, mv);
         self.history[i] += depth * depth;
-        if self.history[i] > HISTORY_MAX {
+        if self.history[i] >= HISTORY_MAX {
             for h in &mut self.history {
                 *h /= 2;
             }
@@ -839,15 +913,10 @@ impl<'a, V: Variant> Searcher<'a, V> {
             return 0;
         }
         let mut moves = V::MoveList::default();
-        pos.legal_moves_into(&mut moves);
-        if moves.is_empty() {
-            return self.finished(pos, pos.outcome(), ply);
-        }
-        if let Some(outcome) = pos.outcome() {
-            return self.finished(pos, Some(outcome), ply);
-        }
-        let kings = self.eval.kings(pos);
-        let activity = self.eval.activity(pos, &moves, &kings);
+        let (kings, activity) = match self.expand(pos, ply, &mut moves) {
+            Ok(expanded) => expanded,
+            Err(score) => return score,
+        };
         // In check within the first plies, every evasion is searched (a mate is found); deeper,
         // the position is judged as if quiet, so that checks do not run the search away.
         let in_check = left + EVASION_PLIES > QUIESCENCE_PLIES && pos.is_check();
@@ -995,6 +1064,29 @@ struct Node {
     beta: i32,
     ply: usize,
     in_check: bool,
+    /// An open window: a principal-variation node.
+    pv: bool,
+}
+
+/// Whether a move took a side out of play: a Kirby mate removes the mated army at once, so the
+/// position after it shows no check.
+fn eliminates<V: Variant>(pos: &V, child: &V) -> bool {
+    V::Color::ALL
+        .iter()
+        .any(|&c| pos.in_play(c) && !child.in_play(c))
+}
+
+/// The logarithmic late move reductions, `[depth * REDUCTION_TABLE + index]`:
+/// `ln depth · ln index / 2`, rounded.
+fn reduction_table() -> Vec<u8> {
+    let mut table = vec![0u8; REDUCTION_TABLE * REDUCTION_TABLE];
+    for depth in 1..REDUCTION_TABLE {
+        for index in 1..REDUCTION_TABLE {
+            let r = (depth as f64).ln() * (index as f64).ln() / 2.0;
+            table[depth * REDUCTION_TABLE + index] = r.round() as u8;
+        }
+    }
+    table
 }
 
 /// Selection: the move with the best key among `i..` to place `i`.

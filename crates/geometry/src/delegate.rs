@@ -15,24 +15,30 @@
 /// men's traits come with geometry's [`Color`](crate::Color), [`roles!`](crate::roles) and
 /// [`two_sided_piece!`](crate::two_sided_piece), or from [`impl_variant_men!`](crate::impl_variant_men).
 ///
-/// The variant's name comes first, then the function giving [`Variant::attackers`](crate::Variant::attackers)
-/// (`attackers = path`, a `fn(&Position, Cell, Color) -> CellSet`); then, each optional and in this order: the function listing
-/// several start positions, the repetition rules (an expression of type
-/// [`DrawRules`](crate::DrawRules); chess convention's automatic threefold by default), the
-/// positional draw claim, the test of a side still in play, the team test, the move number, an
-/// own SAN writer, check sign or reader, the null move, the men in hand, and a crate's own faster perft (never the re-exported
-/// generic one, which calls back here).
+/// The variant's name comes first, then [`Variant::attackers`](crate::Variant::attackers) as a
+/// closure-like `attackers = |pos, cell, by| …` over `&Position`, `Cell` and `Color`, giving a
+/// `CellSet`; then, each optional and in this order: the function listing several start
+/// positions, the repetition rules (an expression of type [`DrawRules`](crate::DrawRules); chess
+/// convention's automatic threefold by default), the positional draw claim, the test of a side
+/// still in play, the team test, the move number, an own SAN writer, check sign or reader, the men
+/// in hand, and a crate's own faster perft (never the re-exported generic one, which calls back
+/// here): `perfts = module` for a module with both `perft` and `perft_without_bulk`, or either
+/// alone. `Variant::play_null` is the inherent `Position::play_null`.
+///
+/// It also writes the contract's glue of `Position` over `Setup`: `Position::new()` (the start,
+/// `Setup::start()`), `Default`, `Display` (the position text), `Debug` (`Position(text)`),
+/// `FromStr` (`ParsePositionError`), `TryFrom<Setup>` (`PositionError`), and `serde` as the
+/// text behind the calling crate's `serde` feature.
 ///
 /// ```ignore
 /// hexvar_geometry::impl_variant!(
 ///     "kirby",
-///     attackers = crate::variant::attackers,
+///     attackers = |pos, cell, by| pos.attackers_of(cell, by),
 ///     start_positions = crate::setup::named_starts,
 ///     draw_rules = hexvar_geometry::DrawRules::NONE,
 ///     in_play = crate::Position::in_play,
 ///     same_team = crate::Position::same_team,
-///     perft = crate::perft::perft,
-///     perft_without_bulk = crate::perft::perft_without_bulk,
+///     perfts = crate::perft,
 /// );
 /// ```
 // `crate::` here means the calling crate on purpose: the impls are for its own types.
@@ -41,7 +47,7 @@
 macro_rules! impl_variant {
     (
         $name:literal,
-        attackers = $attackers:path
+        attackers = |$pos:ident, $cell:ident, $by:ident| $attackers:expr
         $(, start_positions = $starts:path)?
         $(, draw_rules = $draw_rules:expr)?
         $(, claimable_draw = $claimable_draw:path)?
@@ -51,8 +57,8 @@ macro_rules! impl_variant {
         $(, san = $san:path)?
         $(, san_suffix = $san_suffix:path)?
         $(, parse_san = $parse_san:path)?
-        $(, play_null = $play_null:path)?
         $(, in_hand = $in_hand:path)?
+        $(, perfts = crate::$perfts:ident)?
         $(, perft = $perft:path)?
         $(, perft_without_bulk = $perft_without_bulk:path)?
         $(,)?
@@ -213,15 +219,14 @@ macro_rules! impl_variant {
                 crate::Move::from_long(text)
             }
 
-            fn attackers(&self, cell: crate::Cell, by: crate::Color) -> crate::CellSet {
-                $attackers(self, cell, by)
+            fn attackers(&self, $cell: crate::Cell, $by: crate::Color) -> crate::CellSet {
+                let $pos: &crate::Position = self;
+                $attackers
             }
 
-            $(
-                fn play_null(&mut self) -> bool {
-                    $play_null(self)
-                }
-            )?
+            fn play_null(&mut self) -> bool {
+                crate::Position::play_null(self)
+            }
 
             $(
                 fn in_hand(&self, color: crate::Color, role: crate::Role) -> u32 {
@@ -247,6 +252,18 @@ macro_rules! impl_variant {
 
             $(
                 fn perft(&self, depth: u32) -> u64 {
+                    $crate::perft::check_depth(depth);
+                    crate::$perfts::perft(self, depth)
+                }
+
+                fn perft_without_bulk(&self, depth: u32) -> u64 {
+                    $crate::perft::check_depth(depth);
+                    crate::$perfts::perft_without_bulk(self, depth)
+                }
+            )?
+
+            $(
+                fn perft(&self, depth: u32) -> u64 {
                     // The crate's own perft recurses once per ply too: the same bound.
                     $crate::perft::check_depth(depth);
                     $perft(self, depth)
@@ -262,6 +279,12 @@ macro_rules! impl_variant {
         }
 
         impl crate::Position {
+            /// The start position ([`Setup::start`](crate::Setup::start)).
+            pub fn new() -> crate::Position {
+                crate::Position::from_setup(crate::Setup::start())
+                    .expect("the start position is legal")
+            }
+
             /// The legal move a long text names here ([`crate::Move::long`]'s spelling): the
             /// inherent face of [`Variant::parse_long`]($crate::Variant::parse_long).
             pub fn parse_long(
@@ -271,6 +294,49 @@ macro_rules! impl_variant {
                 $crate::Variant::parse_long(self, text)
             }
         }
+
+        impl ::core::default::Default for crate::Position {
+            /// The start position.
+            fn default() -> crate::Position {
+                crate::Position::new()
+            }
+        }
+
+        impl ::core::fmt::Display for crate::Position {
+            /// The position text.
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                ::core::fmt::Display::fmt(&crate::Position::to_setup(self), f)
+            }
+        }
+
+        impl ::core::fmt::Debug for crate::Position {
+            /// `Position(` the position text `)`.
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                ::core::write!(f, "Position({self})")
+            }
+        }
+
+        impl ::core::str::FromStr for crate::Position {
+            type Err = crate::ParsePositionError;
+
+            /// Reads the position text, and validates it.
+            fn from_str(text: &str) -> ::core::result::Result<crate::Position, crate::ParsePositionError> {
+                let setup = text.parse::<crate::Setup>().map_err($crate::ParsePositionError::Setup)?;
+                crate::Position::from_setup(setup).map_err($crate::ParsePositionError::Position)
+            }
+        }
+
+        impl ::core::convert::TryFrom<crate::Setup> for crate::Position {
+            type Error = crate::PositionError;
+
+            /// [`Position::from_setup`](crate::Position::from_setup).
+            fn try_from(setup: crate::Setup) -> ::core::result::Result<crate::Position, crate::PositionError> {
+                crate::Position::from_setup(setup)
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        $crate::serde_as_text!(serde, crate::Position, ::core::concat!("a legal ", $name, " position text"));
 
         impl $crate::DenseCell for crate::Cell {
             fn from_dense(index: usize) -> crate::Cell {

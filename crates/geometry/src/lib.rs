@@ -22,8 +22,11 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod checks;
 mod delegate;
+mod dense;
 pub mod dynamic;
+mod errors;
 pub mod game;
 pub mod hash_perft;
 pub mod hex;
@@ -48,6 +51,7 @@ mod variant;
 pub mod zobrist;
 
 pub use dynamic::{DynGame, DynVariant, MoveInfo, OutcomeInfo, Status, TextError, VariantEntry};
+pub use errors::{IllegalMove, ParsePositionError, PositionError};
 pub use game::{DrawReason, DrawRules, Game, GameError, GameOptionError};
 pub use hash_perft::{hash_perft, split_perft, PerftTable, Split};
 pub use hex::Hex;

@@ -232,6 +232,47 @@ pub enum Outcome<R> {
     },
 }
 
+impl Outcome<ChessWinReason> {
+    /// The end of a chess-like position, in the rules' order: with no legal move, checkmate of
+    /// the side to move (`turn`) when `in_check`, else stalemate (a draw); then the fifty-move
+    /// rule (`fifty_moves`: the clock has reached it, a draw as soon as it applies); then
+    /// `insufficient` material. `in_check` and `insufficient` are asked only when needed.
+    ///
+    /// ```
+    /// use hexvar_geometry::{ChessWinReason, Color, DrawReason, Outcome};
+    ///
+    /// let mate = Outcome::of_chess_position(Color::White, false, || true, false, || false);
+    /// assert_eq!(mate, Some(Outcome::Decisive { winner: Color::Black, reason: ChessWinReason::Checkmate }));
+    /// let fifty = Outcome::of_chess_position(Color::White, true, || false, true, || true);
+    /// assert_eq!(fifty, Some(Outcome::Draw { reason: DrawReason::FiftyMoveRule }));
+    /// assert_eq!(Outcome::of_chess_position(Color::Black, true, || false, false, || false), None);
+    /// ```
+    pub fn of_chess_position(
+        turn: Color,
+        has_legal_move: bool,
+        in_check: impl FnOnce() -> bool,
+        fifty_moves: bool,
+        insufficient: impl FnOnce() -> bool,
+    ) -> Option<Self> {
+        let reason = if !has_legal_move {
+            if in_check() {
+                return Some(Outcome::Decisive {
+                    winner: turn.other(),
+                    reason: ChessWinReason::Checkmate,
+                });
+            }
+            DrawReason::Stalemate
+        } else if fifty_moves {
+            DrawReason::FiftyMoveRule
+        } else if insufficient() {
+            DrawReason::InsufficientMaterial
+        } else {
+            return None;
+        };
+        Some(Outcome::Draw { reason })
+    }
+}
+
 impl<R: WinReason> Outcome<R> {
     /// The winner, or `None` for a draw.
     pub fn winner(self) -> Option<Color> {

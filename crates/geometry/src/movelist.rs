@@ -35,6 +35,21 @@ impl<M, const N: usize> MoveList<M, N> {
         MoveList(ArrayVec::new_const())
     }
 
+    /// A new list that `fill` writes: a variant's `legal_moves()` over its `legal_moves_into`.
+    ///
+    /// ```
+    /// use hexvar_geometry::MoveList;
+    ///
+    /// let list = MoveList::<u8, 4>::filled_by(|list| list.extend([3, 1]));
+    /// assert_eq!(list[..], [3, 1]);
+    /// ```
+    #[inline]
+    pub fn filled_by(fill: impl FnOnce(&mut Self)) -> Self {
+        let mut list = MoveList::new();
+        fill(&mut list);
+        list
+    }
+
     /// Appends a move.
     ///
     /// # Panics

@@ -5,11 +5,13 @@
 use crate::perft::read_rows;
 use crate::Variant;
 
-/// Every position of a conformance file (the start first) and every position one legal move from
-/// each.
+/// Every position of a conformance file, each once (the start first), and every position one
+/// legal move from each.
 pub fn positions_and_children<V: Variant>(conformance: &str) -> Result<Vec<V>, String> {
     let mut out = vec![V::start()];
-    for row in read_rows(conformance)? {
+    let rows = read_rows(conformance)?;
+    let mut seen = std::collections::HashSet::new();
+    for row in rows.iter().filter(|r| seen.insert(r.position.as_str())) {
         let pos: V = row
             .position
             .parse()
@@ -117,4 +119,44 @@ pub fn check_double_passes<V: Variant>(
         checked += 1;
     }
     Ok(checked)
+}
+
+/// What [`check_null_moves`] counted: passes played, passes refused (in check), and positions
+/// passed twice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NullMoveCounts {
+    /// Positions out of check, each passed once by [`check_passes`].
+    pub passed: usize,
+    /// Positions in check, where the pass was refused.
+    pub refused: usize,
+    /// Positions passed twice by [`check_double_passes`].
+    pub passed_twice: usize,
+}
+
+/// A crate's null move, whole, over every position of its conformance data and every position
+/// one legal move from each ([`positions_and_children`]): [`check_passes`] with `passed_text`,
+/// [`check_double_passes`] with `has_en_passant`, and the crate's inherent `play_null` (`inherent`)
+/// passing and refusing as the trait's does, on every seventh position.
+pub fn check_null_moves<V: Variant>(
+    conformance: &str,
+    passed_text: impl Fn(&V) -> Option<String>,
+    has_en_passant: impl Fn(&V) -> bool,
+    inherent: fn(&mut V) -> bool,
+) -> Result<NullMoveCounts, String> {
+    let positions = positions_and_children::<V>(conformance)?;
+    let (passed, refused) = check_passes(&positions, passed_text)?;
+    let passed_twice = check_double_passes(&positions, has_en_passant)?;
+    for pos in positions.iter().step_by(7) {
+        let (mut by_crate, mut by_trait) = (pos.clone(), pos.clone());
+        if inherent(&mut by_crate) != by_trait.play_null() || by_crate != by_trait {
+            return Err(format!(
+                "{pos}: the crate's play_null and the trait's differ"
+            ));
+        }
+    }
+    Ok(NullMoveCounts {
+        passed,
+        refused,
+        passed_twice,
+    })
 }

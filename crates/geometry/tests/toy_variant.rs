@@ -530,3 +530,89 @@ fn every_perft_function_takes_the_bound_itself() {
     );
     assert_eq!(divide(&Toy::start(), depth).len(), 2);
 }
+
+#[test]
+fn the_long_notation_check_passes_on_the_truth_and_names_each_wrong_claim() {
+    use hexvar_geometry::checks::{check_long_notation, LongNotation};
+    let kind = |Step(from, to): Step| {
+        if from.abs_diff(to) == 2 {
+            "double"
+        } else {
+            "single"
+        }
+    };
+    let truth = LongNotation::<Toy> {
+        conformance: "1 2 0 4 w\n1 1 1 3 b\n",
+        kind,
+        kinds: &["double", "single"],
+        min_moves: 4,
+        spellings: &[("0-1", "01"), ("0-2", "02")],
+        bad: &["", "0-1", "012", "a1"],
+        illegal: "03",
+    };
+    check_long_notation(&truth).unwrap();
+    let wrong = LongNotation::<Toy> {
+        kinds: &["double", "single", "triple"],
+        min_moves: 1_000,
+        spellings: &[("0-2", "20")],
+        bad: &["01"],
+        illegal: "01",
+        ..truth
+    };
+    let failures = check_long_notation(&wrong).unwrap_err();
+    for claim in [
+        "triple",
+        "1000",
+        "\"20\"",
+        "\"01\" is not a notation error",
+        "not legal at the start",
+    ] {
+        assert!(failures.contains(claim), "{claim}: {failures}");
+    }
+}
+
+#[test]
+fn the_perft_data_checks_pass_on_the_truth_and_name_each_wrong_row() {
+    use hexvar_geometry::checks::{check_perft_agrees, check_perft_files, PerftData};
+    let truth = PerftData {
+        perft: "1 2 0 4 w\n2 3 0 4 w\n",
+        conformance: "1 1 1 3 b\n",
+        bench: "# none: a toy position has at most two moves\n",
+    };
+    assert_eq!(check_perft_files::<Toy>(&truth, 2), Ok([1, 1]));
+    assert_eq!(check_perft_agrees::<Toy>(&truth), Ok(3));
+    let wrong = PerftData {
+        perft: "1 2 0 4 w\n2 4 0 4 w\n",
+        bench: "0 4 w\n",
+        ..truth
+    };
+    let files = check_perft_files::<Toy>(&wrong, u64::MAX).unwrap_err();
+    assert!(
+        files.contains("perft.txt:2: depth 2 gives 3, expected 4"),
+        "{files}"
+    );
+    let agrees = check_perft_agrees::<Toy>(&wrong).unwrap_err();
+    assert!(agrees.contains("fewer than 10 legal moves"), "{agrees}");
+    let agrees = check_perft_agrees::<Toy>(&PerftData { bench: "", ..wrong }).unwrap_err();
+    assert!(
+        agrees.contains("perft.txt:2: depth 2, expected 4"),
+        "{agrees}"
+    );
+}
+
+#[test]
+fn the_null_move_check_fails_where_a_pass_is_refused_out_of_check() {
+    // The toy keeps the trait's default: it never passes, so its null move is wrong for a
+    // search and the check says so.
+    let failure = hexvar_geometry::null_move::check_null_moves::<Toy>(
+        "1 2 0 4 w\n",
+        |_| None,
+        |_| false,
+        |pos| pos.play_null(),
+    )
+    .unwrap_err();
+    assert!(
+        failure.contains("a pass was refused out of check"),
+        "{failure}"
+    );
+}

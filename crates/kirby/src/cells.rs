@@ -76,6 +76,8 @@ pub enum CellKind {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(u16);
 
+hexvar_geometry::dense_cell!(Cell(u16), CELLS);
+
 impl fmt::Debug for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
@@ -154,44 +156,17 @@ impl Cell {
     /// The number of cells ([`CELL_COUNT`]).
     pub const COUNT: usize = CELLS;
 
-    /// Every cell, in dense order.
-    pub const ALL: [Cell; CELLS] = {
-        let mut out = [Cell(0); CELLS];
-        let mut i = 0;
-        while i < CELLS {
-            out[i] = Cell(i as u16);
-            i += 1;
-        }
-        out
-    };
-
     /// The centre hex `C` (= H15).
     pub const CENTRE: Cell = match field_index(Hex::ZERO) {
         Some(i) => Cell(i as u16),
         None => panic!(),
     };
 
-    /// The cell of dense index `i`, if `i < 313`.
-    #[inline]
-    pub const fn from_index(i: usize) -> Option<Cell> {
-        if i < CELLS {
-            Some(Cell(i as u16))
-        } else {
-            None
-        }
-    }
-
     /// The cell of a dense index known to be on the board (`i < 313`, from a [`CellSet`]).
     #[inline]
     pub(crate) const fn at(i: usize) -> Cell {
         debug_assert!(i < CELLS);
         Cell(i as u16)
-    }
-
-    /// The dense index.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
     }
 
     /// The shape of the cell.

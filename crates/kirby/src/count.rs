@@ -1,7 +1,12 @@
 //! Bulk counting: the number of legal moves without a move list, by popcounts, and the
 //! army's pawns on its own sideboard counted rank-wise by shifts.
 
-use crate::cells::{each_index, CellSet, ALL_CELLS};
+mod slider_counts;
+
+pub(crate) use slider_counts::SliderCounts;
+use slider_counts::{Cursor, LineCounts};
+
+use crate::cells::{each_index, CellSet, ALL_CELLS, CELLS};
 use crate::legal::Context;
 use crate::men::Role;
 use crate::movegen::PieceMoves;
@@ -76,6 +81,27 @@ impl Position {
     /// The number of legal moves (a popcount per batch; without batches when not in check, the
     /// usual case).
     pub fn legal_move_count(&self) -> usize {
+        self.count_moves::<false>(None)
+    }
+
+    /// [`Position::legal_move_count`] after the ordinary move from `changed[0]` to `changed[1]`,
+    /// the sliders' counts taken from `counts` (those of the position before it) where they
+    /// stand.
+    pub(crate) fn legal_move_count_after(
+        &self,
+        counts: &SliderCounts,
+        changed: [usize; 2],
+    ) -> usize {
+        self.count_moves::<true>(Some((counts, changed)))
+    }
+
+    /// The number of legal moves, the sliders' counts reused from `reuse` where they stand
+    /// (`REUSING`: whether it may hold any, so that each caller has its own copy inlined).
+    #[inline(always)]
+    fn count_moves<const REUSING: bool>(
+        &self,
+        reuse: Option<(&SliderCounts, [usize; 2])>,
+    ) -> usize {
         if self.one_team_left() {
             return 0;
         }
@@ -92,7 +118,7 @@ impl Position {
                 n += if ctx.any_replacing {
                     self.count_pieces_replacing(ctx)
                 } else {
-                    self.count_pieces_unchecked::<false>(ctx)
+                    self.count_pieces_unchecked::<false>(ctx, reuse)
                 };
             } else {
                 self.normal_moves(ctx, &mut add);
@@ -109,9 +135,14 @@ impl Position {
 
     /// The number of legal moves of the pieces other than the king when the army to move is not
     /// in check: the targets masked by pins alone (captures that turn a waiting pawn into a
-    /// piece judged one by one, when `REPLACING`), counted by popcounts.
+    /// piece judged one by one, when `REPLACING`), counted by popcounts; an unpinned slider's
+    /// count taken from `reuse` where it stands.
     #[inline(always)]
-    fn count_pieces_unchecked<const REPLACING: bool>(&self, ctx: &Context) -> usize {
+    fn count_pieces_unchecked<const REPLACING: bool>(
+        &self,
+        ctx: &Context,
+        reuse: Option<(&SliderCounts, [usize; 2])>,
+    ) -> usize {
         let us = ctx.army.index();
         let own = self.by_color[us];
         let of = |role: Role| own & self.by_role[role.index()];
@@ -153,25 +184,65 @@ impl Position {
         each_index(&(of(Role::Knight) | amazons), |c| {
             n += pinned(c, KNIGHT_ATTACKS[c] & ctx.targets).len();
         });
-        // A slider whose every first step is blocked by a man it cannot take has no move
-        // (common while the armies are at home): its rays are not walked.
-        each_index(&(of(Role::Rook) | queens), |c| {
-            if ROOK_FIRST_STEPS[c].intersects(&ctx.targets) {
-                n += pinned(c, rook_attacks(c, &self.occupied) & ctx.targets).len();
-            }
-        });
-        each_index(&(of(Role::Bishop) | queens), |c| {
-            if BISHOP_FIRST_STEPS[c].intersects(&ctx.targets) {
-                n += pinned(c, bishop_attacks(c, &self.occupied) & ctx.targets).len();
-            }
-        });
+        let cursor = |kind: fn(&SliderCounts) -> &LineCounts| {
+            reuse.map(|(counts, changed)| Cursor::new(kind(counts), changed))
+        };
+        n += self.count_lines::<REPLACING>(
+            ctx,
+            &(of(Role::Rook) | queens),
+            &ROOK_FIRST_STEPS,
+            rook_attacks,
+            cursor(|counts| &counts.rook),
+        );
+        n += self.count_lines::<REPLACING>(
+            ctx,
+            &(of(Role::Bishop) | queens),
+            &BISHOP_FIRST_STEPS,
+            bishop_attacks,
+            cursor(|counts| &counts.bishop),
+        );
         n as usize
+    }
+
+    /// The targets of the army to move's sliders on `sliders` along one kind of line, whose
+    /// tables are `first_steps` and `attacks`; an unpinned slider's count taken from `reused`
+    /// where it stands. A word loop rather than a closure per cell: the loop stays inline.
+    #[inline(always)]
+    fn count_lines<const REPLACING: bool>(
+        &self,
+        ctx: &Context,
+        sliders: &CellSet,
+        first_steps: &[CellSet; CELLS],
+        attacks: impl Fn(usize, &CellSet) -> CellSet,
+        mut reused: Option<Cursor>,
+    ) -> u32 {
+        let mut n = 0;
+        for (w, &word) in sliders.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let c = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let standing = match reused.as_mut() {
+                    Some(cursor) if !ctx.pins.pinned.has(c) => cursor.count_at(c),
+                    _ => None,
+                };
+                if let Some(count) = standing {
+                    n += count;
+                } else if first_steps[c].intersects(&ctx.targets) {
+                    // (A slider whose every first step is blocked by a man it cannot take has
+                    // no move, common while the armies are at home: its lines are not walked.)
+                    let to = attacks(c, &self.occupied) & ctx.targets;
+                    n += self.pin_cut::<REPLACING>(ctx, c, to).len();
+                }
+            }
+        }
+        n
     }
 
     /// [`Position::count_pieces_unchecked`] when a capture may turn a waiting pawn into a piece
     /// (out of line, so that the usual case stays compact).
     #[inline(never)]
     fn count_pieces_replacing(&self, ctx: &Context) -> usize {
-        self.count_pieces_unchecked::<true>(ctx)
+        self.count_pieces_unchecked::<true>(ctx, None)
     }
 }

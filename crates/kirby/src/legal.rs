@@ -118,7 +118,6 @@ impl Position {
         let us = self.turn.index();
         let hostile_armies = self.hostile_armies(us);
         let mut hostile = CellSet::EMPTY;
-        let mut friends = CellSet::EMPTY;
         let mut replacing = CellSet::EMPTY;
         let powers = self.by_role[Role::Pawn.index()] | self.by_role[Role::King.index()];
         // Over the armies present only (two of six in the two-player game).
@@ -131,11 +130,7 @@ impl Position {
             }
             armies &= armies - 1;
         }
-        let mut armies = self.alive & !hostile_armies;
-        while armies != 0 {
-            friends |= self.by_color[armies.trailing_zeros() as usize];
-            armies &= armies - 1;
-        }
+        let friends = self.friends_of(us);
         let targets = ALL_CELLS - (friends | self.by_role[Role::King.index()]);
         let br = &self.by_role;
         let queens = br[Role::Queen.index()] | br[Role::Amazon.index()];
@@ -174,6 +169,19 @@ impl Position {
             ctx.allowed = CellSet::EMPTY;
         }
         f(&ctx)
+    }
+
+    /// The men of the live armies of `army`'s team, itself included: the cells its men never
+    /// land on (with the kings).
+    #[inline(always)]
+    pub(crate) fn friends_of(&self, army: usize) -> CellSet {
+        let mut friends = CellSet::EMPTY;
+        let mut armies = self.alive & !self.hostile_armies(army);
+        while armies != 0 {
+            friends |= self.by_color[armies.trailing_zeros() as usize];
+            armies &= armies - 1;
+        }
+        friends
     }
 
     /// Checks by knights, Amazons' leaps, kings and pawns.

@@ -331,8 +331,12 @@ impl Position {
 
     pub(crate) fn king_moves(&self, ctx: &Context, f: &mut impl FnMut(PieceMoves) -> bool) -> Flow {
         let k = ctx.king;
-        let lifted = self.occupied.without(k);
         let steps = KING_ATTACKS[k] & ctx.targets;
+        if steps.is_empty() {
+            // A king walled in by its own men (or kings): the usual case at home.
+            return true;
+        }
+        let lifted = self.occupied.without(k);
         let plain = steps - ctx.replacing;
         // An attacker test per step costs about as much as the attacks of two hostile men, so a
         // king with many steps and few hostile men around (endgames, relocated kings) subtracts

@@ -5,7 +5,7 @@
 //! counts, slower (the rules page has the measurements). Moves are played and taken back in one
 //! position (module `undo`) rather than on a copy per move.
 
-use crate::moves::MoveList;
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::undo::Undo;
 
@@ -29,13 +29,7 @@ fn count(pos: &mut Position, depth: u32, bulk: bool) -> u64 {
         return 1;
     }
     if depth == 1 && bulk {
-        let n = pos.legal_move_count();
-        if n > 0 {
-            return n as u64;
-        }
-        let mut resolved = pos.clone();
-        resolved.resolve();
-        return resolved.legal_move_count() as u64;
+        return bulk_count(pos, pos.legal_move_count());
     }
     let mut list = MoveList::new();
     if let Some(mut resolved) = moves_of(pos, &mut list) {
@@ -44,8 +38,23 @@ fn count(pos: &mut Position, depth: u32, bulk: bool) -> u64 {
     play_each(pos, &list, depth, bulk)
 }
 
+/// The moves of `pos`, whose count with its elimination test still pending is `n`: `n`, or
+/// (when it has no move) the count of its resolved copy.
+#[inline(always)]
+fn bulk_count(pos: &Position, n: usize) -> u64 {
+    if n > 0 {
+        return n as u64;
+    }
+    let mut resolved = pos.clone();
+    resolved.resolve();
+    resolved.legal_move_count() as u64
+}
+
 /// The leaves below each move of `list` (the moves of `pos`), played and taken back in `pos`.
 fn play_each(pos: &mut Position, list: &MoveList, depth: u32, bulk: bool) -> u64 {
+    if depth == 2 && bulk {
+        return count_children(pos, list);
+    }
     let mut undo = Undo::new();
     let mut n = 0;
     for &m in list {
@@ -56,6 +65,27 @@ fn play_each(pos: &mut Position, list: &MoveList, depth: u32, bulk: bool) -> u64
         } else {
             count(pos, depth - 1, bulk)
         };
+        pos.undo(&undo);
+    }
+    n
+}
+
+/// The moves of each child of `pos` (one per move of `list`), counted in bulk: the sliders'
+/// counts of the army that moves next are taken once here, and each child after an ordinary
+/// move reuses those its move leaves standing (module `count::slider_counts`).
+fn count_children(pos: &mut Position, list: &MoveList) -> u64 {
+    let counts = pos.next_army_slider_counts();
+    let mut undo = Undo::new();
+    let mut n = 0;
+    for &m in list {
+        pos.apply_undoable(m, &mut undo);
+        let moves = match m {
+            Move::Normal { from, to, .. } => {
+                pos.legal_move_count_after(&counts, [from.index(), to.index()])
+            }
+            Move::Castle { .. } | Move::Relocate { .. } => pos.legal_move_count(),
+        };
+        n += bulk_count(pos, moves);
         pos.undo(&undo);
     }
     n

@@ -240,10 +240,17 @@ impl Position {
         true
     }
 
+    /// The next live army clockwise after the army to move: the army to move after any move
+    /// (eliminations aside, which come at the start of its turn).
+    #[inline]
+    pub(crate) fn next_live(&self) -> Color {
+        // `alive` has six bits: the mask only spares the bounds test.
+        NEXT_LIVE[self.alive as usize & ((1 << ARMIES) - 1)][self.turn.index()]
+    }
+
     /// Passes the turn to the next live army clockwise, the hash kept.
     pub(crate) fn pass_turn(&mut self) {
-        // `alive` has six bits: the mask only spares the bounds test.
-        let next = NEXT_LIVE[self.alive as usize & ((1 << ARMIES) - 1)][self.turn.index()];
+        let next = self.next_live();
         self.hash ^= ZOBRIST.turn[self.turn.index()] ^ ZOBRIST.turn[next.index()];
         self.turn = next;
     }

@@ -2,7 +2,6 @@
 //! answers about itself, and its outcome. Making moves, check and validation have their own
 //! modules.
 
-use core::fmt;
 use core::hash::{Hash, Hasher};
 
 use crate::cells::{Cell, CellSet, CELLS};
@@ -137,25 +136,9 @@ pub struct Position {
 
 /// The error for [`Position::play`]: the move is not legal in the position (which is left
 /// unchanged).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("illegal move {mv}")]
-pub struct IllegalMove {
-    /// The move.
-    pub mv: Move,
-}
-
-impl Default for Position {
-    fn default() -> Self {
-        Position::new()
-    }
-}
+pub type IllegalMove = hexvar_geometry::IllegalMove<Move>;
 
 impl Position {
-    /// The two-player start position ([`Setup::start`]).
-    pub fn new() -> Position {
-        Position::from_setup(Setup::start()).expect("the start position is valid")
-    }
-
     /// The start position of a game mode (queen-left, castling on, Black first), e.g. for a
     /// command-line mode option: `Position::start_mode("6p-3teams".parse()?)`.
     pub fn start_mode(mode: Mode) -> Position {
@@ -408,9 +391,7 @@ impl Position {
 
     /// The legal moves.
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
-        list
+        MoveList::filled_by(|list| self.legal_moves_into(list))
     }
 }
 
@@ -470,18 +451,3 @@ impl Hash for Position {
         self.team_mask.hash(state);
     }
 }
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", self.to_setup())
-    }
-}
-
-impl fmt::Display for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.to_setup().fmt(f)
-    }
-}
-
-#[cfg(feature = "serde")]
-hexvar_geometry::serde_as_text!(serde, Position, "a Kirby position text");

@@ -1,8 +1,6 @@
 //! From plain data to a validated [`Position`] and back: the rules a [`Setup`] must keep
 //! (every broken one listed), and the position text format's parse and print.
 
-use core::str::FromStr;
-
 use crate::cells::{Cell, CellSet, CELLS};
 use crate::men::{Color, Piece, Role, ARMIES};
 use crate::position::{Position, Waiting, NO_KING};
@@ -53,15 +51,7 @@ pub enum PositionProblem {
 pub struct PositionError(pub Vec<PositionProblem>);
 
 /// The error for [`Position::from_str`]: the text does not parse, or the position is invalid.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-pub enum ParsePositionError {
-    /// The text is not a setup.
-    #[error(transparent)]
-    Setup(#[from] ParseSetupError),
-    /// The setup is not a legal position.
-    #[error(transparent)]
-    Position(#[from] PositionError),
-}
+pub type ParsePositionError = hexvar_geometry::ParsePositionError<ParseSetupError, PositionError>;
 
 impl Position {
     pub(crate) fn empty(setup: &Setup) -> Position {
@@ -285,11 +275,4 @@ impl Position {
 
     // -----------------------------------------------------------------------------------------
     // Queries.
-}
-
-impl FromStr for Position {
-    type Err = ParsePositionError;
-    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
-        Ok(Position::from_setup(s.parse()?)?)
-    }
 }

@@ -12,34 +12,27 @@ use crate::setup::{Layout, Mode, Setup};
 //
 // Kirby's rules have no draws (a repetition draw is `Game::with_repetition_draw`'s option), and
 // a win is a team's. A move's check sign is Kirby's own: a check on any army, not only the next.
+// Dead men do not attack: no attackers for an army that is not a live army of this game.
 hexvar_geometry::impl_variant!(
     "kirby",
-    attackers = crate::variant::attackers,
+    attackers = |pos, cell, by| match pos.alive().contains(by) {
+        true => pos.attackers(
+            cell.index(),
+            &pos.occupied(),
+            &pos.by_color(by),
+            1 << by.index()
+        ),
+        false => crate::CellSet::EMPTY,
+    },
     start_positions = named_starts,
     draw_rules = hexvar_geometry::DrawRules::NONE,
     in_play = crate::Position::in_play,
     same_team = crate::Position::same_team,
     san_suffix = crate::Position::check_suffix,
-    play_null = crate::Position::play_null,
-    perft = crate::perft::perft,
-    perft_without_bulk = crate::perft::perft_without_bulk,
+    perfts = crate::perft,
 );
 
 hexvar_geometry::impl_variant_men!(Color, Piece);
-
-/// [`Variant::attackers`](hexvar_geometry::Variant::attackers): the men of army `by` attacking
-/// `cell` (none when `by` is not a live army of this game: dead men do not attack).
-pub(crate) fn attackers(
-    pos: &crate::Position,
-    cell: crate::Cell,
-    by: crate::Color,
-) -> crate::CellSet {
-    if !pos.alive().contains(by) {
-        return crate::CellSet::EMPTY;
-    }
-    let men = pos.by_color(by);
-    pos.attackers(cell.index(), &pos.occupied(), &men, 1 << by.index())
-}
 
 /// Every mode × layout: `2p QL` (the start), `2p QR`, `3p QL`, … `6p-2teams QR`.
 fn named_starts() -> Vec<(String, String)> {

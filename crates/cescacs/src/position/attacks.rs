@@ -1,7 +1,7 @@
 //! Attacks: whether a hex is attacked (with and without the unmoved king's leap), the attack
 //! map, the checkers, and what one man attacks.
 
-use super::Position;
+use super::{Position, SETTLED};
 use crate::cells::{for_each_index, CellSet};
 use crate::lines::{places, LineOccupancy, Occupied, ALL_AXES, DIAGONAL_AXES, ORTHOGONAL_AXES};
 use crate::men::{Color, Role};
@@ -88,6 +88,24 @@ impl AttackerSets {
 }
 
 impl Position {
+    /// The occupied cells line by line with the deferred flips applied: the position's own
+    /// lines when it is settled, else a settled copy put in `spare`. (For the generator, which
+    /// keeps the lines where they are: [`Position::occupancy`] returns them by value, a copy
+    /// of the whole `Cow` even when it borrows.)
+    #[inline(always)]
+    pub(crate) fn settled_lines<'a>(
+        &'a self,
+        spare: &'a mut Option<LineOccupancy>,
+    ) -> &'a LineOccupancy {
+        if self.state.unsettled == [SETTLED; 2] {
+            &self.lines
+        } else {
+            let lines = spare.insert(self.lines);
+            lines.settle(self.state.unsettled, self.state.turn.other());
+            lines
+        }
+    }
+
     /// `by`'s men grouped by how they attack.
     #[inline]
     pub(crate) fn attacker_sets(&self, by: Color) -> AttackerSets {

@@ -49,6 +49,8 @@ impl Position {
         if self.is_check() {
             return false;
         }
+        // The deferred line flips are the last mover's, whom the turn names: before it passes.
+        self.settle_lines();
         self.start_ply();
         self.finish_ply();
         true
@@ -83,9 +85,12 @@ impl Position {
     pub(crate) fn take_back_man(&mut self, role: Role, from: usize, to: usize, saved: TakeBack) {
         if self.state.unsettled[0] == SETTLED {
             // Settled since the move: flip the moved man's line bits back.
-            self.lines.toggle(from);
+            let mover = saved.state.turn;
+            self.lines.toggle(from, mover);
             if saved.captured.is_none() {
-                self.lines.toggle(to);
+                self.lines.toggle(to, mover);
+            } else {
+                self.lines.swap_sides(to);
             }
         }
         self.state = saved.state;
@@ -143,6 +148,9 @@ impl Position {
     /// The special moves (out of line: the ordinary move is the hot path).
     #[inline(never)]
     fn play_special(&mut self, m: Move) {
+        // The men change here at once, lines and all: the last ply's deferred flips first (a
+        // deferred arrival reads from the lines whether it took a man).
+        self.settle_lines();
         let us = self.state.turn;
         match m {
             Move::Normal { .. } => unreachable!("an ordinary move is played by play_normal"),
@@ -241,9 +249,7 @@ impl Position {
                 self.clear_rook_right(them, to);
             }
         }
-        // A capture leaves the destination occupied.
-        let arrived = if capture.is_none() { to as u8 } else { SETTLED };
-        self.defer_line_toggles([from as u8, arrived]);
+        self.defer_line_toggles([from as u8, to as u8]);
         self.by_color[c] ^= *from_bit | *to_bit;
         self.by_role[role.index()] ^= *from_bit;
         self.by_role[placed.index()] ^= *to_bit;

@@ -29,13 +29,16 @@ const MAX_CONTEMPT: i32 = 1_000;
 
 /// The search's levers as check options (for measuring one against the search without it):
 /// each option's name and its value in `levers`.
-fn lever_options(levers: &Levers) -> [(&'static str, bool); 5] {
+fn lever_options(levers: &Levers) -> [(&'static str, bool); 8] {
     [
         ("See", levers.see),
         ("MatingDrive", levers.mating_drive),
         ("Futility", levers.futility),
         ("NullMove", levers.null_move),
         ("Hand", levers.hand),
+        ("LateMovePruning", levers.late_move_pruning),
+        ("LogReductions", levers.log_reductions),
+        ("HistoryMalus", levers.history_malus),
     ]
 }
 
@@ -47,6 +50,9 @@ fn set_lever(levers: &mut Levers, lower: &str, on: bool) {
         "futility" => levers.futility = on,
         "nullmove" => levers.null_move = on,
         "hand" => levers.hand = on,
+        "latemovepruning" => levers.late_move_pruning = on,
+        "logreductions" => levers.log_reductions = on,
+        "historymalus" => levers.history_malus = on,
         _ => {}
     }
 }
