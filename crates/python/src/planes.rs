@@ -7,16 +7,16 @@
 //!
 //! A state plane is either a cell plane (1 on the cells a right names: an en passant pawn, a Rook
 //! that may castle, a waiting pawn) or a constant plane (every cell 1 or every cell 0: a castling
-//! bit, a knight in hand, a Kirby seat's team). [`StatePlanes::NAMES`] names them in order.
+//! bit, a knight in hand, a Kirby seat's team). [`StatePlanes::names`] names them in order.
 
 use hexvar_geometry::{CellBits, DenseCell, Variant, VariantColor, VariantPiece, VariantRole};
 
 /// A variant's state beyond the men and the side to move, as planes.
 pub trait StatePlanes: Variant {
     /// Each state plane's name, in order.
-    const NAMES: &'static [&'static str];
+    fn names() -> Vec<String>;
 
-    /// Writes the state planes into `planes` (`NAMES.len() × CELL_COUNT` bytes, zeroed).
+    /// Writes the state planes into `planes` (`names().len() × CELL_COUNT` bytes, zeroed).
     fn state_planes(&self, planes: &mut Planes<'_>);
 }
 
@@ -41,7 +41,7 @@ impl Planes<'_> {
 /// The number of planes of `V`: men, side to move, state.
 pub fn count<V: StatePlanes>() -> usize {
     let sides = V::Color::ALL.len();
-    sides * V::Role::ALL.len() + sides + V::NAMES.len()
+    sides * V::Role::ALL.len() + sides + <V as StatePlanes>::names().len()
 }
 
 /// Every plane's name, in order: `w P` (men), `w to move`, then the state planes.
@@ -54,7 +54,7 @@ pub fn names<V: StatePlanes>() -> Vec<String> {
         }
     }
     names.extend(V::Color::ALL.iter().map(|c| format!("{c} to move")));
-    names.extend(V::NAMES.iter().map(|n| n.to_string()));
+    names.extend(<V as StatePlanes>::names());
     names
 }
 
@@ -82,6 +82,11 @@ pub fn encode_into<V: StatePlanes>(pos: &V, out: &mut Vec<u8>) {
     pos.state_planes(&mut state);
 }
 
+/// Owned copies of plane names.
+fn to_strings(names: &[&str]) -> Vec<String> {
+    names.iter().map(|n| n.to_string()).collect()
+}
+
 /// The constant planes of a rights bit field: plane `first + i` set for each set bit `i`.
 fn fill_bits(planes: &mut Planes<'_>, first: usize, bits: u8, width: usize) {
     for i in 0..width {
@@ -91,38 +96,45 @@ fn fill_bits(planes: &mut Planes<'_>, first: usize, bits: u8, width: usize) {
     }
 }
 
+/// The planes of chess's rights, Brusky's and Chessagon's first planes: castling `KQkq` as a
+/// bit field, then the en passant cell.
+const CHESS_RIGHTS: [&str; 5] = [
+    "castling K",
+    "castling Q",
+    "castling k",
+    "castling q",
+    "en passant",
+];
+
+/// Writes [`CHESS_RIGHTS`]' planes: the castling bits and the en passant cell's dense index.
+fn chess_rights(planes: &mut Planes<'_>, castling: u8, en_passant: Option<usize>) {
+    fill_bits(planes, 0, castling, 4);
+    if let Some(cell) = en_passant {
+        planes.mark(4, cell);
+    }
+}
+
 impl StatePlanes for hexvar_brusky::Position {
-    const NAMES: &'static [&'static str] = &[
-        "castling K",
-        "castling Q",
-        "castling k",
-        "castling q",
-        "en passant",
-    ];
+    fn names() -> Vec<String> {
+        to_strings(&CHESS_RIGHTS)
+    }
 
     fn state_planes(&self, planes: &mut Planes<'_>) {
-        fill_bits(planes, 0, self.castling_rights().bits(), 4);
-        if let Some(ep) = self.en_passant() {
-            planes.mark(4, ep.passed.dense_index());
-        }
+        let en_passant = self.en_passant().map(|ep| ep.passed.dense_index());
+        chess_rights(planes, self.castling_rights().bits(), en_passant);
     }
 }
 
 impl StatePlanes for hexvar_chessagon::Position {
-    const NAMES: &'static [&'static str] = &[
-        "castling K",
-        "castling Q",
-        "castling k",
-        "castling q",
-        "en passant",
-        "unmoved pawns",
-    ];
+    fn names() -> Vec<String> {
+        let mut names = to_strings(&CHESS_RIGHTS);
+        names.push("unmoved pawns".to_string());
+        names
+    }
 
     fn state_planes(&self, planes: &mut Planes<'_>) {
-        fill_bits(planes, 0, self.castling_rights(), 4);
-        if let Some(ep) = self.ep() {
-            planes.mark(4, ep.middle.dense_index());
-        }
+        let en_passant = self.ep().map(|ep| ep.middle.dense_index());
+        chess_rights(planes, self.castling_rights(), en_passant);
         for cell in self.unmoved_pawns().iter() {
             planes.mark(5, cell);
         }
@@ -130,8 +142,9 @@ impl StatePlanes for hexvar_chessagon::Position {
 }
 
 impl StatePlanes for hexvar_dagger::Position {
-    const NAMES: &'static [&'static str] =
-        &["w hand L", "w hand R", "b hand L", "b hand R", "en passant"];
+    fn names() -> Vec<String> {
+        to_strings(&["w hand L", "w hand R", "b hand L", "b hand R", "en passant"])
+    }
 
     fn state_planes(&self, planes: &mut Planes<'_>) {
         use hexvar_dagger::{Color, HandKnight};
@@ -149,18 +162,24 @@ impl StatePlanes for hexvar_dagger::Position {
 }
 
 impl StatePlanes for hexvar_cescacs::Position {
-    const NAMES: &'static [&'static str] = &[
-        "w castling king",
-        "w castling queen's rook",
-        "w castling king's rook",
-        "b castling king",
-        "b castling queen's rook",
-        "b castling king's rook",
-        "en passant pawn",
-        "en passant triple step",
-        "scornful pawn",
-        "scornful capturer",
-    ];
+    /// Per side, its castling rights (the King's, each Rook's); then the special move's cells.
+    fn names() -> Vec<String> {
+        let rights = [
+            "castling king",
+            "castling queen's rook",
+            "castling king's rook",
+        ];
+        let mut names: Vec<String> = (["w", "b"].iter())
+            .flat_map(|side| rights.iter().map(move |right| format!("{side} {right}")))
+            .collect();
+        names.extend(to_strings(&[
+            "en passant pawn",
+            "en passant triple step",
+            "scornful pawn",
+            "scornful capturer",
+        ]));
+        names
+    }
 
     fn state_planes(&self, planes: &mut Planes<'_>) {
         use hexvar_cescacs::{Color, Special};
@@ -183,31 +202,24 @@ impl StatePlanes for hexvar_cescacs::Position {
 }
 
 impl StatePlanes for hexvar_kirby::Position {
-    /// Per seat (in `SIDES` order, `B P S W R G`): seated, dead, on the mover's team; then the Rooks that may
-    /// castle and the waiting pawns; then the layout.
-    const NAMES: &'static [&'static str] = &[
-        "B seated",
-        "P seated",
-        "S seated",
-        "W seated",
-        "R seated",
-        "G seated",
-        "B dead",
-        "P dead",
-        "S dead",
-        "W dead",
-        "R dead",
-        "G dead",
-        "B on the mover's team",
-        "P on the mover's team",
-        "S on the mover's team",
-        "W on the mover's team",
-        "R on the mover's team",
-        "G on the mover's team",
-        "castling rooks",
-        "waiting pawns",
-        "queen right layout",
-    ];
+    /// Per seat (in `SIDES` order, `B P S W R G`): seated, dead, on the mover's team; then the
+    /// Rooks that may castle and the waiting pawns; then the layout.
+    fn names() -> Vec<String> {
+        let seats = hexvar_kirby::Color::ALL;
+        let mut names: Vec<String> = (["seated", "dead", "on the mover's team"].iter())
+            .flat_map(|what| {
+                seats
+                    .iter()
+                    .map(move |seat| format!("{} {what}", seat.char()))
+            })
+            .collect();
+        names.extend(to_strings(&[
+            "castling rooks",
+            "waiting pawns",
+            "queen right layout",
+        ]));
+        names
+    }
 
     fn state_planes(&self, planes: &mut Planes<'_>) {
         let setup = self.to_setup();
