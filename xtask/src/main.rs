@@ -79,7 +79,8 @@ const USAGE: &str = "usage:
   cargo xtask bench [VARIANT…] [--seconds S] [--instructions] [--write-positions]
         perft speed per variant over the start and tests/data/bench.txt, next to cozy-chess in the
         same run, by the thread's CPU time (and wall time); --instructions: instructions per leaf
-        under valgrind instead; --write-positions: draw bench.txt again from conformance.txt
+        under valgrind instead; --write-positions: draw bench.txt again from seeded random games
+        (plies 20-120)
   cargo xtask fuzz [VARIANT…] [--seconds S]
         a bounded libFuzzer pass per variant (needs cargo-fuzz)
   cargo xtask package
