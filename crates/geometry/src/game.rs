@@ -45,7 +45,7 @@
 //!   not kept whole; [`Game::positions_iter`]: a copy and a play a position.
 //!
 //! Measured (CPU time per ply on random lines 8 plies deep from a middlegame, 200,000 plies;
-//! `cargo test -p xtask --release --test game -- --ignored --nocapture`):
+//! `cargo test -p xtask --release --test cross_variant game:: -- --ignored --nocapture`):
 //!
 //! | variant | `play_unchecked` + `undo` | the position's `clone` + `play_unchecked` | `play` + `outcome` + `undo` |
 //! |---|---|---|---|
