@@ -62,7 +62,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let version = env!("CARGO_PKG_VERSION");
     for name in LIBRARIES {
         let file = target_dir().join(format!("package/{name}-{version}.crate"));
+        // `--touch`: the files get the time of unpacking, not the fixed time `cargo package`
+        // writes into the archive. Cargo judges a path crate's build fresh by its files' times, so
+        // with the archive's times it would reuse an earlier run's build of older sources.
         let status = Command::new("tar")
+            .arg("--touch")
             .arg("-xzf")
             .arg(&file)
             .arg("-C")
