@@ -773,7 +773,7 @@ function renderSide() {
   for (const m of drops) {
     const landed = m.changes.find((c) => c.cell === m.to);
     const man = landed && landed.after;
-    box.appendChild(moveButton(m, "drop", man, () => run(() => play(m.notation))));
+    box.appendChild(choiceButton(m, "drop", man, () => run(() => play(m.notation))));
   }
 
   renderComputerSides();
@@ -1113,7 +1113,7 @@ function describe(m) {
 
 // A button of class `className` that runs `onClick` for move `m`: the picture of `man` (the man
 // the move leaves on its cell, if any: {role, side}), the move in words and its SAN.
-function moveButton(m, className, man, onClick) {
+function choiceButton(m, className, man, onClick) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = className;
@@ -1138,7 +1138,7 @@ function showChoices(moves) {
       hideChoices();
       run(() => play(m.notation));
     };
-    box.appendChild(moveButton(m, "choice", choiceMan(m), choose));
+    box.appendChild(choiceButton(m, "choice", choiceMan(m), choose));
   }
   $("choices-title").textContent = `${moves.length} moves to ${moves[0].to}: choose one`;
   $("choices").hidden = false;
