@@ -23,6 +23,7 @@
 #![forbid(unsafe_code)]
 
 pub mod checks;
+pub mod contract;
 mod delegate;
 mod dense;
 mod draw;
