@@ -23,6 +23,7 @@
 #![forbid(unsafe_code)]
 
 pub mod checks;
+mod const_for;
 pub mod contract;
 mod delegate;
 mod dense;
@@ -57,9 +58,9 @@ mod variant;
 pub mod walk;
 pub mod zobrist;
 
+pub use draw::{DrawReason, DrawRules};
 pub use dynamic::{DynGame, DynVariant, MoveInfo, OutcomeInfo, Status, TextError, VariantEntry};
 pub use errors::{IllegalMove, ParsePositionError, PositionError};
-pub use draw::{DrawReason, DrawRules};
 pub use game::{Game, GameError, GameOptionError};
 pub use hash_perft::{hash_perft, split_perft, PerftTable, Split};
 pub use hex::Hex;

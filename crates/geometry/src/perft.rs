@@ -230,7 +230,11 @@ pub fn read_rows(text: &str) -> Result<Vec<PerftRow>, String> {
 
 /// Runs every row of a perft data file whose expected count is at most `max_nodes` and returns
 /// how many ran; the error lists every row that failed, by `file` and line.
-pub fn check_rows<V: Walk + FromStr>(file: &str, text: &str, max_nodes: u64) -> Result<usize, String>
+pub fn check_rows<V: Walk + FromStr>(
+    file: &str,
+    text: &str,
+    max_nodes: u64,
+) -> Result<usize, String>
 where
     V::Err: Display,
 {

@@ -47,7 +47,6 @@
 //! comment of the move before it; a glyph before a line's first move names no move and is
 //! dropped; a bad move in a variation is a warning, and the variation is kept up to it.
 
-
 mod lex;
 mod read;
 mod stream;
