@@ -38,6 +38,9 @@ use crate::engine::{Info, Levers, Line, Options, Score, SearchResult};
 use crate::eval::{Activity, Evaluator, Kings};
 use crate::exchange::{self, Counting};
 use crate::knowledge::{knowledge, Knowledge};
+use crate::ordering::{
+    Keys, HISTORY_MAX, KEY_CAPTURE, KEY_HASH_MOVE, KEY_KILLER, KEY_LOSING_CAPTURE, KEY_SKIP,
+};
 use crate::repetition::{repeats, Window};
 use crate::tt::{Bound, Entry, Table};
 use crate::{Limits, MATE, MAX_DEPTH, MAX_PLY};
@@ -69,15 +72,6 @@ const REDUCTION_TABLE: usize = 64;
 const SOFT_LIMIT: f64 = 0.6;
 /// The most the automatic contempt moves the draw's score away from 0.
 const MAX_AUTO_CONTEMPT: i32 = 100;
-
-/// Ordering keys, best first.
-const KEY_HASH_MOVE: i32 = 1 << 30;
-const KEY_CAPTURE: i32 = 1 << 28;
-const KEY_KILLER: i32 = 1 << 27;
-/// Captures that lose the exchange come after the killers, before the other quiet moves.
-const KEY_LOSING_CAPTURE: i32 = 1 << 26;
-/// History scores stay below the killers and the losing captures.
-const HISTORY_MAX: i32 = 1 << 24;
 
 /// A root move and what the search knows of it.
 #[derive(Clone, Debug)]
@@ -196,7 +190,7 @@ struct Searcher<'a, V: Variant> {
     /// path; the last is the current node's.
     path: Vec<u64>,
     /// Ordering keys per ply, reused.
-    keys: Vec<Vec<i32>>,
+    keys: Vec<Keys>,
     /// The principal variation found below each ply, reused.
     pv: Vec<Vec<V::Move>>,
     root_moves: Vec<RootMove<V::Move>>,
@@ -237,7 +231,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
             killers: vec![[None; 2]; MAX_PLY],
             history: vec![0; k.colors * (k.roles + 1) * k.cells],
             path: repeatable_history(game),
-            keys: vec![Vec::new(); MAX_PLY],
+            keys: vec![Keys::default(); MAX_PLY],
             pv: vec![Vec::new(); MAX_PLY + 1],
             root_moves: Vec::new(),
             multi_pv: options.multi_pv.max(1),
@@ -332,15 +326,25 @@ impl<'a, V: Variant> Searcher<'a, V> {
         Some(self.man_value(victim, kings) * 16 - attacker / 8)
     }
 
-    /// Whether a capture loses material by static exchange (only a man worth more than its
-    /// victim is played out).
-    fn losing_capture(&self, pos: &V, mv: V::Move, kings: &Kings) -> bool {
-        let counting = NodeCounting {
+    /// Whether a capture needs judging by static exchange: the lever is on and the capturing
+    /// man is worth more than its victim (no other capture can lose material).
+    #[inline]
+    fn may_lose(&self, pos: &V, mv: V::Move, kings: &Kings) -> bool {
+        self.levers.see && exchange::may_lose(pos, mv, &self.counting(kings))
+    }
+
+    /// Whether a capture loses material by static exchange.
+    fn loses_exchange(&self, pos: &V, mv: V::Move, kings: &Kings) -> bool {
+        exchange::see(pos, mv, &self.counting(kings)) < 0
+    }
+
+    #[inline]
+    fn counting<'k>(&'k self, kings: &'k Kings) -> NodeCounting<'k> {
+        NodeCounting {
             k: &self.k,
             root_team: &self.eval.root_team,
             kings,
-        };
-        exchange::may_lose(pos, mv, &counting) && exchange::see(pos, mv, &counting) < 0
+        }
     }
 
     /// Orders the root moves for the first iteration: the table's move, then captures by value,
@@ -607,8 +611,9 @@ impl<'a, V: Variant> Searcher<'a, V> {
         }
         let mut keys = std::mem::take(&mut self.keys[ply]);
         self.order(pos, &moves, hash_move, ply, &kings, &mut keys);
-        let (best, best_move) =
-            self.search_moves(pos, &mut moves, &mut keys, alpha, &node, &activity, window);
+        let (best, best_move) = self.search_moves(
+            pos, &mut moves, &mut keys, alpha, &node, &kings, &activity, window,
+        );
         self.keys[ply] = keys;
         if self.aborted {
             return 0;
@@ -693,19 +698,18 @@ impl<'a, V: Variant> Searcher<'a, V> {
         hash_move: Option<V::Move>,
         ply: usize,
         kings: &Kings,
-        keys: &mut Vec<i32>,
+        keys: &mut Keys,
     ) {
         keys.clear();
         let killers = self.killers[ply];
         for &mv in moves {
+            let mut unjudged = false;
             let key = if Some(mv) == hash_move {
                 KEY_HASH_MOVE
             } else if let Some(k) = self.capture_key(pos, mv, kings) {
-                if self.levers.see && self.losing_capture(pos, mv, kings) {
-                    KEY_LOSING_CAPTURE + k
-                } else {
-                    KEY_CAPTURE + k
-                }
+                // A capture that may lose is judged when picked (`search_moves`).
+                unjudged = self.may_lose(pos, mv, kings);
+                KEY_CAPTURE + k
             } else if Some(mv) == killers[0] {
                 KEY_KILLER + 1
             } else if Some(mv) == killers[1] {
@@ -713,7 +717,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
             } else {
                 self.history[self.history_index(pos, mv)]
             };
-            keys.push(key);
+            keys.push(key, unjudged);
         }
     }
 
@@ -724,9 +728,10 @@ impl<'a, V: Variant> Searcher<'a, V> {
         &mut self,
         pos: &V,
         moves: &mut V::MoveList,
-        keys: &mut [i32],
+        keys: &mut Keys,
         mut alpha: i32,
         node: &Node,
+        kings: &Kings,
         activity: &Activity,
         window: Window<'_, V>,
     ) -> (i32, Option<V::Move>) {
@@ -734,10 +739,13 @@ impl<'a, V: Variant> Searcher<'a, V> {
         let mut best = -INFINITY;
         let mut best_move = None;
         for i in 0..moves.len() {
-            select_best(moves, keys, i);
+            keys.pick(moves, i, |mv, key| {
+                self.loses_exchange(pos, mv, kings)
+                    .then_some(key - KEY_CAPTURE + KEY_LOSING_CAPTURE)
+            });
             let mv = moves[i];
-            let quiet = keys[i] < KEY_CAPTURE && pos.captured(mv).is_none();
-            let late = quiet && keys[i] < KEY_KILLER;
+            let quiet = keys.get(i) < KEY_CAPTURE && pos.captured(mv).is_none();
+            let late = quiet && keys.get(i) < KEY_KILLER;
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let zeroing = pos.is_zeroing(mv);
@@ -789,7 +797,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
                         if quiet {
                             self.reward(pos, mv, ply, depth);
                             if self.levers.history_malus {
-                                self.punish_earlier_quiets(pos, &moves[..i], &keys[..i], depth);
+                                self.punish_earlier_quiets(pos, &moves[..i], keys.before(i), depth);
                             }
                         }
                         break;
@@ -933,8 +941,11 @@ impl<'a, V: Variant> Searcher<'a, V> {
         self.quiescence_keys(pos, &moves, &kings, stand, alpha, in_check, &mut keys);
         let mut best = stand;
         for i in 0..moves.len() {
-            select_best(&mut moves, &mut keys, i);
-            if keys[i] == i32::MIN {
+            // A capture that loses the exchange is not searched.
+            keys.pick(&mut moves, i, |mv, _| {
+                self.loses_exchange(pos, mv, &kings).then_some(KEY_SKIP)
+            });
+            if keys.get(i) == KEY_SKIP {
                 break;
             }
             let mut child = pos.clone();
@@ -965,8 +976,8 @@ impl<'a, V: Variant> Searcher<'a, V> {
         }
     }
 
-    /// The quiescence ordering keys: captures by value, evasions when in check, `i32::MIN` for
-    /// a move not searched.
+    /// The quiescence ordering keys: captures by value, evasions when in check, [`KEY_SKIP`]
+    /// for a move not searched (a capture that may lose the exchange is judged when picked).
     #[allow(clippy::too_many_arguments)]
     fn quiescence_keys(
         &self,
@@ -976,24 +987,21 @@ impl<'a, V: Variant> Searcher<'a, V> {
         stand: i32,
         alpha: i32,
         in_check: bool,
-        keys: &mut Vec<i32>,
+        keys: &mut Keys,
     ) {
         keys.clear();
         for &mv in moves {
-            let key = match self.capture_key(pos, mv, kings) {
+            let (key, unjudged) = match self.capture_key(pos, mv, kings) {
                 // A capture that cannot lift the score near alpha is not worth a look.
-                Some(k) if !in_check && stand + k / 16 + DELTA_MARGIN <= alpha => i32::MIN,
+                Some(k) if !in_check && stand + k / 16 + DELTA_MARGIN <= alpha => (KEY_SKIP, false),
                 // A dead army's body (Kirby) is worth nothing.
-                Some(k) if !in_check && k <= 0 => i32::MIN,
-                // Nor is a capture that loses the exchange.
-                Some(_) if !in_check && self.levers.see && self.losing_capture(pos, mv, kings) => {
-                    i32::MIN
-                }
-                Some(k) => KEY_CAPTURE + k,
-                None if in_check => 0,
-                None => i32::MIN,
+                Some(k) if !in_check && k <= 0 => (KEY_SKIP, false),
+                // Nor is a capture that loses the exchange, judged when picked.
+                Some(k) => (KEY_CAPTURE + k, !in_check && self.may_lose(pos, mv, kings)),
+                None if in_check => (0, false),
+                None => (KEY_SKIP, false),
             };
-            keys.push(key);
+            keys.push(key, unjudged);
         }
     }
 }
@@ -1087,19 +1095,6 @@ fn reduction_table() -> Vec<u8> {
         }
     }
     table
-}
-
-/// Selection: the move with the best key among `i..` to place `i`.
-#[inline]
-fn select_best<M>(moves: &mut [M], keys: &mut [i32], i: usize) {
-    let mut top = i;
-    for j in i + 1..moves.len() {
-        if keys[j] > keys[top] {
-            top = j;
-        }
-    }
-    moves.swap(i, top);
-    keys.swap(i, top);
 }
 
 /// A score as the table stores it: mates counted from the node, not the root.
