@@ -68,6 +68,11 @@ const LMP_DEPTH: i32 = 3;
 const LMP_BASE: usize = 3;
 /// The depths and move indices the reduction table covers (beyond, the last entry).
 const REDUCTION_TABLE: usize = 64;
+/// Aspiration windows: the shallowest iteration searched within a window around the last
+/// one's score, the window's first half-width, and the half-width past which a side opens.
+const ASPIRATION_DEPTH: i32 = 4;
+const ASPIRATION_WINDOW: i32 = 35;
+const ASPIRATION_MAX: i32 = 500;
 /// No iteration starts after this share of the time.
 const SOFT_LIMIT: f64 = 0.6;
 /// The most the automatic contempt moves the draw's score away from 0.
@@ -132,7 +137,7 @@ pub(crate) fn run<V: Variant>(
     s.order_root(pos);
     let mut depth_done = 0;
     for depth in 1..=max_depth {
-        s.root(pos, depth as i32, window);
+        s.iterate(pos, depth as i32, window);
         if s.aborted {
             break;
         }
@@ -407,9 +412,42 @@ impl<'a, V: Variant> Searcher<'a, V> {
         fresh[self.multi_pv - 1]
     }
 
-    /// One iteration at the root. The root moves end sorted: those searched in this iteration
-    /// by their scores, then the rest (only when the iteration was cut off) in their old order.
-    fn root(&mut self, pos: &V, depth: i32, window: Window<'_, V>) {
+    /// One iteration: with [`Levers::aspiration`] (one line, from the fourth iteration, the
+    /// last score not a mate) first within a window around the last iteration's score, opened
+    /// on the side it failed (twice as wide each time, then fully) until the score falls inside.
+    fn iterate(&mut self, pos: &V, depth: i32, window: Window<'_, V>) {
+        let last = self.root_moves[0].score;
+        let aspire = self.levers.aspiration
+            && self.multi_pv == 1
+            && depth >= ASPIRATION_DEPTH
+            && last.abs() < MATE_BOUND;
+        if !aspire {
+            self.root(pos, depth, window, -INFINITY, INFINITY);
+            return;
+        }
+        let mut width = ASPIRATION_WINDOW;
+        let (mut low, mut high) = (last - width, last + width);
+        loop {
+            let fit = self.root(pos, depth, window, low, high);
+            if self.aborted || fit == Fit::Inside {
+                return;
+            }
+            width *= 2;
+            let opened = width > ASPIRATION_MAX;
+            match fit {
+                Fit::Low if opened => low = -INFINITY,
+                Fit::Low => low = last - width,
+                _ if opened => high = INFINITY,
+                _ => high = last + width,
+            }
+        }
+    }
+
+    /// One iteration at the root within `low..high`. The root moves end sorted: those searched
+    /// in this iteration by their scores, then the rest (only when the iteration was cut off,
+    /// or a move failed high) in their old order; when every move failed low, in their old
+    /// order.
+    fn root(&mut self, pos: &V, depth: i32, window: Window<'_, V>, low: i32, high: i32) -> Fit {
         let kings = self.eval.kings(pos);
         let mut moves = V::MoveList::default();
         pos.legal_moves_into(&mut moves);
@@ -417,9 +455,11 @@ impl<'a, V: Variant> Searcher<'a, V> {
         for rm in &mut self.root_moves {
             rm.fresh = false;
         }
+        let mut fit = Fit::Inside;
         for i in 0..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
-            let alpha = self.root_alpha();
+            let unbounded = self.root_alpha();
+            let alpha = unbounded.max(low);
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let inherited = Inherited {
@@ -428,13 +468,14 @@ impl<'a, V: Variant> Searcher<'a, V> {
                 zeroing: pos.is_zeroing(mv),
                 null: false,
             };
-            let mut score = if alpha == -INFINITY {
+            // Among the first `multi_pv` moves, a full search at once.
+            let mut score = if unbounded == -INFINITY {
                 INFINITY
             } else {
                 self.child(pos, &child, depth - 1, alpha, alpha + 1, 1, inherited)
             };
             if score > alpha && !self.aborted {
-                score = self.child(pos, &child, depth - 1, alpha, INFINITY, 1, inherited);
+                score = self.child(pos, &child, depth - 1, alpha, high, 1, inherited);
             }
             if self.aborted {
                 break;
@@ -445,12 +486,26 @@ impl<'a, V: Variant> Searcher<'a, V> {
             rm.pv.clear();
             rm.pv.push(mv);
             rm.pv.extend_from_slice(&self.pv[1]);
+            if score >= high {
+                fit = Fit::High;
+                break;
+            }
+        }
+        let best_fresh = self
+            .root_moves
+            .iter()
+            .filter(|rm| rm.fresh)
+            .map(|rm| rm.score)
+            .max();
+        if fit == Fit::Inside && !self.aborted && best_fresh.is_some_and(|b| b <= low) {
+            // Every score is only a bound: the old order is the better guess.
+            return Fit::Low;
         }
         // Stable: among equal scores the earlier (better ordered) move stays first.
         self.root_moves
             .sort_by_key(|rm| std::cmp::Reverse((rm.fresh, if rm.fresh { rm.score } else { 0 })));
         let best = &self.root_moves[0];
-        if best.fresh {
+        if best.fresh && fit == Fit::Inside {
             self.tt.store(Entry {
                 key: pos.zobrist_hash(),
                 mv: Some(best.mv),
@@ -460,6 +515,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
                 generation: 0,
             });
         }
+        fit
     }
 
     /// The best lines, as many as asked and there are root moves.
@@ -1035,6 +1091,17 @@ impl<V: Variant> Counting<V> for NodeCounting<'_> {
     fn same_side(&self, a: &V, b: &V) -> bool {
         self.root_team[a.turn().index()] == self.root_team[b.turn().index()]
     }
+}
+
+/// Where an iteration's best score fell against its aspiration window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fit {
+    /// Inside: the scores stand.
+    Inside,
+    /// At or below its low end: every move is worse than the window.
+    Low,
+    /// At or above its high end: a move is better than the window.
+    High,
 }
 
 /// What a child inherits from its parent: the parent's activity and repetition window, and
