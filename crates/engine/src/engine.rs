@@ -96,6 +96,10 @@ pub struct Levers {
     /// first within 35 centipawns of the last one's score, and searched again with the window
     /// opened on the side it failed (twice as wide each time, fully past 500).
     pub aspiration: bool,
+    /// The transposition table in the quiescence search: an entry of any depth whose bound
+    /// settles a quiescence node ends it, the entry's move is tried first, and a quiescence
+    /// node's score is kept at depth 0.
+    pub quiescence_table: bool,
 }
 
 impl Default for Levers {
@@ -110,6 +114,7 @@ impl Default for Levers {
             log_reductions: true,
             history_malus: false,
             aspiration: false,
+            quiescence_table: false,
         }
     }
 }

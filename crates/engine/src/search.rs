@@ -497,8 +497,10 @@ impl<'a, V: Variant> Searcher<'a, V> {
             .filter(|rm| rm.fresh)
             .map(|rm| rm.score)
             .max();
-        if fit == Fit::Inside && !self.aborted && best_fresh.is_some_and(|b| b <= low) {
-            // Every score is only a bound: the old order is the better guess.
+        if fit == Fit::Inside && best_fresh.is_some_and(|b| b <= low) {
+            // Every score is only a bound (also when the iteration was cut off: a later move's
+            // bound may lie above the first's without it being better): the old order is the
+            // better guess.
             return Fit::Low;
         }
         // Stable: among equal scores the earlier (better ordered) move stays first.
@@ -976,6 +978,10 @@ impl<'a, V: Variant> Searcher<'a, V> {
         if self.poll(ply) {
             return 0;
         }
+        let hash_move = match self.quiescence_probe(pos, alpha, beta, ply) {
+            Ok(mv) => mv,
+            Err(score) => return score,
+        };
         let mut moves = V::MoveList::default();
         let (kings, activity) = match self.expand(pos, ply, &mut moves) {
             Ok(expanded) => expanded,
@@ -990,12 +996,21 @@ impl<'a, V: Variant> Searcher<'a, V> {
         }
         let stand = if in_check { -INFINITY } else { stand };
         if stand >= beta {
+            self.quiescence_store(pos, stand, None, Bound::Lower, ply);
             return stand;
         }
+        let window = (alpha, beta);
         alpha = alpha.max(stand);
         let mut keys = std::mem::take(&mut self.keys[ply]);
-        self.quiescence_keys(pos, &moves, &kings, stand, alpha, in_check, &mut keys);
-        let mut best = stand;
+        let order = QuietOrder {
+            kings: &kings,
+            stand,
+            alpha,
+            in_check,
+            hash_move,
+        };
+        self.quiescence_keys(pos, &moves, &order, &mut keys);
+        let (mut best, mut best_move) = (stand, None);
         for i in 0..moves.len() {
             // A capture that loses the exchange is not searched.
             keys.pick(&mut moves, i, |mv, _| {
@@ -1016,6 +1031,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
             }
             if score > best {
                 best = score;
+                best_move = Some(moves[i]);
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
@@ -1026,25 +1042,89 @@ impl<'a, V: Variant> Searcher<'a, V> {
         }
         self.keys[ply] = keys;
         if self.aborted {
-            0
+            return 0;
+        }
+        if best > -INFINITY {
+            let bound = if best >= window.1 {
+                Bound::Lower
+            } else if best > window.0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.quiescence_store(pos, best, best_move, bound, ply);
+        }
+        best
+    }
+
+    /// With [`Levers::quiescence_table`], the table's verdict on a quiescence node: a score that
+    /// settles it (an entry of any depth whose bound does), or the move to try first.
+    #[inline]
+    fn quiescence_probe(
+        &self,
+        pos: &V,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Result<Option<V::Move>, i32> {
+        if !self.levers.quiescence_table {
+            return Ok(None);
+        }
+        let Some(e) = self.tt.probe(pos.zobrist_hash()) else {
+            return Ok(None);
+        };
+        let s = from_table(e.score, ply);
+        let settles = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => s >= beta,
+            Bound::Upper => s <= alpha,
+        };
+        if settles {
+            Err(s)
         } else {
-            best
+            Ok(e.mv)
+        }
+    }
+
+    /// With [`Levers::quiescence_table`], keeps a quiescence node's score at depth 0 (below
+    /// every main-search entry, which the table keeps first).
+    #[inline]
+    fn quiescence_store(
+        &mut self,
+        pos: &V,
+        score: i32,
+        mv: Option<V::Move>,
+        bound: Bound,
+        ply: usize,
+    ) {
+        if self.levers.quiescence_table {
+            self.tt.store(Entry {
+                key: pos.zobrist_hash(),
+                mv,
+                score: to_table(score, ply),
+                depth: 0,
+                bound,
+                generation: 0,
+            });
         }
     }
 
     /// The quiescence ordering keys: captures by value, evasions when in check, [`KEY_SKIP`]
     /// for a move not searched (a capture that may lose the exchange is judged when picked).
-    #[allow(clippy::too_many_arguments)]
     fn quiescence_keys(
         &self,
         pos: &V,
         moves: &[V::Move],
-        kings: &Kings,
-        stand: i32,
-        alpha: i32,
-        in_check: bool,
+        order: &QuietOrder<'_, V>,
         keys: &mut Keys,
     ) {
+        let QuietOrder {
+            kings,
+            stand,
+            alpha,
+            in_check,
+            hash_move,
+        } = *order;
         keys.clear();
         for &mv in moves {
             let (key, unjudged) = match self.capture_key(pos, mv, kings) {
@@ -1056,6 +1136,12 @@ impl<'a, V: Variant> Searcher<'a, V> {
                 Some(k) => (KEY_CAPTURE + k, !in_check && self.may_lose(pos, mv, kings)),
                 None if in_check => (0, false),
                 None => (KEY_SKIP, false),
+            };
+            // The table's move first, among those searched here.
+            let key = if key != KEY_SKIP && Some(mv) == hash_move {
+                KEY_HASH_MOVE
+            } else {
+                key
             };
             keys.push(key, unjudged);
         }
@@ -1092,6 +1178,25 @@ impl<V: Variant> Counting<V> for NodeCounting<'_> {
         self.root_team[a.turn().index()] == self.root_team[b.turn().index()]
     }
 }
+
+/// What ordering a quiescence node's moves needs besides the moves.
+struct QuietOrder<'a, V: Variant> {
+    kings: &'a Kings,
+    /// The standing score (`-INFINITY` in check).
+    stand: i32,
+    alpha: i32,
+    in_check: bool,
+    /// The table's move.
+    hash_move: Option<V::Move>,
+}
+
+impl<V: Variant> Clone for QuietOrder<'_, V> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<V: Variant> Copy for QuietOrder<'_, V> {}
 
 /// Where an iteration's best score fell against its aspiration window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
