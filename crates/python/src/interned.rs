@@ -8,15 +8,17 @@
 //! by value), so handing out a shared object changes nothing a program can see but `is`, which
 //! python-chess does not promise either.
 //!
-//! The table is direct-mapped: [`SLOTS`] slots, a move's slot picked by its exact key
-//! (`keys.rs`; the move-space index of `space.rs` is unique only among one position's legal
-//! moves), the last move seen there kept. Most of a position's moves were listed a few plies
-//! before (C'escacs's random games: 86 % two plies before, 90 % earlier in the game), and one
-//! game's moves (C'escacs 2,700 on average) fit the table's 128 KB, so a look-up stays in the
-//! processor's caches. Why not a map of every move ever handed out, as before: its buckets
-//! and objects scattered over megabytes (C'escacs: 56,000 moves over 100 random games), and the
-//! moves not seen lately, one in ten, each cost two or three cache misses (`perf`: two thirds
-//! of the table's time), more than making a new object in memory just freed.
+//! The table is direct-mapped: 2^[`MoveKey::OBJECT_SLOT_BITS`] slots of 16 bytes, a move's slot
+//! picked by its exact key (`keys.rs`; the move-space index of `space.rs` is unique only among
+//! one position's legal moves), the last move seen there kept. Most of a position's moves were
+//! listed a few plies before (C'escacs's random games: 86 % two plies before, 90 % earlier in the
+//! game), and one game's moves (C'escacs 2,700 on average) touch a few thousand slots, so a
+//! look-up stays in the processor's caches. Why not a map of every move ever handed out, as
+//! before: its buckets and objects scattered over megabytes (C'escacs: 56,000 moves over 100
+//! random games), and the moves not seen lately, one in ten, each cost two or three cache misses
+//! (`perf`: two thirds of the table's time), more than making a new object in memory just freed.
+//!
+//! [`MoveKey::OBJECT_SLOT_BITS`]: crate::keys::MoveKey::OBJECT_SLOT_BITS
 //!
 //! The lock is never held while Python code can run (no object is made or freed under it), so a
 //! garbage collection or a finaliser started by a new object cannot wait on it.
@@ -25,9 +27,6 @@ use std::sync::{Mutex, MutexGuard};
 
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-
-/// The table's slots: a power of two, 16 bytes each.
-pub const SLOTS: usize = 1 << 13;
 
 /// A frozen Python class of values that a [`MoveObjects`] table shares.
 pub trait Shared:
@@ -46,28 +45,29 @@ struct Slot<T> {
     object: Option<Py<T>>,
 }
 
-/// The slots; empty until the first look-up (a `static` cannot allocate), then [`SLOTS`] long.
+/// The slots; empty until the first look-up (a `static` cannot allocate), then 2^`bits` long.
 struct Table<T> {
+    bits: u32,
     slots: Vec<Slot<T>>,
 }
 
-/// The slot of `key`: the top bits of its product with an odd constant whose bits are spread
-/// (2^64 / the golden ratio), since keys differ in a few low bits (the cells).
-fn slot_of(key: u64) -> usize {
-    const SPREAD: u64 = 0x9e37_79b9_7f4a_7c15;
-    (key.wrapping_mul(SPREAD) >> (u64::BITS - SLOTS.trailing_zeros())) as usize
-}
-
 impl<T: Shared> Table<T> {
+    /// The slot of `key`: the top bits of its product with an odd constant whose bits are
+    /// spread (2^64 / the golden ratio), since keys differ in a few low bits (the cells).
+    fn slot_of(&self, key: u64) -> usize {
+        const SPREAD: u64 = 0x9e37_79b9_7f4a_7c15;
+        (key.wrapping_mul(SPREAD) >> (u64::BITS - self.bits)) as usize
+    }
+
     /// The object of `key`, when its slot holds it (a reference count increment).
     fn find(&mut self, py: Python<'_>, key: u64) -> Option<Py<T>> {
         if self.slots.is_empty() {
-            self.slots.resize_with(SLOTS, || Slot {
+            self.slots.resize_with(1 << self.bits, || Slot {
                 key: 0,
                 object: None,
             });
         }
-        let slot = &self.slots[slot_of(key)];
+        let slot = &self.slots[self.slot_of(key)];
         match &slot.object {
             Some(object) if slot.key == key => Some(object.clone_ref(py)),
             _ => None,
@@ -77,7 +77,8 @@ impl<T: Shared> Table<T> {
     /// Keeps `object` as the object of `key`; returns the object its slot held before, for the
     /// caller to drop once the lock is released (it may be the last reference).
     fn keep(&mut self, py: Python<'_>, key: u64, object: &Py<T>) -> Option<Py<T>> {
-        let slot = &mut self.slots[slot_of(key)];
+        let at = self.slot_of(key);
+        let slot = &mut self.slots[at];
         slot.key = key;
         slot.object.replace(object.clone_ref(py))
     }
@@ -89,10 +90,13 @@ pub struct MoveObjects<T: Shared> {
 }
 
 impl<T: Shared> MoveObjects<T> {
-    /// An empty table (for a `static`).
-    pub const fn new() -> Self {
+    /// An empty table of 2^`bits` slots (for a `static`).
+    pub const fn new(bits: u32) -> Self {
         MoveObjects {
-            table: Mutex::new(Table { slots: Vec::new() }),
+            table: Mutex::new(Table {
+                bits,
+                slots: Vec::new(),
+            }),
         }
     }
 

@@ -32,7 +32,7 @@ macro_rules! variant_module {
 
             /// The one Python object of each move handed out (see `interned.rs`).
             static OBJECTS: crate::interned::MoveObjects<Move> =
-                crate::interned::MoveObjects::new();
+                crate::interned::MoveObjects::new(<V as MoveKey>::OBJECT_SLOT_BITS);
 
             /// The compact move space, derived at its first use (`compact.rs`).
             static COMPACT: std::sync::OnceLock<crate::compact::Compact> =
