@@ -301,10 +301,10 @@ impl Ctx<'_> {
         let mut n = 0;
         for_each_index(pawns, |from| {
             let column = places(from)[COLUMN_AXIS];
-            let pushes = self.lines.free_run(column, up);
-            n += pushes.min(PAWN_PUSH_COUNT[c][from] as usize)
-                + (PAWN_OBLIQUE[c][from] - self.occ).len() as usize
-                + (PAWN_ATTACKS[c][from] & self.enemy).len() as usize;
+            let most = usize::from(PAWN_PUSH_COUNT[c][from]);
+            // Oblique steps go to edge neighbours, captures to diagonal ones: never one hex.
+            let steps = (PAWN_OBLIQUE[c][from] - self.occ) | (PAWN_ATTACKS[c][from] & self.enemy);
+            n += self.lines.free_run_within(column, up, most) + steps.len() as usize;
         });
         n
     }
