@@ -26,6 +26,7 @@ use crate::cells::{cells, Cell, CELL_COUNT};
 use crate::men::{Color, Piece, Role};
 use crate::moves::{ALL_CASTLING, BLACK_LONG, BLACK_SHORT, WHITE_LONG, WHITE_SHORT};
 use crate::tables::PAWN_START;
+use hexvar_geometry::position_text::write_placement;
 use hexvar_geometry::san::cut;
 use hexvar_geometry::Set128 as CellSet;
 
@@ -352,27 +353,10 @@ impl FromStr for Setup {
 
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (1..=RANKS).rev() {
-            let mut empty = 0;
-            for cell in rank_cells(rank) {
-                match self.board[cell.index()] {
-                    Some(p) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        write!(f, "{}", p.char())?;
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank > 1 {
-                f.write_str("/")?;
-            }
-        }
+        let ranks = (1..=RANKS)
+            .rev()
+            .map(|rank| rank_cells(rank).map(|cell| self.board[cell.index()].map(Piece::char)));
+        write_placement(f, ranks)?;
         write!(f, " {} ", self.turn.char())?;
         if self.castling & ALL_CASTLING == 0 {
             f.write_str("-")?;
