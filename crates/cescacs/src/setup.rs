@@ -8,6 +8,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use hexvar_geometry::position_text;
 use hexvar_geometry::san::cut;
 
 use crate::cells::{Cell, CELL_COUNT};
@@ -410,12 +411,8 @@ fn parse_number(s: &str) -> Option<u32> {
 impl FromStr for Setup {
     type Err = ParseSetupError;
     fn from_str(s: &str) -> Result<Setup, ParseSetupError> {
-        // Fields are separated by runs of ASCII whitespace only: any other character (a
-        // non-breaking space included) stays inside a field and makes it invalid.
-        let fields: Vec<&str> = s.split_ascii_whitespace().collect();
-        if fields.len() != 6 {
-            return Err(ParseSetupError::FieldCount(fields.len()));
-        }
+        // A non-breaking space (any character but ASCII whitespace) stays inside a field.
+        let fields: [&str; 6] = position_text::fields(s).map_err(ParseSetupError::FieldCount)?;
         let board = parse_placement(fields[0])?;
         let turn = match fields[1] {
             "w" | "W" => Color::White,
@@ -530,6 +527,8 @@ impl fmt::Display for Setup {
 
 #[cfg(test)]
 mod tests {
+    use core::mem::discriminant;
+
     use super::*;
 
     #[test]
@@ -608,33 +607,19 @@ mod tests {
     #[test]
     fn errors_name_the_field() {
         assert_eq!("".parse::<Setup>(), Err(ParseSetupError::FieldCount(0)));
-        assert!(matches!(
-            "x w - - 0 1".parse::<Setup>(),
-            Err(ParseSetupError::Placement(_))
-        ));
-        assert!(matches!(
-            "/1:K/ x - - 0 1".parse::<Setup>(),
-            Err(ParseSetupError::Turn(_))
-        ));
-        assert!(matches!(
-            "/1:K/ w Q - 0 1".parse::<Setup>(),
-            Err(ParseSetupError::Castling(_))
-        ));
-        assert!(matches!(
-            "/1:K/ w - Z99 0 1".parse::<Setup>(),
-            Err(ParseSetupError::Special(_))
-        ));
-        assert!(matches!(
-            "/1:K/ w - - x 1".parse::<Setup>(),
-            Err(ParseSetupError::Halfmoves(_))
-        ));
-        assert!(matches!(
-            "/1:K/ w - - 0 0".parse::<Setup>(),
-            Err(ParseSetupError::Fullmoves(_))
-        ));
-        assert!(matches!(
-            "/1:KKK/ w - - 0 1".parse::<Setup>(),
-            Err(ParseSetupError::Placement(_))
-        ));
+        let cases: [(&str, fn(String) -> ParseSetupError); 7] = [
+            ("x w - - 0 1", ParseSetupError::Placement),
+            ("/1:K/ x - - 0 1", ParseSetupError::Turn),
+            ("/1:K/ w Q - 0 1", ParseSetupError::Castling),
+            ("/1:K/ w - Z99 0 1", ParseSetupError::Special),
+            ("/1:K/ w - - x 1", ParseSetupError::Halfmoves),
+            ("/1:K/ w - - 0 0", ParseSetupError::Fullmoves),
+            ("/1:KKK/ w - - 0 1", ParseSetupError::Placement),
+        ];
+        for (text, field) in cases {
+            let error = text.parse::<Setup>().unwrap_err();
+            let expected = field(String::new());
+            assert_eq!(discriminant(&error), discriminant(&expected), "{text}: {error}");
+        }
     }
 }
