@@ -65,5 +65,8 @@ pub fn named_start(
         return Ok(text.clone());
     }
     let names: Vec<&str> = starts.iter().map(|(name, _)| name.as_str()).collect();
-    Err(format!("{variant} has no mode {mode:?}; known: {}", names.join(", ")))
+    Err(format!(
+        "{variant} has no mode {mode:?}; known: {}",
+        names.join(", ")
+    ))
 }

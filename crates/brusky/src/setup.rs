@@ -4,7 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use hexvar_geometry::position_text::{self, or_dash, write_placement};
+use hexvar_geometry::position_text::{self, counter, or_dash, write_placement};
 
 use crate::cells::{Cell, CELL_COUNT};
 use crate::men::{Color, Piece};
@@ -217,14 +217,6 @@ pub enum ParseSetupError {
     FullmoveNumber(String),
 }
 
-/// A counter: decimal digits only (no sign), within `u32`.
-fn parse_counter(text: &str) -> Option<u32> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    text.parse().ok()
-}
-
 fn clip(s: &str) -> String {
     hexvar_geometry::san::cut(s, crate::cells::QUOTED_CHARS)
 }
@@ -362,9 +354,9 @@ impl FromStr for Setup {
             "-" => None,
             text => Some(text.parse()?),
         };
-        setup.halfmove_clock = parse_counter(halfmoves)
-            .ok_or_else(|| ParseSetupError::HalfmoveClock(clip(halfmoves)))?;
-        setup.fullmove_number = match parse_counter(fullmoves) {
+        setup.halfmove_clock =
+            counter(halfmoves).ok_or_else(|| ParseSetupError::HalfmoveClock(clip(halfmoves)))?;
+        setup.fullmove_number = match counter(fullmoves) {
             Some(n) if n >= 1 => n,
             _ => return Err(ParseSetupError::FullmoveNumber(clip(fullmoves))),
         };

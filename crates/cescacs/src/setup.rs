@@ -8,7 +8,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use hexvar_geometry::position_text;
+use hexvar_geometry::position_text::{self, counter};
 use hexvar_geometry::san::cut;
 
 use crate::cells::{Cell, CELL_COUNT};
@@ -400,14 +400,6 @@ fn resolve_scornful(
     }
 }
 
-/// A counter: ASCII digits only (no sign), at most `u32::MAX`.
-fn parse_number(s: &str) -> Option<u32> {
-    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    s.parse().ok()
-}
-
 impl FromStr for Setup {
     type Err = ParseSetupError;
     fn from_str(s: &str) -> Result<Setup, ParseSetupError> {
@@ -422,9 +414,9 @@ impl FromStr for Setup {
         let castling = parse_castling(fields[2])?;
         let special = parse_special(fields[3], turn)?;
         let special = resolve_scornful(&board, special, turn, fields[3])?;
-        let halfmove_clock = parse_number(fields[4])
-            .ok_or_else(|| ParseSetupError::Halfmoves(cut(fields[4], 100)))?;
-        let fullmove_number = parse_number(fields[5])
+        let halfmove_clock =
+            counter(fields[4]).ok_or_else(|| ParseSetupError::Halfmoves(cut(fields[4], 100)))?;
+        let fullmove_number = counter(fields[5])
             .filter(|&n| n >= 1)
             .ok_or_else(|| ParseSetupError::Fullmoves(cut(fields[5], 100)))?;
         Ok(Setup {
@@ -619,7 +611,11 @@ mod tests {
         for (text, field) in cases {
             let error = text.parse::<Setup>().unwrap_err();
             let expected = field(String::new());
-            assert_eq!(discriminant(&error), discriminant(&expected), "{text}: {error}");
+            assert_eq!(
+                discriminant(&error),
+                discriminant(&expected),
+                "{text}: {error}"
+            );
         }
     }
 }

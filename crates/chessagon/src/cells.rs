@@ -46,15 +46,13 @@ const fn build_cells() -> [Tri; CELL_COUNT] {
     let mut cells = [Tri::ZERO; CELL_COUNT];
     let mut n = 0;
     hexvar_geometry::const_for!(h in 0u8..RANKS => {
-        let mut f = 0u8;
-        while f < FILES {
+        hexvar_geometry::const_for!(f in 0u8..FILES => {
             let lo = file_low(f);
             if h >= lo && h <= TOP - lo {
                 cells[n] = Tri::new(f as i8, h as i8);
                 n += 1;
             }
-            f += 1;
-        }
+        });
     });
     assert!(n == CELL_COUNT);
     cells

@@ -26,7 +26,7 @@ use crate::cells::{cells, Cell, CELL_COUNT};
 use crate::men::{Color, Piece, Role};
 use crate::moves::{ALL_CASTLING, BLACK_LONG, BLACK_SHORT, WHITE_LONG, WHITE_SHORT};
 use crate::tables::PAWN_START;
-use hexvar_geometry::position_text::write_placement;
+use hexvar_geometry::position_text::{counter, write_placement};
 use hexvar_geometry::san::cut;
 use hexvar_geometry::Set128 as CellSet;
 
@@ -294,14 +294,6 @@ fn parse_moved(text: &str, setup: &Setup) -> Result<u128, ParseSetupError> {
     Ok(moved)
 }
 
-/// A counter: ASCII digits only (no sign), within `u32`, at least `min`.
-fn parse_counter(text: &str, min: u32) -> Option<u32> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    text.parse().ok().filter(|&n| n >= min)
-}
-
 /// The most fields a text has: placement, turn, castling, en passant, moved pawns, two clocks.
 const MAX_FIELDS: usize = 7;
 /// The fields every text has: placement, turn, castling, en passant.
@@ -340,11 +332,12 @@ impl FromStr for Setup {
         }
         if let Some(h) = rest.first() {
             setup.halfmove_clock =
-                parse_counter(h, 0).ok_or_else(|| ParseSetupError::HalfmoveClock(cut(h, 100)))?;
+                counter(h).ok_or_else(|| ParseSetupError::HalfmoveClock(cut(h, 100)))?;
         }
         if let Some(f) = rest.get(1) {
-            setup.fullmove_number =
-                parse_counter(f, 1).ok_or_else(|| ParseSetupError::MoveNumber(cut(f, 100)))?;
+            setup.fullmove_number = counter(f)
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| ParseSetupError::MoveNumber(cut(f, 100)))?;
         }
         setup.unmoved_pawns = CellSet(setup.pawns_on_start_bits() & !moved);
         Ok(setup)

@@ -23,7 +23,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use hexvar_geometry::position_text::{or_dash, write_placement};
+use hexvar_geometry::position_text::{counter, or_dash, write_placement};
 use hexvar_geometry::san::cut;
 
 use crate::cells::{Cell, CELL_COUNT, RANK_COUNT, RANK_LENGTHS, RANK_LETTERS, RANK_START};
@@ -162,14 +162,6 @@ impl Default for Setup {
     fn default() -> Setup {
         Setup::start()
     }
-}
-
-/// A counter field: decimal ASCII digits only (no sign), within `u32`.
-fn counter(text: &str) -> Option<u32> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    text.parse().ok()
 }
 
 impl FromStr for Setup {

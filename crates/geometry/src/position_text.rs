@@ -21,6 +21,22 @@ pub fn fields<const N: usize>(text: &str) -> Result<[&str; N], usize> {
     <[&str; N]>::try_from(found.as_slice()).map_err(|_| found.len())
 }
 
+/// A counter field (a halfmove clock, a move number): ASCII digits only, no sign, within `u32`
+/// (so every counter a valid position holds prints a text that reads back).
+///
+/// ```
+/// use hexvar_geometry::position_text::counter;
+///
+/// assert_eq!(counter("4294967295"), Some(u32::MAX));
+/// assert_eq!((counter("4294967296"), counter("+1"), counter("")), (None, None, None));
+/// ```
+pub fn counter(text: &str) -> Option<u32> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
 /// Writes a placement: `ranks` from the top of the board down, each its cells in order, a man as
 /// its letter (`Some`) and an empty cell as `None`; runs of empty cells are written as their
 /// length, ranks are separated by `/`.

@@ -82,16 +82,15 @@ const fn field_cells() -> [Hex; FIELD] {
     let mut out = [Hex::ZERO; FIELD];
     let mut n = 0;
     hexvar_geometry::const_for!(y in 0i32..15 => {
-        let mut x = 1i32;
-        while x <= 29 {
+        // Doubled x: the field's cells are the lattice points with x + y even.
+        hexvar_geometry::const_for!(x in 1i32..30 => {
             if (x + y) % 2 == 0 && (x - 15).abs() + (y - 7).abs() <= 14 {
                 let r = y - 7;
                 let q = (x - 15 - r) / 2;
                 out[n] = Hex::new(q as i8, r as i8);
                 n += 1;
             }
-            x += 1;
-        }
+        });
     });
     assert!(n == FIELD);
     out
