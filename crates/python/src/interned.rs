@@ -127,30 +127,34 @@ impl<T: Shared> MoveObjects<T> {
         values: &[T::Value],
         keys: &[u64],
     ) -> PyResult<Bound<'py, PyList>> {
-        let found: Vec<Option<Py<T>>> = {
+        let mut objects: Vec<Option<Py<T>>> = {
             let mut table = self.lock();
             keys.iter().map(|&key| table.find(py, key)).collect()
         };
-        let mut objects = Vec::with_capacity(values.len());
         let mut made = Vec::new();
-        for (k, found) in found.into_iter().enumerate() {
-            objects.push(match found {
-                Some(object) => object,
-                None => {
-                    made.push(k);
-                    Py::new(py, T::of(values[k]))?
-                }
-            });
+        for (k, object) in objects.iter_mut().enumerate() {
+            if object.is_none() {
+                made.push(k);
+                *object = Some(Py::new(py, T::of(values[k]))?);
+            }
         }
         if !made.is_empty() {
             let evicted: Vec<Option<Py<T>>> = {
                 let mut table = self.lock();
                 made.iter()
-                    .map(|&k| table.keep(py, keys[k], &objects[k]))
+                    .map(|&k| {
+                        let object = objects[k].as_ref().expect("made above");
+                        table.keep(py, keys[k], object)
+                    })
                     .collect()
             };
             drop(evicted);
         }
-        PyList::new(py, objects)
+        PyList::new(
+            py,
+            objects
+                .into_iter()
+                .map(|object| object.expect("found or made")),
+        )
     }
 }
