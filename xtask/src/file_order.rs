@@ -240,7 +240,7 @@ mod tests {
         dagger_files_import_one_way: "dagger";
         cescacs_files_import_one_way: "cescacs";
         kirby_files_import_one_way: "kirby";
-        geometry_files_import_one_way: "geometry", "geometry: the trait's provided methods call the generic perft, SAN and long-notation code, which takes the trait";
+        geometry_files_import_one_way: "geometry";
     }
 
     #[test]

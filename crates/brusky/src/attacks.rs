@@ -47,13 +47,9 @@ pub fn between(a: Cell, b: Cell) -> CellSet {
 mod tests {
     use super::*;
 
-    fn c(s: &str) -> Cell {
-        s.parse().unwrap()
-    }
-
     #[test]
     fn empty_board_mobility_from_f5() {
-        let f5 = c("f5");
+        let f5: Cell = "f5".parse().unwrap();
         let empty = Set128::EMPTY;
         assert_eq!(rook_attacks(f5, empty).len(), 25);
         assert_eq!(bishop_attacks(f5, empty).len(), 13);

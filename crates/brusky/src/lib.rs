@@ -24,11 +24,7 @@ pub use attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
 pub use cells::{Cell, CellSet, ParseCellError, Shade, CELL_COUNT};
-pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
-pub use hexvar_geometry::{
-    Disambiguation, DrawReason, GameOptionError, LongMoveError, ParseSanError, RecordError,
-    RecordErrorKind, San,
-};
+pub use hexvar_geometry::contract::*;
 pub use men::{pawn_rank, promotion_rank, Color, ParseLetterError, Piece, Role};
 pub use movegen::{PieceMoves, PieceMovesIter};
 pub use moves::{

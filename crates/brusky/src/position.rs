@@ -142,10 +142,7 @@ pub enum PositionProblem {
     MoveNumberZero,
 }
 
-/// The reasons a [`Setup`] is not a legal position: every broken rule is listed.
-pub type PositionError = hexvar_geometry::PositionError<PositionProblem>;
-
-hexvar_geometry::position_errors!(ParseSetupError, PositionError, Move);
+hexvar_geometry::position_errors!(ParseSetupError, PositionProblem, Move);
 
 /// The most men a side may have: the 19 it starts with (promotion keeps the count).
 pub const MAX_MEN: u32 = 19;

@@ -1,7 +1,11 @@
 //! The static tables the rules read, built from the board's 84 cells at compile time: steps,
 //! leaps, rays, lines, pawn moves (per cell and set-wise) and Zobrist keys.
 
-use hexvar_geometry::table::{between_128, leap_sets_128, ray_table_128, step_table, NO_CELL};
+use hexvar_geometry::const_for;
+use hexvar_geometry::table::{
+    between_128, gathered_128, leap_sets_128, ray_table_128, sources_128, step_table, unions_128,
+    NO_CELL,
+};
 use hexvar_geometry::zobrist::KeyStream;
 use hexvar_geometry::Hex;
 
@@ -11,11 +15,9 @@ use crate::men::{pawn_rank, promotion_rank, Color};
 /// Every cell as a hex, in index order.
 pub(crate) const HEXES: [Hex; CELL_COUNT] = {
     let mut out = [Hex::ZERO; CELL_COUNT];
-    let mut i = 0;
-    while i < CELL_COUNT {
+    const_for!(i in 0..CELL_COUNT => {
         out[i] = Cell::ALL[i].hex();
-        i += 1;
-    }
+    });
     out
 };
 
@@ -31,24 +33,10 @@ pub(crate) static BIT: [u128; CELL_COUNT] = hexvar_geometry::table::singletons_1
 static ROOK_RAYS: [[u128; 6]; CELL_COUNT] = ray_table_128(&ROOK_STEPS);
 /// Bishop rays per cell and diagonal direction.
 static BISHOP_RAYS: [[u128; 6]; CELL_COUNT] = ray_table_128(&BISHOP_STEPS);
-const fn union_of_rays(rays: &[[u128; 6]; CELL_COUNT]) -> [u128; CELL_COUNT] {
-    let mut out = [0u128; CELL_COUNT];
-    let mut i = 0;
-    while i < CELL_COUNT {
-        let mut d = 0;
-        while d < 6 {
-            out[i] |= rays[i][d];
-            d += 1;
-        }
-        i += 1;
-    }
-    out
-}
-
 /// Every cell on an orthogonal line through the cell (rook attacks on an empty board).
-pub(crate) static ROOK_LINES: [u128; CELL_COUNT] = union_of_rays(&ROOK_RAYS);
+pub(crate) static ROOK_LINES: [u128; CELL_COUNT] = unions_128(&ROOK_RAYS);
 /// Every cell on a diagonal line through the cell (bishop attacks on an empty board).
-pub(crate) static BISHOP_LINES: [u128; CELL_COUNT] = union_of_rays(&BISHOP_RAYS);
+pub(crate) static BISHOP_LINES: [u128; CELL_COUNT] = unions_128(&BISHOP_RAYS);
 /// King targets per cell.
 pub(crate) static KING_ATTACKS: [u128; CELL_COUNT] = leap_sets_128(&KING_STEPS);
 /// Knight targets per cell.
@@ -60,8 +48,7 @@ static KING_RAYS: [[u128; 12]; CELL_COUNT] = ray_table_128(&KING_STEPS);
 /// orthogonal or diagonal line, else empty: a pinned man moves only along its pin line.
 pub(crate) static LINE: [[u128; CELL_COUNT]; CELL_COUNT] = {
     let mut out = [[0u128; CELL_COUNT]; CELL_COUNT];
-    let mut a = 0;
-    while a < CELL_COUNT {
+    const_for!(a in 0..CELL_COUNT => {
         let mut d = 0;
         while d < 12 {
             // The opposite of direction d: three places on within its group of six.
@@ -76,8 +63,7 @@ pub(crate) static LINE: [[u128; CELL_COUNT]; CELL_COUNT] = {
             }
             d += 1;
         }
-        a += 1;
-    }
+    });
     out
 };
 
@@ -106,8 +92,7 @@ const fn step(from: usize, d: Hex) -> u16 {
 /// `PAWN_PUSHES[side][cell]` = the two forward-adjacent cells ([`NO_CELL`] off the board).
 static PAWN_PUSHES: [[[u16; 2]; CELL_COUNT]; 2] = {
     let mut out = [[[NO_CELL; 2]; CELL_COUNT]; 2];
-    let mut side = 0;
-    while side < 2 {
+    const_for!(side in 0..2 => {
         let mut c = 0;
         while c < CELL_COUNT {
             out[side][c] = [
@@ -116,8 +101,7 @@ static PAWN_PUSHES: [[[u16; 2]; CELL_COUNT]; 2] = {
             ];
             c += 1;
         }
-        side += 1;
-    }
+    });
     out
 };
 
@@ -125,8 +109,7 @@ static PAWN_PUSHES: [[[u16; 2]; CELL_COUNT]; 2] = {
 /// cell beyond it, as one-bit sets (0 off the board), for pawns on their start rank.
 pub(crate) static PAWN_DOUBLE: [[[(u128, u128); 2]; CELL_COUNT]; 2] = {
     let mut out = [[[(0u128, 0u128); 2]; CELL_COUNT]; 2];
-    let mut side = 0;
-    while side < 2 {
+    const_for!(side in 0..2 => {
         let mut c = 0;
         while c < CELL_COUNT {
             let mut k = 0;
@@ -140,34 +123,29 @@ pub(crate) static PAWN_DOUBLE: [[[(u128, u128); 2]; CELL_COUNT]; 2] = {
             }
             c += 1;
         }
-        side += 1;
-    }
+    });
     out
 };
 
 /// `PAWN_AHEAD[side][cell]` = the set of the (at most two) forward-adjacent cells.
 pub(crate) static PAWN_AHEAD: [[u128; CELL_COUNT]; 2] = {
     let mut out = [[0u128; CELL_COUNT]; 2];
-    let mut side = 0;
-    while side < 2 {
+    const_for!(side in 0..2 => {
         let mut c = 0;
         while c < CELL_COUNT {
             out[side][c] = PAWN_DOUBLE[side][c][0].0 | PAWN_DOUBLE[side][c][1].0;
             c += 1;
         }
-        side += 1;
-    }
+    });
     out
 };
 
 /// `RANK_CELLS[rank]` = the cells of one rank (0-based).
 pub(crate) static RANK_CELLS: [u128; 8] = {
     let mut out = [0u128; 8];
-    let mut i = 0;
-    while i < CELL_COUNT {
+    const_for!(i in 0..CELL_COUNT => {
         out[Cell::ALL[i].rank() as usize] |= 1 << i;
-        i += 1;
-    }
+    });
     out
 };
 
@@ -175,8 +153,7 @@ pub(crate) static RANK_CELLS: [u128; 8] = {
 /// capture included on the side's start rank).
 pub(crate) static PAWN_ATTACKS: [[u128; CELL_COUNT]; 2] = {
     let mut out = [[0u128; CELL_COUNT]; 2];
-    let mut side = 0;
-    while side < 2 {
+    const_for!(side in 0..2 => {
         let start_rank = pawn_rank(Color::ALL[side]);
         let mut c = 0;
         while c < CELL_COUNT {
@@ -198,59 +175,24 @@ pub(crate) static PAWN_ATTACKS: [[u128; CELL_COUNT]; 2] = {
             out[side][c] = set;
             c += 1;
         }
-        side += 1;
-    }
+    });
     out
 };
 
 /// `PAWN_ATTACKERS[side][cell]` = the cells from which a pawn of `side` attacks `cell`.
-pub(crate) static PAWN_ATTACKERS: [[u128; CELL_COUNT]; 2] = {
-    let mut out = [[0u128; CELL_COUNT]; 2];
-    let mut side = 0;
-    while side < 2 {
-        let mut from = 0;
-        while from < CELL_COUNT {
-            let mut to = 0;
-            while to < CELL_COUNT {
-                if PAWN_ATTACKS[side][from] >> to & 1 != 0 {
-                    out[side][to] |= 1 << from;
-                }
-                to += 1;
-            }
-            from += 1;
-        }
-        side += 1;
-    }
-    out
-};
-
-/// `out[k]` = the union of `attackers[c]` over the king steps `c` from `k`: the only cells from
-/// which a leaper can keep a king on `k` from stepping somewhere.
-const fn near_king_steps(attackers: &[u128; CELL_COUNT]) -> [u128; CELL_COUNT] {
-    let mut out = [0u128; CELL_COUNT];
-    let mut k = 0;
-    while k < CELL_COUNT {
-        let mut c = 0;
-        while c < CELL_COUNT {
-            if KING_ATTACKS[k] >> c & 1 != 0 {
-                out[k] |= attackers[c];
-            }
-            c += 1;
-        }
-        k += 1;
-    }
-    out
-}
+pub(crate) static PAWN_ATTACKERS: [[u128; CELL_COUNT]; 2] =
+    [sources_128(&PAWN_ATTACKS[0]), sources_128(&PAWN_ATTACKS[1])];
 
 /// `KNIGHTS_NEAR_KING[k]` = the cells from which a knight attacks a king step from `k` (a
 /// knight's attackers are its own leaps).
-pub(crate) static KNIGHTS_NEAR_KING: [u128; CELL_COUNT] = near_king_steps(&KNIGHT_ATTACKS);
+pub(crate) static KNIGHTS_NEAR_KING: [u128; CELL_COUNT] =
+    gathered_128(&KNIGHT_ATTACKS, &KING_ATTACKS);
 
 /// `PAWNS_NEAR_KING[side][k]` = the cells from which a pawn of `side` attacks a king step from
 /// `k`.
 pub(crate) static PAWNS_NEAR_KING: [[u128; CELL_COUNT]; 2] = [
-    near_king_steps(&PAWN_ATTACKERS[0]),
-    near_king_steps(&PAWN_ATTACKERS[1]),
+    gathered_128(&PAWN_ATTACKERS[0], &KING_ATTACKS),
+    gathered_128(&PAWN_ATTACKERS[1], &KING_ATTACKS),
 ];
 
 /// One pawn step of one side (a push, a capture direction) applied to a whole set of pawns at
@@ -283,8 +225,7 @@ impl PawnShift {
     /// The step `d` of `side` (0 White, 1 Black) from the cells of `sources`.
     const fn new(side: usize, d: Hex, sources: u128) -> PawnShift {
         let mut groups = [NO_GROUP; SHIFT_GROUPS];
-        let mut c = 0;
-        while c < CELL_COUNT {
+        const_for!(c in 0..CELL_COUNT => {
             let t = step(c, d);
             if t != NO_CELL && sources >> c & 1 != 0 {
                 let distance = (t as usize).abs_diff(c) as u32;
@@ -296,8 +237,7 @@ impl PawnShift {
                 groups[g].sources |= 1 << c;
                 groups[g].distance = distance;
             }
-            c += 1;
-        }
+        });
         PawnShift {
             groups,
             rises: side == 0,
@@ -349,26 +289,22 @@ pub(crate) const RANK_LASTS: u128 = cells_at_rank_ends(true);
 
 const fn cells_at_rank_ends(last: bool) -> u128 {
     let mut out = 0;
-    let mut rank = 0;
-    while rank < 8 {
+    const_for!(rank in 0..8 => {
         let (lo, hi) = RANK_FILES[rank];
         let file = if last { hi } else { lo };
         out |= 1 << (RANK_OFFSET[rank] as u32 + (file - lo) as u32);
-        rank += 1;
-    }
+    });
     out
 }
 
 /// The cells of `rank` as a set (for the const builders; [`RANK_CELLS`] is the static).
 const fn rank_set(rank: u8) -> u128 {
     let mut out = 0;
-    let mut c = 0;
-    while c < CELL_COUNT {
+    const_for!(c in 0..CELL_COUNT => {
         if Cell::ALL[c].rank() == rank {
             out |= 1 << c;
         }
-        c += 1;
-    }
+    });
     out
 }
 
@@ -388,13 +324,11 @@ const fn pawn_shifts(side: usize) -> PawnShifts {
     let free = board & !(rank_set(first) | rank_set(last) | rank_set(before_last));
     let [low, high] = PAWN_PUSH_DIRS[side];
     let mut high_only = 0;
-    let mut c = 0;
-    while c < CELL_COUNT {
+    const_for!(c in 0..CELL_COUNT => {
         if free >> c & 1 != 0 && step(c, low) == NO_CELL && step(c, high) != NO_CELL {
             high_only |= 1 << c;
         }
-        c += 1;
-    }
+    });
     PawnShifts {
         low: PawnShift::new(side, low, free),
         high_only,

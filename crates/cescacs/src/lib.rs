@@ -18,11 +18,7 @@ mod variant;
 
 pub use castling::Castling;
 pub use cells::{Cell, CellSet, ParseCellError, Shade, CELL_COUNT};
-pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
-pub use hexvar_geometry::{
-    Disambiguation, DrawReason, GameOptionError, LongMoveError, ParseSanError, RecordError,
-    RecordErrorKind, San,
-};
+pub use hexvar_geometry::contract::*;
 pub use men::{Color, ParseLetterError, Piece, Role};
 pub use movegen::{PieceMoves, PieceMovesIter};
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};

@@ -24,7 +24,7 @@ use std::borrow::Cow;
 
 use crate::cells::{CellSet, CELL_COUNT};
 use crate::men::Color;
-use crate::tables::STEPS_C;
+use crate::tables::{ROWS, STEPS_C};
 use hexvar_geometry::table::NO_CELL;
 
 /// The line axes by their positive direction (an index into `DIRECTIONS`): three orthogonal,
@@ -40,8 +40,16 @@ pub(crate) const DIAGONAL_AXES: core::ops::Range<usize> = 3..6;
 pub(crate) const ALL_AXES: core::ops::Range<usize> = 0..6;
 
 /// The number of lines on the board (45 orthogonal, 87 diagonal; checked when the tables are
-/// built).
+/// built), and so of words in [`LineOccupancy`].
 pub(crate) const LINE_COUNT: usize = 132;
+/// The six one-cell lines (a diagonal at each corner of the board) share one slot, [`LONE`]:
+/// no slider moves along them and no man attacks along them, so their word is never read for
+/// a man (a slider there counts no move on it: its two neighbours are the slot's ends). The
+/// other 126 lines take slots `0..126`, so a slot masked by [`SLOTS`]` - 1` is a valid index
+/// of every line table without a bounds check (one compare and branch less per look-up).
+const SLOTS: usize = 128;
+/// The slot of the one-cell lines.
+const LONE: usize = SLOTS - 1;
 /// Positions on a line, ends included: 0, the cells 1..=15, the far end at most 16; the prefix
 /// table has one more entry (the whole line).
 const POSITIONS: usize = 18;
@@ -52,30 +60,43 @@ const CELL_ROW: usize = 32;
 /// Where a cell lies on one of its lines.
 #[derive(Clone, Copy)]
 pub(crate) struct LinePlace {
-    /// The line (`0..LINE_COUNT`).
+    /// The line's slot (`0..SLOTS`; [`LONE`] for a one-cell line).
     pub(crate) line: u8,
     /// The position on it, from 1 (the cell next to the line's lower end).
     pub(crate) pos: u8,
 }
 
+impl LinePlace {
+    /// The line's slot as an index that the compiler knows to be below [`SLOTS`].
+    #[inline(always)]
+    fn slot(self) -> usize {
+        usize::from(self.line) & (SLOTS - 1)
+    }
+}
+
 /// The lines' tables, built together.
 struct LineTables {
-    place: [[LinePlace; 6]; CELL_COUNT],
-    /// The cell at each position, [`CELL_COUNT`] at the ends (a bit no cell set holds).
-    cell: [[u8; CELL_ROW]; LINE_COUNT],
+    /// By cell, padded to [`ROWS`] rows (the generator's cells come from bit scans).
+    place: [[LinePlace; 6]; ROWS],
+    /// The cell at each position, [`CELL_COUNT`] at the ends (a bit no cell set holds) and on
+    /// every position of [`LONE`].
+    cell: [[u8; CELL_ROW]; SLOTS],
     /// The two end bits of each line: bit 0 and bit `len + 1`.
-    ends: [u32; LINE_COUNT],
-    /// `prefix[line][k]`: the line's cells at positions below `k`.
-    prefix: [[CellSet; POSITIONS]; LINE_COUNT],
+    ends: [u32; SLOTS],
+    /// `prefix[line][k]`: the line's cells at positions below `k` (none on [`LONE`]).
+    prefix: [[CellSet; POSITIONS]; SLOTS],
 }
 
 const fn build_tables() -> LineTables {
     let mut t = LineTables {
-        place: [[LinePlace { line: 0, pos: 0 }; 6]; CELL_COUNT],
-        cell: [[CELL_COUNT as u8; CELL_ROW]; LINE_COUNT],
-        ends: [0; LINE_COUNT],
-        prefix: [[CellSet::EMPTY; POSITIONS]; LINE_COUNT],
+        place: [[LinePlace { line: 0, pos: 0 }; 6]; ROWS],
+        cell: [[CELL_COUNT as u8; CELL_ROW]; SLOTS],
+        ends: [0; SLOTS],
+        prefix: [[CellSet::EMPTY; POSITIONS]; SLOTS],
     };
+    t.ends[LONE] = 1 | 1 << 2;
+    // The lines found, the one-cell ones included (these share `LONE`).
+    let mut lines = 0;
     let mut line = 0;
     let mut axis = 0;
     while axis < 6 {
@@ -83,7 +104,13 @@ const fn build_tables() -> LineTables {
         let mut start = 0;
         while start < CELL_COUNT {
             // A line starts at the cell with no neighbour in the axis's negative direction.
-            if STEPS_C[start][up + 3] == NO_CELL {
+            if STEPS_C[start][up + 3] == NO_CELL && STEPS_C[start][up] == NO_CELL {
+                t.place[start][axis] = LinePlace {
+                    line: LONE as u8,
+                    pos: 1,
+                };
+                lines += 1;
+            } else if STEPS_C[start][up + 3] == NO_CELL {
                 let mut at = start;
                 let mut pos = 1;
                 let mut cells = CellSet::EMPTY;
@@ -113,12 +140,13 @@ const fn build_tables() -> LineTables {
                 );
                 t.ends[line] = 1 | 1 << (len + 1);
                 line += 1;
+                lines += 1;
             }
             start += 1;
         }
         axis += 1;
     }
-    assert!(line == LINE_COUNT);
+    assert!(lines == LINE_COUNT && line < LONE);
     t
 }
 
@@ -175,7 +203,7 @@ impl LineOccupancy {
     #[inline(always)]
     fn flip(&mut self, cell: usize, pattern: u32) {
         for place in places(cell) {
-            self.0[place.line as usize] ^= pattern << place.pos;
+            self.0[place.slot()] ^= pattern << place.pos;
         }
     }
 
@@ -217,23 +245,23 @@ impl LineOccupancy {
     #[inline(always)]
     pub(crate) fn arrive(&mut self, cell: usize, mover: Color) {
         let place = places(cell)[0];
-        if self.0[place.line as usize] >> place.pos & 1 != 0 {
+        if self.0[place.slot()] >> place.pos & 1 != 0 {
             self.swap_sides(cell);
         } else {
             self.toggle(cell, mover);
         }
     }
 
-    /// The line's occupancy with its two ends set.
+    /// The occupancy of `place`'s line with its two ends set.
     #[inline(always)]
-    fn with_ends(&self, line: usize) -> u32 {
-        (self.0[line] & OCCUPIED) | TABLES.ends[line]
+    fn with_ends(&self, place: LinePlace) -> u32 {
+        (self.0[place.slot()] & OCCUPIED) | TABLES.ends[place.slot()]
     }
 
     /// The positions of the nearest occupied cells (or ends) below and above `place`.
     #[inline(always)]
     pub(crate) fn blockers(&self, place: LinePlace) -> (usize, usize) {
-        blockers_in(self.with_ends(place.line as usize), place)
+        blockers_in(self.with_ends(place), place)
     }
 
     /// [`LineOccupancy::nearest_men`] on the board after men arrive on or leave the `changed`
@@ -245,7 +273,7 @@ impl LineOccupancy {
         axis: usize,
         changed: &[usize],
     ) -> (usize, usize) {
-        let mut occ = self.with_ends(place.line as usize);
+        let mut occ = self.with_ends(place);
         for &cell in changed {
             let there = places(cell)[axis];
             if there.line == place.line {
@@ -253,7 +281,7 @@ impl LineOccupancy {
             }
         }
         let (below, above) = blockers_in(occ, place);
-        let cells = &TABLES.cell[place.line as usize];
+        let cells = &TABLES.cell[place.slot()];
         (cells[below & 31] as usize, cells[above & 31] as usize)
     }
 
@@ -263,7 +291,7 @@ impl LineOccupancy {
     #[inline(always)]
     pub(crate) fn segment(&self, place: LinePlace) -> CellSet {
         let (below, above) = self.blockers(place);
-        let prefix = &TABLES.prefix[place.line as usize];
+        let prefix = &TABLES.prefix[place.slot()];
         prefix[above + 1] ^ prefix[below]
     }
 
@@ -272,20 +300,20 @@ impl LineOccupancy {
     #[inline(always)]
     pub(crate) fn nearest_men(&self, place: LinePlace) -> (usize, usize) {
         let (below, above) = self.blockers(place);
-        let cells = &TABLES.cell[place.line as usize];
+        let cells = &TABLES.cell[place.slot()];
         (cells[below] as usize, cells[above] as usize)
     }
 
     /// The cells of a line.
     #[inline(always)]
     pub(crate) fn cells_of(line: u8) -> &'static CellSet {
-        &TABLES.prefix[line as usize][POSITIONS - 1]
+        &TABLES.prefix[usize::from(line) & (SLOTS - 1)][POSITIONS - 1]
     }
 
     /// The cell at `pos` on `line` ([`CELL_COUNT`] for an end).
     #[inline(always)]
     pub(crate) fn cell_at(line: u8, pos: usize) -> usize {
-        TABLES.cell[line as usize][pos] as usize
+        TABLES.cell[usize::from(line) & (SLOTS - 1)][pos] as usize
     }
 
     /// The number of moves of a slider of the side whose enemy is `them` on `from` along the
@@ -302,8 +330,8 @@ impl LineOccupancy {
         let black_mask = if them == Color::Black { OCCUPIED } else { 0 };
         let mut n = 0;
         for &place in &places(from)[axes] {
-            let word = self.0[place.line as usize];
-            let occ = (word & OCCUPIED) | TABLES.ends[place.line as usize];
+            let word = self.0[place.slot()];
+            let occ = (word & OCCUPIED) | TABLES.ends[place.slot()];
             let (below, above) = blockers_in(occ, place);
             let enemy = (word >> WHITE) ^ (word & black_mask);
             n += above - below - 2 + (enemy >> below) as usize % 2 + (enemy >> above) as usize % 2;
@@ -315,7 +343,7 @@ impl LineOccupancy {
     /// end, in the axis's positive direction (`up`) or its negative one.
     #[inline(always)]
     pub(crate) fn free_run(&self, place: LinePlace, up: bool) -> usize {
-        let occ = self.with_ends(place.line as usize);
+        let occ = self.with_ends(place);
         let pos = place.pos as u32;
         if up {
             (occ >> (pos + 1)).trailing_zeros() as usize

@@ -357,9 +357,7 @@ impl Ctx<'_> {
         let (counted, listed) = self.split::<S>(self.pos.pieces(self.us, Role::Knight));
         if S::COUNTS {
             let mut n = 0;
-            for_each_index(counted, |from| {
-                n += self.knight_targets(from).len() as usize
-            });
+            for_each_index(counted, |from| n += self.knight_move_count(from));
             sink.add(n);
         }
         if listed.is_empty() {
@@ -390,6 +388,18 @@ impl Ctx<'_> {
             }
         });
         to
+    }
+
+    /// The number of [`Ctx::knight_targets`], counted without building the set: the rides
+    /// land on no leap hex and each on its own hex, so they add one each.
+    #[inline(always)]
+    fn knight_move_count(&self, from: usize) -> usize {
+        let mut n = (KNIGHT[from] - self.own).len() as usize;
+        for_each_index(KNIGHT[from] - self.occ, |over| {
+            let dest = RIDE_BEYOND[from][over];
+            n += usize::from(dest != NO_CELL_U8 && !self.occ.has(usize::from(dest)));
+        });
+        n
     }
 
     /// The men of a kind that a counting sink counts without a destination set (out of check,

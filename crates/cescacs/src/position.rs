@@ -109,10 +109,7 @@ pub enum PositionProblem {
     MoveNumberZero,
 }
 
-/// The reasons a [`Setup`] is not a legal position: every broken rule, at least one.
-pub type PositionError = hexvar_geometry::PositionError<PositionProblem>;
-
-hexvar_geometry::position_errors!(ParseSetupError, PositionError, Move);
+hexvar_geometry::position_errors!(ParseSetupError, PositionProblem, Move);
 
 impl Position {
     /// Validates a [`Setup`]. The error lists every broken rule.

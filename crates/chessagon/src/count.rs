@@ -7,7 +7,8 @@ use crate::movegen::PieceMoves;
 use crate::position::Position;
 use crate::tables::{
     bishop_attacks, bishop_attacks_at, duke_attacks, duke_attacks_at, queen_attacks,
-    queen_attacks_at, rook_attacks, rook_attacks_at, KNIGHT, PAWN_SHIFTS, PAWN_TABLE,
+    queen_attacks_at, rook_attacks, rook_attacks_at, DOUBLE_WINDOW, KNIGHT, PAWN_SHIFTS,
+    PAWN_TABLE,
 };
 
 /// Up to this many unpinned pawns are counted one by one rather than set-wise.
@@ -166,9 +167,13 @@ impl Position {
         }
         let unmoved = pawns & self.unmoved;
         if unmoved != 0 {
-            for (p, rest) in &shifts.doubles {
-                let middle = shift(unmoved & p.sources, p.delta) & !m.occ;
-                n += (shift(middle, *rest) & empty).count_ones();
+            // In the side's 64-bit window: every double push starts, passes and lands there.
+            let window = |set: u128| (set >> DOUBLE_WINDOW[usize::from(!WHITE)]) as u64;
+            let shift = |set: u64, d: u32| if WHITE { set << d } else { set >> d };
+            let (unmoved, free, empty) = (window(unmoved), window(!m.occ), window(empty));
+            for p in &shifts.doubles {
+                let middle = shift(unmoved & p.sources, p.delta) & free;
+                n += (shift(middle, p.rest) & empty).count_ones();
             }
         }
         n

@@ -27,11 +27,7 @@ pub type Game = hexvar_geometry::Game<Position>;
 pub type GameError = hexvar_geometry::GameError<Position>;
 
 pub use cells::{Cell, CellSet, ParseCellError, Shade, CELL_COUNT};
-pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
-pub use hexvar_geometry::{
-    Disambiguation, DrawReason, GameOptionError, LongMoveError, ParseSanError, RecordError,
-    RecordErrorKind, San,
-};
+pub use hexvar_geometry::contract::*;
 pub use men::{Color, ParseLetterError, Piece, Role};
 pub use movegen::{MovesKind, PieceMoves, PieceMovesIter};
 pub use moves::{

@@ -171,7 +171,7 @@ impl FromStr for Hand {
 
 /// `ENTRY[color][knight]`: the cells a knight in hand enters on (its knight leaps from its
 /// imaginary cell that land on the board) — and attacks while in hand.
-pub(crate) static ENTRY: [[Bits; 2]; 2] = {
+pub(crate) const ENTRY: [[Bits; 2]; 2] = {
     let mut out = [[0; 2]; 2];
     let mut c = 0;
     while c < 2 {
@@ -193,7 +193,7 @@ pub(crate) static ENTRY: [[Bits; 2]; 2] = {
 };
 
 /// `HAND_ATTACKS[color][hand]`: the union of the entry cells of the knights in hand.
-pub(crate) static HAND_ATTACKS: [[Bits; HAND_COUNT]; 2] = {
+pub(crate) const HAND_ATTACKS: [[Bits; HAND_COUNT]; 2] = {
     let mut out = [[0; HAND_COUNT]; 2];
     let mut c = 0;
     while c < 2 {

@@ -17,11 +17,7 @@ mod variant;
 
 pub use cells::{Cell, CellSet, ParseCellError, Shade, CELL_COUNT};
 pub use hand::{entry_cells, hand_attacks, Hand, HandKnight};
-pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
-pub use hexvar_geometry::{
-    Disambiguation, DrawReason, GameOptionError, LongMoveError, ParseSanError, RecordError,
-    RecordErrorKind, San,
-};
+pub use hexvar_geometry::contract::*;
 pub use men::{home, Color, ParseLetterError, Piece, Role};
 pub use movegen::{Origin, PieceMoves, PieceMovesIter};
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};

@@ -57,10 +57,7 @@ impl fmt::Display for PositionProblem {
     }
 }
 
-/// The reasons a [`Setup`] is not a legal position: every broken rule, at least one.
-pub type PositionError = hexvar_geometry::PositionError<PositionProblem>;
-
-hexvar_geometry::position_errors!(ParseSetupError, PositionError, Move);
+hexvar_geometry::position_errors!(ParseSetupError, PositionProblem, Move);
 
 /// A legal Dagger Chess position (validated; see [`Position::from_setup`]).
 ///

@@ -104,7 +104,7 @@ const LOOKUP_ROWS: usize = 64;
 /// first and are never read), so that a cell index masked to six bits needs no bounds check:
 /// one `and` per look-up instead of a compare and a branch (about 0.6 instructions per leaf
 /// from the start, where a node counts some five slider look-ups for 17 leaves).
-static LOOKUPS: [[MagicLookup; TABLES]; LOOKUP_ROWS] = {
+const LOOKUPS: [[MagicLookup; TABLES]; LOOKUP_ROWS] = {
     let mut out = [BOARD_LOOKUPS[0]; LOOKUP_ROWS];
     let mut i = 0;
     while i < CELL_COUNT {
@@ -121,7 +121,7 @@ const ATTACKS_LEN: usize = magic::entry_count(&BOARD_LOOKUPS).next_power_of_two(
 
 /// The attacks of every (cell, table) for every occupancy of its inner cells, at its hashed
 /// entry.
-static ATTACKS: [Bits; ATTACKS_LEN] =
+const ATTACKS: [Bits; ATTACKS_LEN] =
     magic::attack_table_64(&LINE_STEPS, &TABLE_DIRECTIONS, &BOARD_LOOKUPS);
 
 /// The attacks along the lines of `table` from `from`.

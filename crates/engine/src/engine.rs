@@ -92,6 +92,14 @@ pub struct Levers {
     /// and with it the reductions and pruning hide a Dagger mate in 3 at depth 7 (the engine's
     /// mates data, line 177).
     pub history_malus: bool,
+    /// Aspiration windows: with one line asked, each iteration from the fourth is searched
+    /// first within 35 centipawns of the last one's score, and searched again with the window
+    /// opened on the side it failed (twice as wide each time, fully past 500).
+    pub aspiration: bool,
+    /// The transposition table in the quiescence search: an entry of any depth whose bound
+    /// settles a quiescence node ends it, the entry's move is tried first, and a quiescence
+    /// node's score is kept at depth 0.
+    pub quiescence_table: bool,
 }
 
 impl Default for Levers {
@@ -105,6 +113,8 @@ impl Default for Levers {
             late_move_pruning: true,
             log_reductions: true,
             history_malus: false,
+            aspiration: false,
+            quiescence_table: false,
         }
     }
 }

@@ -8,6 +8,7 @@ mod exchange;
 mod knowledge;
 mod limits;
 mod material;
+mod ordering;
 mod repetition;
 mod search;
 mod tt;

@@ -38,6 +38,9 @@ use crate::engine::{Info, Levers, Line, Options, Score, SearchResult};
 use crate::eval::{Activity, Evaluator, Kings};
 use crate::exchange::{self, Counting};
 use crate::knowledge::{knowledge, Knowledge};
+use crate::ordering::{
+    Keys, HISTORY_MAX, KEY_CAPTURE, KEY_HASH_MOVE, KEY_KILLER, KEY_LOSING_CAPTURE, KEY_SKIP,
+};
 use crate::repetition::{repeats, Window};
 use crate::tt::{Bound, Entry, Table};
 use crate::{Limits, MATE, MAX_DEPTH, MAX_PLY};
@@ -65,19 +68,15 @@ const LMP_DEPTH: i32 = 3;
 const LMP_BASE: usize = 3;
 /// The depths and move indices the reduction table covers (beyond, the last entry).
 const REDUCTION_TABLE: usize = 64;
+/// Aspiration windows: the shallowest iteration searched within a window around the last
+/// one's score, the window's first half-width, and the half-width past which a side opens.
+const ASPIRATION_DEPTH: i32 = 4;
+const ASPIRATION_WINDOW: i32 = 35;
+const ASPIRATION_MAX: i32 = 500;
 /// No iteration starts after this share of the time.
 const SOFT_LIMIT: f64 = 0.6;
 /// The most the automatic contempt moves the draw's score away from 0.
 const MAX_AUTO_CONTEMPT: i32 = 100;
-
-/// Ordering keys, best first.
-const KEY_HASH_MOVE: i32 = 1 << 30;
-const KEY_CAPTURE: i32 = 1 << 28;
-const KEY_KILLER: i32 = 1 << 27;
-/// Captures that lose the exchange come after the killers, before the other quiet moves.
-const KEY_LOSING_CAPTURE: i32 = 1 << 26;
-/// History scores stay below the killers and the losing captures.
-const HISTORY_MAX: i32 = 1 << 24;
 
 /// A root move and what the search knows of it.
 #[derive(Clone, Debug)]
@@ -138,7 +137,7 @@ pub(crate) fn run<V: Variant>(
     s.order_root(pos);
     let mut depth_done = 0;
     for depth in 1..=max_depth {
-        s.root(pos, depth as i32, window);
+        s.iterate(pos, depth as i32, window);
         if s.aborted {
             break;
         }
@@ -196,7 +195,7 @@ struct Searcher<'a, V: Variant> {
     /// path; the last is the current node's.
     path: Vec<u64>,
     /// Ordering keys per ply, reused.
-    keys: Vec<Vec<i32>>,
+    keys: Vec<Keys>,
     /// The principal variation found below each ply, reused.
     pv: Vec<Vec<V::Move>>,
     root_moves: Vec<RootMove<V::Move>>,
@@ -237,7 +236,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
             killers: vec![[None; 2]; MAX_PLY],
             history: vec![0; k.colors * (k.roles + 1) * k.cells],
             path: repeatable_history(game),
-            keys: vec![Vec::new(); MAX_PLY],
+            keys: vec![Keys::default(); MAX_PLY],
             pv: vec![Vec::new(); MAX_PLY + 1],
             root_moves: Vec::new(),
             multi_pv: options.multi_pv.max(1),
@@ -332,15 +331,25 @@ impl<'a, V: Variant> Searcher<'a, V> {
         Some(self.man_value(victim, kings) * 16 - attacker / 8)
     }
 
-    /// Whether a capture loses material by static exchange (only a man worth more than its
-    /// victim is played out).
-    fn losing_capture(&self, pos: &V, mv: V::Move, kings: &Kings) -> bool {
-        let counting = NodeCounting {
+    /// Whether a capture needs judging by static exchange: the lever is on and the capturing
+    /// man is worth more than its victim (no other capture can lose material).
+    #[inline]
+    fn may_lose(&self, pos: &V, mv: V::Move, kings: &Kings) -> bool {
+        self.levers.see && exchange::may_lose(pos, mv, &self.counting(kings))
+    }
+
+    /// Whether a capture loses material by static exchange.
+    fn loses_exchange(&self, pos: &V, mv: V::Move, kings: &Kings) -> bool {
+        exchange::see(pos, mv, &self.counting(kings)) < 0
+    }
+
+    #[inline]
+    fn counting<'k>(&'k self, kings: &'k Kings) -> NodeCounting<'k> {
+        NodeCounting {
             k: &self.k,
             root_team: &self.eval.root_team,
             kings,
-        };
-        exchange::may_lose(pos, mv, &counting) && exchange::see(pos, mv, &counting) < 0
+        }
     }
 
     /// Orders the root moves for the first iteration: the table's move, then captures by value,
@@ -403,9 +412,42 @@ impl<'a, V: Variant> Searcher<'a, V> {
         fresh[self.multi_pv - 1]
     }
 
-    /// One iteration at the root. The root moves end sorted: those searched in this iteration
-    /// by their scores, then the rest (only when the iteration was cut off) in their old order.
-    fn root(&mut self, pos: &V, depth: i32, window: Window<'_, V>) {
+    /// One iteration: with [`Levers::aspiration`] (one line, from the fourth iteration, the
+    /// last score not a mate) first within a window around the last iteration's score, opened
+    /// on the side it failed (twice as wide each time, then fully) until the score falls inside.
+    fn iterate(&mut self, pos: &V, depth: i32, window: Window<'_, V>) {
+        let last = self.root_moves[0].score;
+        let aspire = self.levers.aspiration
+            && self.multi_pv == 1
+            && depth >= ASPIRATION_DEPTH
+            && last.abs() < MATE_BOUND;
+        if !aspire {
+            self.root(pos, depth, window, -INFINITY, INFINITY);
+            return;
+        }
+        let mut width = ASPIRATION_WINDOW;
+        let (mut low, mut high) = (last - width, last + width);
+        loop {
+            let fit = self.root(pos, depth, window, low, high);
+            if self.aborted || fit == Fit::Inside {
+                return;
+            }
+            width *= 2;
+            let opened = width > ASPIRATION_MAX;
+            match fit {
+                Fit::Low if opened => low = -INFINITY,
+                Fit::Low => low = last - width,
+                _ if opened => high = INFINITY,
+                _ => high = last + width,
+            }
+        }
+    }
+
+    /// One iteration at the root within `low..high`. The root moves end sorted: those searched
+    /// in this iteration by their scores, then the rest (only when the iteration was cut off,
+    /// or a move failed high) in their old order; when every move failed low, in their old
+    /// order.
+    fn root(&mut self, pos: &V, depth: i32, window: Window<'_, V>, low: i32, high: i32) -> Fit {
         let kings = self.eval.kings(pos);
         let mut moves = V::MoveList::default();
         pos.legal_moves_into(&mut moves);
@@ -413,9 +455,11 @@ impl<'a, V: Variant> Searcher<'a, V> {
         for rm in &mut self.root_moves {
             rm.fresh = false;
         }
+        let mut fit = Fit::Inside;
         for i in 0..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
-            let alpha = self.root_alpha();
+            let unbounded = self.root_alpha();
+            let alpha = unbounded.max(low);
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let inherited = Inherited {
@@ -424,13 +468,14 @@ impl<'a, V: Variant> Searcher<'a, V> {
                 zeroing: pos.is_zeroing(mv),
                 null: false,
             };
-            let mut score = if alpha == -INFINITY {
+            // Among the first `multi_pv` moves, a full search at once.
+            let mut score = if unbounded == -INFINITY {
                 INFINITY
             } else {
                 self.child(pos, &child, depth - 1, alpha, alpha + 1, 1, inherited)
             };
             if score > alpha && !self.aborted {
-                score = self.child(pos, &child, depth - 1, alpha, INFINITY, 1, inherited);
+                score = self.child(pos, &child, depth - 1, alpha, high, 1, inherited);
             }
             if self.aborted {
                 break;
@@ -441,12 +486,28 @@ impl<'a, V: Variant> Searcher<'a, V> {
             rm.pv.clear();
             rm.pv.push(mv);
             rm.pv.extend_from_slice(&self.pv[1]);
+            if score >= high {
+                fit = Fit::High;
+                break;
+            }
+        }
+        let best_fresh = self
+            .root_moves
+            .iter()
+            .filter(|rm| rm.fresh)
+            .map(|rm| rm.score)
+            .max();
+        if fit == Fit::Inside && best_fresh.is_some_and(|b| b <= low) {
+            // Every score is only a bound (also when the iteration was cut off: a later move's
+            // bound may lie above the first's without it being better): the old order is the
+            // better guess.
+            return Fit::Low;
         }
         // Stable: among equal scores the earlier (better ordered) move stays first.
         self.root_moves
             .sort_by_key(|rm| std::cmp::Reverse((rm.fresh, if rm.fresh { rm.score } else { 0 })));
         let best = &self.root_moves[0];
-        if best.fresh {
+        if best.fresh && fit == Fit::Inside {
             self.tt.store(Entry {
                 key: pos.zobrist_hash(),
                 mv: Some(best.mv),
@@ -456,6 +517,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
                 generation: 0,
             });
         }
+        fit
     }
 
     /// The best lines, as many as asked and there are root moves.
@@ -607,8 +669,9 @@ impl<'a, V: Variant> Searcher<'a, V> {
         }
         let mut keys = std::mem::take(&mut self.keys[ply]);
         self.order(pos, &moves, hash_move, ply, &kings, &mut keys);
-        let (best, best_move) =
-            self.search_moves(pos, &mut moves, &mut keys, alpha, &node, &activity, window);
+        let (best, best_move) = self.search_moves(
+            pos, &mut moves, &mut keys, alpha, &node, &kings, &activity, window,
+        );
         self.keys[ply] = keys;
         if self.aborted {
             return 0;
@@ -693,19 +756,18 @@ impl<'a, V: Variant> Searcher<'a, V> {
         hash_move: Option<V::Move>,
         ply: usize,
         kings: &Kings,
-        keys: &mut Vec<i32>,
+        keys: &mut Keys,
     ) {
         keys.clear();
         let killers = self.killers[ply];
         for &mv in moves {
+            let mut unjudged = false;
             let key = if Some(mv) == hash_move {
                 KEY_HASH_MOVE
             } else if let Some(k) = self.capture_key(pos, mv, kings) {
-                if self.levers.see && self.losing_capture(pos, mv, kings) {
-                    KEY_LOSING_CAPTURE + k
-                } else {
-                    KEY_CAPTURE + k
-                }
+                // A capture that may lose is judged when picked (`search_moves`).
+                unjudged = self.may_lose(pos, mv, kings);
+                KEY_CAPTURE + k
             } else if Some(mv) == killers[0] {
                 KEY_KILLER + 1
             } else if Some(mv) == killers[1] {
@@ -713,7 +775,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
             } else {
                 self.history[self.history_index(pos, mv)]
             };
-            keys.push(key);
+            keys.push(key, unjudged);
         }
     }
 
@@ -724,9 +786,10 @@ impl<'a, V: Variant> Searcher<'a, V> {
         &mut self,
         pos: &V,
         moves: &mut V::MoveList,
-        keys: &mut [i32],
+        keys: &mut Keys,
         mut alpha: i32,
         node: &Node,
+        kings: &Kings,
         activity: &Activity,
         window: Window<'_, V>,
     ) -> (i32, Option<V::Move>) {
@@ -734,10 +797,13 @@ impl<'a, V: Variant> Searcher<'a, V> {
         let mut best = -INFINITY;
         let mut best_move = None;
         for i in 0..moves.len() {
-            select_best(moves, keys, i);
+            keys.pick(moves, i, |mv, key| {
+                self.loses_exchange(pos, mv, kings)
+                    .then_some(key - KEY_CAPTURE + KEY_LOSING_CAPTURE)
+            });
             let mv = moves[i];
-            let quiet = keys[i] < KEY_CAPTURE && pos.captured(mv).is_none();
-            let late = quiet && keys[i] < KEY_KILLER;
+            let quiet = keys.get(i) < KEY_CAPTURE && pos.captured(mv).is_none();
+            let late = quiet && keys.get(i) < KEY_KILLER;
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let zeroing = pos.is_zeroing(mv);
@@ -789,7 +855,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
                         if quiet {
                             self.reward(pos, mv, ply, depth);
                             if self.levers.history_malus {
-                                self.punish_earlier_quiets(pos, &moves[..i], &keys[..i], depth);
+                                self.punish_earlier_quiets(pos, &moves[..i], keys.before(i), depth);
                             }
                         }
                         break;
@@ -912,6 +978,10 @@ impl<'a, V: Variant> Searcher<'a, V> {
         if self.poll(ply) {
             return 0;
         }
+        let hash_move = match self.quiescence_probe(pos, alpha, beta, ply) {
+            Ok(mv) => mv,
+            Err(score) => return score,
+        };
         let mut moves = V::MoveList::default();
         let (kings, activity) = match self.expand(pos, ply, &mut moves) {
             Ok(expanded) => expanded,
@@ -926,15 +996,27 @@ impl<'a, V: Variant> Searcher<'a, V> {
         }
         let stand = if in_check { -INFINITY } else { stand };
         if stand >= beta {
+            self.quiescence_store(pos, stand, None, Bound::Lower, ply);
             return stand;
         }
+        let window = (alpha, beta);
         alpha = alpha.max(stand);
         let mut keys = std::mem::take(&mut self.keys[ply]);
-        self.quiescence_keys(pos, &moves, &kings, stand, alpha, in_check, &mut keys);
-        let mut best = stand;
+        let order = QuietOrder {
+            kings: &kings,
+            stand,
+            alpha,
+            in_check,
+            hash_move,
+        };
+        self.quiescence_keys(pos, &moves, &order, &mut keys);
+        let (mut best, mut best_move) = (stand, None);
         for i in 0..moves.len() {
-            select_best(&mut moves, &mut keys, i);
-            if keys[i] == i32::MIN {
+            // A capture that loses the exchange is not searched.
+            keys.pick(&mut moves, i, |mv, _| {
+                self.loses_exchange(pos, mv, &kings).then_some(KEY_SKIP)
+            });
+            if keys.get(i) == KEY_SKIP {
                 break;
             }
             let mut child = pos.clone();
@@ -949,6 +1031,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
             }
             if score > best {
                 best = score;
+                best_move = Some(moves[i]);
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
@@ -959,41 +1042,108 @@ impl<'a, V: Variant> Searcher<'a, V> {
         }
         self.keys[ply] = keys;
         if self.aborted {
-            0
+            return 0;
+        }
+        if best > -INFINITY {
+            let bound = if best >= window.1 {
+                Bound::Lower
+            } else if best > window.0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.quiescence_store(pos, best, best_move, bound, ply);
+        }
+        best
+    }
+
+    /// With [`Levers::quiescence_table`], the table's verdict on a quiescence node: a score that
+    /// settles it (an entry of any depth whose bound does), or the move to try first.
+    #[inline]
+    fn quiescence_probe(
+        &self,
+        pos: &V,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Result<Option<V::Move>, i32> {
+        if !self.levers.quiescence_table {
+            return Ok(None);
+        }
+        let Some(e) = self.tt.probe(pos.zobrist_hash()) else {
+            return Ok(None);
+        };
+        let s = from_table(e.score, ply);
+        let settles = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => s >= beta,
+            Bound::Upper => s <= alpha,
+        };
+        if settles {
+            Err(s)
         } else {
-            best
+            Ok(e.mv)
         }
     }
 
-    /// The quiescence ordering keys: captures by value, evasions when in check, `i32::MIN` for
-    /// a move not searched.
-    #[allow(clippy::too_many_arguments)]
+    /// With [`Levers::quiescence_table`], keeps a quiescence node's score at depth 0 (below
+    /// every main-search entry, which the table keeps first).
+    #[inline]
+    fn quiescence_store(
+        &mut self,
+        pos: &V,
+        score: i32,
+        mv: Option<V::Move>,
+        bound: Bound,
+        ply: usize,
+    ) {
+        if self.levers.quiescence_table {
+            self.tt.store(Entry {
+                key: pos.zobrist_hash(),
+                mv,
+                score: to_table(score, ply),
+                depth: 0,
+                bound,
+                generation: 0,
+            });
+        }
+    }
+
+    /// The quiescence ordering keys: captures by value, evasions when in check, [`KEY_SKIP`]
+    /// for a move not searched (a capture that may lose the exchange is judged when picked).
     fn quiescence_keys(
         &self,
         pos: &V,
         moves: &[V::Move],
-        kings: &Kings,
-        stand: i32,
-        alpha: i32,
-        in_check: bool,
-        keys: &mut Vec<i32>,
+        order: &QuietOrder<'_, V>,
+        keys: &mut Keys,
     ) {
+        let QuietOrder {
+            kings,
+            stand,
+            alpha,
+            in_check,
+            hash_move,
+        } = *order;
         keys.clear();
         for &mv in moves {
-            let key = match self.capture_key(pos, mv, kings) {
+            let (key, unjudged) = match self.capture_key(pos, mv, kings) {
                 // A capture that cannot lift the score near alpha is not worth a look.
-                Some(k) if !in_check && stand + k / 16 + DELTA_MARGIN <= alpha => i32::MIN,
+                Some(k) if !in_check && stand + k / 16 + DELTA_MARGIN <= alpha => (KEY_SKIP, false),
                 // A dead army's body (Kirby) is worth nothing.
-                Some(k) if !in_check && k <= 0 => i32::MIN,
-                // Nor is a capture that loses the exchange.
-                Some(_) if !in_check && self.levers.see && self.losing_capture(pos, mv, kings) => {
-                    i32::MIN
-                }
-                Some(k) => KEY_CAPTURE + k,
-                None if in_check => 0,
-                None => i32::MIN,
+                Some(k) if !in_check && k <= 0 => (KEY_SKIP, false),
+                // Nor is a capture that loses the exchange, judged when picked.
+                Some(k) => (KEY_CAPTURE + k, !in_check && self.may_lose(pos, mv, kings)),
+                None if in_check => (0, false),
+                None => (KEY_SKIP, false),
             };
-            keys.push(key);
+            // The table's move first, among those searched here.
+            let key = if key != KEY_SKIP && Some(mv) == hash_move {
+                KEY_HASH_MOVE
+            } else {
+                key
+            };
+            keys.push(key, unjudged);
         }
     }
 }
@@ -1027,6 +1177,36 @@ impl<V: Variant> Counting<V> for NodeCounting<'_> {
     fn same_side(&self, a: &V, b: &V) -> bool {
         self.root_team[a.turn().index()] == self.root_team[b.turn().index()]
     }
+}
+
+/// What ordering a quiescence node's moves needs besides the moves.
+struct QuietOrder<'a, V: Variant> {
+    kings: &'a Kings,
+    /// The standing score (`-INFINITY` in check).
+    stand: i32,
+    alpha: i32,
+    in_check: bool,
+    /// The table's move.
+    hash_move: Option<V::Move>,
+}
+
+impl<V: Variant> Clone for QuietOrder<'_, V> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<V: Variant> Copy for QuietOrder<'_, V> {}
+
+/// Where an iteration's best score fell against its aspiration window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fit {
+    /// Inside: the scores stand.
+    Inside,
+    /// At or below its low end: every move is worse than the window.
+    Low,
+    /// At or above its high end: a move is better than the window.
+    High,
 }
 
 /// What a child inherits from its parent: the parent's activity and repetition window, and
@@ -1087,19 +1267,6 @@ fn reduction_table() -> Vec<u8> {
         }
     }
     table
-}
-
-/// Selection: the move with the best key among `i..` to place `i`.
-#[inline]
-fn select_best<M>(moves: &mut [M], keys: &mut [i32], i: usize) {
-    let mut top = i;
-    for j in i + 1..moves.len() {
-        if keys[j] > keys[top] {
-            top = j;
-        }
-    }
-    moves.swap(i, top);
-    keys.swap(i, top);
 }
 
 /// A score as the table stores it: mates counted from the node, not the root.

@@ -111,30 +111,36 @@ impl<M: fmt::Display> fmt::Display for IllegalMove<M> {
 
 impl<M: fmt::Debug + fmt::Display> Error for IllegalMove<M> {}
 
-/// Names the contract's two generic errors with a crate's own types, at the crate's position
-/// module: `ParsePositionError` (over its `ParseSetupError` and `PositionError`) and
-/// `IllegalMove` (over its `Move`), so that users write `hexvar_brusky::IllegalMove`.
+/// Names the contract's three generic errors with a crate's own types, at the crate's position
+/// module: `PositionError` (over its `PositionProblem`), `ParsePositionError` (over its
+/// `ParseSetupError` and that `PositionError`) and `IllegalMove` (over its `Move`), so that users
+/// write `hexvar_brusky::IllegalMove`.
 ///
 /// ```
 /// mod position {
 ///     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 ///     pub struct Move(pub u8);
 ///     pub type ParseSetupError = String;
-///     pub type PositionError = hexvar_geometry::PositionError<&'static str>;
+///     pub type PositionProblem = &'static str;
 ///
-///     hexvar_geometry::position_errors!(ParseSetupError, PositionError, Move);
+///     hexvar_geometry::position_errors!(ParseSetupError, PositionProblem, Move);
 /// }
 ///
 /// let refused = position::IllegalMove { mv: position::Move(7) };
 /// let unread: position::ParsePositionError = hexvar_geometry::ParsePositionError::Setup("?".into());
+/// let broken = position::PositionError { problems: vec!["no king"] };
 /// assert_eq!((refused.mv, unread.to_string()), (position::Move(7), "?".to_string()));
+/// assert_eq!(broken.problems.len(), 1);
 /// ```
 #[macro_export]
 macro_rules! position_errors {
-    ($setup_error:ty, $position_error:ty, $move:ty) => {
+    ($setup_error:ty, $problem:ty, $move:ty) => {
+        /// The reasons a `Setup` is not a legal position: every broken rule, at least one.
+        pub type PositionError = $crate::PositionError<$problem>;
+
         /// An error reading a position from text: the text is not in the position format
         /// (`Setup`), or it describes an illegal position (`Position`).
-        pub type ParsePositionError = $crate::ParsePositionError<$setup_error, $position_error>;
+        pub type ParsePositionError = $crate::ParsePositionError<$setup_error, PositionError>;
 
         /// A move that is not legal in the position it was played in (the position is
         /// unchanged): nothing is allocated per refusal.

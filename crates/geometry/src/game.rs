@@ -58,87 +58,11 @@
 use core::fmt;
 use std::sync::OnceLock;
 
+pub use crate::draw::{DrawReason, DrawRules};
 use crate::line::Line;
 pub use crate::line::Positions;
+use crate::tags::{set_tag, tag_value, TagError};
 use crate::{Variant, VariantColor, VariantOutcome};
-
-/// Why a game is drawn: one vocabulary for all five variants (each uses the reasons its rules
-/// name).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum DrawReason {
-    /// The side to move has no legal move and is not in check.
-    Stalemate,
-    /// Neither side can ever checkmate.
-    InsufficientMaterial,
-    /// 50 moves by each side without a capture or pawn move (automatic or claimed, as the
-    /// variant's rules say).
-    FiftyMoveRule,
-    /// 75 moves by each side without a capture or pawn move (automatic).
-    SeventyFiveMoveRule,
-    /// The same position for the third time (automatic or claimed, as the variant's rules say).
-    ThreefoldRepetition,
-    /// The same position for the fifth time (automatic).
-    FivefoldRepetition,
-    /// The same position as often as a game's own repetition option asks (Kirby).
-    Repetition,
-    /// Both players agreed.
-    Agreement,
-}
-
-impl DrawReason {
-    /// The reason in lowercase words.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            DrawReason::Stalemate => "stalemate",
-            DrawReason::InsufficientMaterial => "insufficient material",
-            DrawReason::FiftyMoveRule => "fifty-move rule",
-            DrawReason::SeventyFiveMoveRule => "seventy-five-move rule",
-            DrawReason::ThreefoldRepetition => "threefold repetition",
-            DrawReason::FivefoldRepetition => "fivefold repetition",
-            DrawReason::Repetition => "repetition",
-            DrawReason::Agreement => "agreement",
-        }
-    }
-
-    /// The reason a repetition draw after `times` occurrences is named by.
-    pub const fn repetition(times: usize) -> DrawReason {
-        match times {
-            3 => DrawReason::ThreefoldRepetition,
-            5 => DrawReason::FivefoldRepetition,
-            _ => DrawReason::Repetition,
-        }
-    }
-}
-
-impl fmt::Display for DrawReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// A variant's repetition rules: after how many occurrences of a position the game is drawn
-/// by itself, and after how many a player may claim the draw.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct DrawRules {
-    /// Occurrences that draw the game automatically (`None`: never).
-    pub automatic_repetition: Option<usize>,
-    /// Occurrences after which the side to move may claim a draw (`None`: no claim).
-    pub claimable_repetition: Option<usize>,
-}
-
-impl DrawRules {
-    /// Chess convention where a variant's rules name no draws: the third occurrence draws.
-    pub const AUTOMATIC_THREEFOLD: DrawRules = DrawRules {
-        automatic_repetition: Some(3),
-        claimable_repetition: None,
-    };
-    /// No repetition draw at all (Kirby's rules; a [`Game`] may still ask for one).
-    pub const NONE: DrawRules = DrawRules {
-        automatic_repetition: None,
-        claimable_repetition: None,
-    };
-}
 
 /// Why a [`Game`] refused a move; the game is unchanged.
 pub enum GameError<V: Variant> {
@@ -511,7 +435,7 @@ impl<V: Variant> Game<V> {
 
     /// A tag's value.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        crate::record::tag_value(&self.tags, name)
+        tag_value(&self.tags, name)
     }
 
     /// Sets a tag (replacing one of the same name). The name and value must be what a record can
@@ -519,13 +443,8 @@ impl<V: Variant> Game<V> {
     /// `Variant`, `Position`, `FEN` and `SetUp` are refused, since the game determines them. A
     /// `Result` tag is kept only for a game the rules have not ended (a resignation, say) and
     /// written in place of `*`.
-    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), crate::record::TagError> {
-        crate::record::check_settable_tag(name, value)?;
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
-            Some(tag) => tag.1 = value.to_string(),
-            None => self.tags.push((name.to_string(), value.to_string())),
-        }
-        Ok(())
+    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), TagError> {
+        set_tag(&mut self.tags, name, value)
     }
 
     /// The result as a record writes it: the outcome's token, else a `Result` tag, else `*`.

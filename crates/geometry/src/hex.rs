@@ -34,23 +34,19 @@ impl Hex {
     /// The six diagonal steps (through a corner): `DIAGONAL[i] = ORTHOGONAL[i] + ORTHOGONAL[i + 1]`.
     pub const DIAGONAL: [Hex; 6] = {
         let mut out = [Hex::ZERO; 6];
-        let mut i = 0;
-        while i < 6 {
+        crate::const_for!(i in 0..6 => {
             out[i] = Hex::ORTHOGONAL[i].plus(Hex::ORTHOGONAL[(i + 1) % 6]);
-            i += 1;
-        }
+        });
         out
     };
 
     /// All twelve king steps: the orthogonal ones, then the diagonal ones.
     pub const KING: [Hex; 12] = {
         let mut out = [Hex::ZERO; 12];
-        let mut i = 0;
-        while i < 6 {
+        crate::const_for!(i in 0..6 => {
             out[i] = Hex::ORTHOGONAL[i];
             out[i + 6] = Hex::DIAGONAL[i];
-            i += 1;
-        }
+        });
         out
     };
 
@@ -59,13 +55,11 @@ impl Hex {
     /// cells at distance 3 that lie on no orthogonal or diagonal line.
     pub const KNIGHT: [Hex; 12] = {
         let mut out = [Hex::ZERO; 12];
-        let mut i = 0;
-        while i < 6 {
+        crate::const_for!(i in 0..6 => {
             let o = Hex::ORTHOGONAL[i];
             out[2 * i] = o.plus(o).plus(Hex::ORTHOGONAL[(i + 5) % 6]);
             out[2 * i + 1] = o.plus(o).plus(Hex::ORTHOGONAL[(i + 1) % 6]);
-            i += 1;
-        }
+        });
         out
     };
 
@@ -177,8 +171,7 @@ impl Hex {
     /// if they lie on a common orthogonal or diagonal line.
     pub const fn line_to(self, other: Hex) -> Option<(Hex, u8)> {
         let d = other.minus(self);
-        let mut i = 0;
-        while i < 12 {
+        crate::const_for!(i in 0..12 => {
             let unit = Hex::KING[i];
             let mut k = 1;
             while k <= 32 {
@@ -188,8 +181,7 @@ impl Hex {
                 }
                 k += 1;
             }
-            i += 1;
-        }
+        });
         None
     }
 

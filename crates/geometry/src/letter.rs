@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::san::cut;
+use crate::san_text::cut;
 
 /// A text that is not the one letter of a side, a role or a piece (each variant's `Color`,
 /// `Role` and `Piece` parse with it).

@@ -23,8 +23,11 @@
 #![forbid(unsafe_code)]
 
 pub mod checks;
+mod const_for;
+pub mod contract;
 mod delegate;
 mod dense;
+mod draw;
 pub mod dynamic;
 mod errors;
 pub mod game;
@@ -33,26 +36,32 @@ pub mod hex;
 mod letter;
 mod line;
 pub mod long;
+mod long_text;
 pub mod magic;
 mod men;
 mod movelist;
 pub mod null_move;
 pub mod perft;
 pub mod record;
+mod record_report;
 pub mod san;
+mod san_text;
 mod serde_text;
 pub mod set;
 pub mod square;
 pub mod svg;
 pub mod table;
+mod tags;
 pub mod tree;
 pub mod triangle;
 mod variant;
+pub mod walk;
 pub mod zobrist;
 
+pub use draw::{DrawReason, DrawRules};
 pub use dynamic::{DynGame, DynVariant, MoveInfo, OutcomeInfo, Status, TextError, VariantEntry};
 pub use errors::{IllegalMove, ParsePositionError, PositionError};
-pub use game::{DrawReason, DrawRules, Game, GameError, GameOptionError};
+pub use game::{Game, GameError, GameOptionError};
 pub use hash_perft::{hash_perft, split_perft, PerftTable, Split};
 pub use hex::Hex;
 pub use letter::{parse_letter, ParseLetterError};

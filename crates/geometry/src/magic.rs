@@ -100,13 +100,11 @@ impl MagicLookup {
 /// # Panics
 /// At compile time (in a `const`), if `d` is not in `directions`.
 pub const fn direction(directions: &[Hex], d: Hex) -> usize {
-    let mut i = 0;
-    while i < directions.len() {
+    crate::const_for!(i in 0..directions.len() => {
         if directions[i].q == d.q && directions[i].r == d.r {
             return i;
         }
-        i += 1;
-    }
+    });
     panic!("the direction is not in the list")
 }
 
@@ -119,16 +117,14 @@ pub const fn inner_cells<const N: usize, const D: usize>(
 ) -> u128 {
     assert!(N <= 128, "magic look-ups need a board of at most 128 cells");
     let mut out = 0u128;
-    let mut i = 0;
-    while i < directions.len() {
+    crate::const_for!(i in 0..directions.len() => {
         let d = directions[i];
         let mut at = steps[from][d];
         while at != NO_CELL && steps[at as usize][d] != NO_CELL {
             out |= 1 << at;
             at = steps[at as usize][d];
         }
-        i += 1;
-    }
+    });
     out
 }
 
@@ -187,8 +183,7 @@ pub const fn lookups<const N: usize, const D: usize, const T: usize>(
     };
     let mut out = [[empty; T]; N];
     let mut offset = 0u32;
-    let mut cell = 0;
-    while cell < N {
+    crate::const_for!(cell in 0..N => {
         let mut table = 0;
         while table < T {
             let mask = inner_cells(steps, cell, tables[table]);
@@ -206,23 +201,20 @@ pub const fn lookups<const N: usize, const D: usize, const T: usize>(
             offset += 1 << mask.count_ones();
             table += 1;
         }
-        cell += 1;
-    }
+    });
     out
 }
 
 /// The number of entries the look-ups address: `2^n` per (cell, table) with `n` inner cells.
 pub const fn entry_count<const N: usize, const T: usize>(lookups: &[[MagicLookup; T]; N]) -> usize {
     let mut n = 0;
-    let mut cell = 0;
-    while cell < N {
+    crate::const_for!(cell in 0..N => {
         let mut table = 0;
         while table < T {
             n += 1 << lookups[cell][table].mask().count_ones();
             table += 1;
         }
-        cell += 1;
-    }
+    });
     n
 }
 
@@ -276,13 +268,11 @@ pub const fn attack_table_64<const LEN: usize, const N: usize, const D: usize, c
     assert!(N <= 64, "attack_table_64 needs a board of at most 64 cells");
     let wide: [u128; LEN] = attack_table(steps, tables, lookups);
     let mut out = [u64::MAX; LEN];
-    let mut i = 0;
-    while i < LEN {
+    crate::const_for!(i in 0..LEN => {
         if wide[i] != u128::MAX {
             out[i] = wide[i] as u64;
         }
-        i += 1;
-    }
+    });
     out
 }
 

@@ -5,7 +5,7 @@
 use core::fmt;
 use core::hash::Hash;
 
-use crate::game::DrawReason;
+use crate::draw::DrawReason;
 use crate::variant::{VariantColor, VariantOutcome};
 
 /// A side of a two-player game. Its text is the letter of a position text's turn field: `w` or

@@ -1,5 +1,6 @@
-//! Perft over any [`Variant`]: the leaf count of the legal-move tree, the standard test of a move
-//! generator. The last ply is counted in bulk ([`Variant::legal_move_count`]).
+//! Perft over any [`Variant`](crate::Variant) (through its lower face [`Walk`], so that the
+//! trait's provided `perft` can call this module): the leaf count of the legal-move tree, the standard test of a move
+//! generator. The last ply is counted in bulk ([`Variant::legal_move_count`](crate::Variant::legal_move_count)).
 //!
 //! With the `parallel` feature, [`perft_parallel`] and [`divide_parallel`] split the root moves
 //! over rayon's threads. [`hash_perft`](mod@crate::hash_perft) adds a transposition table and splits
@@ -8,7 +9,10 @@
 //! Every perft here recurses once per ply, so its depth is bounded by [`MAX_PERFT_DEPTH`]: a
 //! deeper request panics with a message naming the bound, instead of overflowing the stack.
 
-use crate::Variant;
+use core::fmt::Display;
+use core::str::FromStr;
+
+use crate::walk::Walk;
 
 /// The deepest perft this crate's functions accept. A perft recurses once per ply, and each ply's
 /// frame holds a copy of the position or a move list (kilobytes in the larger variants): the
@@ -31,36 +35,36 @@ pub fn check_depth(depth: u32) {
 }
 
 /// The number of leaves `depth` plies below `pos`, counting the last ply in bulk: the variant's
-/// [`Variant::perft`] (geometry's [`generic_perft`] unless the crate has a faster one).
+/// [`Variant::perft`](crate::Variant::perft) (geometry's [`generic_perft`] unless the crate has a faster one).
 ///
 /// # Panics
 ///
 /// When `depth` is above [`MAX_PERFT_DEPTH`].
 #[track_caller]
-pub fn perft<V: Variant>(pos: &V, depth: u32) -> u64 {
+pub fn perft<V: Walk>(pos: &V, depth: u32) -> u64 {
     check_depth(depth);
     pos.perft(depth)
 }
 
 /// The same count as [`perft`], playing every leaf move (measures `play_unchecked` too): the
-/// variant's [`Variant::perft_without_bulk`].
+/// variant's [`Variant::perft_without_bulk`](crate::Variant::perft_without_bulk).
 ///
 /// # Panics
 ///
 /// When `depth` is above [`MAX_PERFT_DEPTH`].
 #[track_caller]
-pub fn perft_without_bulk<V: Variant>(pos: &V, depth: u32) -> u64 {
+pub fn perft_without_bulk<V: Walk>(pos: &V, depth: u32) -> u64 {
     check_depth(depth);
     pos.perft_without_bulk(depth)
 }
 
-/// Perft over the trait alone, counting the last ply with [`Variant::legal_move_count`].
+/// Perft over the trait alone, counting the last ply with [`Variant::legal_move_count`](crate::Variant::legal_move_count).
 ///
 /// # Panics
 ///
 /// When `depth` is above [`MAX_PERFT_DEPTH`].
 #[track_caller]
-pub fn generic_perft<V: Variant>(pos: &V, depth: u32) -> u64 {
+pub fn generic_perft<V: Walk>(pos: &V, depth: u32) -> u64 {
     check_depth(depth);
     count::<V, true>(pos, depth)
 }
@@ -71,7 +75,7 @@ pub fn generic_perft<V: Variant>(pos: &V, depth: u32) -> u64 {
 ///
 /// When `depth` is above [`MAX_PERFT_DEPTH`].
 #[track_caller]
-pub fn generic_perft_without_bulk<V: Variant>(pos: &V, depth: u32) -> u64 {
+pub fn generic_perft_without_bulk<V: Walk>(pos: &V, depth: u32) -> u64 {
     check_depth(depth);
     count::<V, false>(pos, depth)
 }
@@ -79,7 +83,7 @@ pub fn generic_perft_without_bulk<V: Variant>(pos: &V, depth: u32) -> u64 {
 /// The leaves `depth` plies below `pos`; with `BULK` the last ply is counted, not played. The
 /// move list is filled in this frame (one returned by value may be copied whole, kilobytes, per
 /// node) and so is each child (one returned by value is copied twice).
-fn count<V: Variant, const BULK: bool>(pos: &V, depth: u32) -> u64 {
+fn count<V: Walk, const BULK: bool>(pos: &V, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -104,7 +108,7 @@ fn count<V: Variant, const BULK: bool>(pos: &V, depth: u32) -> u64 {
 ///
 /// When `depth` is above [`MAX_PERFT_DEPTH`].
 #[track_caller]
-pub fn divide<V: Variant>(pos: &V, depth: u32) -> Vec<(V::Move, u64)> {
+pub fn divide<V: Walk>(pos: &V, depth: u32) -> Vec<(V::Move, u64)> {
     check_depth(depth);
     if depth == 0 {
         return Vec::new();
@@ -118,13 +122,13 @@ pub fn divide<V: Variant>(pos: &V, depth: u32) -> Vec<(V::Move, u64)> {
     split
 }
 
-pub(crate) fn child_of<V: Variant>(pos: &V, mv: V::Move) -> V {
+pub(crate) fn child_of<V: Walk>(pos: &V, mv: V::Move) -> V {
     let mut child = pos.clone();
     child.play_unchecked(mv);
     child
 }
 
-fn sort_by_notation<M: core::fmt::Display>(split: &mut [(M, u64)]) {
+fn sort_by_notation<M: Display>(split: &mut [(M, u64)]) {
     split.sort_by_cached_key(|(mv, _)| mv.to_string());
 }
 
@@ -135,7 +139,7 @@ fn sort_by_notation<M: core::fmt::Display>(split: &mut [(M, u64)]) {
 /// When `depth` is above [`MAX_PERFT_DEPTH`].
 #[cfg(feature = "parallel")]
 #[track_caller]
-pub fn perft_parallel<V: Variant>(pos: &V, depth: u32) -> u64 {
+pub fn perft_parallel<V: Walk>(pos: &V, depth: u32) -> u64 {
     use rayon::prelude::*;
     check_depth(depth);
     if depth <= 1 {
@@ -155,7 +159,7 @@ pub fn perft_parallel<V: Variant>(pos: &V, depth: u32) -> u64 {
 /// When `depth` is above [`MAX_PERFT_DEPTH`].
 #[cfg(feature = "parallel")]
 #[track_caller]
-pub fn divide_parallel<V: Variant>(pos: &V, depth: u32) -> Vec<(V::Move, u64)> {
+pub fn divide_parallel<V: Walk>(pos: &V, depth: u32) -> Vec<(V::Move, u64)> {
     use rayon::prelude::*;
     check_depth(depth);
     if depth == 0 {
@@ -226,7 +230,14 @@ pub fn read_rows(text: &str) -> Result<Vec<PerftRow>, String> {
 
 /// Runs every row of a perft data file whose expected count is at most `max_nodes` and returns
 /// how many ran; the error lists every row that failed, by `file` and line.
-pub fn check_rows<V: Variant>(file: &str, text: &str, max_nodes: u64) -> Result<usize, String> {
+pub fn check_rows<V: Walk + FromStr>(
+    file: &str,
+    text: &str,
+    max_nodes: u64,
+) -> Result<usize, String>
+where
+    V::Err: Display,
+{
     let rows = read_rows(text).map_err(|e| format!("{file}: {e}"))?;
     let mut failures = Vec::new();
     let mut ran = 0;

@@ -47,8 +47,6 @@
 //! comment of the move before it; a glyph before a line's first move names no move and is
 //! dropped; a bad move in a variation is a warning, and the variation is kept up to it.
 
-use core::fmt;
-
 mod lex;
 mod read;
 mod stream;
@@ -59,287 +57,11 @@ pub use read::MAX_VARIATION_DEPTH;
 pub use stream::{write_records, RecordReader};
 pub(crate) use write::write_tree;
 
-use crate::san::{cut, ParseSanError};
+pub use crate::record_report::{RecordError, RecordErrorKind, RecordWarning, RecordWarningKind};
+use crate::tags::ROSTER;
+pub use crate::tags::{check_tag, TagError};
 use crate::tree::GameTree;
-use crate::{Game, Variant};
-
-/// The seven tags every record carries, in their order, with their unknown values.
-pub(crate) const ROSTER: [(&str, &str); 7] = [
-    ("Event", "?"),
-    ("Site", "?"),
-    ("Date", "????.??.??"),
-    ("Round", "?"),
-    ("White", "?"),
-    ("Black", "?"),
-    ("Result", "*"),
-];
-
-/// The tags that say the start, which a game determines itself.
-const START_TAGS: [&str; 4] = ["Variant", "Position", "FEN", "SetUp"];
-
-/// Where a record went wrong: the game (from 1, in a file of several), the first bad token's
-/// line and column in the file (both from 1), and what.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct RecordError {
-    /// The game, from 1 (1 for a record read alone).
-    pub game: usize,
-    /// The line, from 1.
-    pub line: usize,
-    /// The column in characters, from 1.
-    pub column: usize,
-    /// What is wrong there.
-    pub kind: RecordErrorKind,
-}
-
-/// What is wrong in a record. Quoted texts are cut to 40 characters.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum RecordErrorKind {
-    /// A tag pair that is not `[Name "value"]` with a name and value as [`check_tag`] says.
-    BadTag,
-    /// A tag pair after the movetext (in a file of several games, read it with
-    /// [`RecordReader`]).
-    TagAfterMovetext(String),
-    /// The `Variant` tag names another variant.
-    WrongVariant(String),
-    /// The `Position` (or `FEN`) tag is not a position of the variant.
-    BadPosition(String),
-    /// A comment or variation that is never closed.
-    Unterminated(char),
-    /// A `)`, `}` or `]` with nothing open.
-    Unopened(char),
-    /// A `(` before any move of its line: a variation is an alternative to a move.
-    VariationWithoutMove,
-    /// A variation without a move.
-    EmptyVariation,
-    /// Variations nested deeper than this.
-    TooDeep(usize),
-    /// A `$` not followed by a glyph number from 0 to 255.
-    BadGlyph(String),
-    /// A move that is not legal (or not a move) where it stands.
-    BadMove {
-        /// The token, cut.
-        text: String,
-        /// Why.
-        reason: ParseSanError,
-    },
-    /// A move after the game had ended by the rules.
-    AfterEnd {
-        /// The token, cut.
-        text: String,
-        /// How the game had ended.
-        outcome: String,
-    },
-    /// Movetext after the result.
-    AfterResult(String),
-    /// A result that contradicts how the moves end (see [`RecordWarningKind::ResultContradicts`]):
-    /// an error for [`Game::from_record`].
-    ResultContradicts {
-        /// The record's result, cut.
-        result: String,
-        /// The result the moves give.
-        outcome: String,
-    },
-    /// A line that is not UTF-8.
-    NotUtf8,
-    /// The input failed.
-    Io(String),
-}
-
-impl fmt::Display for RecordErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RecordErrorKind::BadTag => f.write_str(
-                "a tag pair must read [Name \"value\"], the name a PGN symbol, the value on one line",
-            ),
-            RecordErrorKind::TagAfterMovetext(name) => write!(
-                f,
-                "tag {name:?} after the movetext (a file of several games is read game by game)"
-            ),
-            RecordErrorKind::WrongVariant(v) => write!(f, "the record is of variant {v:?}"),
-            RecordErrorKind::BadPosition(e) => write!(f, "bad start position: {e}"),
-            RecordErrorKind::Unterminated(c) => write!(f, "{c:?} is never closed"),
-            RecordErrorKind::Unopened(c) => write!(f, "{c:?} closes nothing"),
-            RecordErrorKind::VariationWithoutMove => {
-                f.write_str("a variation before any move of its line")
-            }
-            RecordErrorKind::EmptyVariation => f.write_str("a variation without a move"),
-            RecordErrorKind::TooDeep(n) => write!(f, "variations nested deeper than {n}"),
-            RecordErrorKind::BadGlyph(g) => write!(f, "bad glyph {g:?}: $0 to $255"),
-            RecordErrorKind::BadMove { text, reason } => write!(f, "bad move {text:?}: {reason}"),
-            RecordErrorKind::AfterEnd { text, outcome } => {
-                write!(f, "move {text:?} after the end of the game ({outcome})")
-            }
-            RecordErrorKind::AfterResult(t) => write!(f, "{t:?} after the result"),
-            RecordErrorKind::ResultContradicts { result, outcome } => {
-                write!(f, "result {result:?} but the moves end {outcome}")
-            }
-            RecordErrorKind::NotUtf8 => f.write_str("the line is not UTF-8"),
-            RecordErrorKind::Io(e) => write!(f, "reading failed: {e}"),
-        }
-    }
-}
-
-/// `line L, column C`, after `game N, ` for any game but a file's first (lines count in the
-/// file, so the line alone finds the place; the number says which game is skipped).
-fn write_place(f: &mut fmt::Formatter<'_>, game: usize, line: usize, column: usize) -> fmt::Result {
-    if game > 1 {
-        write!(f, "game {game}, ")?;
-    }
-    write!(f, "line {line}, column {column}: ")
-}
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_place(f, self.game, self.line, self.column)?;
-        fmt::Display::fmt(&self.kind, f)
-    }
-}
-
-impl std::error::Error for RecordError {}
-
-/// Something a record says that the reader read anyway, with where it stands.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct RecordWarning {
-    /// The game, from 1.
-    pub game: usize,
-    /// The line, from 1.
-    pub line: usize,
-    /// The column in characters, from 1.
-    pub column: usize,
-    /// What.
-    pub kind: RecordWarningKind,
-}
-
-/// What a [`RecordWarning`] is about.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum RecordWarningKind {
-    /// The `Result` tag or the movetext's result is not the result of how the main line ends by
-    /// the rules (a `0-3` where White mates).
-    ResultContradicts {
-        /// The record's result, cut.
-        result: String,
-        /// The result the moves give.
-        outcome: String,
-    },
-    /// A move of a variation names no legal move: the variation is kept up to it, the rest of it
-    /// skipped (a main line's bad move is an error).
-    BadVariationMove {
-        /// The token, cut.
-        text: String,
-        /// Why.
-        reason: ParseSanError,
-    },
-    /// The `Result` tag and the movetext's result differ (neither `*`); the tag is kept.
-    ResultsDisagree {
-        /// The tag's value, cut.
-        tag: String,
-        /// The movetext's result, cut.
-        movetext: String,
-    },
-}
-
-impl fmt::Display for RecordWarning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_place(f, self.game, self.line, self.column)?;
-        match &self.kind {
-            RecordWarningKind::ResultContradicts { result, outcome } => {
-                write!(f, "result {result:?} but the moves end {outcome}")
-            }
-            RecordWarningKind::BadVariationMove { text, reason } => {
-                write!(
-                    f,
-                    "bad move {text:?} in a variation, skipped with the rest of it: {reason}"
-                )
-            }
-            RecordWarningKind::ResultsDisagree { tag, movetext } => {
-                write!(f, "the Result tag says {tag:?}, the movetext {movetext:?}")
-            }
-        }
-    }
-}
-
-/// Why a tag cannot be set. Quoted texts are cut to 40 characters.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum TagError {
-    /// The name is no PGN symbol: an ASCII letter or digit, then letters, digits and
-    /// `_ + # = : -`, at most 255 characters.
-    Name(String),
-    /// The value holds a control character (a newline, a tab, …), which no record can hold.
-    Value {
-        /// The tag's name.
-        name: String,
-        /// The value, cut.
-        value: String,
-    },
-    /// `Variant`, `Position`, `FEN` and `SetUp` say the start, which the game determines.
-    Reserved(String),
-}
-
-impl fmt::Display for TagError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TagError::Name(name) => write!(
-                f,
-                "tag name {name:?} is no PGN symbol (ASCII letters, digits and _+#=:-, \
-                 a letter or digit first)"
-            ),
-            TagError::Value { name, value } => {
-                write!(f, "tag {name}: value {value:?} holds a control character")
-            }
-            TagError::Reserved(name) => {
-                write!(f, "tag {name} says the start, which the game determines")
-            }
-        }
-    }
-}
-
-impl std::error::Error for TagError {}
-
-/// Whether a record can hold a tag: its name a PGN symbol (an ASCII letter or digit, then letters,
-/// digits and `_ + # = : -`, at most 255 characters), its value free of control characters. The
-/// reader refuses what this refuses, and the writer escapes `"` and `\`.
-///
-/// ```
-/// use hexvar_geometry::record::{check_tag, TagError};
-/// assert!(check_tag("White", "Ann \"the\" Bee").is_ok());
-/// assert!(matches!(check_tag("My Tag", "x"), Err(TagError::Name(_))));
-/// assert!(matches!(check_tag("Event", "line1\nline2"), Err(TagError::Value { .. })));
-/// ```
-pub fn check_tag(name: &str, value: &str) -> Result<(), TagError> {
-    let symbol = |c: char| c.is_ascii_alphanumeric() || "_+#=:-".contains(c);
-    let good_name = name
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphanumeric())
-        && name.len() <= 255
-        && name.chars().all(symbol);
-    if !good_name {
-        return Err(TagError::Name(cut(name, 40)));
-    }
-    if value.chars().any(char::is_control) {
-        return Err(TagError::Value {
-            name: name.to_string(),
-            value: cut(value, 40),
-        });
-    }
-    Ok(())
-}
-
-/// The first value of tag `name` among `tags` (a game's or a tree's).
-pub(crate) fn tag_value<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    tags.iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, v)| v.as_str())
-}
-
-/// [`check_tag`], and not a tag of the start.
-pub(crate) fn check_settable_tag(name: &str, value: &str) -> Result<(), TagError> {
-    check_tag(name, value)?;
-    if START_TAGS.contains(&name) {
-        return Err(TagError::Reserved(name.to_string()));
-    }
-    Ok(())
-}
+use crate::{Game, GameError, Variant};
 
 /// Whether a tag's value names the variant: its letters and digits, without case, contain the
 /// variant's name (`C'escacs`, `Dagger Chess` and `Kirby's HexChess` name theirs).
@@ -454,5 +176,40 @@ impl<V: Variant> Game<V> {
                 san
             })
             .collect()
+    }
+}
+
+/// A tree and its record, and the game a record's main line gives.
+impl<V: Variant> GameTree<V> {
+    /// The main line as a [`Game`]: its moves, the tags a `Game` keeps, and the result settled as
+    /// [`Game::from_record`] settles it (a drawn result the rules did not give is a claim if one is
+    /// valid, else an agreement; a win they did not give is kept as the `Result` tag; a result
+    /// that contradicts the moves' end gives way to it). An error if a move of the main line comes
+    /// after the game has ended by the rules (an automatic repetition draw, say).
+    pub fn to_game(&self) -> Result<Game<V>, GameError<V>> {
+        let mut game = Game::from_position(self.start_position().clone());
+        for mv in self.mainline_moves() {
+            game.play(mv)?;
+        }
+        for (name, value) in self.tags() {
+            let unknown = ROSTER.iter().any(|(n, u)| n == name && u == value);
+            if name != "Result" && !unknown {
+                // The tree's tags were checked when set or read; the start's tags are the tree's.
+                let _ = game.set_tag(name, value);
+            }
+        }
+        settle_result(&mut game, self.tag("Result"));
+        Ok(game)
+    }
+
+    /// The game as a record: see [`crate::record`]. Tags are written as they are, in their order.
+    pub fn to_record(&self) -> String {
+        write_tree(self)
+    }
+
+    /// A tree read from a record: see [`crate::record`]. Comments, glyphs, variations and the
+    /// tags' order are kept; the first bad token is an error with its line and column.
+    pub fn from_record(text: &str) -> Result<Self, RecordError> {
+        read_tree(text, 1, 1)
     }
 }

@@ -1,127 +1,18 @@
-//! Short algebraic notation, written once over the [`Variant`] trait.
+//! Short algebraic notation, written once over the [`Variant`](crate::Variant) trait (through its
+//! lower face [`Walk`], so that the trait's provided `san` and `parse_san` can call this module).
 //!
 //! A variant says how one move is written at a given level of disambiguation
-//! ([`Variant::write_san`]); this module picks the least level that makes the text unique among
+//! ([`Variant::write_san`](crate::Variant::write_san)); this module picks the least level that makes the text unique among
 //! the legal moves, adds the `+` / `#` suffix, and reads texts back forgivingly.
 
-use core::fmt;
 use std::collections::HashMap;
 
-use crate::{Variant, VariantOutcome};
-
-/// How much of the cell a move leaves its SAN names, least first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Disambiguation {
-    /// Nothing beyond what the notation always writes (a pawn capture's file, say).
-    None,
-    /// The origin's file (or the variant's first coordinate).
-    File,
-    /// The origin's rank (or the variant's second coordinate).
-    Rank,
-    /// The whole origin cell.
-    Cell,
-}
-
-impl Disambiguation {
-    /// Every level, least first.
-    pub const ALL: [Disambiguation; 4] = [
-        Disambiguation::None,
-        Disambiguation::File,
-        Disambiguation::Rank,
-        Disambiguation::Cell,
-    ];
-}
-
-/// A move in short algebraic notation, as [`Variant::san`] writes it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct San(String);
-
-impl San {
-    /// A SAN from its text, for a variant that writes its own ([`Variant::san`]).
-    pub fn new(text: String) -> San {
-        San(text)
-    }
-
-    /// The text.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-
-    /// The text, owned.
-    pub fn into_string(self) -> String {
-        self.0
-    }
-}
-
-impl fmt::Display for San {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl core::ops::Deref for San {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl PartialEq<str> for San {
-    fn eq(&self, other: &str) -> bool {
-        self.0 == other
-    }
-}
-
-impl PartialEq<&str> for San {
-    fn eq(&self, other: &&str) -> bool {
-        self.0 == *other
-    }
-}
-
-/// Why a text names no legal move (the text is quoted, cut to 40 characters).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ParseSanError {
-    /// Nothing but spaces and suffixes.
-    Empty,
-    /// Several legal moves match; the text must name more of the origin.
-    Ambiguous {
-        /// The text, cut.
-        text: String,
-        /// The matching moves in SAN.
-        candidates: Vec<String>,
-    },
-    /// No legal move matches.
-    NotLegal {
-        /// The text, cut.
-        text: String,
-    },
-}
-
-impl fmt::Display for ParseSanError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseSanError::Empty => f.write_str("empty move text"),
-            ParseSanError::Ambiguous { text, candidates } => {
-                write!(f, "ambiguous move {text:?}: {}", candidates.join(", "))
-            }
-            ParseSanError::NotLegal { text } => write!(f, "no legal move matches {text:?}"),
-        }
-    }
-}
-
-impl std::error::Error for ParseSanError {}
-
-/// `text` cut to `max` characters for an error message, with `…` when cut.
-pub fn cut(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_string(),
-    }
-}
+pub use crate::san_text::{cut, Disambiguation, ParseSanError, San};
+use crate::walk::Walk;
 
 /// The SAN body (no suffix) of `mv` with the least disambiguation that no other legal move in
 /// `moves` shares.
-pub fn unique_body<V: Variant>(pos: &V, moves: &[V::Move], mv: V::Move) -> String {
+pub fn unique_body<V: Walk>(pos: &V, moves: &[V::Move], mv: V::Move) -> String {
     let mut out = String::new();
     let mut other = String::new();
     for origin in Disambiguation::ALL {
@@ -142,13 +33,13 @@ pub fn unique_body<V: Variant>(pos: &V, moves: &[V::Move], mv: V::Move) -> Strin
 }
 
 /// The check (`+`) or mate (`#`) suffix of a legal move in chess convention: `+` when the side to
-/// move next is in check, `#` when it is mated too. [`Variant::san_suffix`]'s default.
-pub fn suffix<V: Variant>(pos: &V, mv: V::Move) -> &'static str {
+/// move next is in check, `#` when it is mated too. [`Variant::san_suffix`](crate::Variant::san_suffix)'s default.
+pub fn suffix<V: Walk>(pos: &V, mv: V::Move) -> &'static str {
     let mut after = pos.clone();
     after.play_unchecked(mv);
     if !after.is_check() {
         ""
-    } else if after.outcome().is_some_and(|o| !o.is_draw()) {
+    } else if after.is_won() {
         "#"
     } else {
         "+"
@@ -156,17 +47,17 @@ pub fn suffix<V: Variant>(pos: &V, mv: V::Move) -> &'static str {
 }
 
 /// A legal move in SAN: the least disambiguation that makes it unique, and the suffix. This is
-/// [`Variant::san`]'s default.
-pub fn san<V: Variant>(pos: &V, mv: V::Move) -> San {
+/// [`Variant::san`](crate::Variant::san)'s default.
+pub fn san<V: Walk>(pos: &V, mv: V::Move) -> San {
     let moves = pos.legal_moves();
     let mut text = unique_body(pos, &moves, mv);
     text.push_str(pos.san_suffix(mv));
-    San(text)
+    San::new(text)
 }
 
-/// Every legal move with its SAN, in the generator's order: the same texts as [`Variant::san`]
+/// Every legal move with its SAN, in the generator's order: the same texts as [`Variant::san`](crate::Variant::san)
 /// gives one by one (with the default `san`), in time linear in the number of moves.
-pub fn san_list<V: Variant>(pos: &V) -> Vec<(V::Move, San)> {
+pub fn san_list<V: Walk>(pos: &V) -> Vec<(V::Move, San)> {
     let moves = pos.legal_moves();
     let mut chosen: Vec<Option<String>> = vec![None; moves.len()];
     for origin in Disambiguation::ALL {
@@ -195,7 +86,7 @@ pub fn san_list<V: Variant>(pos: &V) -> Vec<(V::Move, San)> {
         .map(|(&mv, body)| {
             let mut text = body.unwrap_or_default();
             text.push_str(pos.san_suffix(mv));
-            (mv, San(text))
+            (mv, San::new(text))
         })
         .collect()
 }
@@ -219,7 +110,7 @@ fn equal_but_capture_signs(a: &str, b: &str) -> bool {
 }
 
 /// The legal moves whose SAN body at some disambiguation level matches `wanted`.
-fn matching<V: Variant>(
+fn matching<V: Walk>(
     pos: &V,
     moves: &[V::Move],
     wanted: &str,
@@ -239,13 +130,13 @@ fn matching<V: Variant>(
         .collect()
 }
 
-/// The legal move a SAN text names: [`Variant::parse_san`]'s default.
+/// The legal move a SAN text names: [`Variant::parse_san`](crate::Variant::parse_san)'s default.
 ///
 /// It compares the text (without spaces and trailing `+ # ! ?`) with every legal move's SAN at
 /// every level of disambiguation, so over-disambiguation is forgiven; then again without capture
 /// signs ([`parse_san_only`]); then it tries the variant's move notation
-/// ([`Variant::parse_move`]).
-pub fn parse_san<V: Variant>(pos: &V, text: &str) -> Result<V::Move, ParseSanError> {
+/// ([`Variant::parse_move`](crate::Variant::parse_move)).
+pub fn parse_san<V: Walk>(pos: &V, text: &str) -> Result<V::Move, ParseSanError> {
     match parse_san_only(pos, text) {
         Err(ParseSanError::NotLegal { .. }) => {
             pos.parse_move(text).map_err(|_| ParseSanError::NotLegal {
@@ -259,7 +150,7 @@ pub fn parse_san<V: Variant>(pos: &V, text: &str) -> Result<V::Move, ParseSanErr
 /// The legal move a text names in SAN alone, without [`parse_san`]'s last resort, the move
 /// notation: for a variant whose move notation would read a SAN text as another move (Chessagon's
 /// `D12c11`, a Duke's move in SAN, is the cell d12 in its case-free move notation).
-pub fn parse_san_only<V: Variant>(pos: &V, text: &str) -> Result<V::Move, ParseSanError> {
+pub fn parse_san_only<V: Walk>(pos: &V, text: &str) -> Result<V::Move, ParseSanError> {
     let wanted = core_text(text);
     if wanted.is_empty() {
         return Err(ParseSanError::Empty);

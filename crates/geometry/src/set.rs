@@ -540,30 +540,38 @@ macro_rules! set_ops {
 set_ops!(Set128,);
 set_ops!(WideSet<W>, <const W: usize>);
 
-impl BitAndAssign for Set128 {
-    #[inline]
-    fn bitand_assign(&mut self, rhs: Self) {
-        self.0 &= rhs.0;
-    }
+/// The in-place operators of both set types, word by word: `|a, b| word` gives a word of the
+/// result from a word of each operand.
+macro_rules! assign_ops {
+    ($($trait:ident $method:ident |$a:ident, $b:ident| $word:expr;)+) => {
+        $(
+            impl $trait for Set128 {
+                #[inline]
+                fn $method(&mut self, rhs: Self) {
+                    let ($a, $b) = (self.0, rhs.0);
+                    self.0 = $word;
+                }
+            }
+            impl<const W: usize> $trait for WideSet<W> {
+                #[inline]
+                fn $method(&mut self, rhs: Self) {
+                    for (word, $b) in self.0.iter_mut().zip(rhs.0) {
+                        let $a = *word;
+                        *word = $word;
+                    }
+                }
+            }
+        )+
+    };
 }
-impl BitOrAssign for Set128 {
-    #[inline]
-    fn bitor_assign(&mut self, rhs: Self) {
-        self.0 |= rhs.0;
-    }
+
+assign_ops! {
+    BitAndAssign bitand_assign |a, b| a & b;
+    BitOrAssign bitor_assign |a, b| a | b;
+    BitXorAssign bitxor_assign |a, b| a ^ b;
+    SubAssign sub_assign |a, b| a & !b;
 }
-impl BitXorAssign for Set128 {
-    #[inline]
-    fn bitxor_assign(&mut self, rhs: Self) {
-        self.0 ^= rhs.0;
-    }
-}
-impl SubAssign for Set128 {
-    #[inline]
-    fn sub_assign(&mut self, rhs: Self) {
-        self.0 &= !rhs.0;
-    }
-}
+
 /// The complement over all 128 bits, cells beyond the board included: intersect it with the
 /// board's cells before use.
 impl Not for Set128 {
@@ -574,38 +582,6 @@ impl Not for Set128 {
     }
 }
 
-impl<const W: usize> BitAndAssign for WideSet<W> {
-    #[inline]
-    fn bitand_assign(&mut self, rhs: Self) {
-        for (a, b) in self.0.iter_mut().zip(rhs.0) {
-            *a &= b;
-        }
-    }
-}
-impl<const W: usize> BitOrAssign for WideSet<W> {
-    #[inline]
-    fn bitor_assign(&mut self, rhs: Self) {
-        for (a, b) in self.0.iter_mut().zip(rhs.0) {
-            *a |= b;
-        }
-    }
-}
-impl<const W: usize> BitXorAssign for WideSet<W> {
-    #[inline]
-    fn bitxor_assign(&mut self, rhs: Self) {
-        for (a, b) in self.0.iter_mut().zip(rhs.0) {
-            *a ^= b;
-        }
-    }
-}
-impl<const W: usize> SubAssign for WideSet<W> {
-    #[inline]
-    fn sub_assign(&mut self, rhs: Self) {
-        for (a, b) in self.0.iter_mut().zip(rhs.0) {
-            *a &= !b;
-        }
-    }
-}
 /// The complement over all `64 · W` bits, cells beyond the board included: intersect it with the
 /// board's cells before use.
 impl<const W: usize> Not for WideSet<W> {

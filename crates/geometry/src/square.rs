@@ -103,11 +103,9 @@ pub const fn rectangle<const N: usize>(files: i8, ranks: i8) -> [Square; N] {
         "N must be files × ranks"
     );
     let mut out = [Square::ZERO; N];
-    let mut i = 0;
-    while i < N {
+    crate::const_for!(i in 0..N => {
         out[i] = Square::new((i % files as usize) as i8, (i / files as usize) as i8);
-        i += 1;
-    }
+    });
     out
 }
 
@@ -117,8 +115,7 @@ pub const fn square_step_table<const N: usize, const D: usize>(
     steps: &[Square; D],
 ) -> [[u16; D]; N] {
     let mut table = [[NO_CELL; D]; N];
-    let mut i = 0;
-    while i < N {
+    crate::const_for!(i in 0..N => {
         let mut d = 0;
         while d < D {
             let target = cells[i].plus(steps[d]);
@@ -131,8 +128,7 @@ pub const fn square_step_table<const N: usize, const D: usize>(
             }
             d += 1;
         }
-        i += 1;
-    }
+    });
     table
 }
 
@@ -149,8 +145,7 @@ pub const fn embed_steps<const N: usize, const D: usize, const M: usize, const E
     map: &[u16; M],
     slots: &[u16; E],
 ) -> [[u16; D]; N] {
-    let mut i = 0;
-    while i < M {
+    crate::const_for!(i in 0..M => {
         let mut e = 0;
         while e < E {
             let to = local[i][e];
@@ -166,8 +161,7 @@ pub const fn embed_steps<const N: usize, const D: usize, const M: usize, const E
             }
             e += 1;
         }
-        i += 1;
-    }
+    });
     graph
 }
 
@@ -178,21 +172,18 @@ pub const fn cut_slots<const N: usize, const D: usize, const K: usize>(
     cell: usize,
     slots: &[u16; K],
 ) -> [[u16; D]; N] {
-    let mut k = 0;
-    while k < K {
+    crate::const_for!(k in 0..K => {
         if slots[k] != NO_CELL {
             graph[cell][slots[k] as usize] = NO_CELL;
         }
-        k += 1;
-    }
+    });
     graph
 }
 
 /// Whether every link of the graph has a way back: if `a → b` in some slot then `b → a` in some
 /// slot (the relation "is one step away" is symmetric), and no cell links to itself.
 pub const fn graph_is_consistent<const N: usize, const D: usize>(graph: &[[u16; D]; N]) -> bool {
-    let mut a = 0;
-    while a < N {
+    crate::const_for!(a in 0..N => {
         let mut d = 0;
         while d < D {
             let b = graph[a][d];
@@ -214,8 +205,7 @@ pub const fn graph_is_consistent<const N: usize, const D: usize>(graph: &[[u16; 
             }
             d += 1;
         }
-        a += 1;
-    }
+    });
     true
 }
 
@@ -223,8 +213,7 @@ pub const fn graph_is_consistent<const N: usize, const D: usize>(graph: &[[u16; 
 /// decreasing index. On such a graph the nearest blocker on a ray is the lowest or the highest
 /// set bit of `ray & occupied`, as [`ray_ascends`] tells.
 pub const fn rays_are_monotone<const N: usize, const D: usize>(graph: &[[u16; D]; N]) -> bool {
-    let mut a = 0;
-    while a < N {
+    crate::const_for!(a in 0..N => {
         let mut d = 0;
         while d < D {
             let first = graph[a][d];
@@ -244,8 +233,7 @@ pub const fn rays_are_monotone<const N: usize, const D: usize>(graph: &[[u16; D]
             }
             d += 1;
         }
-        a += 1;
-    }
+    });
     true
 }
 
@@ -253,15 +241,13 @@ pub const fn rays_are_monotone<const N: usize, const D: usize>(graph: &[[u16; D]
 /// (`false` where there is no step).
 pub const fn ray_ascends<const N: usize, const D: usize>(graph: &[[u16; D]; N]) -> [[bool; D]; N] {
     let mut out = [[false; D]; N];
-    let mut a = 0;
-    while a < N {
+    crate::const_for!(a in 0..N => {
         let mut d = 0;
         while d < D {
             out[a][d] = graph[a][d] != NO_CELL && graph[a][d] as usize > a;
             d += 1;
         }
-        a += 1;
-    }
+    });
     out
 }
 
@@ -275,8 +261,7 @@ pub const fn slot_lists<const N: usize, const D: usize, const W: usize, const K:
     wanted: &[u16; W],
 ) -> [[u16; K]; N] {
     let mut out = [[NO_CELL; K]; N];
-    let mut a = 0;
-    while a < N {
+    crate::const_for!(a in 0..N => {
         let mut n = 0;
         let mut w = 0;
         while w < W {
@@ -288,8 +273,7 @@ pub const fn slot_lists<const N: usize, const D: usize, const W: usize, const K:
             }
             w += 1;
         }
-        a += 1;
-    }
+    });
     out
 }
 
@@ -315,8 +299,7 @@ impl<const N: usize, const K: usize> LeapLists<N, K> {
     /// # Panics
     /// At compile time, if a cell gets more than `K` distinct targets.
     pub const fn with_steps<const D: usize>(mut self, table: &[[u16; D]; N]) -> Self {
-        let mut a = 0;
-        while a < N {
+        crate::const_for!(a in 0..N => {
             let mut d = 0;
             while d < D {
                 if table[a][d] != NO_CELL {
@@ -324,8 +307,7 @@ impl<const N: usize, const K: usize> LeapLists<N, K> {
                 }
                 d += 1;
             }
-            a += 1;
-        }
+        });
         self
     }
 
@@ -335,13 +317,11 @@ impl<const N: usize, const K: usize> LeapLists<N, K> {
     /// At compile time, if `from` gets more than `K` distinct targets.
     pub const fn with_leap(mut self, from: usize, to: usize) -> Self {
         let n = self.len[from] as usize;
-        let mut i = 0;
-        while i < n {
+        crate::const_for!(i in 0..n => {
             if self.targets[from][i] as usize == to {
                 return self;
             }
-            i += 1;
-        }
+        });
         assert!(n < K, "more leap targets than K");
         self.targets[from][n] = to as u16;
         self.len[from] += 1;
@@ -361,11 +341,9 @@ impl<const N: usize, const K: usize> LeapLists<N, K> {
     /// The total number of leaps (ordered pairs).
     pub const fn count(&self) -> usize {
         let mut n = 0;
-        let mut a = 0;
-        while a < N {
+        crate::const_for!(a in 0..N => {
             n += self.len[a] as usize;
-            a += 1;
-        }
+        });
         n
     }
 }

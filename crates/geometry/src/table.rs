@@ -9,6 +9,9 @@
 //! 2. [`ray_table_128`] / [`ray_table_wide`] follow each direction to the edge (slider rays);
 //!    [`leap_sets_128`] / [`leap_sets_wide`] collect the one-step targets (king, knight);
 //!    [`between_128`] gives the cells strictly between two cells on a common ray.
+//! 3. [`unions_128`] unites a cell's rays (a slider's empty-board attacks), [`sources_128`]
+//!    turns the cells a man reaches into the cells it is reached from, and [`gathered_128`]
+//!    unites sets over the cells of another set (the attackers of a King's steps).
 //!
 //! Rays are walked from the step table alone, so the ray tables know nothing about coordinates.
 
@@ -41,8 +44,7 @@ const fn grid_slot(h: Hex) -> Option<usize> {
 pub const fn index_grid<const N: usize>(cells: &[Hex; N]) -> [u16; GRID_SIDE * GRID_SIDE] {
     assert!(N < NO_CELL as usize, "too many cells");
     let mut grid = [NO_CELL; GRID_SIDE * GRID_SIDE];
-    let mut i = 0;
-    while i < N {
+    crate::const_for!(i in 0..N => {
         match grid_slot(cells[i]) {
             Some(slot) => {
                 assert!(grid[slot] == NO_CELL, "cell listed twice");
@@ -50,8 +52,7 @@ pub const fn index_grid<const N: usize>(cells: &[Hex; N]) -> [u16; GRID_SIDE * G
             }
             None => panic!("cell outside the coordinate window"),
         }
-        i += 1;
-    }
+    });
     grid
 }
 
@@ -70,8 +71,7 @@ pub const fn step_table<const N: usize, const D: usize>(
 ) -> [[u16; D]; N] {
     let grid = index_grid(cells);
     let mut table = [[NO_CELL; D]; N];
-    let mut i = 0;
-    while i < N {
+    crate::const_for!(i in 0..N => {
         let mut d = 0;
         while d < D {
             let to = cells[i].q as i32 + steps[d].q as i32;
@@ -84,8 +84,7 @@ pub const fn step_table<const N: usize, const D: usize>(
             }
             d += 1;
         }
-        i += 1;
-    }
+    });
     table
 }
 
@@ -96,15 +95,13 @@ pub const fn ray_table_128<const N: usize, const D: usize>(
     assert!(N <= 128, "use ray_table_wide for boards above 128 cells");
     let wide = ray_table_wide::<2, N, D>(steps);
     let mut rays = [[0u128; D]; N];
-    let mut i = 0;
-    while i < N {
+    crate::const_for!(i in 0..N => {
         let mut d = 0;
         while d < D {
             rays[i][d] = narrow(wide[i][d]);
             d += 1;
         }
-        i += 1;
-    }
+    });
     rays
 }
 
@@ -119,8 +116,7 @@ pub const fn ray_table_wide<const W: usize, const N: usize, const D: usize>(
 ) -> [[WideSet<W>; D]; N] {
     assert!(N <= 64 * W, "set too narrow for the board");
     let mut rays = [[WideSet::<W>::EMPTY; D]; N];
-    let mut i = 0;
-    while i < N {
+    crate::const_for!(i in 0..N => {
         let mut d = 0;
         while d < D {
             let mut at = steps[i][d];
@@ -132,8 +128,7 @@ pub const fn ray_table_wide<const W: usize, const N: usize, const D: usize>(
             }
             d += 1;
         }
-        i += 1;
-    }
+    });
     rays
 }
 
@@ -147,11 +142,9 @@ pub const fn ray_table_wide<const W: usize, const N: usize, const D: usize>(
 pub const fn singletons_128<const N: usize>() -> [u128; N] {
     assert!(N <= 128, "a 128-bit set holds at most 128 cells");
     let mut out = [0u128; N];
-    let mut i = 0;
-    while i < N {
+    crate::const_for!(i in 0..N => {
         out[i] = 1 << i;
-        i += 1;
-    }
+    });
     out
 }
 
@@ -160,11 +153,9 @@ pub const fn leap_sets_128<const N: usize, const D: usize>(steps: &[[u16; D]; N]
     assert!(N <= 128, "use leap_sets_wide for boards above 128 cells");
     let wide = leap_sets_wide::<2, N, D>(steps);
     let mut sets = [0u128; N];
-    let mut i = 0;
-    while i < N {
+    crate::const_for!(i in 0..N => {
         sets[i] = narrow(wide[i]);
-        i += 1;
-    }
+    });
     sets
 }
 
@@ -174,8 +165,7 @@ pub const fn leap_sets_wide<const W: usize, const N: usize, const D: usize>(
 ) -> [WideSet<W>; N] {
     assert!(N <= 64 * W, "set too narrow for the board");
     let mut sets = [WideSet::<W>::EMPTY; N];
-    let mut i = 0;
-    while i < N {
+    crate::const_for!(i in 0..N => {
         let mut d = 0;
         while d < D {
             if steps[i][d] != NO_CELL {
@@ -183,8 +173,7 @@ pub const fn leap_sets_wide<const W: usize, const N: usize, const D: usize>(
             }
             d += 1;
         }
-        i += 1;
-    }
+    });
     sets
 }
 
@@ -193,8 +182,7 @@ pub const fn leap_sets_wide<const W: usize, const N: usize, const D: usize>(
 pub const fn between_128<const N: usize, const D: usize>(steps: &[[u16; D]; N]) -> [[u128; N]; N] {
     assert!(N <= 128, "between_128 needs a board of at most 128 cells");
     let mut between = [[0u128; N]; N];
-    let mut i = 0;
-    while i < N {
+    crate::const_for!(i in 0..N => {
         let mut d = 0;
         while d < D {
             let mut passed = 0u128;
@@ -208,9 +196,74 @@ pub const fn between_128<const N: usize, const D: usize>(steps: &[[u16; D]; N]) 
             }
             d += 1;
         }
-        i += 1;
-    }
+    });
     between
+}
+
+/// `unions[cell]` = the union of the cell's `D` sets: its rays in every direction (a slider's
+/// attacks on an empty board), or any per-direction sets.
+///
+/// ```
+/// use hexvar_geometry::table::unions_128;
+/// assert_eq!(unions_128(&[[0b01, 0b10], [0b100, 0]]), [0b11, 0b100]);
+/// ```
+pub const fn unions_128<const N: usize, const D: usize>(sets: &[[u128; D]; N]) -> [u128; N] {
+    let mut out = [0u128; N];
+    crate::const_for!(i in 0..N => {
+        let mut d = 0;
+        while d < D {
+            out[i] |= sets[i][d];
+            d += 1;
+        }
+    });
+    out
+}
+
+/// `sources[to]` = every cell `from` whose set `sets[from]` holds `to`: the cells a man attacks
+/// from turned into the cells it is attacked from (a pawn's attackers from its attacks).
+///
+/// ```
+/// use hexvar_geometry::table::sources_128;
+/// // Cell 0 reaches 1 and 2, cell 1 reaches 2, cell 2 nothing.
+/// assert_eq!(sources_128(&[0b110, 0b100, 0]), [0, 0b001, 0b011]);
+/// ```
+pub const fn sources_128<const N: usize>(sets: &[u128; N]) -> [u128; N] {
+    assert!(N <= 128, "a 128-bit set holds at most 128 cells");
+    let mut out = [0u128; N];
+    crate::const_for!(from in 0..N => {
+        let mut to = 0;
+        while to < N {
+            if sets[from] >> to & 1 != 0 {
+                out[to] |= 1 << from;
+            }
+            to += 1;
+        }
+    });
+    out
+}
+
+/// `gathered[cell]` = the union of `sets[c]` over the cells `c` of `over[cell]`: for example the
+/// cells from which a leaper attacks some King step from `cell` (`sets` its attackers, `over` the
+/// King's steps).
+///
+/// ```
+/// use hexvar_geometry::table::gathered_128;
+/// // Over cell 0 lie cells 1 and 2; over cell 1, none; over cell 2, cell 0.
+/// assert_eq!(gathered_128(&[0b1000, 0b0100, 0b0010], &[0b110, 0, 0b001]), [0b0110, 0, 0b1000]);
+/// ```
+pub const fn gathered_128<const N: usize>(sets: &[u128; N], over: &[u128; N]) -> [u128; N] {
+    assert!(N <= 128, "a 128-bit set holds at most 128 cells");
+    let mut out = [0u128; N];
+    crate::const_for!(k in 0..N => {
+        let mut c = 0;
+        while c < N {
+            if over[k] >> c & 1 != 0 {
+                out[k] |= sets[c];
+            }
+            c += 1;
+        }
+    });
+    out
 }
 
 #[cfg(test)]
@@ -270,6 +323,23 @@ mod tests {
         assert_eq!(BETWEEN[a][b], BETWEEN[b][a]);
         assert_eq!(BETWEEN[a][idx(-1, 0)], 0);
         assert_eq!(BETWEEN[a][idx(0, 1)], 0); // not on an orthogonal line
+    }
+
+    #[test]
+    fn sources_invert_and_gathering_unites() {
+        let sources = sources_128(&KNIGHT);
+        for from in 0..19 {
+            for to in 0..19 {
+                assert_eq!(KNIGHT[from] >> to & 1, sources[to] >> from & 1);
+            }
+        }
+        let lines = unions_128(&RAYS);
+        let near = gathered_128(&lines, &KNIGHT);
+        for k in 0..19 {
+            let expected = Set128(KNIGHT[k]).iter().fold(0, |a, c| a | lines[c]);
+            assert_eq!(near[k], expected);
+            assert_eq!(lines[k], RAYS[k].iter().fold(0, |a, r| a | r));
+        }
     }
 
     #[test]

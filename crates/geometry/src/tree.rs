@@ -24,8 +24,9 @@
 
 use core::fmt;
 
-use crate::record::{self, RecordError, RecordWarning, TagError};
-use crate::{Game, GameError, Variant};
+use crate::record_report::RecordWarning;
+use crate::tags::{set_tag, tag_value, TagError, ROSTER};
+use crate::{Game, Variant};
 
 /// A node's place in its [`GameTree`]'s arena.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -142,7 +143,7 @@ impl<V: Variant> GameTree<V> {
     /// An empty game from any position: the seven standard tags, `Variant`, and `Position` when
     /// the start is not the variant's.
     pub fn from_position(start: V) -> Self {
-        let mut tags: Vec<(String, String)> = record::ROSTER
+        let mut tags: Vec<(String, String)> = ROSTER
             .iter()
             .map(|(n, v)| (n.to_string(), v.to_string()))
             .collect();
@@ -176,19 +177,14 @@ impl<V: Variant> GameTree<V> {
 
     /// The first value of a tag.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        crate::record::tag_value(&self.tags, name)
+        tag_value(&self.tags, name)
     }
 
     /// Sets a tag: the first of that name is replaced, or a new one goes last. The name and value
-    /// must be what a record can hold ([`record::check_tag`]); `Variant`, `Position`, `FEN` and
+    /// must be what a record can hold ([`record::check_tag`](crate::record::check_tag)); `Variant`, `Position`, `FEN` and
     /// `SetUp` are the start's and refused ([`TagError::Reserved`]).
     pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), TagError> {
-        record::check_settable_tag(name, value)?;
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
-            Some(tag) => tag.1 = value.to_string(),
-            None => self.tags.push((name.to_string(), value.to_string())),
-        }
-        Ok(())
+        set_tag(&mut self.tags, name, value)
     }
 
     /// The result the record gives: its `Result` tag, else `*`.
@@ -294,38 +290,6 @@ impl<V: Variant> GameTree<V> {
     /// The main line's moves.
     pub fn mainline_moves(&self) -> Vec<V::Move> {
         self.mainline().filter_map(|id| self.node(id).mv).collect()
-    }
-
-    /// The main line as a [`Game`]: its moves, the tags a `Game` keeps, and the result settled as
-    /// [`Game::from_record`] settles it (a drawn result the rules did not give is a claim if one is
-    /// valid, else an agreement; a win they did not give is kept as the `Result` tag; a result
-    /// that contradicts the moves' end gives way to it). An error if a move of the main line comes
-    /// after the game has ended by the rules (an automatic repetition draw, say).
-    pub fn to_game(&self) -> Result<Game<V>, GameError<V>> {
-        let mut game = Game::from_position(self.start.clone());
-        for mv in self.mainline_moves() {
-            game.play(mv)?;
-        }
-        for (name, value) in &self.tags {
-            let unknown = record::ROSTER.iter().any(|(n, u)| n == name && u == value);
-            if name != "Result" && !unknown {
-                // The tree's tags were checked when set or read; the start's tags are the tree's.
-                let _ = game.set_tag(name, value);
-            }
-        }
-        record::settle_result(&mut game, self.tag("Result"));
-        Ok(game)
-    }
-
-    /// The game as a record: see [`crate::record`]. Tags are written as they are, in their order.
-    pub fn to_record(&self) -> String {
-        record::write_tree(self)
-    }
-
-    /// A tree read from a record: see [`crate::record`]. Comments, glyphs, variations and the
-    /// tags' order are kept; the first bad token is an error with its line and column.
-    pub fn from_record(text: &str) -> Result<Self, RecordError> {
-        record::read_tree(text, 1, 1)
     }
 }
 

@@ -44,11 +44,9 @@ const fn t(x: i8, y: i8) -> Tri {
 
 const fn mirror<const D: usize>(steps: [Tri; D]) -> [Tri; D] {
     let mut out = steps;
-    let mut i = 0;
-    while i < D {
+    crate::const_for!(i in 0..D => {
         out[i] = Tri::new(-steps[i].x, steps[i].y);
-        i += 1;
-    }
+    });
     out
 }
 
@@ -69,8 +67,7 @@ pub const POINTS_ADJACENT: [Tri; 6] = [t(0, 2), t(1, 1), t(1, -1), t(0, -2), t(-
 /// All 12 touching triangles: faces, points, then points adjacent.
 pub const TOUCHING: OrientedSteps<12> = {
     let mut out = [[Tri::ZERO; 12]; 2];
-    let mut o = 0;
-    while o < 2 {
+    crate::const_for!(o in 0..2 => {
         let mut i = 0;
         while i < 3 {
             out[o][i] = FACES[o][i];
@@ -82,8 +79,7 @@ pub const TOUCHING: OrientedSteps<12> = {
             out[o][6 + i] = POINTS_ADJACENT[i];
             i += 1;
         }
-        o += 1;
-    }
+    });
     out
 };
 
@@ -230,13 +226,11 @@ impl Tri {
 
 /// Index of `cell` in `cells`, or `None` (a linear search: boards here are small).
 pub const fn index_of<const N: usize>(cells: &[Tri; N], cell: Tri) -> Option<usize> {
-    let mut i = 0;
-    while i < N {
+    crate::const_for!(i in 0..N => {
         if cells[i].equals(cell) {
             return Some(i);
         }
-        i += 1;
-    }
+    });
     None
 }
 
@@ -253,8 +247,7 @@ pub const fn step_table<const N: usize, const D: usize>(
 ) -> [[u16; D]; N] {
     assert!(N < NO_CELL as usize, "too many cells");
     let mut table = [[NO_CELL; D]; N];
-    let mut i = 0;
-    while i < N {
+    crate::const_for!(i in 0..N => {
         let mut d = 0;
         while d < D {
             let s = steps[cells[i].orientation()][d];
@@ -271,8 +264,7 @@ pub const fn step_table<const N: usize, const D: usize>(
             }
             d += 1;
         }
-        i += 1;
-    }
+    });
     table
 }
 
@@ -294,16 +286,14 @@ mod tests {
     const fn patch() -> [Tri; 160] {
         let mut cells = [Tri::ZERO; 160];
         let mut n = 0;
-        let mut y = 0;
-        while y < 16 {
+        crate::const_for!(y in 0..16 => {
             let mut x = 0;
             while x < 10 {
                 cells[n] = Tri::new(x, y);
                 n += 1;
                 x += 1;
             }
-            y += 1;
-        }
+        });
         cells
     }
 
@@ -461,11 +451,9 @@ mod tests {
         // 8 columns by 12 heights = 96 cells.
         const SMALL: [Tri; 96] = {
             let mut cells = [Tri::ZERO; 96];
-            let mut n = 0;
-            while n < 96 {
+            crate::const_for!(n in 0..96 => {
                 cells[n] = Tri::new((n % 8) as i8, (n / 8) as i8);
-                n += 1;
-            }
+            });
             cells
         };
         static STEPS: [[u16; 6]; 96] = step_table(&SMALL, &FACE_ROWS);

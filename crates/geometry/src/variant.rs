@@ -11,10 +11,11 @@ use core::ops::DerefMut;
 use core::str::FromStr;
 use std::error::Error;
 
-use crate::game::{DrawReason, DrawRules};
-use crate::long::LongMoveError;
-use crate::san::{Disambiguation, ParseSanError, San};
+use crate::draw::{DrawReason, DrawRules};
+use crate::long_text::{trim, LongMoveError};
+use crate::san_text::{Disambiguation, ParseSanError, San};
 use crate::set::{CellBits, DenseCell};
+use crate::walk::Walk;
 
 /// A validated position of one hexagonal chess variant, with its legal moves and rules.
 ///
@@ -204,7 +205,7 @@ pub trait Variant:
         if self.legal_moves().contains(&mv) {
             Ok(mv)
         } else {
-            Err(LongMoveError::not_legal(crate::long::trim(text)))
+            Err(LongMoveError::not_legal(trim(text)))
         }
     }
 
@@ -291,6 +292,61 @@ pub trait Variant:
     /// [`Variant::perft`] is.
     fn perft_without_bulk(&self, depth: u32) -> u64 {
         crate::perft::generic_perft_without_bulk(self, depth)
+    }
+}
+
+/// Every variant is walked by geometry's perft and SAN through its own methods.
+impl<V: Variant> Walk for V {
+    type Move = V::Move;
+    type MoveList = V::MoveList;
+    type ParseMoveError = V::ParseMoveError;
+
+    fn legal_moves_into(&self, moves: &mut Self::MoveList) {
+        Variant::legal_moves_into(self, moves);
+    }
+
+    fn legal_moves(&self) -> Self::MoveList {
+        Variant::legal_moves(self)
+    }
+
+    fn legal_move_count(&self) -> usize {
+        Variant::legal_move_count(self)
+    }
+
+    fn play_unchecked(&mut self, mv: Self::Move) {
+        Variant::play_unchecked(self, mv);
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        Variant::perft(self, depth)
+    }
+
+    fn perft_without_bulk(&self, depth: u32) -> u64 {
+        Variant::perft_without_bulk(self, depth)
+    }
+
+    fn is_check(&self) -> bool {
+        Variant::is_check(self)
+    }
+
+    fn is_won(&self) -> bool {
+        self.outcome().is_some_and(|o| !o.is_draw())
+    }
+
+    fn write_san(&self, mv: Self::Move, origin: Disambiguation, out: &mut String) {
+        Variant::write_san(self, mv, origin, out);
+    }
+
+    fn san(&self, mv: Self::Move) -> San {
+        Variant::san(self, mv)
+    }
+
+    fn san_suffix(&self, mv: Self::Move) -> &'static str {
+        Variant::san_suffix(self, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::ParseMoveError> {
+        Variant::parse_move(self, text)
     }
 }
 

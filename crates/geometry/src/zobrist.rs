@@ -34,22 +34,18 @@ impl KeyStream {
     /// The next `N` keys.
     pub const fn keys<const N: usize>(&mut self) -> [u64; N] {
         let mut keys = [0; N];
-        let mut i = 0;
-        while i < N {
+        crate::const_for!(i in 0..N => {
             keys[i] = self.next_key();
-            i += 1;
-        }
+        });
         keys
     }
 
     /// The next `R × N` keys, row by row (for example one row per piece kind, one key per cell).
     pub const fn table<const R: usize, const N: usize>(&mut self) -> [[u64; N]; R] {
         let mut table = [[0; N]; R];
-        let mut r = 0;
-        while r < R {
+        crate::const_for!(r in 0..R => {
             table[r] = self.keys();
-            r += 1;
-        }
+        });
         table
     }
 }

@@ -30,11 +30,7 @@ pub mod rules {}
 
 pub use cells::{Cell, CellKind, CellSet, ParseCellError, Shade, CELL_COUNT};
 pub use colors::ColorSet;
-pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};
-pub use hexvar_geometry::{
-    Disambiguation, DrawReason, GameOptionError, LongMoveError, ParseSanError, RecordError,
-    RecordErrorKind, San,
-};
+pub use hexvar_geometry::contract::*;
 pub use men::{Color, ParseLetterError, Piece, Role};
 pub use movegen::{MovesKind, PieceMoves};
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};

@@ -286,12 +286,28 @@ pub(crate) struct PawnShifts {
     pub(crate) pushes: [PawnShift; 3],
     /// The three captures, for dark and light cells.
     pub(crate) captures: [PawnShift; 3],
-    /// Double pushes from the starting cells, grouped by their distances: the shift to the
-    /// middle cell, then the further distance to the target.
-    pub(crate) doubles: [(PawnShift, u32); 8],
+    /// Double pushes from the starting cells, grouped by their distances, in the side's
+    /// [`DOUBLE_WINDOW`].
+    pub(crate) doubles: [DoubleShift; 8],
     /// Pawn cells from which a push or capture lands elsewhere than its shift says.
     pub(crate) exceptions: u128,
 }
+
+/// One group of set-wise double pushes, in the 64-bit window of the board that holds every
+/// starting cell, middle and target of the side's double pushes (see [`DOUBLE_WINDOW`]): the
+/// pawns on `sources` pass the cell `delta` further and land `rest` beyond it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DoubleShift {
+    pub(crate) sources: u64,
+    pub(crate) delta: u32,
+    pub(crate) rest: u32,
+}
+
+/// Per side, the lowest cell index of the 64-bit window in which its double pushes are
+/// shifted: the cells below 64 for White, those from 32 for Black (the mirror image). One
+/// word's shifts and counts cost half of the whole set's; the build fails if a double push
+/// leaves its window.
+pub(crate) const DOUBLE_WINDOW: [u32; 2] = [0, (CELL_COUNT - 64) as u32];
 
 /// Cells in the middle of the board, one dark (d7) and one light (e7): every pawn step from
 /// them has the distance of the middle ranks.
@@ -365,20 +381,19 @@ const fn by_distance<const N: usize, const M: usize>(steps: [PawnShift; N]) -> [
 /// The double pushes of the pawns on their starting cells, grouped by the pair of distances
 /// (to the middle cell, then on to the target): every starting cell is covered, the short
 /// third rank's too, so no unmoved pawn needs to be looked at one by one.
-const fn doubles_by_distance<const M: usize>(color: usize) -> [(PawnShift, u32); M] {
+const fn doubles_by_distance<const M: usize>(color: usize) -> [DoubleShift; M] {
     let doubles = build_doubles();
     let starts = if color == 0 {
         WHITE_PAWN_START
     } else {
         mirror_set(WHITE_PAWN_START)
     };
-    let mut out = [(
-        PawnShift {
-            sources: 0,
-            delta: 0,
-        },
-        0,
-    ); M];
+    let window = DOUBLE_WINDOW[color] as usize;
+    let mut out = [DoubleShift {
+        sources: 0,
+        delta: 0,
+        rest: 0,
+    }; M];
     let mut used = 0;
     let mut c = 0;
     while c < CELL_COUNT {
@@ -386,26 +401,30 @@ const fn doubles_by_distance<const M: usize>(color: usize) -> [(PawnShift, u32);
         while starts >> c & 1 != 0 && k < 2 {
             let (m, t) = doubles[color][c][k];
             if m != u8::MAX {
-                let pair = (
+                let cells = [c, m as usize, t as usize];
+                let mut i = 0;
+                while i < 3 {
+                    assert!(
+                        cells[i] >= window && cells[i] < window + 64,
+                        "a double push leaves its window"
+                    );
+                    i += 1;
+                }
+                let (delta, rest) = (
                     distance(c, m as usize, color),
                     distance(m as usize, t as usize, color),
                 );
                 let mut j = 0;
-                while j < used && (out[j].0.delta != pair.0 || out[j].1 != pair.1) {
+                while j < used && (out[j].delta != delta || out[j].rest != rest) {
                     j += 1;
                 }
                 if j == used {
                     assert!(used < M, "more distance pairs than expected");
-                    out[j] = (
-                        PawnShift {
-                            sources: 0,
-                            delta: pair.0,
-                        },
-                        pair.1,
-                    );
+                    out[j].delta = delta;
+                    out[j].rest = rest;
                     used += 1;
                 }
-                out[j].0.sources |= 1 << c;
+                out[j].sources |= 1 << (c - window);
             }
             k += 1;
         }
@@ -568,8 +587,10 @@ mod tests {
                     .captures
                     .iter()
                     .fold(0, |a, p| a | shift(one & p.sources, p.delta));
-                let doubles = s.doubles.iter().fold(0, |a, (p, rest)| {
-                    a | shift(shift(one & p.sources, p.delta), *rest)
+                let window = DOUBLE_WINDOW[color];
+                let doubles = s.doubles.iter().fold(0, |a, p| {
+                    let sources = u128::from(p.sources) << window;
+                    a | shift(shift(one & sources, p.delta), p.rest)
                 });
                 let table_doubles = t.double[0] | t.double[1];
                 if s.exceptions & one == 0 {

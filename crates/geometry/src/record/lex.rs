@@ -3,7 +3,7 @@
 //! variations.
 
 use super::{check_tag, RecordError, RecordErrorKind};
-use crate::san::cut;
+use crate::san_text::cut;
 
 /// One lexeme of a record.
 #[derive(Clone, Debug, PartialEq, Eq)]

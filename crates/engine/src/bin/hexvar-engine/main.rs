@@ -29,7 +29,7 @@ const MAX_CONTEMPT: i32 = 1_000;
 
 /// The search's levers as check options (for measuring one against the search without it):
 /// each option's name and its value in `levers`.
-fn lever_options(levers: &Levers) -> [(&'static str, bool); 8] {
+fn lever_options(levers: &Levers) -> [(&'static str, bool); 10] {
     [
         ("See", levers.see),
         ("MatingDrive", levers.mating_drive),
@@ -39,6 +39,8 @@ fn lever_options(levers: &Levers) -> [(&'static str, bool); 8] {
         ("LateMovePruning", levers.late_move_pruning),
         ("LogReductions", levers.log_reductions),
         ("HistoryMalus", levers.history_malus),
+        ("Aspiration", levers.aspiration),
+        ("QuiescenceTable", levers.quiescence_table),
     ]
 }
 
@@ -53,6 +55,8 @@ fn set_lever(levers: &mut Levers, lower: &str, on: bool) {
         "latemovepruning" => levers.late_move_pruning = on,
         "logreductions" => levers.log_reductions = on,
         "historymalus" => levers.history_malus = on,
+        "aspiration" => levers.aspiration = on,
+        "quiescencetable" => levers.quiescence_table = on,
         _ => {}
     }
 }
