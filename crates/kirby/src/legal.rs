@@ -119,14 +119,7 @@ impl Position {
     /// lent: returned by value it was copied (a `memcpy` call per position).
     #[inline(always)]
     pub(crate) fn with_context<R>(&self, f: impl FnOnce(&Context) -> R) -> R {
-        self.with_context_of(self.turn, f)
-    }
-
-    /// [`Position::with_context`] for `army` as if it were to move (perft takes the next army's
-    /// count one ply early, module `count::standing`).
-    #[inline(always)]
-    pub(crate) fn with_context_of<R>(&self, army: Color, f: impl FnOnce(&Context) -> R) -> R {
-        let us = army.index();
+        let us = self.turn.index();
         let hostile_armies = self.hostile_armies(us);
         let mut hostile = CellSet::EMPTY;
         let mut replacing = CellSet::EMPTY;
@@ -145,7 +138,7 @@ impl Position {
         let targets = ALL_CELLS - (friends | self.by_role[Role::King.index()]);
         let men = self.hostile_men(&hostile);
         let mut ctx = Context {
-            army,
+            army: self.turn,
             king: self.kings[us] as usize,
             hostile,
             hostile_armies,
