@@ -46,21 +46,27 @@ pub fn position(
     match (mode, text) {
         (Some(_), Some(_)) => Err("give --mode or --position, not both".into()),
         (Some(mode), None) => {
-            let starts = (variant.start_positions)();
-            let (_, text) = starts
-                .iter()
-                .find(|(name, _)| name == mode)
-                .ok_or_else(|| {
-                    let names: Vec<&str> = starts.iter().map(|(n, _)| n.as_str()).collect();
-                    format!(
-                        "{} has no mode {mode:?}; known: {}",
-                        variant.name,
-                        names.join(", ")
-                    )
-                })?;
-            (variant.parse)(text).map_err(|e| format!("{}: {e}", variant.name))
+            let text = named_start(variant.name, &(variant.start_positions)(), mode)?;
+            (variant.parse)(&text).map_err(|e| format!("{}: {e}", variant.name))
         }
         (None, Some(text)) => (variant.parse)(text).map_err(|e| format!("{}: {e}", variant.name)),
         (None, None) => Ok((variant.start)()),
     }
+}
+
+/// The text of the start position called `mode` among a variant's `starts` (name and text
+/// pairs), or an error that lists the names there are. Any subcommand with a `--mode` reads it so.
+pub fn named_start(
+    variant: &str,
+    starts: &[(String, String)],
+    mode: &str,
+) -> Result<String, String> {
+    if let Some((_, text)) = starts.iter().find(|(name, _)| name == mode) {
+        return Ok(text.clone());
+    }
+    let names: Vec<&str> = starts.iter().map(|(name, _)| name.as_str()).collect();
+    Err(format!(
+        "{variant} has no mode {mode:?}; known: {}",
+        names.join(", ")
+    ))
 }

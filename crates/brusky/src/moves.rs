@@ -252,11 +252,7 @@ impl fmt::Display for Move {
     }
 }
 
-impl fmt::Debug for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+hexvar_geometry::debug_as_display!(Move);
 
 /// The notation of a castling: upper case for White, lower case for Black.
 const fn castling_text(color: Color, side: CastlingSide) -> &'static str {

@@ -4,6 +4,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use hexvar_geometry::position_text::{self, counter, or_dash, write_placement};
+
 use crate::cells::{Cell, CELL_COUNT};
 use crate::men::{Color, Piece};
 use crate::moves::CastlingSide;
@@ -215,14 +217,6 @@ pub enum ParseSetupError {
     FullmoveNumber(String),
 }
 
-/// A counter: decimal digits only (no sign), within `u32`.
-fn parse_counter(text: &str) -> Option<u32> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    text.parse().ok()
-}
-
 fn clip(s: &str) -> String {
     hexvar_geometry::san::cut(s, crate::cells::QUOTED_CHARS)
 }
@@ -348,25 +342,23 @@ impl FromStr for Setup {
     type Err = ParseSetupError;
 
     fn from_str(s: &str) -> Result<Setup, ParseSetupError> {
-        let fields: Vec<&str> = s.split_ascii_whitespace().collect();
-        if fields.len() != 6 {
-            return Err(ParseSetupError::FieldCount(fields.len()));
-        }
+        let [placement, turn, castling, en_passant, halfmoves, fullmoves] =
+            position_text::fields(s).map_err(ParseSetupError::FieldCount)?;
         let mut setup = Setup::empty();
-        parse_placement(fields[0], &mut setup.board)?;
-        setup.turn = fields[1]
+        parse_placement(placement, &mut setup.board)?;
+        setup.turn = turn
             .parse()
-            .map_err(|_| ParseSetupError::Turn(clip(fields[1])))?;
-        setup.castling = fields[2].parse()?;
-        setup.en_passant = match fields[3] {
+            .map_err(|_| ParseSetupError::Turn(clip(turn)))?;
+        setup.castling = castling.parse()?;
+        setup.en_passant = match en_passant {
             "-" => None,
             text => Some(text.parse()?),
         };
-        setup.halfmove_clock = parse_counter(fields[4])
-            .ok_or_else(|| ParseSetupError::HalfmoveClock(clip(fields[4])))?;
-        setup.fullmove_number = match parse_counter(fields[5]) {
+        setup.halfmove_clock =
+            counter(halfmoves).ok_or_else(|| ParseSetupError::HalfmoveClock(clip(halfmoves)))?;
+        setup.fullmove_number = match counter(fullmoves) {
             Some(n) if n >= 1 => n,
-            _ => return Err(ParseSetupError::FullmoveNumber(clip(fields[5]))),
+            _ => return Err(ParseSetupError::FullmoveNumber(clip(fullmoves))),
         };
         Ok(setup)
     }
@@ -374,32 +366,13 @@ impl FromStr for Setup {
 
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..8u8).rev() {
-            let mut empty = 0;
-            for cell in Cell::ALL.iter().filter(|c| c.rank() == rank) {
-                match self.board[cell.index()] {
-                    Some(piece) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        write!(f, "{}", piece.char())?;
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank > 0 {
-                f.write_str("/")?;
-            }
-        }
-        write!(f, " {} {} ", self.turn, self.castling)?;
-        match self.en_passant {
-            Some(ep) => write!(f, "{ep}")?,
-            None => f.write_str("-")?,
-        }
+        let ranks = (0..8u8).rev().map(|rank| {
+            let cells = Cell::ALL.iter().filter(move |c| c.rank() == rank);
+            cells.map(|c| self.board[c.index()].map(Piece::char))
+        });
+        write_placement(f, ranks)?;
+        let en_passant = or_dash(self.en_passant);
+        write!(f, " {} {} {en_passant}", self.turn, self.castling)?;
         write!(f, " {} {}", self.halfmove_clock, self.fullmove_number)
     }
 }

@@ -51,11 +51,9 @@ pub(crate) fn for_each_index(set: CellSet, mut f: impl FnMut(usize)) {
 /// `SINGLE[cell]`: the set holding only `cell` (a table, so that updates are plain word XORs).
 pub(crate) static SINGLE: [CellSet; CELL_COUNT] = {
     let mut out = [CellSet::EMPTY; CELL_COUNT];
-    let mut i = 0;
-    while i < CELL_COUNT {
+    hexvar_geometry::const_for!(i in 0..CELL_COUNT => {
         out[i] = CellSet::single(i);
-        i += 1;
-    }
+    });
     out
 };
 
@@ -122,11 +120,9 @@ const fn axial(c: i32, l: i32) -> Hex {
 
 const fn build_hexes() -> [Hex; CELL_COUNT] {
     let mut out = [Hex::ZERO; CELL_COUNT];
-    let mut i = 0;
-    while i < CELL_COUNT {
+    hexvar_geometry::const_for!(i in 0..CELL_COUNT => {
         out[i] = axial(COORDS_C[i].0 as i32, COORDS_C[i].1 as i32);
-        i += 1;
-    }
+    });
     out
 }
 
@@ -135,11 +131,9 @@ pub(crate) const HEXES: [Hex; CELL_COUNT] = build_hexes();
 
 const fn build_index() -> [[u8; 29]; 15] {
     let mut out = [[u8::MAX; 29]; 15];
-    let mut i = 0;
-    while i < CELL_COUNT {
+    hexvar_geometry::const_for!(i in 0..CELL_COUNT => {
         out[COORDS_C[i].0 as usize][COORDS_C[i].1 as usize] = i as u8;
-        i += 1;
-    }
+    });
     out
 }
 
@@ -269,11 +263,7 @@ impl Cell {
     }
 }
 
-impl fmt::Debug for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+hexvar_geometry::debug_as_display!(Cell);
 
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -315,12 +305,10 @@ impl FromStr for Cell {
 
 const fn build_flip() -> [Cell; CELL_COUNT] {
     let mut out = [Cell(0); CELL_COUNT];
-    let mut i = 0;
-    while i < CELL_COUNT {
+    hexvar_geometry::const_for!(i in 0..CELL_COUNT => {
         let (c, l) = COORDS_C[i];
         out[i] = cell_const(c, 28 - l);
-        i += 1;
-    }
+    });
     out
 }
 

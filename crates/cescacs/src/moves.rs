@@ -313,11 +313,7 @@ fn read_castling(r: &mut LongReader<'_>, from: Cell, to: Cell) -> Option<Move> {
     Some(Move::Castle { color, castling })
 }
 
-impl fmt::Debug for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+hexvar_geometry::debug_as_display!(Move);
 
 fn write_promotion(
     f: &mut fmt::Formatter<'_>,

@@ -8,6 +8,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use hexvar_geometry::position_text::{self, counter};
 use hexvar_geometry::san::cut;
 
 use crate::cells::{Cell, CELL_COUNT};
@@ -399,23 +400,11 @@ fn resolve_scornful(
     }
 }
 
-/// A counter: ASCII digits only (no sign), at most `u32::MAX`.
-fn parse_number(s: &str) -> Option<u32> {
-    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    s.parse().ok()
-}
-
 impl FromStr for Setup {
     type Err = ParseSetupError;
     fn from_str(s: &str) -> Result<Setup, ParseSetupError> {
-        // Fields are separated by runs of ASCII whitespace only: any other character (a
-        // non-breaking space included) stays inside a field and makes it invalid.
-        let fields: Vec<&str> = s.split_ascii_whitespace().collect();
-        if fields.len() != 6 {
-            return Err(ParseSetupError::FieldCount(fields.len()));
-        }
+        // A non-breaking space (any character but ASCII whitespace) stays inside a field.
+        let fields: [&str; 6] = position_text::fields(s).map_err(ParseSetupError::FieldCount)?;
         let board = parse_placement(fields[0])?;
         let turn = match fields[1] {
             "w" | "W" => Color::White,
@@ -425,9 +414,9 @@ impl FromStr for Setup {
         let castling = parse_castling(fields[2])?;
         let special = parse_special(fields[3], turn)?;
         let special = resolve_scornful(&board, special, turn, fields[3])?;
-        let halfmove_clock = parse_number(fields[4])
-            .ok_or_else(|| ParseSetupError::Halfmoves(cut(fields[4], 100)))?;
-        let fullmove_number = parse_number(fields[5])
+        let halfmove_clock =
+            counter(fields[4]).ok_or_else(|| ParseSetupError::Halfmoves(cut(fields[4], 100)))?;
+        let fullmove_number = counter(fields[5])
             .filter(|&n| n >= 1)
             .ok_or_else(|| ParseSetupError::Fullmoves(cut(fields[5], 100)))?;
         Ok(Setup {
@@ -530,6 +519,8 @@ impl fmt::Display for Setup {
 
 #[cfg(test)]
 mod tests {
+    use core::mem::discriminant;
+
     use super::*;
 
     #[test]
@@ -608,33 +599,23 @@ mod tests {
     #[test]
     fn errors_name_the_field() {
         assert_eq!("".parse::<Setup>(), Err(ParseSetupError::FieldCount(0)));
-        assert!(matches!(
-            "x w - - 0 1".parse::<Setup>(),
-            Err(ParseSetupError::Placement(_))
-        ));
-        assert!(matches!(
-            "/1:K/ x - - 0 1".parse::<Setup>(),
-            Err(ParseSetupError::Turn(_))
-        ));
-        assert!(matches!(
-            "/1:K/ w Q - 0 1".parse::<Setup>(),
-            Err(ParseSetupError::Castling(_))
-        ));
-        assert!(matches!(
-            "/1:K/ w - Z99 0 1".parse::<Setup>(),
-            Err(ParseSetupError::Special(_))
-        ));
-        assert!(matches!(
-            "/1:K/ w - - x 1".parse::<Setup>(),
-            Err(ParseSetupError::Halfmoves(_))
-        ));
-        assert!(matches!(
-            "/1:K/ w - - 0 0".parse::<Setup>(),
-            Err(ParseSetupError::Fullmoves(_))
-        ));
-        assert!(matches!(
-            "/1:KKK/ w - - 0 1".parse::<Setup>(),
-            Err(ParseSetupError::Placement(_))
-        ));
+        let cases: [(&str, fn(String) -> ParseSetupError); 7] = [
+            ("x w - - 0 1", ParseSetupError::Placement),
+            ("/1:K/ x - - 0 1", ParseSetupError::Turn),
+            ("/1:K/ w Q - 0 1", ParseSetupError::Castling),
+            ("/1:K/ w - Z99 0 1", ParseSetupError::Special),
+            ("/1:K/ w - - x 1", ParseSetupError::Halfmoves),
+            ("/1:K/ w - - 0 0", ParseSetupError::Fullmoves),
+            ("/1:KKK/ w - - 0 1", ParseSetupError::Placement),
+        ];
+        for (text, field) in cases {
+            let error = text.parse::<Setup>().unwrap_err();
+            let expected = field(String::new());
+            assert_eq!(
+                discriminant(&error),
+                discriminant(&expected),
+                "{text}: {error}"
+            );
+        }
     }
 }

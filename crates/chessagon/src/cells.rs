@@ -45,19 +45,15 @@ const TOP: u8 = RANKS - 1;
 const fn build_cells() -> [Tri; CELL_COUNT] {
     let mut cells = [Tri::ZERO; CELL_COUNT];
     let mut n = 0;
-    let mut h = 0u8;
-    while h < RANKS {
-        let mut f = 0u8;
-        while f < FILES {
+    hexvar_geometry::const_for!(h in 0u8..RANKS => {
+        hexvar_geometry::const_for!(f in 0u8..FILES => {
             let lo = file_low(f);
             if h >= lo && h <= TOP - lo {
                 cells[n] = Tri::new(f as i8, h as i8);
                 n += 1;
             }
-            f += 1;
-        }
-        h += 1;
-    }
+        });
+    });
     assert!(n == CELL_COUNT);
     cells
 }
@@ -80,11 +76,9 @@ const NO_SLOT: u8 = u8::MAX;
 
 const fn build_grid() -> [[u8; RANKS as usize]; FILES as usize] {
     let mut grid = [[NO_SLOT; RANKS as usize]; FILES as usize];
-    let mut i = 0;
-    while i < CELL_COUNT {
+    hexvar_geometry::const_for!(i in 0..CELL_COUNT => {
         grid[CELLS_C[i].x as usize][CELLS_C[i].y as usize] = i as u8;
-        i += 1;
-    }
+    });
     grid
 }
 static GRID: [[u8; RANKS as usize]; FILES as usize] = build_grid();
@@ -225,24 +219,20 @@ pub(crate) const fn cell_at(file: u8, rank: u8) -> usize {
 
 pub(crate) const fn set_of(list: &[(u8, u8)]) -> u128 {
     let mut s = 0u128;
-    let mut i = 0;
-    while i < list.len() {
+    hexvar_geometry::const_for!(i in 0..list.len() => {
         s |= 1 << cell_at(list[i].0, list[i].1);
-        i += 1;
-    }
+    });
     s
 }
 
 pub(crate) const fn mirror_set(s: u128) -> u128 {
     let mut out = 0u128;
-    let mut i = 0;
-    while i < CELL_COUNT {
+    hexvar_geometry::const_for!(i in 0..CELL_COUNT => {
         if s >> i & 1 != 0 {
             let t = CELLS_C[i];
             out |= 1 << cell_at(t.x as u8, 15 - t.y as u8);
         }
-        i += 1;
-    }
+    });
     out
 }
 

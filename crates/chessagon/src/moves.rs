@@ -276,12 +276,7 @@ impl fmt::Display for Move {
     }
 }
 
-impl fmt::Debug for Move {
-    /// The notation, as [`Display`](fmt::Display).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+hexvar_geometry::debug_as_display!(Move);
 
 const PROMOTION_SUFFIX: &str = "=Q";
 const EN_PASSANT_SUFFIX: &str = "ep";

@@ -26,6 +26,7 @@ use crate::cells::{cells, Cell, CELL_COUNT};
 use crate::men::{Color, Piece, Role};
 use crate::moves::{ALL_CASTLING, BLACK_LONG, BLACK_SHORT, WHITE_LONG, WHITE_SHORT};
 use crate::tables::PAWN_START;
+use hexvar_geometry::position_text::{counter, write_placement};
 use hexvar_geometry::san::cut;
 use hexvar_geometry::Set128 as CellSet;
 
@@ -293,14 +294,6 @@ fn parse_moved(text: &str, setup: &Setup) -> Result<u128, ParseSetupError> {
     Ok(moved)
 }
 
-/// A counter: ASCII digits only (no sign), within `u32`, at least `min`.
-fn parse_counter(text: &str, min: u32) -> Option<u32> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    text.parse().ok().filter(|&n| n >= min)
-}
-
 /// The most fields a text has: placement, turn, castling, en passant, moved pawns, two clocks.
 const MAX_FIELDS: usize = 7;
 /// The fields every text has: placement, turn, castling, en passant.
@@ -339,11 +332,12 @@ impl FromStr for Setup {
         }
         if let Some(h) = rest.first() {
             setup.halfmove_clock =
-                parse_counter(h, 0).ok_or_else(|| ParseSetupError::HalfmoveClock(cut(h, 100)))?;
+                counter(h).ok_or_else(|| ParseSetupError::HalfmoveClock(cut(h, 100)))?;
         }
         if let Some(f) = rest.get(1) {
-            setup.fullmove_number =
-                parse_counter(f, 1).ok_or_else(|| ParseSetupError::MoveNumber(cut(f, 100)))?;
+            setup.fullmove_number = counter(f)
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| ParseSetupError::MoveNumber(cut(f, 100)))?;
         }
         setup.unmoved_pawns = CellSet(setup.pawns_on_start_bits() & !moved);
         Ok(setup)
@@ -352,27 +346,10 @@ impl FromStr for Setup {
 
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (1..=RANKS).rev() {
-            let mut empty = 0;
-            for cell in rank_cells(rank) {
-                match self.board[cell.index()] {
-                    Some(p) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        write!(f, "{}", p.char())?;
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank > 1 {
-                f.write_str("/")?;
-            }
-        }
+        let ranks = (1..=RANKS)
+            .rev()
+            .map(|rank| rank_cells(rank).map(|cell| self.board[cell.index()].map(Piece::char)));
+        write_placement(f, ranks)?;
         write!(f, " {} ", self.turn.char())?;
         if self.castling & ALL_CASTLING == 0 {
             f.write_str("-")?;

@@ -34,11 +34,9 @@ const RANK_QMIN: [i8; RANK_COUNT] = [0, 0, 0, 0, 1, 1, 1, 2, 3, 3, 4, 5, 6];
 /// The dense index of the first cell of each rank.
 pub(crate) const RANK_START: [u8; RANK_COUNT] = {
     let mut out = [0u8; RANK_COUNT];
-    let mut r = 1;
-    while r < RANK_COUNT {
+    hexvar_geometry::const_for!(r in 1..RANK_COUNT => {
         out[r] = out[r - 1] + RANK_LENGTHS[r - 1];
-        r += 1;
-    }
+    });
     out
 };
 
@@ -186,11 +184,7 @@ impl fmt::Display for Cell {
     }
 }
 
-impl fmt::Debug for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+hexvar_geometry::debug_as_display!(Cell);
 
 impl FromStr for Cell {
     type Err = ParseCellError;

@@ -207,12 +207,7 @@ impl fmt::Display for Move {
     }
 }
 
-impl fmt::Debug for Move {
-    /// The notation, as [`Display`](fmt::Display).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+hexvar_geometry::debug_as_display!(Move);
 
 impl FromStr for Move {
     type Err = ParseMoveError;

@@ -23,6 +23,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use hexvar_geometry::position_text::{counter, or_dash, write_placement};
 use hexvar_geometry::san::cut;
 
 use crate::cells::{Cell, CELL_COUNT, RANK_COUNT, RANK_LENGTHS, RANK_LETTERS, RANK_START};
@@ -163,14 +164,6 @@ impl Default for Setup {
     }
 }
 
-/// A counter field: decimal ASCII digits only (no sign), within `u32`.
-fn counter(text: &str) -> Option<u32> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    text.parse().ok()
-}
-
 impl FromStr for Setup {
     type Err = ParseSetupError;
     fn from_str(s: &str) -> Result<Setup, ParseSetupError> {
@@ -219,32 +212,14 @@ impl FromStr for Setup {
 
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..RANK_COUNT).rev() {
-            let mut empty = 0;
-            for k in 0..RANK_LENGTHS[rank] as usize {
-                match self.board[RANK_START[rank] as usize + k] {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        write!(f, "{}", p.char())?;
-                    }
-                }
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank > 0 {
-                f.write_str("/")?;
-            }
-        }
-        write!(f, " {} {}/{} ", self.turn, self.hands[0], self.hands[1])?;
-        match self.en_passant {
-            Some(c) => write!(f, "{c}")?,
-            None => f.write_str("-")?,
-        }
+        let ranks = (0..RANK_COUNT).rev().map(|rank| {
+            let cells = &self.board[RANK_START[rank] as usize..][..RANK_LENGTHS[rank] as usize];
+            cells.iter().map(|man| man.map(Piece::char))
+        });
+        write_placement(f, ranks)?;
+        let [white, black] = &self.hands;
+        let en_passant = or_dash(self.en_passant);
+        write!(f, " {} {white}/{black} {en_passant}", self.turn)?;
         write!(f, " {} {}", self.halfmove_clock, self.fullmove_number)
     }
 }

@@ -61,7 +61,6 @@ use std::sync::OnceLock;
 pub use crate::draw::{DrawReason, DrawRules};
 use crate::line::Line;
 pub use crate::line::Positions;
-use crate::tags::{set_tag, tag_value, TagError};
 use crate::{Variant, VariantColor, VariantOutcome};
 
 /// Why a [`Game`] refused a move; the game is unchanged.
@@ -427,24 +426,18 @@ impl<V: Variant> Game<V> {
         })
     }
 
-    /// The record's tags in order (`Event`, `White`, …), without `Variant` and `Position`, which
-    /// the game itself determines when it is written.
-    pub fn tags(&self) -> &[(String, String)] {
-        &self.tags
-    }
-
-    /// A tag's value.
-    pub fn tag(&self, name: &str) -> Option<&str> {
-        tag_value(&self.tags, name)
-    }
-
-    /// Sets a tag (replacing one of the same name). The name and value must be what a record can
-    /// hold ([`record::check_tag`](crate::record::check_tag): a PGN symbol, a value on one line);
-    /// `Variant`, `Position`, `FEN` and `SetUp` are refused, since the game determines them. A
-    /// `Result` tag is kept only for a game the rules have not ended (a resignation, say) and
-    /// written in place of `*`.
-    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), TagError> {
-        set_tag(&mut self.tags, name, value)
+    crate::tags::tag_methods! {
+        tags: concat!(
+            "The record's tags in order (`Event`, `White`, …), without `Variant` and `Position`, ",
+            "which the game itself determines when it is written."
+        ),
+        set_tag: concat!(
+            "Sets a tag (replacing one of the same name). The name and value must be what a ",
+            "record can hold (`record::check_tag`: a PGN symbol, a ",
+            "value on one line); `Variant`, `Position`, `FEN` and `SetUp` are refused, since the ",
+            "game determines them. A `Result` tag is kept only for a game the rules have not ",
+            "ended (a resignation, say) and written in place of `*`."
+        ),
     }
 
     /// The result as a record writes it: the outcome's token, else a `Result` tag, else `*`.

@@ -42,6 +42,7 @@ mod men;
 mod movelist;
 pub mod null_move;
 pub mod perft;
+pub mod position_text;
 pub mod record;
 mod record_report;
 pub mod san;

@@ -1,5 +1,6 @@
-//! Serde support for types whose serialized form is their text (`Display` + `FromStr`): cells,
-//! moves, position texts. The macro names the caller's `serde`, so this crate depends on none.
+//! The other faces of types whose text is what they are (`Display` + `FromStr`: cells, moves,
+//! position texts): serde as that text, and `Debug` as that text. The serde macro names the
+//! caller's `serde`, so this crate depends on none.
 
 /// Implements `serde::Serialize` (as `Display`) and `serde::Deserialize` (through `FromStr`)
 /// for a type. The first argument is the name under which the calling crate sees serde (usually
@@ -59,5 +60,34 @@ macro_rules! serde_as_text {
                 deserializer.deserialize_str(TextVisitor)
             }
         }
+    };
+}
+
+/// Implements `Debug` as `Display` for each type given: a cell or move debugs as its notation
+/// (`e4`, not `Cell(37)`), in test failures and `{:?}` alike.
+///
+/// ```
+/// use core::fmt;
+///
+/// struct Cell(u8);
+/// impl fmt::Display for Cell {
+///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+///         write!(f, "c{}", self.0)
+///     }
+/// }
+/// hexvar_geometry::debug_as_display!(Cell);
+///
+/// assert_eq!(format!("{:?}", Cell(7)), "c7");
+/// ```
+#[macro_export]
+macro_rules! debug_as_display {
+    ($($ty:ty),+ $(,)?) => {
+        $(
+            impl ::core::fmt::Debug for $ty {
+                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    ::core::fmt::Display::fmt(self, f)
+                }
+            }
+        )+
     };
 }

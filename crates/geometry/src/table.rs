@@ -255,12 +255,11 @@ pub const fn gathered_128<const N: usize>(sets: &[u128; N], over: &[u128; N]) ->
     assert!(N <= 128, "a 128-bit set holds at most 128 cells");
     let mut out = [0u128; N];
     crate::const_for!(k in 0..N => {
-        let mut c = 0;
-        while c < N {
-            if over[k] >> c & 1 != 0 {
-                out[k] |= sets[c];
-            }
-            c += 1;
+        // The cells of over[k], lowest first, each cleared once taken.
+        let mut rest = over[k];
+        while rest != 0 {
+            out[k] |= sets[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
         }
     });
     out

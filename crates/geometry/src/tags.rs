@@ -111,3 +111,25 @@ pub(crate) fn set_tag(
     }
     Ok(())
 }
+
+/// The tag methods [`Game`](crate::Game) and [`GameTree`](crate::GameTree) share over their
+/// `tags` field: `tags`, `tag` and `set_tag`, with each type's own words for what its tags hold.
+macro_rules! tag_methods {
+    (tags: $tags_doc:expr, set_tag: $set_doc:expr,) => {
+        #[doc = $tags_doc]
+        pub fn tags(&self) -> &[(String, String)] {
+            &self.tags
+        }
+
+        /// The first value of a tag.
+        pub fn tag(&self, name: &str) -> Option<&str> {
+            $crate::tags::tag_value(&self.tags, name)
+        }
+
+        #[doc = $set_doc]
+        pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), $crate::TagError> {
+            $crate::tags::set_tag(&mut self.tags, name, value)
+        }
+    };
+}
+pub(crate) use tag_methods;

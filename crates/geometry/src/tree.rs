@@ -25,7 +25,7 @@
 use core::fmt;
 
 use crate::record_report::RecordWarning;
-use crate::tags::{set_tag, tag_value, TagError, ROSTER};
+use crate::tags::ROSTER;
 use crate::{Game, Variant};
 
 /// A node's place in its [`GameTree`]'s arena.
@@ -169,22 +169,17 @@ impl<V: Variant> GameTree<V> {
         &self.start
     }
 
-    /// The tags in their order, `Variant`, `Position` and `Result` included; a name may occur
-    /// more than once, as in the files of some authors.
-    pub fn tags(&self) -> &[(String, String)] {
-        &self.tags
-    }
-
-    /// The first value of a tag.
-    pub fn tag(&self, name: &str) -> Option<&str> {
-        tag_value(&self.tags, name)
-    }
-
-    /// Sets a tag: the first of that name is replaced, or a new one goes last. The name and value
-    /// must be what a record can hold ([`record::check_tag`](crate::record::check_tag)); `Variant`, `Position`, `FEN` and
-    /// `SetUp` are the start's and refused ([`TagError::Reserved`]).
-    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), TagError> {
-        set_tag(&mut self.tags, name, value)
+    crate::tags::tag_methods! {
+        tags: concat!(
+            "The tags in their order, `Variant`, `Position` and `Result` included; a name may ",
+            "occur more than once, as in the files of some authors."
+        ),
+        set_tag: concat!(
+            "Sets a tag: the first of that name is replaced, or a new one goes last. The name and ",
+            "value must be what a record can hold ",
+            "(`record::check_tag`); `Variant`, `Position`, `FEN` and ",
+            "`SetUp` are the start's and refused (`TagError::Reserved`)."
+        ),
     }
 
     /// The result the record gives: its `Result` tag, else `*`.

@@ -52,11 +52,9 @@ pub(crate) const FILES: usize = 8;
 /// Every cell of the board.
 pub(crate) const ALL_CELLS: CellSet = {
     let mut s = CellSet::EMPTY;
-    let mut i = 0;
-    while i < CELLS {
+    hexvar_geometry::const_for!(i in 0..CELLS => {
         s = s.with(i);
-        i += 1;
-    }
+    });
     s
 };
 
@@ -78,29 +76,22 @@ pub struct Cell(u16);
 
 hexvar_geometry::dense_cell!(Cell(u16), CELLS);
 
-impl fmt::Debug for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+hexvar_geometry::debug_as_display!(Cell);
 
 const fn field_cells() -> [Hex; FIELD] {
     let mut out = [Hex::ZERO; FIELD];
     let mut n = 0;
-    let mut y = 0i32;
-    while y < 15 {
-        let mut x = 1i32;
-        while x <= 29 {
+    hexvar_geometry::const_for!(y in 0i32..15 => {
+        // Doubled x: the field's cells are the lattice points with x + y even.
+        hexvar_geometry::const_for!(x in 1i32..30 => {
             if (x + y) % 2 == 0 && (x - 15).abs() + (y - 7).abs() <= 14 {
                 let r = y - 7;
                 let q = (x - 15 - r) / 2;
                 out[n] = Hex::new(q as i8, r as i8);
                 n += 1;
             }
-            x += 1;
-        }
-        y += 1;
-    }
+        });
+    });
     assert!(n == FIELD);
     out
 }
@@ -328,8 +319,7 @@ const ROWS: &[u8; 15] = b"ABCDEFGHJKLMNPQ";
 /// its length.
 static CELL_NAME_BYTES: [([u8; 4], usize); CELLS] = {
     let mut out = [([0u8; 4], 0); CELLS];
-    let mut i = 0;
-    while i < CELLS {
+    hexvar_geometry::const_for!(i in 0..CELLS => {
         let cell = Cell(i as u16);
         out[i] = match cell.square_coords() {
             Some((side, file, rank)) => ([side.char() as u8, b'/', b'0' + rank, b'0' + file], 4),
@@ -339,23 +329,20 @@ static CELL_NAME_BYTES: [([u8; 4], usize); CELLS] = {
                 None => panic!("a cell is a square or a field cell"),
             },
         };
-        i += 1;
-    }
+    });
     out
 };
 
 /// Each cell's name, so that printing a cell (SAN writes several per move) formats nothing.
 static CELL_NAMES: [&str; CELLS] = {
     let mut out = [""; CELLS];
-    let mut i = 0;
-    while i < CELLS {
+    hexvar_geometry::const_for!(i in 0..CELLS => {
         let (bytes, len) = &CELL_NAME_BYTES[i];
         out[i] = match core::str::from_utf8(bytes.split_at(*len).0) {
             Ok(name) => name,
             Err(_) => panic!("cell names are ASCII"),
         };
-        i += 1;
-    }
+    });
     out
 };
 

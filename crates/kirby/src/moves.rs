@@ -194,12 +194,7 @@ fn castling(king: Cell, to: Cell) -> Option<Move> {
     Some(Move::Castle { king, rook })
 }
 
-impl fmt::Debug for Move {
-    /// The notation, as `Display`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+hexvar_geometry::debug_as_display!(Move);
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
