@@ -339,17 +339,20 @@ impl LineOccupancy {
         n
     }
 
-    /// The number of empty cells next to `place` on its line, before the nearest man or the
-    /// end, in the axis's positive direction (`up`) or its negative one.
+    /// The number of empty cells next to `place` on its line, before the nearest man, in the
+    /// axis's positive direction (`up`) or its negative one, counted up to `most`, where the
+    /// line has at least `most` cells that way (a pawn's pushes). The line's ends are not
+    /// read: past the last man the count runs on over zero bits, and `most` cuts it.
     #[inline(always)]
-    pub(crate) fn free_run(&self, place: LinePlace, up: bool) -> usize {
-        let occ = self.with_ends(place);
-        let pos = place.pos as u32;
-        if up {
-            (occ >> (pos + 1)).trailing_zeros() as usize
+    pub(crate) fn free_run_within(&self, place: LinePlace, up: bool, most: usize) -> usize {
+        let occ = self.0[place.slot()] & OCCUPIED;
+        let pos = u32::from(place.pos);
+        let run = if up {
+            (occ >> (pos + 1)).trailing_zeros()
         } else {
-            ((occ << (32 - pos)).leading_zeros()) as usize
-        }
+            (occ << (32 - pos)).leading_zeros()
+        };
+        (run as usize).min(most)
     }
 
     /// The cells a slider on `from` attacks along the given axes.

@@ -242,9 +242,7 @@ impl Position {
 
     /// All legal moves.
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
-        list
+        MoveList::filled_by(|list| self.legal_moves_into(list))
     }
 
     /// All legal moves, into a caller's list (cleared first).
@@ -279,31 +277,17 @@ impl Ctx<'_> {
         if S::COUNTS {
             sink.add(self.count_pawn_moves(counted));
         }
-        // Iterating an empty set still reads its three words: skip it.
-        let listed = pawns - counted;
-        if listed.is_empty() {
-            return true;
-        }
-        for from in listed {
+        self.emit_each(Role::Pawn, pawns - counted, sink, |from| {
             // Straight steps stop before the first occupied hex on the forward ray.
             let ray = RAYS[from][forward];
             let open = match nearest(&(ray & self.occ), forward) {
                 None => ray,
                 Some(n) => ray - RAYS[n][forward] - SINGLE[n],
             };
-            let to = (open & PAWN_PUSHES[c][from])
+            (open & PAWN_PUSHES[c][from])
                 | (PAWN_OBLIQUE[c][from] - self.occ)
-                | (PAWN_ATTACKS[c][from] & self.enemy);
-            if !self.emit(
-                Role::Pawn,
-                from,
-                self.masks.restrict(from, to, self.us),
-                sink,
-            ) {
-                return false;
-            }
-        }
-        true
+                | (PAWN_ATTACKS[c][from] & self.enemy)
+        })
     }
 
     /// The moves of unpinned pawns away from their promotion edge, out of check: the free
@@ -317,10 +301,10 @@ impl Ctx<'_> {
         let mut n = 0;
         for_each_index(pawns, |from| {
             let column = places(from)[COLUMN_AXIS];
-            let pushes = self.lines.free_run(column, up);
-            n += pushes.min(PAWN_PUSH_COUNT[c][from] as usize)
-                + (PAWN_OBLIQUE[c][from] - self.occ).len() as usize
-                + (PAWN_ATTACKS[c][from] & self.enemy).len() as usize;
+            let most = usize::from(PAWN_PUSH_COUNT[c][from]);
+            // Oblique steps go to edge neighbours, captures to diagonal ones: never one hex.
+            let steps = (PAWN_OBLIQUE[c][from] - self.occ) | (PAWN_ATTACKS[c][from] & self.enemy);
+            n += self.lines.free_run_within(column, up, most) + steps.len() as usize;
         });
         n
     }
@@ -335,21 +319,9 @@ impl Ctx<'_> {
             });
             sink.add(n);
         }
-        if listed.is_empty() {
-            return true;
-        }
-        for from in listed {
-            let to = elephant_targets(from, self.us, &self.occ) - self.own;
-            if !self.emit(
-                Role::Elephant,
-                from,
-                self.masks.restrict(from, to, self.us),
-                sink,
-            ) {
-                return false;
-            }
-        }
-        true
+        self.emit_each(Role::Elephant, listed, sink, |from| {
+            elephant_targets(from, self.us, &self.occ) - self.own
+        })
     }
 
     /// Knights: twelve leaps, and the non-capturing ride (the leap twice over an empty hex).
@@ -360,21 +332,25 @@ impl Ctx<'_> {
             for_each_index(counted, |from| n += self.knight_move_count(from));
             sink.add(n);
         }
-        if listed.is_empty() {
-            return true;
-        }
-        for from in listed {
-            let to = self.knight_targets(from);
-            if !self.emit(
-                Role::Knight,
-                from,
-                self.masks.restrict(from, to, self.us),
-                sink,
-            ) {
-                return false;
-            }
-        }
-        true
+        self.emit_each(Role::Knight, listed, sink, |from| self.knight_targets(from))
+    }
+
+    /// Reports the legal moves of each man of kind `role` on `listed`, whose destinations
+    /// before the king's masks are `targets(from)`; `false` when the sink stopped.
+    #[inline(always)]
+    fn emit_each<S: MoveSink>(
+        &self,
+        role: Role,
+        listed: CellSet,
+        sink: &mut S,
+        targets: impl Fn(usize) -> CellSet,
+    ) -> bool {
+        // Iterating an empty set still reads its three words: skip it.
+        listed.is_empty()
+            || listed.into_iter().all(|from| {
+                let to = self.masks.restrict(from, targets(from), self.us);
+                self.emit(role, from, to, sink)
+            })
     }
 
     /// A Knight's leaps not onto its own men, and its rides over the empty leap hexes.
@@ -433,10 +409,7 @@ impl Ctx<'_> {
     fn sliders<S: MoveSink>(&self, role: Role, sink: &mut S) -> bool {
         // A counting sink has had the others counted by `count_all_slider_moves`.
         let (_, listed) = self.split::<S>(self.pos.pieces(self.us, role));
-        if listed.is_empty() {
-            return true;
-        }
-        for from in listed {
+        self.emit_each(role, listed, sink, |from| {
             let lines = self.lines;
             let attacks = match role {
                 Role::Bishop => lines.slide(from, DIAGONAL_AXES),
@@ -445,12 +418,8 @@ impl Ctx<'_> {
                 Role::Wyvern => lines.slide(from, ORTHOGONAL_AXES) | KNIGHT[from],
                 _ => lines.slide(from, ALL_AXES),
             };
-            let to = self.masks.restrict(from, attacks - self.own, self.us);
-            if !self.emit(role, from, to, sink) {
-                return false;
-            }
-        }
-        true
+            attacks - self.own
+        })
     }
 
     /// For a counting sink: the moves of all unpinned sliders out of check, counted on their

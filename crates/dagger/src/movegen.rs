@@ -547,9 +547,7 @@ impl Position {
     /// assert!(moves.iter().any(|m| m.to_string() == "d2-f2"));
     /// ```
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
-        list
+        MoveList::filled_by(|list| self.legal_moves_into(list))
     }
 
     /// The legal moves, into `list` (cleared first; no allocation).

@@ -121,6 +121,10 @@ const ATTACKS_LEN: usize = magic::entry_count(&BOARD_LOOKUPS).next_power_of_two(
 
 /// The attacks of every (cell, table) for every occupancy of its inner cells, at its hashed
 /// entry.
+#[expect(
+    clippy::large_const_arrays,
+    reason = "a `static` is read through the global offset table, a load in series with each look-up (see `tables.rs`); one copy in the binary (it did not grow)"
+)]
 const ATTACKS: [Bits; ATTACKS_LEN] =
     magic::attack_table_64(&LINE_STEPS, &TABLE_DIRECTIONS, &BOARD_LOOKUPS);
 

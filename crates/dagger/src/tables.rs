@@ -340,20 +340,8 @@ pub(crate) const PAWNS_NEAR_KING: [[Bits; CELL_COUNT]; 2] = [
 /// `RANK_NEIGHBOURS[cell]`: the cells beside `cell` on its rank (the en-passant capturers).
 pub(crate) const RANK_NEIGHBOURS: [Bits; CELL_COUNT] = pick_two(&RANK_STEPS);
 /// `BETWEEN[a][b]`: the cells strictly between `a` and `b` on a common line, else empty.
-pub(crate) const BETWEEN: [[Bits; CELL_COUNT]; CELL_COUNT] = {
-    let wide = table::between_128(&LINE_STEPS);
-    let mut out = [[0; CELL_COUNT]; CELL_COUNT];
-    let mut i = 0;
-    while i < CELL_COUNT {
-        let mut j = 0;
-        while j < CELL_COUNT {
-            out[i][j] = wide[i][j] as Bits;
-            j += 1;
-        }
-        i += 1;
-    }
-    out
-};
+pub(crate) const BETWEEN: [[Bits; CELL_COUNT]; CELL_COUNT] =
+    narrow(&table::between_128(&LINE_STEPS));
 /// `LINE[a][b]`: the whole line through `a` and `b` (both included) when they share a line,
 /// else empty.
 pub(crate) const LINE: [[Bits; CELL_COUNT]; CELL_COUNT] = {

@@ -94,11 +94,14 @@ pub struct Levers {
     pub history_malus: bool,
     /// Aspiration windows: with one line asked, each iteration from the fourth is searched
     /// first within 35 centipawns of the last one's score, and searched again with the window
-    /// opened on the side it failed (twice as wide each time, fully past 500).
+    /// opened on the side it failed (twice as wide each time, fully past 500). Off: against
+    /// the same build without it (Brusky, 20,000 nodes a move) it scored 19/1/14 over 34 games,
+    /// +51 Elo [−63, +179], when the match was stopped to free the machine: no gain shown yet.
     pub aspiration: bool,
     /// The transposition table in the quiescence search: an entry of any depth whose bound
     /// settles a quiescence node ends it, the entry's move is tried first, and a quiescence
-    /// node's score is kept at depth 0.
+    /// node's score is kept at depth 0. Off: not measured in a match; the start of Brusky to
+    /// depth 7 takes 13 % fewer nodes (2,248,886 → 1,946,536) but no less CPU time.
     pub quiescence_table: bool,
 }
 

@@ -2,6 +2,7 @@
 //! army's pawns on its own sideboard counted rank-wise by shifts.
 
 mod slider_counts;
+mod standing;
 
 pub(crate) use slider_counts::SliderCounts;
 use slider_counts::{Cursor, LineCounts};
@@ -109,23 +110,13 @@ impl Position {
         }
         self.with_context(|ctx| {
             let mut n = 0;
-            let mut add = |pm: PieceMoves| {
-                n += pm.len();
-                true
-            };
             if ctx.checkers.is_empty() {
-                let known = reuse.and_then(|r| r.king.map(|king| (king, r.changed)));
-                self.king_moves(ctx, known, &mut add);
-                self.castling_moves(ctx, &mut add);
-                // Compiled twice, so that the usual case tests no waiting pawns per piece.
-                n += if ctx.any_replacing {
-                    self.count_pieces_replacing(ctx)
-                } else {
-                    let sliders = reuse.map(|r| (r.sliders, r.changed));
-                    self.count_pieces_unchecked::<false>(ctx, sliders)
-                };
+                n = self.count_unchecked(ctx, reuse);
             } else {
-                self.normal_moves(ctx, &mut add);
+                self.normal_moves(ctx, &mut |pm| {
+                    n += pm.len();
+                    true
+                });
             }
             if n == 0 && ctx.checkers.is_empty() {
                 self.relocations(&mut |pm| {
@@ -135,6 +126,27 @@ impl Position {
             }
             n
         })
+    }
+
+    /// The number of ordinary legal moves (relocations left out) of the army of `ctx`, which is
+    /// not in check; what `reuse` holds taken from it where it stands.
+    #[inline(always)]
+    pub(crate) fn count_unchecked(&self, ctx: &Context, reuse: Option<Reuse>) -> usize {
+        let mut n = 0;
+        let mut add = |pm: PieceMoves| {
+            n += pm.len();
+            true
+        };
+        let known = reuse.and_then(|r| r.king.map(|king| (king, r.changed)));
+        self.king_moves(ctx, known, &mut add);
+        self.castling_moves(ctx, &mut add);
+        // Compiled twice, so that the usual case tests no waiting pawns per piece.
+        n + if ctx.any_replacing {
+            self.count_pieces_replacing(ctx)
+        } else {
+            let sliders = reuse.map(|r| (r.sliders, r.changed));
+            self.count_pieces_unchecked::<false>(ctx, sliders)
+        }
     }
 
     /// The number of legal moves of the pieces other than the king when the army to move is not
@@ -254,42 +266,84 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use crate::moves::Move;
-    use crate::Position;
+    use crate::{Layout, Mode, Position, Setup};
 
     /// After every ordinary move of every conformance position, and of each position one move
-    /// later, the count that reuses the parent's slider counts and king steps equals the count
-    /// made afresh.
+    /// later, the count that reuses the parent's slider counts and king steps, and the
+    /// parent's whole count of the next army where the move leaves it standing, equal the
+    /// count made afresh.
+    ///
+    /// Also along random games from every mode's start: they hold what the conformance rows
+    /// hold rarely, castling paths opening and team-mates moving off a slider's first steps.
     #[test]
     fn a_reused_count_equals_a_fresh_one() {
-        let mut checked = 0;
+        let (mut checked, mut standing) = (0, 0);
+        let mut parents = Vec::new();
         for text in crate::conformance_texts() {
             let root: Position = text.parse().expect("a valid position");
-            let mut parents = vec![root.clone()];
+            parents.push(root.clone());
             for m in root.legal_moves() {
                 let mut next = root.clone();
                 next.play_unchecked(m);
                 parents.push(next);
             }
-            for parent in parents {
-                let sliders = parent.next_army_slider_counts();
-                let king = parent.next_army_king_steps();
-                for m in parent.legal_moves() {
-                    let Move::Normal { from, to, .. } = m else {
-                        continue;
-                    };
-                    let reuse = super::Reuse {
-                        sliders: &sliders,
-                        king: (!parent.may_replace_a_waiting_pawn(to.index())).then_some(&king),
-                        changed: [from.index(), to.index()],
-                    };
-                    let mut child = parent.clone();
-                    child.apply(m);
-                    let reused = child.legal_move_count_after(reuse);
-                    assert_eq!(reused, child.legal_move_count(), "{m} in {parent}");
-                    checked += 1;
+        }
+        parents.extend(random_game_positions());
+        for parent in parents {
+            let sliders = parent.next_army_slider_counts();
+            let king = parent.next_army_king_steps();
+            let next = parent.next_army_count();
+            for m in parent.legal_moves() {
+                let Move::Normal { from, to, .. } = m else {
+                    continue;
+                };
+                let (from, to) = (from.index(), to.index());
+                let reuse = super::Reuse {
+                    sliders: &sliders,
+                    king: (!parent.may_replace_a_waiting_pawn(to)).then_some(&king),
+                    changed: [from, to],
+                };
+                let mut child = parent.clone();
+                child.apply(m);
+                let fresh = child.legal_move_count();
+                let reused = child.legal_move_count_after(reuse);
+                assert_eq!(reused, fresh, "{m} in {parent}");
+                if let Some(count) = parent.standing_count(&next, from, to) {
+                    assert_eq!(count, fresh as u64, "{m} in {parent}: standing");
+                    standing += 1;
                 }
+                checked += 1;
             }
         }
         assert!(checked > 100_000, "{checked}");
+        // Enough children take the parent's count for the test to mean something.
+        assert!(standing > checked / 10, "{standing} of {checked}");
+    }
+
+    /// The positions of 4 random games of 60 plies from each mode's start in both layouts
+    /// (moves drawn by a fixed xorshift generator).
+    fn random_game_positions() -> Vec<Position> {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut out = Vec::new();
+        for mode in Mode::ALL {
+            for layout in [Layout::QueenLeft, Layout::QueenRight] {
+                for _ in 0..4 {
+                    let mut pos =
+                        Position::from_setup(Setup::start_mode(mode, layout)).expect("a start");
+                    for _ in 0..60 {
+                        let moves = pos.legal_moves();
+                        if moves.is_empty() {
+                            break;
+                        }
+                        state ^= state << 13;
+                        state ^= state >> 7;
+                        state ^= state << 17;
+                        pos.play_unchecked(moves[(state % moves.len() as u64) as usize]);
+                        out.push(pos.clone());
+                    }
+                }
+            }
+        }
+        out
     }
 }

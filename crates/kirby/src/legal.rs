@@ -119,7 +119,14 @@ impl Position {
     /// lent: returned by value it was copied (a `memcpy` call per position).
     #[inline(always)]
     pub(crate) fn with_context<R>(&self, f: impl FnOnce(&Context) -> R) -> R {
-        let us = self.turn.index();
+        self.with_context_of(self.turn, f)
+    }
+
+    /// [`Position::with_context`] for `army` as if it were to move (perft takes the next army's
+    /// count one ply early, module `count::standing`).
+    #[inline(always)]
+    pub(crate) fn with_context_of<R>(&self, army: Color, f: impl FnOnce(&Context) -> R) -> R {
+        let us = army.index();
         let hostile_armies = self.hostile_armies(us);
         let mut hostile = CellSet::EMPTY;
         let mut replacing = CellSet::EMPTY;
@@ -138,7 +145,7 @@ impl Position {
         let targets = ALL_CELLS - (friends | self.by_role[Role::King.index()]);
         let men = self.hostile_men(&hostile);
         let mut ctx = Context {
-            army: self.turn,
+            army,
             king: self.kings[us] as usize,
             hostile,
             hostile_armies,

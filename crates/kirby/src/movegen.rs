@@ -22,8 +22,8 @@ use crate::moves::{Move, MoveList};
 use crate::position::{Choices, Position, NO_KING};
 use crate::setup::Layout;
 use crate::tables::{
-    bishop_attacks, rook_attacks, sideboard_bits, CastleSide, BISHOP_FIRST_STEPS, KING_ATTACKS,
-    KNIGHT_ATTACKS, PAWNS, PAWN_CELLS, ROOK_FIRST_STEPS,
+    bishop_attacks, rook_attacks, sideboard_bits, sideboard_set, CastleSide, ATTACK_WATCH,
+    BISHOP_FIRST_STEPS, KING_ATTACKS, KNIGHT_ATTACKS, PAWNS, PAWN_CELLS, ROOK_FIRST_STEPS,
 };
 
 /// What a [`PieceMoves`] batch means.
@@ -419,6 +419,27 @@ impl Position {
             rooks,
             MovesKind::Castle,
         )
+    }
+
+    /// The cells whose men decide the castling of the army of `ctx` (not in check): for each
+    /// side it still has the right to, the squares between king and rook and the cells that
+    /// watch the two the king crosses and lands on ([`ATTACK_WATCH`]). (Its rights change only
+    /// with its own king or rooks, whose cells the caller watches.)
+    pub(crate) fn castling_watch(&self, ctx: &Context) -> CellSet {
+        let us = ctx.army.index();
+        let mut watch = CellSet::EMPTY;
+        for (castle, path) in CastleSide::BOTH
+            .iter()
+            .zip(&CASTLE_PATHS[self.layout as usize][us])
+        {
+            if self.castling[us] & castle.bit() != 0 {
+                watch |= sideboard_set(path.between, us);
+                for &c in &path.king_cells {
+                    watch |= ATTACK_WATCH[c as usize];
+                }
+            }
+        }
+        watch
     }
 
     /// The ordinary moves (no relocation) of the army to move; `false` when `f` stopped.

@@ -71,22 +71,34 @@ fn play_each(pos: &mut Position, list: &MoveList, depth: u32, bulk: bool) -> u64
     n
 }
 
-/// The moves of each child of `pos` (one per move of `list`), counted in bulk: the sliders'
-/// counts and the king's attacked steps of the army that moves next are taken once here, and
-/// each child after an ordinary move reuses those its move leaves standing (modules
+/// The moves of each child of `pos` (one per move of `list`), counted in bulk: the whole
+/// count of the army that moves next is taken here once and taken by each child whose move
+/// leaves it standing, which is then not played (module `count::standing`); for the others,
+/// the sliders' counts and the king's attacked steps of that army, taken here once as well
+/// (on the first such child), are reused where the move leaves them standing (modules
 /// `count::slider_counts`, `legal::king_steps`).
 fn count_children(pos: &mut Position, list: &MoveList) -> u64 {
-    let sliders = pos.next_army_slider_counts();
-    let king = pos.next_army_king_steps();
+    let next = pos.next_army_count();
+    let mut parts = None;
     let mut undo = Undo::new();
     let mut n = 0;
     for &m in list {
         let reuse = match m {
-            Move::Normal { from, to, .. } => Some(Reuse {
-                sliders: &sliders,
-                king: (!pos.may_replace_a_waiting_pawn(to.index())).then_some(&king),
-                changed: [from.index(), to.index()],
-            }),
+            Move::Normal { from, to, .. } => {
+                let (from, to) = (from.index(), to.index());
+                if let Some(count) = pos.standing_count(&next, from, to) {
+                    n += count;
+                    continue;
+                }
+                let (sliders, king) = parts.get_or_insert_with(|| {
+                    (pos.next_army_slider_counts(), pos.next_army_king_steps())
+                });
+                Some(Reuse {
+                    sliders,
+                    king: (!pos.may_replace_a_waiting_pawn(to)).then_some(&*king),
+                    changed: [from, to],
+                })
+            }
             Move::Castle { .. } | Move::Relocate { .. } => None,
         };
         pos.apply_undoable(m, &mut undo);

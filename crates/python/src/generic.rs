@@ -3,6 +3,8 @@
 //! per-variant Python classes (see `stamp.rs`) only wrap these functions.
 
 use core::fmt::Display;
+use std::sync::Arc;
+
 use hexvar_geometry::perft::divide;
 use hexvar_geometry::MAX_PERFT_DEPTH;
 use hexvar_geometry::{
@@ -264,16 +266,13 @@ pub struct Core<V: Variant> {
     moves: Vec<V::Move>,
     /// `zeroing[i]`: whether `moves[i]` made every earlier position unrepeatable.
     zeroing: Vec<bool>,
-    /// The current position's legal moves once listed (when `listed`): `push` of a listed move
-    /// then needs no second generation to know it legal (the loop `legal_moves`, `push`
-    /// generates once). The buffers stay from position to position: no allocation per listing.
-    legal: Listed<V::Move>,
-    /// Whether `legal` holds the current position's moves.
-    listed: bool,
+    /// The current position's legal moves once listed: `push` of a listed move then needs no
+    /// second generation to know it legal (the loop `legal_moves`, `push` generates once).
+    legal: Option<Arc<Listed<V::Move>>>,
 }
 
 /// A position's legal moves, in the generator's order, and their exact keys (`keys.rs`).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Listed<M> {
     /// The moves.
     pub moves: Vec<M>,
@@ -282,20 +281,12 @@ pub struct Listed<M> {
 }
 
 impl<M: Copy> Listed<M> {
-    /// No moves.
-    fn new() -> Self {
+    /// The moves of `list` with their keys.
+    fn new(list: &[M], key: impl Fn(M) -> u64) -> Self {
         Listed {
-            moves: Vec::new(),
-            keys: Vec::new(),
+            moves: list.to_vec(),
+            keys: list.iter().map(|&mv| key(mv)).collect(),
         }
-    }
-
-    /// Holds the moves of `list` with their keys, in place of the earlier ones.
-    fn fill(&mut self, list: &[M], key: impl Fn(M) -> u64) {
-        self.moves.clear();
-        self.moves.extend_from_slice(list);
-        self.keys.clear();
-        self.keys.extend(list.iter().map(|&mv| key(mv)));
     }
 
     /// Whether the move with key `key` is listed.
@@ -311,8 +302,7 @@ impl<V: Rules> Core<V> {
             positions: vec![start],
             moves: Vec::new(),
             zeroing: Vec::new(),
-            legal: Listed::new(),
-            listed: false,
+            legal: None,
         }
     }
 
@@ -341,27 +331,24 @@ impl<V: Rules> Core<V> {
     }
 
     /// The legal moves and their keys, listed once per position.
-    pub fn legal_moves(&mut self) -> &Listed<V::Move> {
-        if !self.listed {
-            let pos = self.positions.last().expect("a board holds its start");
-            self.legal.fill(&pos.legal_moves(), V::key);
-            self.listed = true;
-        }
-        &self.legal
+    pub fn legal_moves(&mut self) -> Arc<Listed<V::Move>> {
+        let pos = self.positions.last().expect("a board holds its start");
+        self.legal
+            .get_or_insert_with(|| Arc::new(Listed::new(&pos.legal_moves(), V::key)))
+            .clone()
     }
 
     /// Plays a legal move; an illegal one raises `IllegalMoveError` and changes nothing.
     pub fn push(&mut self, mv: V::Move) -> PyResult<()> {
         let mut next = self.pos().clone();
-        if self.listed && self.legal.has(V::key(mv)) {
-            next.play_unchecked(mv);
-        } else {
-            next.play(mv).map_err(illegal)?;
+        match &self.legal {
+            Some(legal) if legal.has(V::key(mv)) => next.play_unchecked(mv),
+            _ => next.play(mv).map_err(illegal)?,
         }
         self.zeroing.push(self.pos().is_zeroing(mv));
         self.positions.push(next);
         self.moves.push(mv);
-        self.listed = false;
+        self.legal = None;
         Ok(())
     }
 
@@ -373,7 +360,7 @@ impl<V: Rules> Core<V> {
             .ok_or_else(|| PyIndexError::new_err("pop from an empty move stack"))?;
         self.positions.pop();
         self.zeroing.pop();
-        self.listed = false;
+        self.legal = None;
         Ok(mv)
     }
 
@@ -397,10 +384,9 @@ impl<V: Rules> Core<V> {
 
     /// Whether `mv` is legal here.
     pub fn is_legal(&self, mv: V::Move) -> bool {
-        if self.listed {
-            self.legal.has(V::key(mv))
-        } else {
-            self.pos().legal_moves().contains(&mv)
+        match &self.legal {
+            Some(legal) => legal.has(V::key(mv)),
+            None => self.pos().legal_moves().contains(&mv),
         }
     }
 
@@ -506,10 +492,9 @@ impl<V: Rules> Core<V> {
 
     /// The number of legal moves, from the listing when there is one.
     fn legal_move_count(&self) -> usize {
-        if self.listed {
-            self.legal.moves.len()
-        } else {
-            self.pos().legal_move_count()
+        match &self.legal {
+            Some(legal) => legal.moves.len(),
+            None => self.pos().legal_move_count(),
         }
     }
 

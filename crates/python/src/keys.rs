@@ -14,13 +14,6 @@ use hexvar_geometry::{DenseCell, Variant, VariantColor, VariantRole};
 pub trait MoveKey: Variant {
     /// The move's key: equal keys, equal moves.
     fn key(mv: Self::Move) -> u64;
-
-    /// The table of shared move objects (`interned.rs`) has 2^this slots. Measured on the
-    /// `list(legal_moves)` loop of random games, alternating builds of 2^13, 2^14 and 2^15 slots
-    /// at one load: C'escacs (56,000 moves over 100 games) ran best at 2^13 (2^15: 8 % slower:
-    /// more old objects kept, each cold when handed out again), Kirby (13,500 moves) at 2^15
-    /// (2^13: 11 % slower: more moves whose slot another move took), Chessagon alike at all three.
-    const OBJECT_SLOT_BITS: u32 = 13;
 }
 
 /// Bits for a cell's dense index (Kirby's 313 cells are the most).
@@ -104,9 +97,6 @@ impl Key {
 /// crate's `$import`s in scope).
 macro_rules! move_key {
     ($module:ident, $krate:ident, [$($import:ident),*], |$mv:ident| $key:expr) => {
-        move_key!($module, $krate, [$($import),*], 13, |$mv| $key);
-    };
-    ($module:ident, $krate:ident, [$($import:ident),*], $bits:literal, |$mv:ident| $key:expr) => {
         mod $module {
             use super::{Key, CELL_BITS, SMALL_BITS};
             use hexvar_geometry::{Variant, VariantColor, VariantRole};
@@ -123,8 +113,6 @@ macro_rules! move_key {
                 fn key($mv: Move) -> u64 {
                     $key.done()
                 }
-
-                const OBJECT_SLOT_BITS: u32 = $bits;
             }
         }
     };
@@ -201,7 +189,7 @@ move_key!(cescacs, hexvar_cescacs, [], |mv| match mv {
     Move::Promote { at, role } => Key::tag(4).cell(at).role(role),
 });
 
-move_key!(kirby, hexvar_kirby, [], 15, |mv| match mv {
+move_key!(kirby, hexvar_kirby, [], |mv| match mv {
     Move::Normal {
         from,
         to,

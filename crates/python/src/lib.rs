@@ -6,7 +6,7 @@
 //! One binding body serves every variant: `generic.rs` is generic over [`hexvar_geometry::Variant`],
 //! `stamp.rs` stamps the thin per-variant classes (and `tree.rs` their game-tree classes),
 //! `space.rs` holds each variant's move kinds for the fixed move space, `compact.rs` the compact move space derived from the moves, `mirror.rs` each variant's mirror, `keys.rs` each variant's
-//! exact move keys, by which `interned.rs` hands Python shared objects of the moves seen lately, `records.rs` turns paths
+//! exact move keys, by which `interned.rs` hands Python one shared object per move, `records.rs` turns paths
 //! and Python file objects into the readers and writers of files of many records, and
 //! `engine.rs` is `hexvar.engine`, the search of `hexvar-engine`. Adding a variant is one line in `variants!` below (and its move kinds).
 

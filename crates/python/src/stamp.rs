@@ -23,7 +23,7 @@ macro_rules! variant_module {
             /// A legal move of the variant: the cells it leaves and reaches, and its text in the
             /// variant's move notation. Moves come from a board (`legal_moves`, `parse_san`,
             /// `parse_text`, `move_from_index`); they compare and hash by value. A board hands
-            /// out a move seen lately as the object it got then (see `interned.rs`).
+            /// out one shared object per move (see `interned.rs`).
             #[pyclass(module = $path, name = "Move", frozen, eq, hash)]
             #[derive(Clone, Copy, PartialEq, Eq, Hash)]
             pub struct Move {
@@ -32,7 +32,7 @@ macro_rules! variant_module {
 
             /// The one Python object of each move handed out (see `interned.rs`).
             static OBJECTS: crate::interned::MoveObjects<Move> =
-                crate::interned::MoveObjects::new(<V as MoveKey>::OBJECT_SLOT_BITS);
+                crate::interned::MoveObjects::new();
 
             /// The compact move space, derived at its first use (`compact.rs`).
             static COMPACT: std::sync::OnceLock<crate::compact::Compact> =
@@ -160,23 +160,15 @@ macro_rules! variant_module {
             }
 
             impl LegalMoves {
-                /// `read` of the board's listing (made now if the position has none yet).
-                /// The board stays borrowed meanwhile, so a finaliser that a new `Move` object's
-                /// garbage collection runs meets a borrowed board (a `RuntimeError` there), never
-                /// a half-made listing.
-                fn with_moves<R>(
-                    &self,
-                    py: Python<'_>,
-                    read: impl FnOnce(&generic::Listed<Mv>) -> R,
-                ) -> PyResult<R> {
-                    Ok(read(self.board.bind(py).try_borrow_mut()?.core.legal_moves()))
+                fn moves(&self, py: Python<'_>) -> PyResult<std::sync::Arc<generic::Listed<Mv>>> {
+                    Ok(self.board.bind(py).try_borrow_mut()?.core.legal_moves())
                 }
             }
 
             #[pymethods]
             impl LegalMoves {
                 fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
-                    self.with_moves(py, |listed| listed.moves.len())
+                    Ok(self.moves(py)?.moves.len())
                 }
 
                 fn __getitem__<'py>(
@@ -184,14 +176,16 @@ macro_rules! variant_module {
                     py: Python<'py>,
                     index: &Bound<'py, PyAny>,
                 ) -> PyResult<Bound<'py, PyAny>> {
-                    match self.with_moves(py, |listed| generic::pick(&listed.moves, index))?? {
+                    match generic::pick(&self.moves(py)?.moves, index)? {
                         Picked::One(mv) => Ok(object(py, mv)?.into_any()),
                         Picked::Many(moves) => Ok(objects(py, &moves)?.into_any()),
                     }
                 }
 
                 fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-                    self.with_moves(py, |listed| OBJECTS.list(py, &listed.moves, &listed.keys))??
+                    let listed = self.moves(py)?;
+                    OBJECTS
+                        .list(py, &listed.moves, &listed.keys)?
                         .try_iter()
                         .map(Bound::into_any)
                 }
@@ -202,8 +196,8 @@ macro_rules! variant_module {
                     r#move: &Bound<'_, PyAny>,
                 ) -> PyResult<bool> {
                     Ok(r#move.cast::<Move>().is_ok_and(|m| {
-                        self.with_moves(py, |listed| listed.moves.contains(&m.get().mv))
-                            .unwrap_or(false)
+                        self.moves(py)
+                            .is_ok_and(|listed| listed.moves.contains(&m.get().mv))
                     }))
                 }
 
@@ -222,9 +216,12 @@ macro_rules! variant_module {
                 }
 
                 fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-                    let texts: Vec<String> = self.with_moves(py, |listed| {
-                        listed.moves.iter().map(|m| m.to_string()).collect()
-                    })?;
+                    let texts: Vec<String> = self
+                        .moves(py)?
+                        .moves
+                        .iter()
+                        .map(|m| m.to_string())
+                        .collect();
                     Ok(format!("<{}.LegalMoves ({})>", $path, texts.join(", ")))
                 }
             }

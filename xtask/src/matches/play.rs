@@ -84,11 +84,19 @@ pub struct Table<'a, V: Variant> {
     pub adjudication: Adjudication,
 }
 
-/// A move in an engine's notation.
+/// A move in an engine's notation, one word: a `position` command's moves are separated by
+/// spaces. A native text with a space in it (C'escacs's Black castling `b KRK-II`) goes as its
+/// last word, the castling's name, which the variant reads as the mover's castling.
 fn write_move<V: Variant>(notation: Notation, mv: V::Move) -> String {
     match notation {
         Notation::Long => V::long(mv),
-        Notation::Native => mv.to_string(),
+        Notation::Native => {
+            let text = mv.to_string();
+            match text.rsplit_once(char::is_whitespace) {
+                Some((_, last)) => last.to_string(),
+                None => text,
+            }
+        }
     }
 }
 
@@ -308,6 +316,29 @@ mod tests {
         assert_eq!(b.update(0, 800, 700, 1), None);
         assert_eq!(b.update(1, 800, 700, 1), None);
         assert_eq!(b.update(0, -800, 700, 1), Some(1));
+    }
+
+    /// Every legal move of seeded random C'escacs games, written in the native notation for
+    /// a `position` command, is one word that reads back as the same move; Black's castlings
+    /// (written with a space) are among them.
+    #[test]
+    fn native_moves_are_one_word_that_reads_back() {
+        use hexvar_cescacs::Position;
+        let mut spaced = 0;
+        for index in 0..40 {
+            let start = Position::new();
+            let mut pos = start.clone();
+            for mv in opening(&start, 60, 11, index) {
+                for &legal in pos.legal_moves().iter() {
+                    let text = write_move::<Position>(Notation::Native, legal);
+                    assert!(!text.contains(char::is_whitespace), "{text:?}");
+                    spaced += usize::from(legal.to_string().contains(' '));
+                    assert_eq!(read_move(Notation::Native, &pos, &text), Ok(legal), "{pos}");
+                }
+                pos.play_unchecked(mv);
+            }
+        }
+        assert!(spaced > 0, "no castling with a space was seen");
     }
 
     #[test]

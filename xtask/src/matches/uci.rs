@@ -130,9 +130,8 @@ impl Engine {
             },
             timeout,
         )?;
-        let best = best.split_whitespace().nth(1).map(str::to_string);
         Ok(Answer {
-            best: best.filter(|m| m != "(none)"),
+            best: bestmove(&best),
             score,
         })
     }
@@ -170,6 +169,19 @@ impl Drop for Engine {
     }
 }
 
+/// The move of a `bestmove …` line: the rest of the line (a native notation may hold a space,
+/// as C'escacs's Black castling `b KRK-II` does), up to a `ponder` word; `None` for
+/// `bestmove (none)`.
+pub fn bestmove(line: &str) -> Option<String> {
+    let words: Vec<&str> = line
+        .split_whitespace()
+        .skip(1)
+        .take_while(|w| *w != "ponder")
+        .collect();
+    let text = words.join(" ");
+    (!text.is_empty() && text != "(none)").then_some(text)
+}
+
 /// The score of an `info … score cp X | mate N …` line, in centipawns from the mover's view.
 pub fn info_score(line: &str) -> Option<i32> {
     let words: Vec<&str> = line.split_whitespace().collect();
@@ -202,5 +214,17 @@ mod tests {
         assert_eq!(info_score("info string score cp x"), None);
         assert_eq!(info_score("bestmove a1a2"), None);
         assert_eq!(info_score("info depth 2 score"), None);
+    }
+
+    #[test]
+    fn a_best_move_is_the_rest_of_the_line() {
+        assert_eq!(bestmove("bestmove a1a2").as_deref(), Some("a1a2"));
+        assert_eq!(bestmove("bestmove b KRK-II").as_deref(), Some("b KRK-II"));
+        assert_eq!(
+            bestmove("bestmove e2e4 ponder e7e5").as_deref(),
+            Some("e2e4")
+        );
+        assert_eq!(bestmove("bestmove (none)"), None);
+        assert_eq!(bestmove("bestmove"), None);
     }
 }

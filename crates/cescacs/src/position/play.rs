@@ -300,12 +300,9 @@ impl Position {
 
     /// Plays a move if it is legal; otherwise leaves the position untouched.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
-        if self.is_legal(mv) {
-            self.play_unchecked(mv);
-            Ok(())
-        } else {
-            Err(IllegalMove { mv })
-        }
+        IllegalMove::unless(self.is_legal(mv), mv)?;
+        self.play_unchecked(mv);
+        Ok(())
     }
 
     /// Whether `mv` is legal here.

@@ -73,17 +73,19 @@ pub(crate) static ROOK_RAYS: [RayList; CELLS] = ray_lists(&ROOK_SLOT_IDS);
 /// The bishop rays of each cell (hex vertex rays and FIDE diagonal rays).
 pub(crate) static BISHOP_RAYS: [RayList; CELLS] = ray_lists(&BISHOP_SLOT_IDS);
 
-const fn reach(wanted: &[u16; 14]) -> [CellSet; CELLS] {
+/// The cells of each cell's rays in the slots `wanted`, the first `steps` of each ray.
+const fn ray_cells(wanted: &[u16; 14], steps: usize) -> [CellSet; CELLS] {
     let mut out = [CellSet::EMPTY; CELLS];
     let mut c = 0;
     while c < CELLS {
         let mut w = 0;
         while w < 14 {
             let slot = wanted[w] as usize;
-            let mut at = GRAPH_CONST[c][slot];
-            while at != NO_CELL {
+            let (mut at, mut n) = (GRAPH_CONST[c][slot], 0);
+            while at != NO_CELL && n < steps {
                 out[c] = out[c].with(at as usize);
                 at = GRAPH_CONST[at as usize][slot];
+                n += 1;
             }
             w += 1;
         }
@@ -93,32 +95,15 @@ const fn reach(wanted: &[u16; 14]) -> [CellSet; CELLS] {
 }
 
 /// Rook targets of each cell on an empty board (a quick filter before the exact attacks).
-pub(crate) static ROOK_REACH: [CellSet; CELLS] = reach(&ROOK_SLOT_IDS);
+pub(crate) static ROOK_REACH: [CellSet; CELLS] = ray_cells(&ROOK_SLOT_IDS, CELLS);
 /// Bishop targets of each cell on an empty board.
-pub(crate) static BISHOP_REACH: [CellSet; CELLS] = reach(&BISHOP_SLOT_IDS);
-
-const fn first_steps(wanted: &[u16; 14]) -> [CellSet; CELLS] {
-    let mut out = [CellSet::EMPTY; CELLS];
-    let mut c = 0;
-    while c < CELLS {
-        let mut w = 0;
-        while w < 14 {
-            let next = GRAPH_CONST[c][wanted[w] as usize];
-            if next != NO_CELL {
-                out[c] = out[c].with(next as usize);
-            }
-            w += 1;
-        }
-        c += 1;
-    }
-    out
-}
+pub(crate) static BISHOP_REACH: [CellSet; CELLS] = ray_cells(&BISHOP_SLOT_IDS, CELLS);
 
 /// The first cell of each rook ray of each cell: a rook whose first cells are all its own men
 /// has no move, found without walking its rays.
-pub(crate) static ROOK_FIRST_STEPS: [CellSet; CELLS] = first_steps(&ROOK_SLOT_IDS);
+pub(crate) static ROOK_FIRST_STEPS: [CellSet; CELLS] = ray_cells(&ROOK_SLOT_IDS, 1);
 /// The first cell of each bishop ray of each cell.
-pub(crate) static BISHOP_FIRST_STEPS: [CellSet; CELLS] = first_steps(&BISHOP_SLOT_IDS);
+pub(crate) static BISHOP_FIRST_STEPS: [CellSet; CELLS] = ray_cells(&BISHOP_SLOT_IDS, 1);
 
 #[inline]
 pub(crate) const fn slot_is_rook(slot: usize) -> bool {

@@ -15,9 +15,8 @@ class Move:
     Moves come from a board (``legal_moves``, ``parse_san``, ``parse_text``,
     ``move_from_index``) or from their text without a board (``Move("g2-g4")``, raising
     ``InvalidMoveTextError`` for a text that is no move of the variant; legality is a board's
-    question); they compare and hash by value and pickle by their text (compare with ``==``,
-    not ``is``). Boards hand out a move seen lately as the object it got then, as frozen values
-    allow.
+    question); they compare and hash by value and pickle by their text. Boards hand out one
+    shared object per move (the same object each time), as frozen values allow.
     """
 
     def __new__(cls, text: str) -> "Move": ...
