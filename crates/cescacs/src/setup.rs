@@ -599,7 +599,9 @@ mod tests {
     #[test]
     fn errors_name_the_field() {
         assert_eq!("".parse::<Setup>(), Err(ParseSetupError::FieldCount(0)));
-        let cases: [(&str, fn(String) -> ParseSetupError); 7] = [
+        // A field's error variant, built with any text to compare variants.
+        type FieldError = fn(String) -> ParseSetupError;
+        let cases: [(&str, FieldError); 7] = [
             ("x w - - 0 1", ParseSetupError::Placement),
             ("/1:K/ x - - 0 1", ParseSetupError::Turn),
             ("/1:K/ w Q - 0 1", ParseSetupError::Castling),

@@ -327,9 +327,9 @@ mod tests {
     #[test]
     fn sources_invert_and_gathering_unites() {
         let sources = sources_128(&KNIGHT);
-        for from in 0..19 {
-            for to in 0..19 {
-                assert_eq!(KNIGHT[from] >> to & 1, sources[to] >> from & 1);
+        for (from, &reach) in KNIGHT.iter().enumerate() {
+            for (to, &source) in sources.iter().enumerate() {
+                assert_eq!(reach >> to & 1, source >> from & 1);
             }
         }
         let lines = unions_128(&RAYS);
