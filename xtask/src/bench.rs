@@ -15,15 +15,24 @@
 //! two-thread speed-up of `perft_parallel` is reported on its own, with the CPU time that shows
 //! whether the second core was there to be had.
 //!
+//! The yardsticks are a program of their own ([`yardsticks`], outside the workspace), built with
+//! the same profile and target CPU as xtask and asked for each of their measurements in turn, so
+//! that their dependency trees stay out of `cargo test --workspace`; both sides are timed by the
+//! same loop ([`timing`]).
+//!
 //! `--instructions` counts instructions instead (see [`crate::instructions`]): slower, but the
 //! same on any machine, loaded or not.
+
+pub mod timing;
+pub mod yardsticks;
 
 use std::time::Instant;
 
 use cpu_time::{ProcessTime, ThreadTime};
-use hexvar_geometry::DynVariant;
+use hexvar_geometry::{DynVariant, VariantEntry};
+use yardsticks::Server;
 
-use crate::{bench_set, data, instructions, variants};
+use crate::{bench_set, data, instructions, root, variants};
 
 /// Chess positions: the start and four of the standard perft test positions (Kiwipete and the
 /// chessprogramming wiki's positions 3, 4 and 5).
@@ -51,99 +60,6 @@ const ROUNDS: usize = 5;
 
 const USAGE: &str =
     "usage: cargo xtask bench [VARIANT…] [--seconds S] [--instructions] [--write-positions]";
-
-/// The chess move generators measured beside ours: cozy-chess (the ratios are to it) and the
-/// `chess` crate, each perft written the way its authors run it.
-pub const YARDSTICKS: [&str; 2] = ["cozy-chess", "chess"];
-
-/// A perft runner by depth for a yardstick on a FEN, with or without bulk counting.
-pub fn yardstick(name: &str, fen: &str, bulk: bool) -> Result<Runner<'static>, String> {
-    let bad = |e: &dyn std::fmt::Debug| format!("bad FEN {fen:?} for {name}: {e:?}");
-    match name {
-        "cozy-chess" => {
-            let board = cozy_chess::Board::from_fen(fen, false).map_err(|e| bad(&e))?;
-            Ok(if bulk {
-                Box::new(move |d| cozy_perft_bulk(&board, d as u8))
-            } else {
-                Box::new(move |d| cozy_perft(&board, d as u8))
-            })
-        }
-        "chess" => {
-            let board: chess::Board = fen.parse().map_err(|e| bad(&e))?;
-            Ok(if bulk {
-                Box::new(move |d| chess_crate_perft_bulk(&board, d))
-            } else {
-                Box::new(move |d| chess_crate_perft(&board, d))
-            })
-        }
-        _ => Err(format!("no yardstick {name:?}: {}", YARDSTICKS.join(", "))),
-    }
-}
-
-/// cozy-chess's perft without bulk counting, in the shape of its own `examples/perft.rs`.
-pub fn cozy_perft(board: &cozy_chess::Board, depth: u8) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    board.generate_moves(|moves| {
-        for mv in moves {
-            let mut child = board.clone();
-            child.play_unchecked(mv);
-            nodes += cozy_perft(&child, depth - 1);
-        }
-        false
-    });
-    nodes
-}
-
-/// cozy-chess's bulk perft as its own `examples/perft.rs` runs it: the last ply is a separate
-/// arm that only adds up the move sets' lengths, so the generator and its closure inline there.
-/// (A single closure testing `depth == 1` inside kept them out of line and measured 44.5
-/// instructions per leaf against this loop's 31: every ratio was 1.4 times too high.)
-pub fn cozy_perft_bulk(board: &cozy_chess::Board, depth: u8) -> u64 {
-    let mut nodes = 0;
-    match depth {
-        0 => nodes += 1,
-        1 => {
-            board.generate_moves(|moves| {
-                nodes += moves.len() as u64;
-                false
-            });
-        }
-        _ => {
-            board.generate_moves(|moves| {
-                for mv in moves {
-                    let mut child = board.clone();
-                    child.play_unchecked(mv);
-                    nodes += cozy_perft_bulk(&child, depth - 1);
-                }
-                false
-            });
-        }
-    }
-    nodes
-}
-
-/// The `chess` crate's bulk perft: its own `MoveGen::movegen_perft_test`, which counts the last
-/// ply by the legal move iterator's length.
-pub fn chess_crate_perft_bulk(board: &chess::Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    chess::MoveGen::movegen_perft_test(board, depth as usize) as u64
-}
-
-/// The `chess` crate's perft playing every leaf move (its authors ship none: the same loop as
-/// `movegen_perft_test`, down to depth 0).
-pub fn chess_crate_perft(board: &chess::Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    chess::MoveGen::new_legal(board)
-        .map(|mv| chess_crate_perft(&board.make_move_new(mv), depth - 1))
-        .sum()
-}
 
 /// Perft of one of our positions, with or without bulk counting at the last ply.
 pub fn our_perft(pos: &dyn DynVariant, depth: u32, bulk: bool) -> u64 {
@@ -180,14 +96,17 @@ pub fn min_leaves(bulk: bool, seconds: f64) -> u64 {
 /// Judged by leaves, not time, so that the choice is the same on any machine and load: the
 /// CPU-time bench and `--instructions` measure the same perfts, and a faster generator is
 /// measured at the same depth as before (a position's cost per leaf changes with the depth).
-pub fn pick_depth(run: &dyn Fn(u32) -> u64, min_leaves: u64) -> u32 {
+pub fn pick_depth(
+    run: &mut dyn FnMut(u32) -> Result<u64, String>,
+    min_leaves: u64,
+) -> Result<u32, String> {
     let mut depth = 1;
     let mut last = 1;
     loop {
-        let leaves = run(depth);
+        let leaves = run(depth)?;
         let next = leaves.saturating_mul(leaves / last.max(1));
         if leaves >= min_leaves || next > min_leaves.saturating_mul(100) || depth >= 10 {
-            return depth;
+            return Ok(depth);
         }
         last = leaves;
         depth += 1;
@@ -205,18 +124,19 @@ struct Group<'a> {
 
 impl Group<'_> {
     /// One round: ours, each yardstick, ours, … taking turns, so that a change of load hits all.
-    fn measure(&mut self, seconds: f64, round: usize) {
+    fn measure(&mut self, seconds: f64, round: usize, server: &mut Server) -> Result<(), String> {
         let longest = self.yardsticks.iter().map(|(_, s)| s.len()).max();
         for i in 0..self.ours.len().max(longest.unwrap_or(0)) {
             if let Some(s) = self.ours.get_mut(i) {
-                s.measure(seconds, round);
+                s.measure(seconds, round, server)?;
             }
             for (_, subjects) in &mut self.yardsticks {
                 if let Some(s) = subjects.get_mut(i) {
-                    s.measure(seconds, round);
+                    s.measure(seconds, round, server)?;
                 }
             }
         }
+        Ok(())
     }
 
     /// Prints the rates and ratios; adds the ratio of each kind of position to `kinds` and
@@ -299,7 +219,7 @@ impl Group<'_> {
 struct Subject<'a> {
     name: String,
     kind: String,
-    run: Runner<'a>,
+    side: Side<'a>,
     depth: u32,
     /// The best leaves per CPU-second and per wall-second of any round.
     cpu_rate: f64,
@@ -309,58 +229,57 @@ struct Subject<'a> {
     wall: f64,
 }
 
+/// Who runs a measured perft: this process (our positions), or the yardsticks program.
+enum Side<'a> {
+    Ours(Runner<'a>),
+    /// A yardstick's name, its FEN and whether it counts in bulk.
+    Yardstick(&'static str, &'static str, bool),
+}
+
+impl Side<'_> {
+    fn perft(&self, depth: u32, server: &mut Server) -> Result<u64, String> {
+        match self {
+            Side::Ours(run) => Ok(run(depth)),
+            Side::Yardstick(name, fen, bulk) => server.perft(name, fen, *bulk, depth),
+        }
+    }
+}
+
 impl<'a> Subject<'a> {
-    fn new(name: String, kind: String, run: Runner<'a>, min_leaves: u64) -> Self {
-        let depth = pick_depth(&run, min_leaves);
-        Subject {
+    fn new(
+        (name, kind): (String, String),
+        side: Side<'a>,
+        min_leaves: u64,
+        server: &mut Server,
+    ) -> Result<Self, String> {
+        let depth = pick_depth(&mut |d| side.perft(d, server), min_leaves)?;
+        Ok(Subject {
             name,
             kind,
-            run,
+            side,
             depth,
             cpu_rate: 0.0,
             wall_rate: 0.0,
             cpu: 0.0,
             wall: 0.0,
-        }
+        })
     }
 
-    /// Runs repeatedly for `seconds` of this thread's CPU time and keeps the best rates seen;
-    /// round `round` runs with the stack moved down by that many steps (see [`on_lower_stack`]).
-    fn measure(&mut self, seconds: f64, round: usize) {
-        let (cpu, wall) = (ThreadTime::now(), Instant::now());
-        let mut nodes = 0;
-        while cpu.elapsed().as_secs_f64() < seconds {
-            nodes += on_lower_stack(round * STACK_STEPS_PER_ROUND, &|| (self.run)(self.depth));
-        }
-        let (cpu, wall) = (cpu.elapsed().as_secs_f64(), wall.elapsed().as_secs_f64());
-        self.cpu_rate = self.cpu_rate.max(nodes as f64 / cpu);
-        self.wall_rate = self.wall_rate.max(nodes as f64 / wall);
-        self.cpu += cpu;
-        self.wall += wall;
+    /// Runs repeatedly for `seconds` of the running thread's CPU time, as round `round` (see
+    /// [`timing::time`]), and keeps the best rates seen.
+    fn measure(&mut self, seconds: f64, round: usize, server: &mut Server) -> Result<(), String> {
+        let timed = match &self.side {
+            Side::Ours(run) => timing::time(seconds, round, &|| run(self.depth)),
+            Side::Yardstick(name, fen, bulk) => {
+                server.time((name, fen, *bulk, self.depth), seconds, round)?
+            }
+        };
+        self.cpu_rate = self.cpu_rate.max(timed.leaves as f64 / timed.cpu);
+        self.wall_rate = self.wall_rate.max(timed.leaves as f64 / timed.wall);
+        self.cpu += timed.cpu;
+        self.wall += timed.wall;
+        Ok(())
     }
-}
-
-/// How many [`on_lower_stack`] frames each round adds: thirteen frames of at least 64 bytes,
-/// so that the five rounds run at five different places within a 4 KB page.
-const STACK_STEPS_PER_ROUND: usize = 13;
-
-/// `run` called `frames` frames further down the stack. Why: the speed of a deep perft depends
-/// on where its stack lies within a page (a copy-make perft keeps its positions there), and
-/// address-space randomisation picks that place anew for each process: one bench process in
-/// about six ran some positions at half speed (the same binary, 80 against 40 M leaves per
-/// second, every round, in the same run). Each round runs at another place, and the best round
-/// counts, as with any other slowdown that is not the generator's.
-#[inline(never)]
-fn on_lower_stack(frames: usize, run: &dyn Fn() -> u64) -> u64 {
-    let pad = [frames as u8; 64];
-    let leaves = if frames == 0 {
-        run()
-    } else {
-        on_lower_stack(frames - 1, run)
-    };
-    // The pad is read after the call, so the frame stays (no tail call reuses it).
-    std::hint::black_box(&pad);
-    leaves
 }
 
 pub fn geometric_mean(values: impl IntoIterator<Item = f64>) -> f64 {
@@ -414,7 +333,7 @@ pub struct Position {
 }
 
 /// Our positions of a variant: the start and `bench.txt`'s.
-pub fn positions(variant: &hexvar_geometry::VariantEntry) -> Result<Vec<Position>, String> {
+pub fn positions(variant: &VariantEntry) -> Result<Vec<Position>, String> {
     let mut positions = vec![Position {
         name: "start".into(),
         kind: "start".into(),
@@ -427,6 +346,50 @@ pub fn positions(variant: &hexvar_geometry::VariantEntry) -> Result<Vec<Position
         positions.push(Position { name, kind, pos });
     }
     Ok(positions)
+}
+
+/// Every variant and mode with its positions and the yardsticks' set up, each at its depth.
+///
+/// All are set up first, then measured round by round across all of them: a spell of
+/// contention on a loaded machine (another job's memory traffic in the cache) then falls on one
+/// round of each, and the best of the rounds survives it.
+fn groups<'a>(
+    selected: impl Iterator<Item = (&'a &'static VariantEntry, &'a Vec<Position>)>,
+    seconds: f64,
+    server: &mut Server,
+) -> Result<Vec<Group<'a>>, String> {
+    let mut groups = Vec::new();
+    for (variant, positions) in selected {
+        for bulk in [true, false] {
+            let min_leaves = min_leaves(bulk, seconds);
+            let mut yardsticks = Vec::new();
+            for name in yardsticks::NAMES {
+                let subjects = CHESS_POSITIONS
+                    .iter()
+                    .map(|&(position, fen)| {
+                        let names = (position.to_string(), "chess".to_string());
+                        let side = Side::Yardstick(name, fen, bulk);
+                        Subject::new(names, side, min_leaves, server)
+                    })
+                    .collect::<Result<Vec<_>, String>>()?;
+                yardsticks.push((name, subjects));
+            }
+            let ours = positions
+                .iter()
+                .map(|p| {
+                    let side = Side::Ours(Box::new(move |d| our_perft(&*p.pos, d, bulk)));
+                    Subject::new((p.name.clone(), p.kind.clone()), side, min_leaves, server)
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            groups.push(Group {
+                variant: variant.name,
+                bulk,
+                yardsticks,
+                ours,
+            });
+        }
+    }
+    Ok(groups)
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -461,45 +424,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .iter()
         .map(|variant| positions(variant))
         .collect::<Result<_, _>>()?;
-    // Every variant and mode is set up first, then measured round by round across all of them:
-    // a spell of contention on a loaded machine (another job's memory traffic in the cache)
-    // then falls on one round of each, and the best of the rounds survives it.
-    let mut groups: Vec<Group> = Vec::new();
-    for (variant, positions) in selected.iter().zip(&positions) {
-        for bulk in [true, false] {
-            let min_leaves = min_leaves(bulk, seconds);
-            let yardsticks = YARDSTICKS
-                .iter()
-                .map(|&name| {
-                    let subjects = CHESS_POSITIONS
-                        .iter()
-                        .map(|(position, fen)| {
-                            let run = yardstick(name, fen, bulk)?;
-                            let (position, kind) = (position.to_string(), "chess".to_string());
-                            Ok(Subject::new(position, kind, run, min_leaves))
-                        })
-                        .collect::<Result<Vec<_>, String>>()?;
-                    Ok((name, subjects))
-                })
-                .collect::<Result<Vec<_>, String>>()?;
-            let ours = positions
-                .iter()
-                .map(|p| {
-                    let run = move |d| our_perft(&*p.pos, d, bulk);
-                    Subject::new(p.name.clone(), p.kind.clone(), Box::new(run), min_leaves)
-                })
-                .collect();
-            groups.push(Group {
-                variant: variant.name,
-                bulk,
-                yardsticks,
-                ours,
-            });
-        }
-    }
+    let program = yardsticks::build("native", &root().join("target"))?;
+    let mut server = yardsticks::Server::start(&program)?;
+    let mut groups = groups(selected.iter().zip(&positions), seconds, &mut server)?;
     for round in 0..ROUNDS {
         for group in &mut groups {
-            group.measure(seconds / ROUNDS as f64, round);
+            group.measure(seconds / ROUNDS as f64, round, &mut server)?;
         }
     }
     let mut summary = Vec::new();

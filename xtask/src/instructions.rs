@@ -2,11 +2,12 @@
 //! counted by valgrind, and their ratio to cozy-chess's. The count is the same on a quiet machine
 //! and a loaded one, so it is the figure to quote.
 //!
-//! Valgrind cannot run AVX-512 code, so the counts come from a second build of xtask for
-//! `x86-64-v3` (AVX2, BMI, popcount), in `target/bench-v3`. Each perft runs in its own process
-//! (`xtask bench-one`, at the depth the timed bench picks) under `valgrind --tool=cachegrind
-//! --cache-sim=no`, whose `I refs` is the instruction count; the count of a one-ply run of the
-//! start position (process start, parsing, tables) is taken off before dividing by the leaves.
+//! Valgrind cannot run AVX-512 code, so the counts come from a second build of xtask and of the
+//! yardsticks program for `x86-64-v3` (AVX2, BMI, popcount), in `target/bench-v3`. Each perft
+//! runs in its own process (`xtask bench-one`, or `yardsticks perft`, at the depth the timed bench
+//! picks) under `valgrind --tool=cachegrind --cache-sim=no`, whose `I refs` is the instruction
+//! count; the count of a one-ply run of the start position (process start, parsing, tables) by
+//! the same program is taken off before dividing by the leaves.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -16,12 +17,13 @@ use std::time::Instant;
 
 use hexvar_geometry::VariantEntry;
 
+use crate::bench::yardsticks::{self, Server};
 use crate::bench::{self, by_kind, geometric_mean};
 use crate::{root, variants};
 
 /// One perft to count: who runs it, where, how deep.
 struct Job {
-    /// A yardstick (`cozy-chess`, `chess`) or a variant's name.
+    /// A yardstick ([`yardsticks::NAMES`]) or a variant's name.
     side: String,
     name: String,
     kind: String,
@@ -42,12 +44,13 @@ pub fn run(selected: &[&VariantEntry], seconds: f64) -> Result<(), String> {
     }
     let started = Instant::now();
     println!("{} at the start", bench::load());
-    let binary = build()?;
+    let programs = build()?;
     // Per yardstick, its geometric means per leaf (bulk, no bulk); cozy-chess's are the ratios'.
     let mut yardstick_means: Vec<(&str, Vec<f64>)> = Vec::new();
-    for name in bench::YARDSTICKS {
-        let jobs = chess_jobs(name, seconds)?;
-        let counts: Vec<f64> = count(&binary, &jobs)?.iter().map(|c| c.0).collect();
+    let mut server = Server::start(&programs.yardsticks)?;
+    for name in yardsticks::NAMES {
+        let jobs = chess_jobs(name, seconds, &mut server)?;
+        let counts: Vec<f64> = count(&programs, &jobs)?.iter().map(|c| c.0).collect();
         let mut means = Vec::new();
         for bulk in [true, false] {
             let mode = mode(bulk);
@@ -69,7 +72,7 @@ pub fn run(selected: &[&VariantEntry], seconds: f64) -> Result<(), String> {
     let mut summary = Vec::new();
     for variant in selected {
         let jobs = variant_jobs(variant, seconds)?;
-        let counts = count(&binary, &jobs)?;
+        let counts = count(&programs, &jobs)?;
         let mut line = Vec::new();
         for (bulk, cozy_mean) in [true, false].into_iter().zip(&cozy_means) {
             let mode = mode(bulk);
@@ -151,10 +154,33 @@ fn print_line(side: &str, mode: &str, job: &Job, per_leaf: f64, ratio: Option<f6
     );
 }
 
-/// Builds xtask for x86-64-v3 into its own target directory and returns the binary.
-fn build() -> Result<PathBuf, String> {
+/// The two programs whose perfts are counted, built for x86-64-v3.
+struct Programs {
+    xtask: PathBuf,
+    yardsticks: PathBuf,
+}
+
+impl Programs {
+    /// The program and arguments of a one-perft run of `job`.
+    fn command(&self, job: &Job) -> (&Path, Vec<String>) {
+        let (side, depth, bulk) = (job.side.as_str(), job.depth, job.bulk);
+        if yardsticks::NAMES.contains(&side) {
+            let args = yardsticks::perft_args(side, depth, bulk, &job.text);
+            return (&self.yardsticks, args);
+        }
+        let mode = if bulk { "bulk" } else { "nobulk" };
+        let args = ["bench-one", side, &depth.to_string(), mode, &job.text].map(String::from);
+        (&self.xtask, args.to_vec())
+    }
+}
+
+/// Builds xtask and the yardsticks for x86-64-v3 into their own target directory.
+fn build() -> Result<Programs, String> {
     let target = root().join("target/bench-v3");
-    println!("building xtask for x86-64-v3 into target/bench-v3 (valgrind cannot run AVX-512)");
+    println!(
+        "building xtask and the yardsticks for x86-64-v3 into target/bench-v3 \
+         (valgrind cannot run AVX-512)"
+    );
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let status = Command::new(cargo)
         .current_dir(root())
@@ -174,16 +200,21 @@ fn build() -> Result<PathBuf, String> {
     if !status.success() {
         return Err("the x86-64-v3 build failed".into());
     }
-    Ok(target.join("release/xtask"))
+    Ok(Programs {
+        xtask: target.join("release/xtask"),
+        yardsticks: yardsticks::build("x86-64-v3", &target)?,
+    })
 }
 
 /// The yardsticks' perfts: each yardstick on each chess position, bulk and not.
-fn chess_jobs(name: &str, seconds: f64) -> Result<Vec<Job>, String> {
+fn chess_jobs(name: &str, seconds: f64, server: &mut Server) -> Result<Vec<Job>, String> {
     let mut jobs = Vec::new();
     for bulk in [true, false] {
         for (position, fen) in bench::CHESS_POSITIONS {
-            let run = bench::yardstick(name, fen, bulk)?;
-            let depth = bench::pick_depth(&run, bench::min_leaves(bulk, seconds));
+            let depth = bench::pick_depth(
+                &mut |d| server.perft(name, fen, bulk, d),
+                bench::min_leaves(bulk, seconds),
+            )?;
             jobs.push(Job {
                 side: name.into(),
                 name: position.to_string(),
@@ -202,9 +233,9 @@ fn variant_jobs(variant: &VariantEntry, seconds: f64) -> Result<Vec<Job>, String
     for bulk in [true, false] {
         for p in bench::positions(variant)? {
             let depth = bench::pick_depth(
-                &|d| bench::our_perft(&*p.pos, d, bulk),
+                &mut |d| Ok(bench::our_perft(&*p.pos, d, bulk)),
                 bench::min_leaves(bulk, seconds),
-            );
+            )?;
             jobs.push(Job {
                 side: variant.name.into(),
                 text: p.pos.position_text(),
@@ -220,20 +251,20 @@ fn variant_jobs(variant: &VariantEntry, seconds: f64) -> Result<Vec<Job>, String
 
 /// Instructions per leaf of every job, start-up taken off, with the leaves of each run; the jobs
 /// run two at a time (or as many as there are cores).
-fn count(binary: &Path, jobs: &[Job]) -> Result<Vec<(f64, u64)>, String> {
+fn count(programs: &Programs, jobs: &[Job]) -> Result<Vec<(f64, u64)>, String> {
     let first = &jobs[0];
     let start_up = Job {
         name: "start-up".into(),
         depth: 1,
         bulk: true,
         text: match first.side.as_str() {
-            name if bench::YARDSTICKS.contains(&name) => bench::CHESS_POSITIONS[0].1.to_string(),
+            name if yardsticks::NAMES.contains(&name) => bench::CHESS_POSITIONS[0].1.to_string(),
             name => (variants::find(name)?.start)().position_text(),
         },
         side: first.side.clone(),
         kind: String::new(),
     };
-    let (start_up, _) = valgrind(binary, &start_up)?;
+    let (start_up, _) = valgrind(programs, &start_up)?;
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Count>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -242,7 +273,7 @@ fn count(binary: &Path, jobs: &[Job]) -> Result<Vec<(f64, u64)>, String> {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(job) = jobs.get(i) else { break };
-                let result = valgrind(binary, job);
+                let result = valgrind(programs, job);
                 results.lock().unwrap()[i] = Some(result);
             });
         }
@@ -260,17 +291,16 @@ fn count(binary: &Path, jobs: &[Job]) -> Result<Vec<(f64, u64)>, String> {
 }
 
 /// Runs one perft under cachegrind and returns its instruction count and leaves.
-fn valgrind(binary: &Path, job: &Job) -> Count {
+fn valgrind(programs: &Programs, job: &Job) -> Count {
+    let (program, args) = programs.command(job);
     let output = Command::new("valgrind")
         .args([
             "--tool=cachegrind",
             "--cache-sim=no",
             "--cachegrind-out-file=/dev/null",
         ])
-        .arg(binary)
-        .args(["bench-one", &job.side, &job.depth.to_string()])
-        .arg(if job.bulk { "bulk" } else { "nobulk" })
-        .arg(&job.text)
+        .arg(program)
+        .args(args)
         .output()
         .map_err(|e| format!("valgrind: {e}"))?;
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -298,11 +328,11 @@ fn valgrind(binary: &Path, job: &Job) -> Count {
     Ok((instructions, leaves))
 }
 
-/// `xtask bench-one SIDE DEPTH bulk|nobulk TEXT`: one perft, for `--instructions` to run under
-/// valgrind. SIDE is a yardstick (`cozy-chess` or `chess`, TEXT a FEN) or a variant's name.
+/// `xtask bench-one VARIANT DEPTH bulk|nobulk TEXT`: one perft, for `--instructions` to run under
+/// valgrind (the yardsticks' runs are `yardsticks perft`).
 pub fn bench_one(args: &[String]) -> Result<(), String> {
     let [side, depth, mode, text] = args else {
-        return Err("usage: cargo xtask bench-one SIDE DEPTH bulk|nobulk TEXT".into());
+        return Err("usage: cargo xtask bench-one VARIANT DEPTH bulk|nobulk TEXT".into());
     };
     let depth: u32 = depth.parse().map_err(|_| format!("bad depth {depth:?}"))?;
     let bulk = match mode.as_str() {
@@ -310,13 +340,8 @@ pub fn bench_one(args: &[String]) -> Result<(), String> {
         "nobulk" => false,
         _ => return Err(format!("bad mode {mode:?}: bulk or nobulk")),
     };
-    let leaves = if bench::YARDSTICKS.contains(&side.as_str()) {
-        bench::yardstick(side, text, bulk)?(depth)
-    } else {
-        let variant = variants::find(side)?;
-        let pos = (variant.parse)(text).map_err(|e| format!("{side}: {e}"))?;
-        bench::our_perft(&*pos, depth, bulk)
-    };
-    println!("leaves {leaves}");
+    let variant = variants::find(side)?;
+    let pos = (variant.parse)(text).map_err(|e| format!("{side}: {e}"))?;
+    println!("leaves {}", bench::our_perft(&*pos, depth, bulk));
     Ok(())
 }

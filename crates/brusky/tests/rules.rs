@@ -5,7 +5,7 @@
 use hexvar_brusky::{render, Cell, CellSet, Color, Move, Piece, Position, Role, Setup};
 
 /// A position from a piece list like `"Ka1 kl8 Pc4"` (upper case White) and the side to move.
-fn position(pieces: &str, turn: Color) -> Position {
+pub(crate) fn position(pieces: &str, turn: Color) -> Position {
     let mut setup = Setup::empty();
     for item in pieces.split_whitespace() {
         let mut chars = item.chars();

@@ -4,6 +4,7 @@
 
 mod conformance;
 mod game;
+mod hexes;
 mod long;
 mod null_move;
 mod outcome;

@@ -3,24 +3,17 @@
 //! the generated move list must equal the oracle's.
 
 use std::collections::{BTreeSet, HashMap};
+use std::sync::LazyLock;
 
 use hexvar_cescacs::{
     perft, perft_without_bulk, Cell, Color, Game, Move, MoveList, Piece, Position, Role, Setup,
     Special,
 };
+use hexvar_geometry::checks::oracle::{self, add, Xy as Cl};
+use hexvar_geometry::checks::read_as_everything;
 use proptest::prelude::*;
 
-type Cl = (i32, i32);
-
-fn on_board((c, l): Cl) -> bool {
-    (0..=14).contains(&c)
-        && (l - c).rem_euclid(2) == 1
-        && if c <= 7 {
-            (7 - c..=21 + c).contains(&l)
-        } else {
-            (c - 7..=35 - c).contains(&l)
-        }
-}
+use crate::hexes::{hex, on_board, DIAG, LEAPS, ORTHO};
 
 fn is_edge((c, l): Cl, color: Color) -> bool {
     match color {
@@ -29,48 +22,11 @@ fn is_edge((c, l): Cl, color: Color) -> bool {
     }
 }
 
-const ORTHO: [Cl; 6] = [(0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1)];
-const DIAG: [Cl; 6] = [(2, 0), (-2, 0), (1, 3), (-1, 3), (1, -3), (-1, -3)];
-const LEAPS: [Cl; 12] = [
-    (3, 1),
-    (3, -1),
-    (-3, 1),
-    (-3, -1),
-    (2, 4),
-    (2, -4),
-    (-2, 4),
-    (-2, -4),
-    (1, 5),
-    (1, -5),
-    (-1, 5),
-    (-1, -5),
-];
-const TRIPLE: [[Cl; 8]; 2] = [
-    [
-        (3, 4),
-        (4, 5),
-        (5, 6),
-        (6, 7),
-        (8, 7),
-        (9, 6),
-        (10, 5),
-        (11, 4),
-    ],
-    [
-        (3, 24),
-        (4, 23),
-        (5, 22),
-        (6, 21),
-        (8, 21),
-        (9, 22),
-        (10, 23),
-        (11, 24),
-    ],
-];
-
-fn add(a: Cl, d: Cl) -> Cl {
-    (a.0 + d.0, a.1 + d.1)
-}
+/// Each side's triple-step hexes, as the rules name them.
+static TRIPLE: LazyLock<[Vec<Cl>; 2]> = LazyLock::new(|| {
+    ["B4 C5 D6 E7 G7 H6 I5 K4", "B24 C23 D22 E21 G21 H22 I23 K24"]
+        .map(|names| names.split(' ').map(hex).collect())
+});
 
 fn fwd(color: Color) -> i32 {
     if color == Color::White {
@@ -156,19 +112,9 @@ impl Model {
     }
 
     fn slides(&self, from: Cl, dirs: &[Cl], target: Cl) -> bool {
-        for &d in dirs {
-            let mut at = add(from, d);
-            while on_board(at) {
-                if at == target {
-                    return true;
-                }
-                if self.board.contains_key(&at) {
-                    break;
-                }
-                at = add(at, d);
-            }
-        }
-        false
+        oracle::slides(from, dirs, target, on_board, |at| {
+            self.board.contains_key(&at)
+        })
     }
 
     fn attacks(&self, target: Cl, by: Color, leap: bool) -> bool {
@@ -306,7 +252,7 @@ impl Model {
                 }
             };
             let leaps = |dests: &mut Vec<Cl>| {
-                for &d in &LEAPS {
+                for &d in LEAPS.iter() {
                     let t = add(from, d);
                     if on_board(t) && !own(t) {
                         dests.push(t);
@@ -330,7 +276,7 @@ impl Model {
                 }
                 Role::Knight => {
                     leaps(&mut dests);
-                    for &d in &LEAPS {
+                    for &d in LEAPS.iter() {
                         let mid = add(from, d);
                         let t = add(mid, d);
                         if empty(mid) && empty(t) {
@@ -358,7 +304,7 @@ impl Model {
                         }
                     }
                     if self.rights[us.index()][0] && !in_check {
-                        for &d in &LEAPS {
+                        for &d in LEAPS.iter() {
                             let t = add(from, d);
                             if on_board(t) && !own(t) && !self.attacks(t, them, true) {
                                 dests.push(t);
@@ -494,7 +440,7 @@ impl Model {
         // Castlings (§5), derived from the rule.
         if self.rights[us.index()][0] && !in_check {
             let k0 = home(us);
-            for &d in &LEAPS {
+            for &d in LEAPS.iter() {
                 let kt = add(k0, d);
                 if !empty(kt) || self.attacks(kt, them, true) {
                     continue;
@@ -772,9 +718,7 @@ proptest! {
     #[test]
     fn parsers_never_panic(s in "\\PC{0,80}") {
         let _ = s.parse::<Setup>();
-        let _ = s.parse::<Position>();
-        let _ = s.parse::<Move>();
-        let _ = s.parse::<Cell>();
+        read_as_everything::<Position>(&s);
     }
 
     #[test]

@@ -7,48 +7,18 @@ use std::collections::BTreeSet;
 use hexvar_cescacs::{Cell, Color, Game, Move, Outcome, Position, Role, Special, WinReason};
 use hexvar_geometry::{GameTree, RecordErrorKind, RecordWarningKind};
 
-/// The board's hexes per §1: `0 ≤ c ≤ 14`, `l ≡ c + 1 (mod 2)`, `7−c ≤ l ≤ 21+c` (c ≤ 7),
-/// `c−7 ≤ l ≤ 35−c` (c ≥ 7).
-fn on_board(c: i32, l: i32) -> bool {
-    (0..=14).contains(&c)
-        && (l - c).rem_euclid(2) == 1
-        && if c <= 7 {
-            (7 - c..=21 + c).contains(&l)
-        } else {
-            (c - 7..=35 - c).contains(&l)
-        }
-}
+use crate::hexes::{on_board, COLUMNS, DIAG, LEAPS, ORTHO};
 
 fn name(c: i32, l: i32) -> String {
-    let cols = [
-        'P', 'T', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'K', 'L', 'X', 'Z',
-    ];
-    format!("{}{}", cols[c as usize], l)
+    format!("{}{}", COLUMNS[c as usize], l)
 }
-
-const ORTHO: [(i32, i32); 6] = [(0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1)];
-const DIAG: [(i32, i32); 6] = [(2, 0), (-2, 0), (1, 3), (-1, 3), (1, -3), (-1, -3)];
-const LEAPS: [(i32, i32); 12] = [
-    (3, 1),
-    (3, -1),
-    (-3, 1),
-    (-3, -1),
-    (2, 4),
-    (2, -4),
-    (-2, 4),
-    (-2, -4),
-    (1, 5),
-    (1, -5),
-    (-1, 5),
-    (-1, -5),
-];
 
 /// Targets on an empty board from (c, l).
 fn rays(c: i32, l: i32, dirs: &[(i32, i32)]) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for &(dc, dl) in dirs {
         let (mut x, mut y) = (c + dc, l + dl);
-        while on_board(x, y) {
+        while on_board((x, y)) {
             out.insert(name(x, y));
             x += dc;
             y += dl;
@@ -59,7 +29,7 @@ fn rays(c: i32, l: i32, dirs: &[(i32, i32)]) -> BTreeSet<String> {
 
 fn steps(c: i32, l: i32, dirs: &[(i32, i32)]) -> BTreeSet<String> {
     dirs.iter()
-        .filter(|&&(dc, dl)| on_board(c + dc, l + dl))
+        .filter(|&&(dc, dl)| on_board((c + dc, l + dl)))
         .map(|&(dc, dl)| name(c + dc, l + dl))
         .collect()
 }
@@ -268,7 +238,7 @@ fn derive_castlings() -> BTreeSet<Castle> {
         let mut out = Vec::new();
         for &(dc, dl) in &ORTHO {
             let (mut x, mut y) = (from.0 + dc, from.1 + dl);
-            while on_board(x, y) && !occupied.contains(&(x, y)) {
+            while on_board((x, y)) && !occupied.contains(&(x, y)) {
                 out.push((x, y));
                 x += dc;
                 y += dl;
@@ -277,9 +247,9 @@ fn derive_castlings() -> BTreeSet<Castle> {
         out
     };
     let mut out = BTreeSet::new();
-    for &(dc, dl) in &LEAPS {
+    for &(dc, dl) in LEAPS.iter() {
         let k = (8 + dc, 1 + dl);
-        if !on_board(k.0, k.1) {
+        if !on_board((k.0, k.1)) {
             continue;
         }
         let q: Vec<_> = rook_moves((4, 3))

@@ -10,6 +10,7 @@
 use hexvar_chessagon::{
     perft, perft_without_bulk, Castling, Cell, Color, Move, Position, Role, Setup,
 };
+use hexvar_geometry::checks::read_as_everything;
 use proptest::prelude::*;
 
 type Step = (i8, i8);
@@ -411,10 +412,7 @@ proptest! {
     #[test]
     fn parsers_never_panic(text in "\\PC{0,80}") {
         let _ = text.parse::<Setup>();
-        let _ = text.parse::<Position>();
-        let _ = text.parse::<Move>();
-        let _ = text.parse::<Cell>();
-        let _ = Position::new().parse_move(&text);
+        read_as_everything::<Position>(&text);
     }
 
     #[test]

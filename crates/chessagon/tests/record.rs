@@ -2,7 +2,7 @@
 //! bad records located by line and column.
 
 use hexvar_chessagon::{DrawReason, Game, Outcome, Position};
-use hexvar_geometry::{ParseSanError, RecordErrorKind};
+use hexvar_geometry::{checks, ParseSanError, RecordErrorKind};
 
 /// Start positions for the random games: the start, and positions (from the rules' diagrams)
 /// where castling, en passant and promotion are close.
@@ -29,15 +29,7 @@ impl Rng {
 /// A random game of at most `plies` moves (it stops early when the game ends).
 fn random_game(rng: &mut Rng, plies: usize) -> Game {
     let start: Position = STARTS[rng.below(STARTS.len())].parse().unwrap();
-    let mut game = Game::from_position(start);
-    for _ in 0..plies {
-        if game.outcome().is_some() {
-            break;
-        }
-        let moves = game.position().legal_moves();
-        game.play(moves[rng.below(moves.len())]).unwrap();
-    }
-    game
+    checks::random_game(start, plies, |n| rng.below(n))
 }
 
 #[test]
@@ -46,17 +38,7 @@ fn random_games_survive_writing_and_reading() {
     let (mut games, mut moves, mut finished) = (0, 0, 0);
     for i in 0..60 {
         let game = random_game(&mut rng, if i % 3 == 0 { 600 } else { 120 });
-        let record = game.to_record();
-        let back = Game::from_record(&record).unwrap_or_else(|e| panic!("{e}\n{record}"));
-        assert_eq!(back.start_position(), game.start_position(), "{record}");
-        assert_eq!(back.moves(), game.moves(), "{record}");
-        assert_eq!(
-            back.positions_iter().collect::<Vec<_>>(),
-            game.positions_iter().collect::<Vec<_>>(),
-            "{record}"
-        );
-        assert_eq!(back.outcome(), game.outcome(), "{record}");
-        assert_eq!(back.to_record(), record);
+        checks::check_record_round_trip(&game).unwrap();
         games += 1;
         moves += game.moves().len();
         finished += usize::from(game.outcome().is_some());

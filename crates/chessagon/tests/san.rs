@@ -4,7 +4,8 @@
 
 use std::collections::HashSet;
 
-use hexvar_chessagon::{Disambiguation, Move, ParseSanError, Position};
+use hexvar_chessagon::{Move, ParseSanError, Position};
+use hexvar_geometry::checks::check_san_round_trips;
 use hexvar_geometry::perft::read_rows;
 
 /// The start position and every distinct position of the conformance file.
@@ -25,20 +26,7 @@ fn every_legal_move_of_every_conformance_position_round_trips() {
     assert!(positions.len() > 150, "{} positions", positions.len());
     let mut checked = 0;
     for pos in &positions {
-        let list = hexvar_geometry::san::san_list(pos);
-        assert_eq!(list.len(), pos.legal_moves().len());
-        let mut texts = HashSet::new();
-        for (m, san) in list {
-            assert_eq!(pos.san(m), san, "{pos} {m}");
-            assert!(texts.insert(san.clone()), "{pos}: two moves read {san}");
-            assert_eq!(pos.parse_san(&san), Ok(m), "{pos} {m} {san}");
-            // Over-disambiguated: the whole origin cell, and the move notation.
-            let mut full = String::new();
-            pos.write_san(m, Disambiguation::Cell, &mut full);
-            assert_eq!(pos.parse_san(&full), Ok(m), "{pos} {m} {full}");
-            assert_eq!(pos.parse_san(&m.to_string()), Ok(m), "{pos} {m}");
-            checked += 1;
-        }
+        checked += check_san_round_trips(pos, usize::MAX).unwrap();
     }
     assert!(checked > 8_000, "{checked} moves");
 }

@@ -4,11 +4,13 @@
 //! round-trip, and an illegal move is refused without a trace.
 
 use std::collections::{BTreeSet, HashMap};
+use std::sync::LazyLock;
 
 use hexvar_dagger::{
     perft, perft_without_bulk, Cell, Color, Game, Hand, HandKnight, Move, Piece, Position, Role,
     Setup,
 };
+use hexvar_geometry::checks::oracle::{self, add};
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------------------------------------
@@ -20,20 +22,8 @@ const LEN: [i32; 13] = [1, 2, 3, 4, 3, 4, 5, 4, 3, 4, 3, 2, 1];
 const QMIN: [i32; 13] = [0, 0, 0, 0, 1, 1, 1, 2, 3, 3, 4, 5, 6];
 const ORTH: [(i32, i32); 6] = [(1, 0), (-1, 0), (0, 1), (1, 1), (0, -1), (-1, -1)];
 const DIAG: [(i32, i32); 6] = [(1, 2), (-1, -2), (2, 1), (-1, 1), (1, -1), (-2, -1)];
-const KNIGHT: [(i32, i32); 12] = [
-    (1, 3),
-    (2, 3),
-    (-1, 2),
-    (3, 2),
-    (-2, 1),
-    (3, 1),
-    (-1, -3),
-    (-2, -3),
-    (1, -2),
-    (-3, -2),
-    (2, -1),
-    (-3, -1),
-];
+/// The twelve knight leaps (§2): two orthogonal steps, then one turned 60°.
+static KNIGHT: LazyLock<Vec<Qr>> = LazyLock::new(|| oracle::knight_leaps(&ORTH));
 
 type Qr = (i32, i32);
 
@@ -50,10 +40,6 @@ fn qr_of(cell: Cell) -> Qr {
     let r = RANKS.iter().position(|&c| c == s.as_bytes()[0]).unwrap() as i32;
     let k: i32 = s[1..].parse().unwrap();
     (QMIN[r as usize] + k - 1, r)
-}
-
-fn add(a: Qr, d: Qr) -> Qr {
-    (a.0 + d.0, a.1 + d.1)
 }
 
 #[derive(Clone)]
@@ -138,19 +124,9 @@ impl Model {
     }
 
     fn slides(&self, from: Qr, dirs: &[Qr], target: Qr) -> bool {
-        for &d in dirs {
-            let mut at = add(from, d);
-            while on_board(at) {
-                if at == target {
-                    return true;
-                }
-                if self.board.contains_key(&at) {
-                    break;
-                }
-                at = add(at, d);
-            }
-        }
-        false
+        oracle::slides(from, dirs, target, on_board, |at| {
+            self.board.contains_key(&at)
+        })
     }
 
     /// Pseudo-legal moves as (notation, resulting model).

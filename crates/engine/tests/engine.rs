@@ -6,6 +6,7 @@
 use std::time::Duration;
 
 use hexvar_engine::{search_material, Engine, Levers, Limits, Options, Score, SearchResult};
+use hexvar_geometry::checks::Rng;
 use hexvar_geometry::{Game, Variant, VariantOutcome, VariantPiece, VariantRole};
 
 type Brusky = hexvar_brusky::Position;
@@ -90,20 +91,6 @@ fn hanging_man_taken() {
     );
 }
 
-/// SplitMix64, for the random games.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        (((z >> 32) * n as u64) >> 32) as usize
-    }
-}
-
 /// Along random games from every named start, the engine's move is one of the legal moves, at a
 /// small depth and when its time is up before it starts; none exactly when the game is over.
 fn legal_moves_only<V: Variant>(games: usize) {
@@ -139,30 +126,13 @@ fn legal_moves_only<V: Variant>(games: usize) {
     }
 }
 
-#[test]
-fn legal_moves_only_brusky() {
-    legal_moves_only::<Brusky>(6);
-}
-
-#[test]
-fn legal_moves_only_chessagon() {
-    legal_moves_only::<Chessagon>(6);
-}
-
-#[test]
-fn legal_moves_only_dagger() {
-    legal_moves_only::<Dagger>(6);
-}
-
-#[test]
-fn legal_moves_only_cescacs() {
-    legal_moves_only::<Cescacs>(4);
-}
-
-/// Every mode and layout of Kirby (2 to 6 armies, teams), a paranoid search in each.
-#[test]
-fn legal_moves_only_kirby() {
-    legal_moves_only::<Kirby>(Kirby::start_positions().len());
+hexvar_geometry::variant_tests! { legal_moves_only;
+    legal_moves_only_brusky: Brusky, 6;
+    legal_moves_only_chessagon: Chessagon, 6;
+    legal_moves_only_dagger: Dagger, 6;
+    legal_moves_only_cescacs: Cescacs, 4;
+    /// Every mode and layout of Kirby (2 to 6 armies, teams), a paranoid search in each.
+    legal_moves_only_kirby: Kirby, Kirby::start_positions().len();
 }
 
 /// Whether the game is drawn or the side to move may claim a draw (C'escacs's threefold

@@ -151,32 +151,16 @@ fn check_variant<V: Variant>(deepest: u32) {
     }
 }
 
-#[test]
-fn brusky_mates() {
-    check_variant::<hexvar_brusky::Position>(3);
-}
-
-#[test]
-fn chessagon_mates() {
-    check_variant::<hexvar_chessagon::Position>(3);
-}
-
-#[test]
-fn dagger_mates() {
-    check_variant::<hexvar_dagger::Position>(3);
-}
-
-/// Mates in 1 and 2 only: C'escacs's random games gave no mate in 3 within the generator's run.
-#[test]
-fn cescacs_mates() {
-    check_variant::<hexvar_cescacs::Position>(2);
-}
-
-/// Two armies; mates in 1 and 2 only: Kirby's random games gave no mate in 3 within the
-/// generator's runs.
-#[test]
-fn kirby_mates() {
-    check_variant::<hexvar_kirby::Position>(2);
+hexvar_geometry::variant_tests! { check_variant;
+    brusky_mates: hexvar_brusky::Position, 3;
+    chessagon_mates: hexvar_chessagon::Position, 3;
+    dagger_mates: hexvar_dagger::Position, 3;
+    /// Mates in 1 and 2 only: C'escacs's random games gave no mate in 3 within the generator's
+    /// run.
+    cescacs_mates: hexvar_cescacs::Position, 2;
+    /// Two armies; mates in 1 and 2 only: Kirby's random games gave no mate in 3 within the
+    /// generator's runs.
+    kirby_mates: hexvar_kirby::Position, 2;
 }
 
 /// The brute force itself can fail: it finds no mate where none is, and finds the mate of a

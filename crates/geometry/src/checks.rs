@@ -9,11 +9,39 @@
 mod game;
 mod layout;
 mod long_notation;
+pub mod oracle;
+mod parsing;
 mod perft_data;
+mod san;
 
-pub use game::play_sans;
+pub use game::{check_record_round_trip, play_sans, random_game, Rng};
 pub use layout::test_files_are_modules;
-pub use long_notation::{check_long_notation, LongNotation};
+pub use long_notation::{check_long_notation, random_texts, LongNotation};
+pub use parsing::read_as_everything;
 pub use perft_data::{
     bench_positions, check_perft_agrees, check_perft_files, PerftData, AGREEMENT_CAP,
 };
+pub use san::check_san_round_trips;
+
+/// One `#[test]` a line, each calling a generic check with its variant and argument, so that a
+/// crate's per-variant tests are each one line of data:
+///
+/// ```ignore
+/// hexvar_geometry::variant_tests! { legal_moves_only;
+///     legal_moves_only_brusky: hexvar_brusky::Position, 6;
+///     /// Doc comments and attributes stay with their test.
+///     legal_moves_only_dagger: hexvar_dagger::Position, 6;
+/// }
+/// ```
+#[macro_export]
+macro_rules! variant_tests {
+    ($check:ident; $($(#[$meta:meta])* $name:ident: $variant:ty, $arg:expr;)+) => {
+        $(
+            $(#[$meta])*
+            #[test]
+            fn $name() {
+                $check::<$variant>($arg);
+            }
+        )+
+    };
+}

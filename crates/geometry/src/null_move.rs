@@ -160,3 +160,34 @@ pub fn check_null_moves<V: Variant>(
         passed_twice,
     })
 }
+
+/// [`check_null_moves`] for a crate whose position text is FEN's six fields: the passed text by
+/// [`passed_fen_like`], the en passant right read from the text's fourth field. Fails too when it
+/// checks fewer than `at_least` positions of any kind, so that the data keeps every case.
+pub fn check_fen_like_null_moves<V: Variant>(
+    conformance: &str,
+    inherent: fn(&mut V) -> bool,
+    at_least: NullMoveCounts,
+) -> Result<NullMoveCounts, String> {
+    let counts = check_null_moves::<V>(
+        conformance,
+        |pos| passed_fen_like(&pos.to_string()),
+        |pos| {
+            pos.to_string()
+                .split(' ')
+                .nth(3)
+                .is_some_and(|ep| ep != "-")
+        },
+        inherent,
+    )?;
+    let enough = counts.passed >= at_least.passed
+        && counts.refused >= at_least.refused
+        && counts.passed_twice >= at_least.passed_twice;
+    if !enough {
+        return Err(format!(
+            "{}: checked {counts:?}, fewer than {at_least:?}",
+            V::NAME
+        ));
+    }
+    Ok(counts)
+}

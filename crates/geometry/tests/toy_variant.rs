@@ -549,6 +549,7 @@ fn the_long_notation_check_passes_on_the_truth_and_names_each_wrong_claim() {
         spellings: &[("0-1", "01"), ("0-2", "02")],
         bad: &["", "0-1", "012", "a1"],
         illegal: "03",
+        letters: "0123-",
     };
     check_long_notation(&truth).unwrap();
     let wrong = LongNotation::<Toy> {

@@ -2,13 +2,16 @@
 //! repetition draw as an option, finished games, undo, zeroing moves, team wins through the
 //! trait, the order of play, and game records (written, read back, located errors).
 
+use hexvar_geometry::checks;
 use hexvar_geometry::{Variant, VariantColor, VariantOutcome, VariantRole};
 use hexvar_kirby::{
     Color, DrawReason, Game, GameError, GameOptionError, Layout, Mode, Move, Outcome, Position,
     Role, Setup, WinReason,
 };
 
-struct Rng(u64);
+/// xorshift64: a tiny generator, so that the random games are the same on every run (the
+/// `props` module draws its games with it too).
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
@@ -17,7 +20,7 @@ impl Rng {
         self.0 ^= self.0 << 17;
         self.0
     }
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
 }
@@ -190,16 +193,7 @@ fn roles_index_in_the_order_of_all() {
 
 /// A random game of at most `plies` moves from `start`.
 fn random_game(start: Position, rng: &mut Rng, plies: usize) -> Game {
-    let mut game = Game::from_position(start);
-    for _ in 0..plies {
-        if game.outcome().is_some() {
-            break;
-        }
-        let moves = game.position().legal_moves();
-        let m = moves[rng.below(moves.len())];
-        game.play(m).unwrap();
-    }
-    game
+    checks::random_game(start, plies, |n| rng.below(n))
 }
 
 /// Start positions for random games: every mode in both layouts, and T1.
@@ -299,16 +293,7 @@ fn records_round_trip_for_random_games() {
     for round in 0..3 {
         for start in starts() {
             let game = random_game(start, &mut rng, 40 + 40 * round);
-            let record = game.to_record();
-            let back = Game::from_record(&record).unwrap_or_else(|e| panic!("{e}\n{record}"));
-            assert_eq!(back.moves(), game.moves(), "{record}");
-            assert_eq!(
-                back.positions_iter().collect::<Vec<_>>(),
-                game.positions_iter().collect::<Vec<_>>(),
-                "{record}"
-            );
-            assert_eq!(back.outcome(), game.outcome(), "{record}");
-            assert_eq!(back.to_record(), record);
+            checks::check_record_round_trip(&game).unwrap();
             games += 1;
             plies += game.moves().len();
         }

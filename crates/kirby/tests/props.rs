@@ -6,27 +6,16 @@
 
 use std::collections::BTreeSet;
 
+use hexvar_geometry::checks::read_as_everything;
 use hexvar_kirby::attacks::{self, Line};
 use hexvar_kirby::{
     perft, perft_without_bulk, Cell, Color, Layout, Mode, Move, Piece, Position, Role, Setup,
 };
 use proptest::prelude::*;
 
+use crate::game::Rng;
+
 type Board = Vec<Option<Piece>>;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn cells(set: hexvar_kirby::CellSet) -> impl Iterator<Item = usize> {
     set.iter()
@@ -519,9 +508,7 @@ proptest! {
     #[test]
     fn parsers_never_panic(text in "\\PC{0,80}") {
         let _ = text.parse::<Setup>();
-        let _ = text.parse::<Position>();
-        let _ = text.parse::<Move>();
-        let _ = text.parse::<Cell>();
+        read_as_everything::<Position>(&text);
     }
 
     /// Nor do damaged position texts (one character replaced, removed or duplicated).

@@ -34,6 +34,18 @@ fn cell(s: &str) -> Cell {
     s.parse().unwrap()
 }
 
+/// The legal moves `keep` keeps, as sorted texts.
+fn moves_where(p: &Position, keep: impl Fn(&Move) -> bool) -> Vec<String> {
+    let mut out: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .filter(|m| keep(m))
+        .map(|m| m.to_string())
+        .collect();
+    out.sort();
+    out
+}
+
 /// The targets of the legal moves from `from`, as sorted cell names.
 fn targets(p: &Position, from: &str) -> Vec<String> {
     let from = cell(from);
@@ -208,12 +220,7 @@ fn castling_queen_left_and_right() {
     // §9.8: FIDE castling on rank 1; the king goes two squares towards the rook, the rook to
     // the square it passed. Queen-left: king on file 5.
     let p = pos("layout=QL turn=B teams=B/W castling=B/11,B/18 dead=- waiting=- B:KB/15,RB/11,RB/18 W:KW/15");
-    let castles: Vec<String> = p
-        .legal_moves()
-        .iter()
-        .filter(|m| matches!(m, Move::Castle { .. }))
-        .map(|m| m.to_string())
-        .collect();
+    let castles = moves_where(&p, |m| matches!(m, Move::Castle { .. }));
     assert_eq!(castles, vec!["B/15@B/11", "B/15@B/18"]);
     let mut short = p.clone();
     short.play(short.parse_move("B/15@B/18").unwrap()).unwrap();
@@ -261,12 +268,7 @@ fn castling_queen_left_and_right() {
     // No castling through an attacked square: a White rook on A14 (Black's file-4 pent) hits
     // B/14 down the file, so the long castle (king over B/14 to B/13) is gone.
     let p = pos("layout=QL turn=B teams=B/W castling=B/11,B/18 dead=- waiting=- B:KB/15,RB/11,RB/18 W:KW/15,RA14");
-    let castles: Vec<String> = p
-        .legal_moves()
-        .iter()
-        .filter(|m| matches!(m, Move::Castle { .. }))
-        .map(|m| m.to_string())
-        .collect();
+    let castles = moves_where(&p, |m| matches!(m, Move::Castle { .. }));
     assert_eq!(castles, vec!["B/15@B/18"]);
 }
 
@@ -334,25 +336,13 @@ fn promotion_amazon_and_waiting_pawn() {
     let p = pos(&format!(
         "layout=QL turn=B teams=B/W castling=- dead=- waiting=- B:{full},PG14 W:KW/15,RB/32"
     ));
-    let mut promos: Vec<String> = p
-        .legal_moves()
-        .iter()
-        .filter(|m| m.from() == Some(cell("G14")))
-        .map(|m| m.to_string())
-        .collect();
-    promos.sort();
+    let promos = moves_where(&p, |m| m.from() == Some(cell("G14")));
     assert_eq!(promos, vec!["G14-H13=A", "G14-H15=A"]);
     // With an Amazon already, the pawn waits on the line ...
     let mut p = pos(&format!(
         "layout=QL turn=B teams=B/W castling=- dead=- waiting=- B:{full},AB/28,PG14 W:KW/15,RB/32"
     ));
-    let mut promos: Vec<String> = p
-        .legal_moves()
-        .iter()
-        .filter(|m| m.from() == Some(cell("G14")))
-        .map(|m| m.to_string())
-        .collect();
-    promos.sort();
+    let promos = moves_where(&p, |m| m.from() == Some(cell("G14")));
     assert_eq!(promos, vec!["G14-H13", "G14-H15"]);
     p.play(p.parse_move("G14-H15").unwrap()).unwrap();
     assert_eq!(p.waiting_pawns(Color::Black), vec![cell("H15")]);

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use axum::Router;
+use hexvar_play::game::MoveView;
 use hexvar_play::server::{GameView, VariantView};
 use hexvar_play::{router, AppState, Config, VARIANTS};
 use http_body_util::BodyExt;
@@ -51,14 +52,35 @@ async fn new_game(app: &Router, body: Value) -> GameView {
 }
 
 async fn get(app: &Router, id: &str) -> GameView {
-    let (status, value) = call(app, "GET", &format!("/api/games/{id}"), None).await;
+    view(call(app, "GET", &format!("/api/games/{id}"), None).await)
+}
+
+/// Brusky with Black's pawn on a2 next to White's knight on b1: it takes onto the last rank and
+/// promotes four ways.
+const BRUSKY_PROMOTIONS: &str = "9/B2b6/5NP3k/B2P2P5/1P10/11/p6K2/1N7 b - - 1 99";
+
+/// The legal moves from a2 to b1 (the four promotions in [`BRUSKY_PROMOTIONS`]).
+fn promotions(game: &GameView) -> Vec<&MoveView> {
+    game.moves
+        .iter()
+        .filter(|m| m.from.as_deref() == Some("a2") && m.to == "b1")
+        .collect()
+}
+
+/// The game of a 200 answer.
+fn view((status, value): (StatusCode, Value)) -> GameView {
     assert_eq!(status, StatusCode::OK, "{value}");
     serde_json::from_value(value).unwrap()
 }
 
+/// `POST /api/games/{id}/{action}` with `body`.
+async fn post(app: &Router, id: &str, action: &str, body: Option<&str>) -> (StatusCode, Value) {
+    call(app, "POST", &format!("/api/games/{id}/{action}"), body).await
+}
+
 async fn play(app: &Router, id: &str, mv: &str) -> (StatusCode, Value) {
     let body = json!({ "move": mv }).to_string();
-    call(app, "POST", &format!("/api/games/{id}/move"), Some(&body)).await
+    post(app, id, "move", Some(&body)).await
 }
 
 /// A refusal: the status, and a JSON body whose `error` is a non-empty message.
@@ -119,18 +141,13 @@ async fn every_variant_starts_plays_and_undoes() {
             }
         }
         let first = game.moves[0].clone();
-        let (status, value) = play(&app, &game.id, &first.notation).await;
-        assert_eq!(status, StatusCode::OK, "{value}");
-        let after: GameView = serde_json::from_value(value).unwrap();
+        let after = view(play(&app, &game.id, &first.notation).await);
         assert_ne!(after.position, game.position);
         assert_eq!(after.history, vec![first.clone()]);
         assert_eq!(after.last_move, Some(first));
         assert_ne!(after.turn, game.turn);
         assert_eq!(get(&app, &game.id).await.position, after.position);
-        let (status, value) =
-            call(&app, "POST", &format!("/api/games/{}/undo", game.id), None).await;
-        assert_eq!(status, StatusCode::OK, "{value}");
-        let undone: GameView = serde_json::from_value(value).unwrap();
+        let undone = view(post(&app, &game.id, "undo", None).await);
         same_game(&undone, &game);
     }
 }
@@ -246,7 +263,7 @@ async fn illegal_and_malformed_moves_are_refused_and_change_nothing() {
         let (_, after) = play(&app, id, &game.moves[0].notation).await;
         let after: GameView = serde_json::from_value(after).unwrap();
         let other_side = after.moves[0].notation.clone();
-        call(&app, "POST", &format!("/api/games/{id}/undo"), None).await;
+        post(&app, id, "undo", None).await;
         let before = get(&app, id).await;
         same_game(&before, &game);
         let bad_moves = ["", "   ", "zz9-zz10", "e2e4e6", "\u{a0}", "K", &other_side];
@@ -261,19 +278,13 @@ async fn illegal_and_malformed_moves_are_refused_and_change_nothing() {
         }
         for body in [r#"{"mv": "x"}"#, "[]", "{", r#"{"move": 5}"#] {
             assert_refused(
-                call(&app, "POST", &format!("/api/games/{id}/move"), Some(body)).await,
+                post(&app, id, "move", Some(body)).await,
                 StatusCode::BAD_REQUEST,
             );
             same_game(&get(&app, id).await, &before);
         }
         assert_refused(
-            call(
-                &app,
-                "POST",
-                &format!("/api/games/{id}/opponent"),
-                Some(r#"{"millis": "soon"}"#),
-            )
-            .await,
+            post(&app, id, "opponent", Some(r#"{"millis": "soon"}"#)).await,
             StatusCode::BAD_REQUEST,
         );
         same_game(&get(&app, id).await, &before);
@@ -285,7 +296,7 @@ async fn undo_without_a_move_is_a_conflict() {
     let app = app();
     let game = new_game(&app, json!({ "variant": "dagger" })).await;
     assert_refused(
-        call(&app, "POST", &format!("/api/games/{}/undo", game.id), None).await,
+        post(&app, &game.id, "undo", None).await,
         StatusCode::CONFLICT,
     );
     same_game(&get(&app, &game.id).await, &game);
@@ -319,13 +330,7 @@ async fn the_opponent_answers_in_every_variant() {
     for kind in VARIANTS {
         for (name, _) in kind.start_positions().into_iter().take(3) {
             let game = new_game(&app, json!({ "variant": kind.name(), "start": name })).await;
-            let (status, value) = call(
-                &app,
-                "POST",
-                &format!("/api/games/{}/opponent", game.id),
-                None,
-            )
-            .await;
+            let (status, value) = post(&app, &game.id, "opponent", None).await;
             assert_eq!(status, StatusCode::OK, "{} {name}: {value}", kind.name());
             let after: GameView = serde_json::from_value(value).unwrap();
             assert_eq!(after.history.len(), 1);
@@ -333,13 +338,7 @@ async fn the_opponent_answers_in_every_variant() {
         }
         // A shorter limit from the request.
         let game = new_game(&app, json!({ "variant": kind.name() })).await;
-        let (status, value) = call(
-            &app,
-            "POST",
-            &format!("/api/games/{}/opponent", game.id),
-            Some(r#"{"millis": 100}"#),
-        )
-        .await;
+        let (status, value) = post(&app, &game.id, "opponent", Some(r#"{"millis": 100}"#)).await;
         assert_eq!(status, StatusCode::OK, "{}: {value}", kind.name());
     }
 }
@@ -378,18 +377,11 @@ async fn a_finished_game_refuses_moves_and_the_opponent_but_can_be_undone() {
         let message = assert_refused(play(&app, &game.id, "a1-a2").await, StatusCode::CONFLICT);
         assert!(message.contains("over"), "{message}");
         assert_refused(
-            call(
-                &app,
-                "POST",
-                &format!("/api/games/{}/opponent", game.id),
-                None,
-            )
-            .await,
+            post(&app, &game.id, "opponent", None).await,
             StatusCode::CONFLICT,
         );
         same_game(&get(&app, &game.id).await, &end);
-        let (status, value) =
-            call(&app, "POST", &format!("/api/games/{}/undo", game.id), None).await;
+        let (status, value) = post(&app, &game.id, "undo", None).await;
         assert_eq!(status, StatusCode::OK);
         let undone: GameView = serde_json::from_value(value).unwrap();
         assert!(undone.outcome.is_none());
@@ -404,15 +396,7 @@ async fn the_opponent_finds_a_mate_in_one() {
         let game = new_game(&app, json!({ "variant": variant })).await;
         let (last, before) = line.split_last().unwrap();
         play_all(&app, &game.id, before).await;
-        let (status, value) = call(
-            &app,
-            "POST",
-            &format!("/api/games/{}/opponent", game.id),
-            None,
-        )
-        .await;
-        assert_eq!(status, StatusCode::OK, "{value}");
-        let after: GameView = serde_json::from_value(value).unwrap();
+        let after = view(post(&app, &game.id, "opponent", None).await);
         assert!(
             after.outcome.is_some(),
             "{variant}: the opponent played {:?}, not {last}",
@@ -428,15 +412,7 @@ async fn the_opponent_plays_legal_moves_against_itself() {
     // Play the opponent against itself for a few plies: every answer is legal.
     for _ in 0..4 {
         let before = get(&app, &game.id).await;
-        let (status, value) = call(
-            &app,
-            "POST",
-            &format!("/api/games/{}/opponent", game.id),
-            Some(r#"{"millis": 150}"#),
-        )
-        .await;
-        assert_eq!(status, StatusCode::OK, "{value}");
-        let after: GameView = serde_json::from_value(value).unwrap();
+        let after = view(post(&app, &game.id, "opponent", Some(r#"{"millis": 150}"#)).await);
         assert!(before.moves.contains(after.last_move.as_ref().unwrap()));
     }
 }
@@ -447,14 +423,10 @@ async fn moves_sharing_cells_and_moves_from_the_hand_are_listed() {
     // Brusky: a pawn capturing onto the last rank promotes four ways.
     let game = new_game(
         &app,
-        json!({ "variant": "brusky", "position": "9/B2b6/5NP3k/B2P2P5/1P10/11/p6K2/1N7 b - - 1 99" }),
+        json!({ "variant": "brusky", "position": BRUSKY_PROMOTIONS }),
     )
     .await;
-    let promotions: Vec<_> = game
-        .moves
-        .iter()
-        .filter(|m| m.from.as_deref() == Some("a2") && m.to == "b1")
-        .collect();
+    let promotions = promotions(&game);
     assert_eq!(promotions.len(), 4, "{promotions:?}");
     // Dagger: a knight in hand drops.
     let game = new_game(
@@ -476,13 +448,7 @@ async fn moves_sharing_cells_and_moves_from_the_hand_are_listed() {
 async fn warm_up(app: &Router) {
     for kind in VARIANTS {
         let game = new_game(app, json!({ "variant": kind.name() })).await;
-        let (status, value) = call(
-            app,
-            "POST",
-            &format!("/api/games/{}/opponent", game.id),
-            Some(r#"{"depth": 1}"#),
-        )
-        .await;
+        let (status, value) = post(app, &game.id, "opponent", Some(r#"{"depth": 1}"#)).await;
         assert_eq!(status, StatusCode::OK, "{value}");
     }
 }
@@ -496,13 +462,8 @@ async fn the_opponent_takes_a_short_limit_from_every_start_position() {
     for kind in VARIANTS {
         for (name, _) in kind.start_positions() {
             let game = new_game(&app, json!({ "variant": kind.name(), "start": name })).await;
-            let (status, value) = call(
-                &app,
-                "POST",
-                &format!("/api/games/{}/opponent", game.id),
-                Some(r#"{"millis": 150}"#),
-            )
-            .await;
+            let (status, value) =
+                post(&app, &game.id, "opponent", Some(r#"{"millis": 150}"#)).await;
             assert_eq!(status, StatusCode::OK, "{} {name}: {value}", kind.name());
             let after: GameView = serde_json::from_value(value).unwrap();
             assert!(game.moves.contains(after.last_move.as_ref().unwrap()));
@@ -538,10 +499,7 @@ async fn every_variant_ends_a_repeated_game_by_its_rules() {
             // The third time may be claimed; the fifth draws by itself.
             assert!(end.outcome.is_none());
             assert_eq!(end.claimable.as_deref(), Some("threefold repetition"));
-            let (status, value) =
-                call(&app, "POST", &format!("/api/games/{}/claim", game.id), None).await;
-            assert_eq!(status, StatusCode::OK, "{value}");
-            let claimed: GameView = serde_json::from_value(value).unwrap();
+            let claimed = view(post(&app, &game.id, "claim", None).await);
             let outcome = claimed.outcome.expect("a claimed draw");
             assert_eq!(outcome.reason, "threefold repetition");
             assert_eq!(claimed.declared, Some(hexvar_play::game::Declared::Claim));
@@ -604,14 +562,10 @@ async fn moves_pairs_of_sides_and_what_each_move_changes() {
     // A capture is marked.
     let game = new_game(
         &app,
-        json!({ "variant": "brusky", "position": "9/B2b6/5NP3k/B2P2P5/1P10/11/p6K2/1N7 b - - 1 99" }),
+        json!({ "variant": "brusky", "position": BRUSKY_PROMOTIONS }),
     )
     .await;
-    let promotions: Vec<_> = game
-        .moves
-        .iter()
-        .filter(|m| m.from.as_deref() == Some("a2") && m.to == "b1")
-        .collect();
+    let promotions = promotions(&game);
     assert_eq!(promotions.len(), 4);
     assert!(promotions
         .iter()
@@ -753,41 +707,22 @@ async fn earlier_positions_undo_of_several_moves_and_declared_draws() {
         assert!(message.contains("digits only"), "{message}");
     }
     // Undo of three moves, then of more than were played (refused, nothing changes).
-    let (status, value) = call(
-        &app,
-        "POST",
-        &format!("/api/games/{id}/undo"),
-        Some(r#"{"plies": 3}"#),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{value}");
-    let undone: GameView = serde_json::from_value(value).unwrap();
+    let undone = view(post(&app, id, "undo", Some(r#"{"plies": 3}"#)).await);
     assert_eq!(undone.history.len(), 1);
     for body in [r#"{"plies": 2}"#, r#"{"plies": 0}"#] {
         assert_refused(
-            call(&app, "POST", &format!("/api/games/{id}/undo"), Some(body)).await,
+            post(&app, id, "undo", Some(body)).await,
             StatusCode::CONFLICT,
         );
     }
     assert_refused(
-        call(
-            &app,
-            "POST",
-            &format!("/api/games/{id}/undo"),
-            Some(r#"{"plies": "all"}"#),
-        )
-        .await,
+        post(&app, id, "undo", Some(r#"{"plies": "all"}"#)).await,
         StatusCode::BAD_REQUEST,
     );
     same_game(&get(&app, id).await, &undone);
     // No draw to claim at the start; a draw by agreement; nothing after it.
-    assert_refused(
-        call(&app, "POST", &format!("/api/games/{id}/claim"), None).await,
-        StatusCode::CONFLICT,
-    );
-    let (status, value) = call(&app, "POST", &format!("/api/games/{id}/agree"), None).await;
-    assert_eq!(status, StatusCode::OK, "{value}");
-    let agreed: GameView = serde_json::from_value(value).unwrap();
+    assert_refused(post(&app, id, "claim", None).await, StatusCode::CONFLICT);
+    let agreed = view(post(&app, id, "agree", None).await);
     assert_eq!(agreed.outcome.as_ref().unwrap().reason, "agreement");
     assert_eq!(
         agreed.declared,
@@ -892,23 +827,11 @@ async fn every_error_is_json_with_short_echoes() {
 async fn the_opponent_takes_a_depth_or_a_time() {
     let app = app();
     let game = new_game(&app, json!({ "variant": "cescacs" })).await;
-    let (status, value) = call(
-        &app,
-        "POST",
-        &format!("/api/games/{}/opponent", game.id),
-        Some(r#"{"depth": 1}"#),
-    )
-    .await;
+    let (status, value) = post(&app, &game.id, "opponent", Some(r#"{"depth": 1}"#)).await;
     assert_eq!(status, StatusCode::OK, "{value}");
     for bad in [r#"{"depth": 0}"#, r#"{"depth": 65}"#, r#"{"depth": -1}"#] {
         assert_refused(
-            call(
-                &app,
-                "POST",
-                &format!("/api/games/{}/opponent", game.id),
-                Some(bad),
-            )
-            .await,
+            post(&app, &game.id, "opponent", Some(bad)).await,
             StatusCode::BAD_REQUEST,
         );
     }
@@ -940,7 +863,7 @@ async fn games_survive_a_restart_with_a_data_folder() {
     .await;
     let a = play_all(&app, &a.id, &["NB/31"]).await;
     let b = new_game(&app, json!({ "variant": "dagger", "moves": ["df1"] })).await;
-    let (_, b) = call(&app, "POST", &format!("/api/games/{}/agree", b.id), None).await;
+    let (_, b) = post(&app, &b.id, "agree", None).await;
     let b: GameView = serde_json::from_value(b).unwrap();
     let c = new_game(&app, json!({ "variant": "cescacs" })).await;
     let c = play_all(
@@ -949,7 +872,7 @@ async fn games_survive_a_restart_with_a_data_folder() {
         &REPETITIONS[3].1.split(' ').collect::<Vec<_>>(),
     )
     .await;
-    let (_, c) = call(&app, "POST", &format!("/api/games/{}/claim", c.id), None).await;
+    let (_, c) = post(&app, &c.id, "claim", None).await;
     let c: GameView = serde_json::from_value(c).unwrap();
     drop(app);
     // A file that is not a game is left alone; one that does not read back is named.
@@ -994,9 +917,7 @@ fn main_node(game: &GameView, ply: usize) -> usize {
 
 async fn play_from(app: &Router, id: &str, node: usize, mv: &str) -> GameView {
     let body = json!({ "move": mv, "from": node }).to_string();
-    let (status, value) = call(app, "POST", &format!("/api/games/{id}/move"), Some(&body)).await;
-    assert_eq!(status, StatusCode::OK, "{value}");
-    serde_json::from_value(value).unwrap()
+    view(post(app, id, "move", Some(&body)).await)
 }
 
 #[tokio::test]
@@ -1008,9 +929,7 @@ async fn a_move_from_an_earlier_position_keeps_the_later_moves_as_a_variation() 
         // Three moves, then another second move from the position after the first.
         for _ in 0..3 {
             let mv = game.moves[0].notation.clone();
-            let (status, value) = play(&app, &id, &mv).await;
-            assert_eq!(status, StatusCode::OK, "{value}");
-            game = serde_json::from_value(value).unwrap();
+            game = view(play(&app, &id, &mv).await);
         }
         let old: Vec<String> = game.history.iter().map(|m| m.san.clone()).collect();
         let after_one = main_node(&game, 1);
@@ -1065,13 +984,7 @@ async fn a_move_from_an_earlier_position_keeps_the_later_moves_as_a_variation() 
         assert_eq!(back.history[2].san, old[2]);
         // Taking back to where the lines split is refused: the game cannot end there.
         let message = assert_refused(
-            call(
-                &app,
-                "POST",
-                &format!("/api/games/{id}/undo"),
-                Some(r#"{"plies": 3}"#),
-            )
-            .await,
+            post(&app, &id, "undo", Some(r#"{"plies": 3}"#)).await,
             StatusCode::CONFLICT,
         );
         assert!(message.contains("variations"), "{message}");
@@ -1088,7 +1001,7 @@ async fn a_move_from_an_earlier_position_keeps_the_later_moves_as_a_variation() 
         );
         let body = json!({ "move": mv, "from": 999 }).to_string();
         assert_refused(
-            call(&app, "POST", &format!("/api/games/{id}/move"), Some(&body)).await,
+            post(&app, &id, "move", Some(&body)).await,
             StatusCode::NOT_FOUND,
         );
         same_game(&get(&app, &id).await, &back);
@@ -1135,15 +1048,7 @@ async fn comments_glyphs_and_variations_of_a_record_are_kept_and_the_engine_adds
         game.record
     );
     // The engine's evaluations after every move of the game, the comments kept.
-    let (status, value) = call(
-        &app,
-        "POST",
-        &format!("/api/games/{}/annotate", game.id),
-        Some(r#"{"depth": 2}"#),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{value}");
-    let annotated: GameView = serde_json::from_value(value).unwrap();
+    let annotated = view(post(&app, &game.id, "annotate", Some(r#"{"depth": 2}"#)).await);
     assert_eq!(annotated.history, game.history);
     for ply in 1..=3 {
         let comment = &annotated.nodes[main_node(&annotated, ply)].comment;

@@ -1,0 +1,189 @@
+//! The yardsticks program (`yardsticks/`, outside the workspace: cozy-chess and the `chess`
+//! crate, whose dependency trees would otherwise be built by every `cargo test --workspace`):
+//! built here with xtask's own release profile and a chosen target CPU, and asked for perfts and
+//! timings one line at a time while the bench measures its own positions between its answers.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use super::timing::Timed;
+use crate::root;
+
+/// The chess move generators measured beside ours: cozy-chess (the ratios are to it) and the
+/// `chess` crate, each perft written the way its authors run it.
+pub const NAMES: [&str; 2] = ["cozy-chess", "chess"];
+
+/// Builds the yardsticks program for `target_cpu` (`native`, `x86-64-v3`) into `target_dir`
+/// and returns its path.
+pub fn build(target_cpu: &str, target_dir: &Path) -> Result<PathBuf, String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(cargo)
+        .current_dir(root())
+        .env("RUSTFLAGS", format!("-C target-cpu={target_cpu}"))
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .args(["build", "--release", "--quiet", "--manifest-path"])
+        .arg(root().join("yardsticks/Cargo.toml"))
+        .arg("--target-dir")
+        .arg(target_dir)
+        .status()
+        .map_err(|e| format!("cargo build of the yardsticks: {e}"))?;
+    if !status.success() {
+        return Err(format!("the yardsticks' build for {target_cpu} failed"));
+    }
+    Ok(target_dir.join("release/yardsticks"))
+}
+
+/// The arguments of a one-shot perft run of the program (`perft NAME DEPTH bulk|nobulk FEN`),
+/// for valgrind.
+pub fn perft_args(name: &str, depth: u32, bulk: bool, fen: &str) -> Vec<String> {
+    let request = request("perft", name, depth, bulk, "", fen);
+    request.split(' ').map(String::from).collect()
+}
+
+/// A running yardsticks program in its `serve` mode.
+pub struct Server {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Server {
+    pub fn start(binary: &Path) -> Result<Server, String> {
+        let mut child = Command::new(binary)
+            .arg("serve")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("{}: {e}", binary.display()))?;
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+        Ok(Server {
+            child,
+            stdin: Some(stdin),
+            stdout,
+        })
+    }
+
+    /// The leaves of yardstick `name`'s perft of `fen`.
+    pub fn perft(&mut self, name: &str, fen: &str, bulk: bool, depth: u32) -> Result<u64, String> {
+        let reply = self.ask(&request("perft", name, depth, bulk, "", fen))?;
+        let [leaves] = fields(&reply, &["leaves"])?[..] else {
+            unreachable!("one field")
+        };
+        value(&reply, leaves)
+    }
+
+    /// Yardstick `name`'s perft of `fen` run for `seconds` of the program's CPU time, as round
+    /// `round` of the bench (see [`super::timing::time`]).
+    pub fn time(
+        &mut self,
+        (name, fen, bulk, depth): (&str, &str, bool, u32),
+        seconds: f64,
+        round: usize,
+    ) -> Result<Timed, String> {
+        let timing = format!("{seconds} {round} ");
+        let reply = self.ask(&request("time", name, depth, bulk, &timing, fen))?;
+        let [leaves, cpu, wall] = fields(&reply, &["leaves", "cpu", "wall"])?[..] else {
+            unreachable!("three fields")
+        };
+        Ok(Timed {
+            leaves: value(&reply, leaves)?,
+            cpu: value(&reply, cpu)?,
+            wall: value(&reply, wall)?,
+        })
+    }
+
+    fn ask(&mut self, request: &str) -> Result<String, String> {
+        let stdin = self.stdin.as_mut().expect("open until dropped");
+        writeln!(stdin, "{request}")
+            .and_then(|()| stdin.flush())
+            .map_err(|e| format!("the yardsticks program: {e}"))?;
+        let mut reply = String::new();
+        self.stdout
+            .read_line(&mut reply)
+            .map_err(|e| format!("the yardsticks program: {e}"))?;
+        match reply.trim_end().strip_prefix("error ") {
+            Some(error) => Err(format!("the yardsticks program: {error}")),
+            None if reply.is_empty() => Err("the yardsticks program ended".into()),
+            None => Ok(reply.trim_end().to_string()),
+        }
+    }
+}
+
+impl Drop for Server {
+    /// Closes the program's stdin, which ends it, and waits for it.
+    fn drop(&mut self) {
+        self.stdin = None;
+        let _ = self.child.wait();
+    }
+}
+
+/// A request line: `VERB NAME DEPTH MODE [EXTRA]FEN` (EXTRA ends with a space).
+fn request(verb: &str, name: &str, depth: u32, bulk: bool, extra: &str, fen: &str) -> String {
+    let mode = if bulk { "bulk" } else { "nobulk" };
+    format!("{verb} {name} {depth} {mode} {extra}{fen}")
+}
+
+/// The values of a reply `KEY VALUE KEY VALUE …` with the keys `keys`, in their order.
+fn fields<'r>(reply: &'r str, keys: &[&str]) -> Result<Vec<&'r str>, String> {
+    let words: Vec<&str> = reply.split_whitespace().collect();
+    if words.len() != 2 * keys.len() {
+        return Err(bad_reply(reply));
+    }
+    keys.iter()
+        .zip(words.chunks(2))
+        .map(|(key, pair)| match pair {
+            [k, value] if k == key => Ok(*value),
+            _ => Err(bad_reply(reply)),
+        })
+        .collect()
+}
+
+/// One value of `reply`, parsed.
+fn value<T: std::str::FromStr>(reply: &str, text: &str) -> Result<T, String> {
+    text.parse().map_err(|_| bad_reply(reply))
+}
+
+fn bad_reply(reply: &str) -> String {
+    format!("the yardsticks program answered {reply:?}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_and_replies() {
+        let fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
+        assert_eq!(
+            perft_args("chess", 3, false, fen),
+            [
+                "perft",
+                "chess",
+                "3",
+                "nobulk",
+                "8/8/8/8/8/8/8/K6k",
+                "w",
+                "-",
+                "-",
+                "0",
+                "1"
+            ]
+        );
+        assert_eq!(
+            request("time", "cozy-chess", 4, true, "0.04 2 ", fen),
+            format!("time cozy-chess 4 bulk 0.04 2 {fen}")
+        );
+        assert_eq!(fields("leaves 12", &["leaves"]), Ok(vec!["12"]));
+        assert_eq!(
+            fields("leaves 7 cpu 0.5 wall 0.25", &["leaves", "cpu", "wall"]),
+            Ok(vec!["7", "0.5", "0.25"])
+        );
+        for reply in ["", "leaves", "nodes 12", "leaves 1 cpu"] {
+            assert!(fields(reply, &["leaves"]).is_err(), "{reply:?}");
+        }
+        assert_eq!(value::<u64>("leaves 12", "12"), Ok(12));
+        assert!(value::<u64>("leaves x", "x").is_err());
+    }
+}
