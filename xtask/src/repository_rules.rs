@@ -75,10 +75,16 @@ fn every_variant_ships_its_data_and_rules_page() {
             "crates/{name}/src/lib.rs must publish the rules page as `rules`"
         );
         // One way to run perft in every crate: geometry's functions, which reach the crate's
-        // own perft through `Variant::perft` (a crate's specialised perft stays crate-private).
+        // own perft through `Variant::perft` (a crate's specialised perft stays crate-private),
+        // re-exported with the rest of the contract's names.
         assert!(
-            lib.contains("pub use hexvar_geometry::perft::{divide, perft, perft_without_bulk};"),
-            "crates/{name}/src/lib.rs must re-export geometry's divide, perft, perft_without_bulk"
+            lib.contains("pub use hexvar_geometry::contract::*;"),
+            "crates/{name}/src/lib.rs must re-export geometry's contract (perft among it)"
+        );
+        let contract = read("crates/geometry/src/contract.rs");
+        assert!(
+            contract.contains("pub use crate::perft::{divide, perft, perft_without_bulk};"),
+            "geometry's contract must hold divide, perft, perft_without_bulk"
         );
     }
 }
