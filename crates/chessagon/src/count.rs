@@ -7,8 +7,8 @@ use crate::movegen::PieceMoves;
 use crate::position::Position;
 use crate::tables::{
     bishop_attacks, bishop_attacks_at, duke_attacks, duke_attacks_at, queen_attacks,
-    queen_attacks_at, rook_attacks, rook_attacks_at, DOUBLE_WINDOW, KNIGHT, PAWN_SHIFTS,
-    PAWN_TABLE,
+    queen_attacks_at, rook_attacks, rook_attacks_at, WindowShift, DOUBLE_WINDOW, KNIGHT,
+    PAWN_SHIFTS, PAWN_TABLE,
 };
 
 /// Up to this many unpinned pawns are counted one by one rather than set-wise.
@@ -167,16 +167,41 @@ impl Position {
         }
         let unmoved = pawns & self.unmoved;
         if unmoved != 0 {
-            // In the side's 64-bit window: every double push starts, passes and lands there.
-            let window = |set: u128| (set >> DOUBLE_WINDOW[usize::from(!WHITE)]) as u64;
-            let shift = |set: u64, d: u32| if WHITE { set << d } else { set >> d };
-            let (unmoved, free, empty) = (window(unmoved), window(!m.occ), window(empty));
-            for p in &shifts.doubles {
-                let middle = shift(unmoved & p.sources, p.delta) & free;
-                n += (shift(middle, p.rest) & empty).count_ones();
-            }
+            n += Self::count_double_pushes::<WHITE>(m, unmoved, empty);
         }
         n
+    }
+
+    /// The double pushes of the `unmoved` pawns of the side to move (`WHITE` or not) onto
+    /// `empty` cells, counted by steps of the whole set in the side's 64-bit window, where every
+    /// double push starts, passes and lands: each kind's first steps onto the empty middle cells,
+    /// then its second steps (see [`crate::tables::DoubleShifts`]).
+    #[inline(always)]
+    fn count_double_pushes<const WHITE: bool>(m: &Masks, unmoved: u128, empty: u128) -> u32 {
+        let d = &PAWN_SHIFTS[usize::from(!WHITE)].doubles;
+        let window = |set: u128| (set >> DOUBLE_WINDOW[usize::from(!WHITE)]) as u64;
+        let shift = |set: u64, s: &WindowShift| {
+            let set = set & s.sources;
+            if WHITE {
+                set << s.delta
+            } else {
+                set >> s.delta
+            }
+        };
+        let (unmoved, free, empty) = (window(unmoved), window(!m.occ), window(empty));
+        let onto =
+            |steps: &[WindowShift]| steps.iter().fold(0, |set, s| set | shift(unmoved, s)) & free;
+        let (f2f_middles, dark_middles, light_middles) = (
+            onto(&d.f2f_first),
+            onto(&d.p2p_first[0]),
+            onto(&d.p2p_first[1]),
+        );
+        let mut n = 0;
+        for s in &d.then_p2p {
+            n += (shift(f2f_middles, s) & empty).count_ones();
+        }
+        n + (shift(dark_middles, &d.then_f2f) & empty).count_ones()
+            + (shift(light_middles, &d.then_f2f) & empty).count_ones()
     }
 
     /// The moves of unpinned `pawns`, one table row each: their single steps, and their double

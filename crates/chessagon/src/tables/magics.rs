@@ -1,21 +1,23 @@
-//! Hashed ("magic") look-ups of the Duke's lines and the Bishop's two diagonals that cross the
-//! files.
+//! Hashed ("magic") look-ups of the Duke's lines and of the Bishop's two diagonals that cross
+//! the files (both in one look-up).
 
 use hexvar_geometry::magic::{self, MagicLookup};
-use hexvar_geometry::triangle;
+use hexvar_geometry::table::NO_CELL;
+use hexvar_geometry::{const_for, triangle};
 
 use crate::cells::{CELLS_C, CELL_COUNT};
 
 // The Duke's lines by hashed table look-up ("magic bitboards"): one look-up per line instead of
 // one ray cut per direction. A vertex row is short (at most 8 cells; 6 whose occupancy matters,
 // the Duke's own and each end excluded), so each of the Duke's three lines gets a table: 9,108
-// attack sets (146 KB; 256 KB with the table rounded up to a power of two), built at compile time by `hexvar_geometry::magic` from the vertex-row
-// step table. Of the three slider families only the Duke fits that module: a face row (the
-// Rook's) has up to 13 cells that matter (8.5 MB of tables per line), and a Bishop's diagonal can
-// hold cells `i` and `i + 64`, which the look-up's fold of the set's two halves into one word
-// cannot keep apart. The multipliers are `magic::search_magics`'s result for the seed
-// `0x9e37_79b9_7f4a_7c15`; a test repeats the search, and the build fails if one maps two
-// occupancies with different attacks to one entry.
+// attack sets (146 KB; 256 KB with the table rounded up to a power of two), built at compile
+// time by `hexvar_geometry::magic` from the vertex-row step table. A face row (the Rook's) has
+// up to 13 cells that matter (8.5 MB of tables per line; its NW-SE row is looked up compressed,
+// in `rook_rows`), and the Bishop's N-S line can hold cells `i` and `i + 64`, which the
+// look-up's fold of the set's two halves into one word cannot keep apart. Two of the Duke's
+// lines in one table would take 85,596 attack sets (1.4 MB). The multipliers are
+// `magic::search_magics`'s result for the seed `0x9e37_79b9_7f4a_7c15`; a test repeats the
+// search, and the build fails if one maps two occupancies with different attacks to one entry.
 
 /// The vertex-row step table (directions E, NE, NW, W, SW, SE) of the Duke's look-ups.
 static DUKE_LINE_STEPS: [[u16; 6]; CELL_COUNT] =
@@ -161,143 +163,229 @@ pub(super) fn duke_attacks_from(from: usize, occupied: u128) -> u128 {
         | magic_attacks(&DUKE_ATTACKS, &lookups[2], occupied)
 }
 
-// The Bishop's NE-SW and SE-NW diagonals the same way (4,320 attack sets, 69 KB, 128 KB rounded up, from the
-// same-orientation diagonal step table; multipliers by the same search and seed). Its N-S line
-// stays two ray cuts: some of its lines hold cells `i` and `i + 64`.
+// The Bishop's NE-SW and SE-NW diagonals by one look-up for both (20,992 attack sets, 336 KB;
+// 512 KB rounded up to a power of two), from the same-orientation diagonal step table. One
+// look-up for the two lines costs about 13 instructions less than one per line. Its N-S line
+// stays two ray cuts. For six cells the two diagonals hold cells `i` and `i + 64`, which the
+// look-up's fold of the set's two halves into one word cannot keep apart; with the high half
+// rotated left by [`BISHOP_FOLD_ROTATION`] bits before the fold no cell's look-up has two cells
+// meet (the build fails otherwise), so the look-ups are built over the cells' labels in that
+// rotated set, and the attack sets rotated back. The multipliers are the search's for the same
+// seed; of the rotations that keep the cells apart (47, 49, 54, 59) it finds them fastest for 54.
+
+/// The rotation of the set's high half under which the look-up of each cell's two crossing
+/// diagonals folds into one word with no two of its cells meeting.
+const BISHOP_FOLD_ROTATION: u32 = 54;
+
+/// The label of cell `c` in the occupancy as the Bishop's look-up reads it ([`rotated`]).
+const fn rotated_label(c: usize) -> usize {
+    if c < 64 {
+        c
+    } else {
+        64 + (c - 64 + BISHOP_FOLD_ROTATION as usize) % 64
+    }
+}
+
+/// The occupancy as the Bishop's look-up reads it: the high half rotated left by
+/// [`BISHOP_FOLD_ROTATION`] bits (one instruction, paid once per node where the caller loops).
+#[inline(always)]
+fn rotated(set: u128) -> u128 {
+    u128::from(set as u64)
+        | u128::from(((set >> 64) as u64).rotate_left(BISHOP_FOLD_ROTATION)) << 64
+}
+
+/// The cell set of a set of rotated labels ([`rotated`] undone).
+const fn unrotated(set: u128) -> u128 {
+    (set as u64) as u128 | (((set >> 64) as u64).rotate_right(BISHOP_FOLD_ROTATION) as u128) << 64
+}
 
 /// The same-orientation diagonal step table (directions N, NE, SE, S, SW, NW) of the Bishop's
-/// look-ups.
-static BISHOP_LINE_STEPS: [[u16; 6]; CELL_COUNT] =
-    triangle::uniform_step_table(&CELLS_C, &triangle::DIAGONALS);
+/// look-up, over the rotated labels: 128 rows, those of no cell without steps.
+static BISHOP_LINE_STEPS: [[u16; 6]; 128] = {
+    let steps = triangle::uniform_step_table(&CELLS_C, &triangle::DIAGONALS);
+    let mut out = [[NO_CELL; 6]; 128];
+    const_for!(c in 0..CELL_COUNT => {
+        const_for!(d in 0..6 => {
+            if steps[c][d] != NO_CELL {
+                out[rotated_label(c)][d] = rotated_label(steps[c][d] as usize) as u16;
+            }
+        });
+    });
+    out
+};
 
-/// The number of the Bishop's tables per cell: its two diagonals that cross the files.
-const BISHOP_TABLES: usize = 2;
+/// The step directions of the Bishop's one table: NE and SW, SE and NW.
+const BISHOP_TABLE_DIRECTIONS: [&[usize]; 1] = [&[1, 4, 2, 5]];
 
-/// The step directions of each of the Bishop's tables: NE and SW, then SE and NW.
-const BISHOP_TABLE_DIRECTIONS: [&[usize]; BISHOP_TABLES] = [&[1, 4], &[2, 5]];
-
-/// The multiplier of each (cell, Bishop table): `magic::search_magics` with the seed
-/// `0x9e37_79b9_7f4a_7c15`.
+/// The multiplier of each rotated label: `magic::search_magics` with the seed
+/// `0x9e37_79b9_7f4a_7c15` (labels of no cell need none).
 #[rustfmt::skip]
-const BISHOP_MAGICS: [[u64; BISHOP_TABLES]; CELL_COUNT] = [
-    [0x0224_3110_6004_000a, 0x1220_0414_04a0_7490],
-    [0x0310_4080_0402_0200, 0x4901_0808_0900_0252],
-    [0x2011_4240_0944_0220, 0x3200_2040_0040_0060],
-    [0x0020_4008_c000_0000, 0x8094_0088_0240_0000],
-    [0x0c20_9000_0082_0004, 0x0042_e400_3000_1001],
-    [0x8010_0000_0000_2880, 0x0aa1_0045_2004_0080],
-    [0x4000_4100_8820_1808, 0x2322_0a82_0025_4040],
-    [0x4002_2422_2460_5020, 0x0814_1000_0000_8800],
-    [0x0801_9030_1020_3a04, 0x8101_1440_6000_1204],
-    [0x1001_4110_0008_0100, 0x4400_8231_4400_5400],
-    [0x0400_2000_8020_1000, 0x0009_8021_1146_0042],
-    [0x0c8a_c000_0080_008a, 0x8002_0909_0882_0018],
-    [0x8912_6401_0021_4a90, 0x2105_0000_2800_8809],
-    [0x4001_0040_8882_1006, 0x2902_0000_8021_0000],
-    [0x0000_1460_8010_1081, 0x0141_2400_8000_0448],
-    [0x6501_2480_1030_0000, 0x4090_2704_0060_6040],
-    [0x0646_0050_2000_0020, 0xb000_c120_b204_0024],
-    [0x0040_2011_8620_4851, 0x0104_0011_8a01_002b],
-    [0x0810_0481_5180_0000, 0x0080_0008_2288_2400],
-    [0x0350_2240_0000_0040, 0x0060_0010_1008_2014],
-    [0x1014_0482_0210_1080, 0x5091_2000_1004_0000],
-    [0x4802_0102_0112_50a0, 0x0852_1001_0002_0a00],
-    [0xa020_4002_2080_2009, 0x0040_8003_3000_0821],
-    [0x4080_4540_2042_1000, 0x0080_b009_0440_0000],
-    [0x9000_8200_4008_0400, 0x2000_6000_4204_9050],
-    [0x00b2_4408_2000_1808, 0x4258_0800_80c0_4204],
-    [0x00a4_4011_0004_8400, 0x6030_1100_40a4_1142],
-    [0x8225_1120_8e30_4003, 0x0040_1800_6008_2049],
-    [0x14a0_0040_2400_8030, 0x0a44_8400_2202_4410],
-    [0x1444_0102_0100_4080, 0x9020_c200_0842_510c],
-    [0x6228_0a22_0b40_8038, 0x2200_3100_0200_0094],
-    [0x8000_0e24_00d0_1110, 0x0100_1081_0042_3000],
-    [0x0222_0242_00c9_1084, 0x2040_0208_0041_0c14],
-    [0x0008_8530_0020_0000, 0x0006_0303_0090_4202],
-    [0x2030_8020_0604_4100, 0x0042_4c84_0208_8041],
-    [0x0048_608a_0000_0000, 0x2180_8000_8630_2451],
-    [0x1028_2000_cc21_0441, 0x0020_4202_9300_0c00],
-    [0x3440_0000_0400_8080, 0x2848_6392_0044_0028],
-    [0x0420_9000_9000_8021, 0x0040_2021_16a1_8204],
-    [0x0201_1102_1000_4119, 0x0008_0010_8140_4218],
-    [0x4001_8060_9020_4036, 0x0804_0002_2008_a584],
-    [0x0040_8498_8002_8c00, 0x0c01_0814_2440_6011],
-    [0x0c80_4840_c100_0242, 0x0100_0800_0000_1019],
-    [0xa011_2040_3020_1008, 0xd049_08c1_0100_0240],
-    [0x2041_4008_0840_5882, 0x5000_12c1_0400_2400],
-    [0x0222_2100_3808_a041, 0x0280_4054_4901_0000],
-    [0x852b_0040_0200_8240, 0x0820_4010_8128_0248],
-    [0x1720_0018_8080_0840, 0x1208_0006_2940_0201],
-    [0x0300_1400_4080_0210, 0x0041_882e_0410_0482],
-    [0x0400_00a0_8010_0320, 0x0045_0111_2108_0041],
-    [0x0108_8020_8420_0230, 0x8081_8008_1020_0008],
-    [0x181d_0090_1030_1000, 0x9491_0120_0010_2010],
-    [0x0214_4020_000a_0006, 0x0800_4010_4622_0000],
-    [0x0040_8008_0154_0351, 0x0444_0040_1080_8100],
-    [0x1125_2000_0102_c001, 0x0c02_0008_8840_1004],
-    [0x6040_91c8_4083_1680, 0xa051_c200_0908_4082],
-    [0x6102_0201_2200_2200, 0x20c8_2081_2010_1021],
-    [0x2410_7401_a0c4_4020, 0x2281_6000_0000_200c],
-    [0x0009_d208_6040_3202, 0x1051_0000_4420_4a62],
-    [0x8005_0020_2640_2200, 0x6120_a840_c000_0800],
-    [0x0e40_8e00_0625_1000, 0x0440_000a_8043_0140],
-    [0x0109_0040_0402_2202, 0x80a8_8044_0c20_8200],
-    [0x1300_3000_0080_0203, 0x1102_aa40_b040_0820],
-    [0x0140_5400_0204_0140, 0x0140_4040_0020_2421],
-    [0x1645_4110_8181_0040, 0x0110_8207_2801_0520],
-    [0x0008_2004_0022_8010, 0x0840_4002_0388_5420],
-    [0x0901_a414_8080_0818, 0x0510_4200_8c09_2052],
-    [0x0004_0101_0011_2408, 0x0021_20c0_100c_0004],
-    [0x12a1_1210_0018_1000, 0x0100_0420_0404_6282],
-    [0x0809_0200_0000_0800, 0x0100_4013_2242_1141],
-    [0x800c_6280_9a60_0004, 0x0202_0501_0015_a021],
-    [0x0120_3040_0000_0202, 0x8001_0131_1021_c808],
-    [0x0071_4804_0041_2105, 0x2411_01c0_08a0_0008],
-    [0x4000_05a0_0080_8100, 0x1000_80a0_0a00_0041],
-    [0x2280_0040_9020_c080, 0x9004_6100_9888_c000],
-    [0x8100_4042_0280_2029, 0x0004_2042_0802_0008],
-    [0x0042_0520_0800_0001, 0x0080_2002_0202_8141],
-    [0x8200_8230_0000_08c0, 0x8100_6160_8202_0823],
-    [0x2c00_a100_0420_1840, 0x8045_1200_0000_105c],
-    [0x0204_8080_8000_0001, 0x4022_2000_1041_0010],
-    [0x0250_0a01_0004_4403, 0xa138_4101_0020_0020],
-    [0x2011_0040_8002_048d, 0x0014_010c_2100_0020],
-    [0x1240_0200_0103_0851, 0x1180_4086_7208_3080],
-    [0xb0a0_0038_8a11_10c0, 0x8040_2252_0005_0080],
-    [0x2806_8024_2600_0002, 0x2100_4462_0402_c220],
-    [0x402c_814c_0804_0400, 0x4025_2101_0100_4250],
-    [0xc682_0080_2010_c030, 0x2028_2049_0420_0102],
-    [0x1650_8000_0200_0401, 0x2619_4000_4000_9000],
-    [0x4040_4b00_2004_0082, 0x4010_9408_4200_a800],
-    [0x0128_6080_10b1_0049, 0x0881_1084_0480_0001],
-    [0x0002_8d00_1024_2402, 0x0a28_8114_0804_6008],
-    [0x0004_0a38_4038_4410, 0x1049_2300_2006_0400],
-    [0x0102_1100_0000_2001, 0x1808_2a40_0004_8420],
-    [0x0150_4090_4804_000c, 0x0020_0040_6500_8000],
-    [0x0000_0422_0001_8421, 0x0000_0ac8_00c0_a024],
-    [0x4404_0204_0008_0000, 0x0010_404a_0000_1000],
+const BISHOP_MAGICS: [[u64; 1]; 128] = [
+    [0x4902_2000_0410_8000],
+    [0x9106_0000_0000_0000],
+    [0x0ac4_0840_4821_9000],
+    [0x1042_0404_2c00_0001],
+    [0x01a0_4201_0900_c008],
+    [0x4053_0042_0110_0000],
+    [0x2082_4019_0870_3000],
+    [0x8400_8024_4002_0000],
+    [0x8108_8218_0200_0820],
+    [0x0000_40ca_0000_1820],
+    [0x0c80_1039_8400_0000],
+    [0x0120_1080_8040_4220],
+    [0x0041_20c0_1004_8060],
+    [0x0041_0060_0840_4004],
+    [0x8080_0081_0430_0210],
+    [0x0240_0041_0a02_200a],
+    [0x0004_1140_4604_6472],
+    [0x0090_0042_2014_012d],
+    [0x0204_0040_4004_1044],
+    [0x0090_0092_2004_2005],
+    [0x0210_0804_0100_0820],
+    [0x8060_0840_1120_9840],
+    [0x0a04_2001_0002_2021],
+    [0x4012_0804_8120_0400],
+    [0x0104_0800_400a_0200],
+    [0xc081_0410_1010_0900],
+    [0x0b01_0202_0880_1101],
+    [0x0088_0c80_9002_0802],
+    [0x0020_0420_0a00_0821],
+    [0x0640_1004_4100_6820],
+    [0x4004_0180_0040_8002],
+    [0x0888_4040_0020_0921],
+    [0x4241_000c_1840_0420],
+    [0x0000_6c10_0418_0904],
+    [0x0004_2008_0031_8005],
+    [0x2002_6002_0008_0109],
+    [0x7470_0410_1422_8015],
+    [0x0080_4040_1010_0821],
+    [0x2080_0421_0000_8004],
+    [0x2000_2010_8000_4004],
+    [0x0061_0048_0801_0086],
+    [0x0041_6484_2008_0c01],
+    [0x0900_4008_0100_2005],
+    [0x0602_0808_2000_1042],
+    [0x0084_0404_4100_0042],
+    [0x0008_0c06_0280_4441],
+    [0x8080_0820_8410_0081],
+    [0x2400_0004_00a0_0802],
+    [0x3900_0200_1210_0002],
+    [0x0010_000a_8008_0001],
+    [0x0841_4040_4009_0004],
+    [0x0011_0008_100c_0003],
+    [0x0050_4000_8010_1901],
+    [0x0082_0004_0220_108a],
+    [0x0060_9004_2184_1001],
+    [0x0000_2090_4410_0451],
+    [0x8915_0081_0010_0409],
+    [0x3029_0a00_1020_0201],
+    [0x4080_0180_0848_2046],
+    [0x1500_805c_1488_0501],
+    [0x0180_10a0_0460_8010],
+    [0x9080_2090_0401_4018],
+    [0x1420_0410_0801_4402],
+    [0x00c0_000c_8812_1201],
+    [0x1021_0200_20a1_0480],
+    [0x8108_0c00_0284_0420],
+    [0x8210_8020_2808_0509],
+    [0x0807_100a_4010_1105],
+    [0x0025_0100_0880_1704],
+    [0x0004_1a00_0810_0311],
+    [0x8410_80a4_5000_828d],
+    [0x2103_8040_0048_a021],
+    [0x1230_2800_2200_c011],
+    [0x3400_0504_0084_2040],
+    [0x0202_1092_0800_090c],
+    [0x0202_9001_8000_810a],
+    [0x0102_2480_0000_0021],
+    [0x90c0_0040_2000_000c],
+    [0x0050_0a40_0001_0401],
+    [0x1212_0080_0001_0941],
+    [0x008c_0000_0200_2909],
+    [0x8824_0200_0144_5000],
+    [0x4c0a_0000_6029_0902],
+    [0x0045_2010_2000_00e4],
+    [0x08b0_2040_4204_1090],
+    [0x0822_1000_0002_0408],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0000_0000_0000_0000],
+    [0x0500_0000_a008_1011],
+    [0x2008_1012_0110_2122],
+    [0x00c0_1040_8180_0421],
+    [0x800a_0282_1006_0803],
+    [0x1102_0208_9000_8004],
+    [0x0603_0130_0220_0406],
+    [0x8480_6101_9080_a029],
+    [0x0200_a001_8004_0421],
+    [0x0410_1808_0004_8681],
+    [0x0018_0426_022c_6040],
 ];
 
-static BISHOP_LOOKUPS: [[MagicLookup; BISHOP_TABLES]; CELL_COUNT] =
+/// The look-ups by rotated label.
+static BISHOP_LOOKUPS_BY_LABEL: [[MagicLookup; 1]; 128] =
     magic::lookups(&BISHOP_LINE_STEPS, &BISHOP_TABLE_DIRECTIONS, &BISHOP_MAGICS);
 
-/// The length of [`BISHOP_ATTACKS`], a power of two (see [`DUKE_ATTACKS_LEN`]).
-const BISHOP_ATTACKS_LEN: usize = magic::entry_count(&BISHOP_LOOKUPS).next_power_of_two();
+/// The look-up of each cell.
+static BISHOP_LOOKUPS: [MagicLookup; CELL_COUNT] = {
+    let mut out = [BISHOP_LOOKUPS_BY_LABEL[0][0]; CELL_COUNT];
+    const_for!(c in 0..CELL_COUNT => {
+        out[c] = BISHOP_LOOKUPS_BY_LABEL[rotated_label(c)][0];
+    });
+    out
+};
 
-/// The attacks of every (cell, Bishop diagonal) for every occupancy of its inner cells.
-static BISHOP_ATTACKS: [u128; BISHOP_ATTACKS_LEN] = magic::attack_table(
-    &BISHOP_LINE_STEPS,
-    &BISHOP_TABLE_DIRECTIONS,
-    &BISHOP_LOOKUPS,
-);
+/// The length of [`BISHOP_ATTACKS`], a power of two (see [`DUKE_ATTACKS_LEN`]).
+const BISHOP_ATTACKS_LEN: usize = magic::entry_count(&BISHOP_LOOKUPS_BY_LABEL).next_power_of_two();
+
+/// The attacks along both crossing diagonals of every cell for every occupancy of their inner
+/// cells, as cell sets.
+static BISHOP_ATTACKS: [u128; BISHOP_ATTACKS_LEN] = {
+    let mut table: [u128; BISHOP_ATTACKS_LEN] = magic::attack_table(
+        &BISHOP_LINE_STEPS,
+        &BISHOP_TABLE_DIRECTIONS,
+        &BISHOP_LOOKUPS_BY_LABEL,
+    );
+    const_for!(i in 0..BISHOP_ATTACKS_LEN => {
+        table[i] = unrotated(table[i]);
+    });
+    table
+};
 
 /// The Bishop's destinations along its two diagonals that cross the files, from `from` with
-/// `occupied` blocking: two look-ups.
+/// `occupied` blocking: one look-up.
 #[inline(always)]
 pub(super) fn bishop_diagonals_from(from: usize, occupied: u128) -> u128 {
-    let lookups = &BISHOP_LOOKUPS[from];
-    magic_attacks(&BISHOP_ATTACKS, &lookups[0], occupied)
-        | magic_attacks(&BISHOP_ATTACKS, &lookups[1], occupied)
+    magic_attacks(&BISHOP_ATTACKS, &BISHOP_LOOKUPS[from], rotated(occupied))
 }
 
 #[cfg(test)]
@@ -338,5 +426,32 @@ mod tests {
             0x9e37_79b9_7f4a_7c15,
         );
         assert_eq!(found, BISHOP_MAGICS);
+    }
+
+    #[test]
+    fn bishop_look_ups_match_walking_the_diagonals() {
+        let steps = triangle::uniform_step_table(&CELLS_C, &triangle::DIAGONALS);
+        for occupied in hexvar_geometry::magic::sample_occupancies(CELL_COUNT, 400) {
+            for from in 0..CELL_COUNT {
+                assert_eq!(
+                    bishop_diagonals_from(from, occupied),
+                    hexvar_geometry::magic::attacks_by_walking(
+                        &steps,
+                        from,
+                        &[1, 4, 2, 5],
+                        occupied
+                    ),
+                    "bishop on {from}, occupancy {occupied:#x}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn rotated_labels_are_undone() {
+        for c in 0..CELL_COUNT {
+            assert_eq!(unrotated(rotated(1 << c)), 1 << c);
+            assert_eq!(rotated(1 << c), 1 << rotated_label(c));
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! Pawn tables: pushes, captures, double pushes, promotion cells, the starting cells, and the
 //! set-wise pawn steps.
 
+use hexvar_geometry::const_for;
 use hexvar_geometry::table::leap_sets_128;
 use hexvar_geometry::triangle::{self, Tri};
 
@@ -286,21 +287,37 @@ pub(crate) struct PawnShifts {
     pub(crate) pushes: [PawnShift; 3],
     /// The three captures, for dark and light cells.
     pub(crate) captures: [PawnShift; 3],
-    /// Double pushes from the starting cells, grouped by their distances, in the side's
-    /// [`DOUBLE_WINDOW`].
-    pub(crate) doubles: [DoubleShift; 8],
+    /// Double pushes from the starting cells, in the side's [`DOUBLE_WINDOW`].
+    pub(crate) doubles: DoubleShifts,
     /// Pawn cells from which a push or capture lands elsewhere than its shift says.
     pub(crate) exceptions: u128,
 }
 
-/// One group of set-wise double pushes, in the 64-bit window of the board that holds every
-/// starting cell, middle and target of the side's double pushes (see [`DOUBLE_WINDOW`]): the
-/// pawns on `sources` pass the cell `delta` further and land `rest` beyond it.
+/// One set-wise step in the 64-bit window of the board that holds every starting cell, middle
+/// and target of the side's double pushes (see [`DOUBLE_WINDOW`]): the cells of `sources` reach
+/// the cell `delta` indices further.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct DoubleShift {
+pub(crate) struct WindowShift {
     pub(crate) sources: u64,
     pub(crate) delta: u32,
-    pub(crate) rest: u32,
+}
+
+/// The double pushes of one side as set-wise steps. A double push is two single pushes of the
+/// two kinds: f2f then p2p (kind 0 of [`PAWN_DOUBLES`]), or p2p then f2f (kind 1). The first
+/// steps of a kind put the unmoved pawns on their middle cells; where no two pawns share a middle
+/// (f2f steps never; p2p steps only from cells of one colour) the steps of all distances are
+/// or-ed into one set. The second steps then go from each middle on, each distance counted
+/// apart (two middles may share a target). Four counts instead of one per pair of distances.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DoubleShifts {
+    /// The f2f first steps, by distance.
+    pub(crate) f2f_first: [WindowShift; 2],
+    /// The p2p second steps from their middles, by distance.
+    pub(crate) then_p2p: [WindowShift; 2],
+    /// The p2p first steps from the dark starting cells, then from the light ones, by distance.
+    pub(crate) p2p_first: [[WindowShift; 2]; 2],
+    /// The f2f second steps from their middles (one distance).
+    pub(crate) then_f2f: WindowShift,
 }
 
 /// Per side, the lowest cell index of the 64-bit window in which its double pushes are
@@ -378,60 +395,70 @@ const fn by_distance<const N: usize, const M: usize>(steps: [PawnShift; N]) -> [
     out
 }
 
-/// The double pushes of the pawns on their starting cells, grouped by the pair of distances
-/// (to the middle cell, then on to the target): every starting cell is covered, the short
-/// third rank's too, so no unmoved pawn needs to be looked at one by one.
-const fn doubles_by_distance<const M: usize>(color: usize) -> [DoubleShift; M] {
+/// The steps of one kind of double push (`kind`, see [`DoubleShifts`]) of `color`'s pawns on the
+/// starting cells in `starts`, grouped by distance: its first steps (`second` false, from the
+/// starting cells) or its second steps (from the middle cells). There must be exactly `M`
+/// distances, and every cell must lie in the side's window.
+const fn double_steps<const M: usize>(
+    color: usize,
+    kind: usize,
+    starts: u128,
+    second: bool,
+) -> [WindowShift; M] {
     let doubles = build_doubles();
-    let starts = if color == 0 {
-        WHITE_PAWN_START
-    } else {
-        mirror_set(WHITE_PAWN_START)
-    };
     let window = DOUBLE_WINDOW[color] as usize;
-    let mut out = [DoubleShift {
+    let mut out = [WindowShift {
         sources: 0,
         delta: 0,
-        rest: 0,
     }; M];
     let mut used = 0;
     let mut c = 0;
     while c < CELL_COUNT {
-        let mut k = 0;
-        while starts >> c & 1 != 0 && k < 2 {
-            let (m, t) = doubles[color][c][k];
-            if m != u8::MAX {
-                let cells = [c, m as usize, t as usize];
-                let mut i = 0;
-                while i < 3 {
-                    assert!(
-                        cells[i] >= window && cells[i] < window + 64,
-                        "a double push leaves its window"
-                    );
-                    i += 1;
-                }
-                let (delta, rest) = (
-                    distance(c, m as usize, color),
-                    distance(m as usize, t as usize, color),
-                );
-                let mut j = 0;
-                while j < used && (out[j].delta != delta || out[j].rest != rest) {
-                    j += 1;
-                }
-                if j == used {
-                    assert!(used < M, "more distance pairs than expected");
-                    out[j].delta = delta;
-                    out[j].rest = rest;
-                    used += 1;
-                }
-                out[j].sources |= 1 << (c - window);
+        let (m, t) = doubles[color][c][kind];
+        if starts >> c & 1 != 0 && m != u8::MAX {
+            let (from, to) = if second {
+                (m as usize, t as usize)
+            } else {
+                (c, m as usize)
+            };
+            assert!(
+                from >= window && from < window + 64 && to >= window && to < window + 64,
+                "a double push leaves its window"
+            );
+            let delta = distance(from, to, color);
+            let mut j = 0;
+            while j < used && out[j].delta != delta {
+                j += 1;
             }
-            k += 1;
+            if j == used {
+                assert!(used < M, "more distances than expected");
+                out[j].delta = delta;
+                used += 1;
+            }
+            out[j].sources |= 1 << (from - window);
         }
         c += 1;
     }
-    assert!(used == M, "fewer distance pairs than expected");
+    assert!(used == M, "fewer distances than expected");
     out
+}
+
+/// The double pushes of `color`'s pawns on their starting cells (every one, the short third
+/// rank's too, so no unmoved pawn needs to be looked at one by one).
+const fn build_double_shifts(color: usize) -> DoubleShifts {
+    let starts = PAWN_START_C[color];
+    let dark = starts & DARK;
+    let light = starts & !DARK;
+    let [then_f2f] = double_steps::<1>(color, 1, starts, true);
+    DoubleShifts {
+        f2f_first: double_steps(color, 0, starts, false),
+        then_p2p: double_steps(color, 0, starts, true),
+        p2p_first: [
+            double_steps(color, 1, dark, false),
+            double_steps(color, 1, light, false),
+        ],
+        then_f2f,
+    }
 }
 
 const fn build_pawn_shifts(color: usize) -> PawnShifts {
@@ -470,7 +497,7 @@ const fn build_pawn_shifts(color: usize) -> PawnShifts {
     PawnShifts {
         pushes: by_distance(pushes),
         captures: by_distance(captures),
-        doubles: doubles_by_distance(color),
+        doubles: build_double_shifts(color),
         exceptions,
     }
 }
@@ -515,8 +542,22 @@ const WHITE_PAWN_START: u128 = set_of(&[
     (6, 5),
 ]);
 
+/// The starting pawn cells of each side, for the tables built from them.
+const PAWN_START_C: [u128; 2] = [WHITE_PAWN_START, mirror_set(WHITE_PAWN_START)];
+
 /// The starting pawn cells of each side (a pawn on one of its own is read as unmoved).
-pub(crate) static PAWN_START: [u128; 2] = [WHITE_PAWN_START, mirror_set(WHITE_PAWN_START)];
+pub(crate) static PAWN_START: [u128; 2] = PAWN_START_C;
+
+/// The dark cells (pointing left).
+const DARK: u128 = {
+    let mut out = 0u128;
+    const_for!(c in 0..CELL_COUNT => {
+        if CELLS_C[c].points_left() {
+            out |= 1 << c;
+        }
+    });
+    out
+};
 
 #[cfg(test)]
 mod tests {
@@ -571,6 +612,36 @@ mod tests {
         );
     }
 
+    /// The double pushes of the pawns `pawns` of `color` on an empty board, by the set-wise steps.
+    fn set_wise_doubles(color: usize, pawns: u128) -> u128 {
+        let d = &PAWN_SHIFTS[color].doubles;
+        let window = DOUBLE_WINDOW[color];
+        let shift = |set: u64, s: &WindowShift| {
+            let set = set & s.sources;
+            if color == 0 {
+                set << s.delta
+            } else {
+                set >> s.delta
+            }
+        };
+        let pawns = (pawns >> window) as u64;
+        let mut middles = [0u64; 3];
+        for s in &d.f2f_first {
+            middles[0] |= shift(pawns, s);
+        }
+        for (colour, steps) in d.p2p_first.iter().enumerate() {
+            for s in steps {
+                middles[1 + colour] |= shift(pawns, s);
+            }
+        }
+        let mut targets = 0u64;
+        for s in &d.then_p2p {
+            targets |= shift(middles[0], s);
+        }
+        targets |= shift(middles[1], &d.then_f2f) | shift(middles[2], &d.then_f2f);
+        u128::from(targets) << window
+    }
+
     #[test]
     fn pawn_shifts_agree_with_the_pawn_tables() {
         for color in 0..2 {
@@ -587,11 +658,7 @@ mod tests {
                     .captures
                     .iter()
                     .fold(0, |a, p| a | shift(one & p.sources, p.delta));
-                let window = DOUBLE_WINDOW[color];
-                let doubles = s.doubles.iter().fold(0, |a, p| {
-                    let sources = u128::from(p.sources) << window;
-                    a | shift(shift(one & sources, p.delta), p.rest)
-                });
+                let doubles = set_wise_doubles(color, one);
                 let table_doubles = t.double[0] | t.double[1];
                 if s.exceptions & one == 0 {
                     assert_eq!(pushes, t.push, "push {color} {c}");
