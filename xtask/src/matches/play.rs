@@ -8,20 +8,8 @@ use hexvar_geometry::{Game, Variant, VariantColor, VariantOutcome};
 
 use super::uci::{Answer, Engine, Notation};
 
-/// SplitMix64: the openings' random numbers, the same on every machine.
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// A number in `0..n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        (((z >> 32) * n as u64) >> 32) as usize
-    }
-}
+/// SplitMix64, the same numbers on every machine: geometry's, which the tests' random games use.
+pub use hexvar_geometry::checks::Rng;
 
 /// The opening `index` of a match seeded by `seed`: `plies` uniformly random legal moves from
 /// `start`, drawn again (with the generator's next numbers) while a line ends the game.
