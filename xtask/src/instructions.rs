@@ -184,7 +184,7 @@ fn build() -> Result<Programs, String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let status = Command::new(cargo)
         .current_dir(root())
-        .env("RUSTFLAGS", "-C target-cpu=x86-64-v3")
+        .env("RUSTFLAGS", yardsticks::rustflags("x86-64-v3"))
         .env_remove("CARGO_ENCODED_RUSTFLAGS")
         .args([
             "build",
