@@ -194,14 +194,14 @@ impl Position {
         n += self.count_lines::<REPLACING>(
             ctx,
             &(of(Role::Rook) | queens),
-            &ROOK_FIRST_STEPS,
+            ROOK_FIRST_STEPS,
             rook_attacks,
             cursor(|counts| &counts.rook),
         );
         n += self.count_lines::<REPLACING>(
             ctx,
             &(of(Role::Bishop) | queens),
-            &BISHOP_FIRST_STEPS,
+            BISHOP_FIRST_STEPS,
             bishop_attacks,
             cursor(|counts| &counts.bishop),
         );

@@ -261,7 +261,7 @@ const fn castle_paths(layout: Layout) -> [[CastlePath; 2]; ARMIES] {
 }
 
 /// `CASTLE_PATHS[layout][army]`: the two sides' [`CastlePath`]s, in [`CastleSide::BOTH`] order.
-static CASTLE_PATHS: [[[CastlePath; 2]; ARMIES]; 2] = [
+const CASTLE_PATHS: &[[[CastlePath; 2]; ARMIES]; 2] = &[
     castle_paths(Layout::QueenLeft),
     castle_paths(Layout::QueenRight),
 ];
