@@ -393,6 +393,54 @@ impl Page {
         after
     }
 
+    /// Clicks the first legal move on the board (not from the hand) from its cell to its
+    /// target, without waiting for an answer; returns it.
+    pub async fn click_first_board_move(&self) -> hexvar_play::game::MoveView {
+        let game = self.game().await;
+        let mv = game
+            .moves
+            .into_iter()
+            .find(|m| m.from.is_some())
+            .expect("a move on the board");
+        self.click_cell(mv.from.as_ref().expect("a cell")).await;
+        self.click_cell(&mv.to).await;
+        mv
+    }
+
+    /// Opens `variant` with `moves` played, through the address (`extra`: more of it, such as
+    /// `&start=…`); the page shows no error and the game has every move.
+    pub async fn open_moves(&self, variant: &str, extra: &str, moves: &[String]) -> GameView {
+        let joined = moves.join(" ");
+        self.open(&format!(
+            "#variant={variant}{extra}&moves={}",
+            urlencode(&joined)
+        ))
+        .await;
+        assert!(self.error().await.is_none(), "{:?}", self.error().await);
+        let game = self.game().await;
+        assert_eq!(game.history.len(), moves.len(), "{variant}: {joined}");
+        game
+    }
+
+    /// Plays by clicks the first legal move (in SAN, not from the hand) other than `played` from
+    /// the shown position; returns it and the game after it.
+    pub async fn play_another_than(&self, played: &str) -> (String, GameView) {
+        let other = self
+            .texts("return state.view.board.moves.filter(m => m.from !== null).map(m => m.san)")
+            .await
+            .into_iter()
+            .find(|san| san != played)
+            .expect("another move");
+        let game = self.play_by_clicks(&other).await;
+        (other, game)
+    }
+
+    /// The moves of the move list kept as variations, as their buttons say them.
+    pub async fn variation_moves(&self) -> Vec<String> {
+        self.texts("return [...document.querySelectorAll('#movelist .variation button.mv.var')].map(b => b.textContent)")
+            .await
+    }
+
     /// How many moves the page has played (by clicks, buttons or text).
     pub async fn played(&self) -> u64 {
         self.js("return Number(document.body.dataset.played || 0)")
@@ -430,6 +478,25 @@ pub fn screenshot_dir() -> PathBuf {
         .join("..")
         .join("target")
         .join("browser-screenshots")
+}
+
+/// Tests of the board in headless Chromium: `chromium_tests!(a, b)` makes of each async function
+/// `a(page: Page)` of the calling module an ignored test `chromium::a` (`cargo test -- --ignored`
+/// runs them: they need chromium and chromedriver) that runs it on a page of its own
+/// ([`with_page`]).
+#[macro_export]
+macro_rules! chromium_tests {
+    ($($name:ident),+ $(,)?) => {
+        mod chromium {
+            $(
+                #[test]
+                #[ignore = "needs chromium and chromedriver; run with --ignored"]
+                fn $name() {
+                    $crate::with_page(super::$name);
+                }
+            )+
+        }
+    };
 }
 
 /// Starts the server and a browser, runs `body` on the page, and stops them again.

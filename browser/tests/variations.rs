@@ -4,37 +4,28 @@
 //! thinks, a record without a Variant tag, the status line on an earlier position, Kirby's cell
 //! names and Chessagon's edge labels.
 
-use hexvar_browser_tests::{json, long_game, urlencode, with_page, GameView, Page};
+use hexvar_browser_tests::{chromium_tests, json, long_game, urlencode, Page};
 
-async fn open_moves(page: &Page, variant: &str, moves: &[String]) -> GameView {
-    page.open(&format!(
-        "#variant={variant}&moves={}",
-        urlencode(&moves.join(" "))
-    ))
-    .await;
-    assert!(page.error().await.is_none(), "{:?}", page.error().await);
-    page.game().await
-}
+chromium_tests!(
+    variations_are_kept_shown_exported_and_imported,
+    a_link_with_a_bad_move_keeps_the_moves_before_it,
+    quick_key_presses_add_up_and_the_status_names_the_shown_side,
+    clicks_while_the_computer_thinks_are_refused_with_a_message,
+    a_record_without_a_variant_tag_is_read_as_the_variant_shown,
+    kirby_names_every_cell_readably_and_chessagon_labels_stay_clear,
+);
 
 /// Six moves, then another third move from the position after two: the later four stay as a
 /// variation, shown indented under the move they branch from, in the record and back.
 async fn variation(page: &Page, variant: &str) {
     let moves = long_game(page, json!({ "variant": variant }), 6, 9).await;
-    open_moves(page, variant, &moves).await;
+    page.open_moves(variant, "", &moves).await;
     page.click("#movelist button[data-ply=\"2\"]").await;
     page.until_shown_ply(2).await;
-    let other = page
-        .texts("return state.view.board.moves.filter(m => m.from !== null).map(m => m.san)")
-        .await
-        .into_iter()
-        .find(|san| *san != moves[2])
-        .unwrap();
-    let game = page.play_by_clicks(&other).await;
+    let (other, game) = page.play_another_than(&moves[2]).await;
     let line: Vec<String> = game.history.iter().map(|m| m.san.clone()).collect();
     assert_eq!(line, [&moves[..2], &[other.clone()]].concat(), "{variant}");
-    let kept = page
-        .texts("return [...document.querySelectorAll('#movelist .variation button.mv.var')].map(b => b.textContent)")
-        .await;
+    let kept = page.variation_moves().await;
     assert_eq!(kept, moves[2..], "{variant}: the old line as a variation");
     // Indented under the row of the move it is an alternative to, after the game's third move.
     let placed = page
@@ -105,179 +96,146 @@ async fn variation(page: &Page, variant: &str) {
     page.screenshot(&format!("{variant}-variation")).await;
 }
 
-#[test]
-#[ignore = "needs chromium and chromedriver; run with --ignored"]
-fn variations_are_kept_shown_exported_and_imported() {
-    with_page(|page| async move {
-        for variant in ["brusky", "chessagon", "dagger", "cescacs", "kirby"] {
-            variation(&page, variant).await;
-        }
-    });
+async fn variations_are_kept_shown_exported_and_imported(page: Page) {
+    for variant in ["brusky", "chessagon", "dagger", "cescacs", "kirby"] {
+        variation(&page, variant).await;
+    }
 }
 
-#[test]
-#[ignore = "needs chromium and chromedriver; run with --ignored"]
-fn a_link_with_a_bad_move_keeps_the_moves_before_it() {
-    with_page(|page| async move {
-        let moves = long_game(&page, json!({ "variant": "brusky" }), 4, 3).await;
-        let link = [&moves[..2], &["Qxz9".to_string()], &moves[3..]].concat();
-        page.open(&format!(
-            "#variant=brusky&moves={}",
-            urlencode(&link.join(" "))
-        ))
+async fn a_link_with_a_bad_move_keeps_the_moves_before_it(page: Page) {
+    let moves = long_game(&page, json!({ "variant": "brusky" }), 4, 3).await;
+    let link = [&moves[..2], &["Qxz9".to_string()], &moves[3..]].concat();
+    page.open(&format!(
+        "#variant=brusky&moves={}",
+        urlencode(&link.join(" "))
+    ))
+    .await;
+    let game = page.game().await;
+    let sans: Vec<String> = game.history.iter().map(|m| m.san.clone()).collect();
+    assert_eq!(sans, moves[..2], "the legal moves before the bad one");
+    let error = page.error().await.expect("the refused move named");
+    assert!(
+        error.contains("Move 3") && error.contains("Qxz9") && error.contains("2 moves"),
+        "{error}"
+    );
+}
+
+async fn quick_key_presses_add_up_and_the_status_names_the_shown_side(page: Page) {
+    let moves = long_game(&page, json!({ "variant": "chessagon" }), 7, 5).await;
+    let game = page.open_moves("chessagon", "", &moves).await;
+    // Three keys at once, before any answer: Home, →, → is the position after two moves.
+    page.js("for (const key of ['Home', 'ArrowRight', 'ArrowRight']) \
+         document.dispatchEvent(new KeyboardEvent('keydown', {key}))")
         .await;
-        let game = page.game().await;
-        let sans: Vec<String> = game.history.iter().map(|m| m.san.clone()).collect();
-        assert_eq!(sans, moves[..2], "the legal moves before the bad one");
-        let error = page.error().await.expect("the refused move named");
-        assert!(
-            error.contains("Move 3") && error.contains("Qxz9") && error.contains("2 moves"),
-            "{error}"
-        );
-    });
-}
-
-#[test]
-#[ignore = "needs chromium and chromedriver; run with --ignored"]
-fn quick_key_presses_add_up_and_the_status_names_the_shown_side() {
-    with_page(|page| async move {
-        let moves = long_game(&page, json!({ "variant": "chessagon" }), 7, 5).await;
-        let game = open_moves(&page, "chessagon", &moves).await;
-        // Three keys at once, before any answer: Home, →, → is the position after two moves.
-        page.js("for (const key of ['Home', 'ArrowRight', 'ArrowRight']) \
-             document.dispatchEvent(new KeyboardEvent('keydown', {key}))")
-            .await;
-        page.until_shown_ply(2).await;
-        let (_, two) = page
-            .api("GET", &format!("/games/{}/ply/2", game.id), None)
-            .await;
-        assert_eq!(
-            page.shown_position().await,
-            two["position"].as_str().unwrap()
-        );
-        // The game has Black to move (7 moves); the position shown has White to move.
-        assert_eq!(game.turn, "b");
-        let status = page.status().await;
-        assert_eq!(
-            status,
-            format!("After 1… {}: White to move", moves[1]),
-            "the shown position's side"
-        );
-        let turn = page
-            .text("return document.getElementById('status').dataset.turn")
-            .await;
-        assert_eq!(turn, "w");
-    });
-}
-
-#[test]
-#[ignore = "needs chromium and chromedriver; run with --ignored"]
-fn clicks_while_the_computer_thinks_are_refused_with_a_message() {
-    with_page(|page| async move {
-        page.open("#variant=dagger&computer=b&strength=t3000").await;
-        let game = page.game().await;
-        let mv = game
-            .moves
-            .iter()
-            .find(|m| m.from.is_some())
-            .unwrap()
-            .clone();
-        page.click_cell(mv.from.as_ref().unwrap()).await;
-        page.click_cell(&mv.to).await;
-        page.until(
-            "the computer thinking",
-            "return document.body.classList.contains('busy') && state.game.history.length === 1",
-        )
+    page.until_shown_ply(2).await;
+    let (_, two) = page
+        .api("GET", &format!("/games/{}/ply/2", game.id), None)
         .await;
-        page.click("#new").await;
-        let error = page.error().await.expect("a message, not silence");
-        assert!(
-            error.contains("Please wait") && error.contains("thinking"),
-            "{error}"
-        );
-        page.click_cell(mv.from.as_ref().unwrap()).await;
-        assert!(page.error().await.unwrap().contains("thinking"));
-        page.until_plies(2).await;
-        assert_eq!(page.game_id().await, game.id, "the same game goes on");
-    });
-}
-
-#[test]
-#[ignore = "needs chromium and chromedriver; run with --ignored"]
-fn a_record_without_a_variant_tag_is_read_as_the_variant_shown() {
-    with_page(|page| async move {
-        page.open("#variant=dagger").await;
-        page.js("document.getElementById('record-text').value = '1. df1 g2 *'")
-            .await;
-        page.click("#import").await;
-        page.until("the pasted game", "return state.game.history.length === 2")
-            .await;
-        page.idle().await;
-        assert!(page.error().await.is_none(), "{:?}", page.error().await);
-        let game = page.game().await;
-        assert_eq!(game.variant, "dagger");
-        let sans: Vec<&str> = game.history.iter().map(|m| m.san.as_str()).collect();
-        assert_eq!(sans, ["df1", "g2"]);
-    });
-}
-
-#[test]
-#[ignore = "needs chromium and chromedriver; run with --ignored"]
-fn kirby_names_every_cell_readably_and_chessagon_labels_stay_clear() {
-    with_page(|page| async move {
-        page.client.set_window_size(1400, 900).await.unwrap();
-        page.open("#variant=kirby").await;
-        page.until(
-            "the cell names",
-            "return document.getElementById('names').checked",
-        )
+    assert_eq!(
+        page.shown_position().await,
+        two["position"].as_str().unwrap()
+    );
+    // The game has Black to move (7 moves); the position shown has White to move.
+    assert_eq!(game.turn, "b");
+    let status = page.status().await;
+    assert_eq!(
+        status,
+        format!("After 1… {}: White to move", moves[1]),
+        "the shown position's side"
+    );
+    let turn = page
+        .text("return document.getElementById('status').dataset.turn")
         .await;
-        // Every cell named, the sideboard's squares too, in letters of 10 px or more.
-        let named = page
-            .js("const cells = [...document.querySelectorAll('#board polygon[data-cell]')].map(p => p.dataset.cell); \
-                 const names = [...document.querySelectorAll('#board text.name')]; \
-                 const shown = new Set(names.map(t => t.textContent)); \
-                 const scale = document.querySelector('#board svg').getScreenCTM().a; \
-                 const smallest = Math.min(...names.map(t => parseFloat(t.getAttribute('font-size')) * scale)); \
-                 return [cells.filter(c => !shown.has(c)), smallest, cells.length]")
-            .await;
-        assert_eq!(named[0], json!([]), "cells without a name");
-        let smallest = named[1].as_f64().unwrap();
-        assert!(smallest >= 10.0, "the smallest name is {smallest:.1} px");
-        page.screenshot("kirby-names-1400").await;
+    assert_eq!(turn, "w");
+}
 
-        // Chessagon: no edge label on a cell or on a cell's name.
-        page.open("#variant=chessagon").await;
-        page.js("const n = document.getElementById('names'); if (!n.checked) n.click();")
-            .await;
-        let labels = page
-            .texts(
-                "return [...document.querySelectorAll('#board text.edge')].map(t => t.textContent)",
-            )
-            .await;
-        assert!(
-            labels.len() >= 20 && labels.contains(&"15".to_string()),
-            "{labels:?}"
-        );
-        let clashes = page
-            .js("const svg = document.querySelector('#board svg'); \
-                 const polygons = [...svg.querySelectorAll('polygon[data-cell]')]; \
-                 const names = [...svg.querySelectorAll('text.name')].map(t => t.getBoundingClientRect()); \
-                 const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; \
-                 const out = []; \
-                 for (const label of svg.querySelectorAll('text.edge')) { \
-                   const r = label.getBoundingClientRect(); \
-                   if (names.some(n => meet(n, r))) out.push(label.textContent + ' on a name'); \
-                   const corners = [[r.left, r.top], [r.right, r.top], [r.left, r.bottom], [r.right, r.bottom]]; \
-                   for (const p of polygons) { \
-                     const m = p.getScreenCTM().inverse(); \
-                     const inside = corners.some(([x, y]) => { const q = new DOMPoint(x, y).matrixTransform(m); return p.isPointInFill(q); }); \
-                     if (inside) out.push(label.textContent + ' on ' + p.dataset.cell); \
-                   } \
-                 } \
-                 return out")
-            .await;
-        assert_eq!(clashes, json!([]), "edge labels on cells or names");
-        page.screenshot("chessagon-labels").await;
-    });
+async fn clicks_while_the_computer_thinks_are_refused_with_a_message(page: Page) {
+    page.open("#variant=dagger&computer=b&strength=t3000").await;
+    let game = page.game().await;
+    let mv = page.click_first_board_move().await;
+    page.until(
+        "the computer thinking",
+        "return document.body.classList.contains('busy') && state.game.history.length === 1",
+    )
+    .await;
+    page.click("#new").await;
+    let error = page.error().await.expect("a message, not silence");
+    assert!(
+        error.contains("Please wait") && error.contains("thinking"),
+        "{error}"
+    );
+    page.click_cell(mv.from.as_ref().unwrap()).await;
+    assert!(page.error().await.unwrap().contains("thinking"));
+    page.until_plies(2).await;
+    assert_eq!(page.game_id().await, game.id, "the same game goes on");
+}
+
+async fn a_record_without_a_variant_tag_is_read_as_the_variant_shown(page: Page) {
+    page.open("#variant=dagger").await;
+    page.js("document.getElementById('record-text').value = '1. df1 g2 *'")
+        .await;
+    page.click("#import").await;
+    page.until("the pasted game", "return state.game.history.length === 2")
+        .await;
+    page.idle().await;
+    assert!(page.error().await.is_none(), "{:?}", page.error().await);
+    let game = page.game().await;
+    assert_eq!(game.variant, "dagger");
+    let sans: Vec<&str> = game.history.iter().map(|m| m.san.as_str()).collect();
+    assert_eq!(sans, ["df1", "g2"]);
+}
+
+async fn kirby_names_every_cell_readably_and_chessagon_labels_stay_clear(page: Page) {
+    page.client.set_window_size(1400, 900).await.unwrap();
+    page.open("#variant=kirby").await;
+    page.until(
+        "the cell names",
+        "return document.getElementById('names').checked",
+    )
+    .await;
+    // Every cell named, the sideboard's squares too, in letters of 10 px or more.
+    let named = page
+        .js("const cells = [...document.querySelectorAll('#board polygon[data-cell]')].map(p => p.dataset.cell); \
+             const names = [...document.querySelectorAll('#board text.name')]; \
+             const shown = new Set(names.map(t => t.textContent)); \
+             const scale = document.querySelector('#board svg').getScreenCTM().a; \
+             const smallest = Math.min(...names.map(t => parseFloat(t.getAttribute('font-size')) * scale)); \
+             return [cells.filter(c => !shown.has(c)), smallest, cells.length]")
+        .await;
+    assert_eq!(named[0], json!([]), "cells without a name");
+    let smallest = named[1].as_f64().unwrap();
+    assert!(smallest >= 10.0, "the smallest name is {smallest:.1} px");
+    page.screenshot("kirby-names-1400").await;
+
+    // Chessagon: no edge label on a cell or on a cell's name.
+    page.open("#variant=chessagon").await;
+    page.js("const n = document.getElementById('names'); if (!n.checked) n.click();")
+        .await;
+    let labels = page
+        .texts("return [...document.querySelectorAll('#board text.edge')].map(t => t.textContent)")
+        .await;
+    assert!(
+        labels.len() >= 20 && labels.contains(&"15".to_string()),
+        "{labels:?}"
+    );
+    let clashes = page
+        .js("const svg = document.querySelector('#board svg'); \
+             const polygons = [...svg.querySelectorAll('polygon[data-cell]')]; \
+             const names = [...svg.querySelectorAll('text.name')].map(t => t.getBoundingClientRect()); \
+             const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; \
+             const out = []; \
+             for (const label of svg.querySelectorAll('text.edge')) { \
+               const r = label.getBoundingClientRect(); \
+               if (names.some(n => meet(n, r))) out.push(label.textContent + ' on a name'); \
+               const corners = [[r.left, r.top], [r.right, r.top], [r.left, r.bottom], [r.right, r.bottom]]; \
+               for (const p of polygons) { \
+                 const m = p.getScreenCTM().inverse(); \
+                 const inside = corners.some(([x, y]) => { const q = new DOMPoint(x, y).matrixTransform(m); return p.isPointInFill(q); }); \
+                 if (inside) out.push(label.textContent + ' on ' + p.dataset.cell); \
+               } \
+             } \
+             return out")
+        .await;
+    assert_eq!(clashes, json!([]), "edge labels on cells or names");
+    page.screenshot("chessagon-labels").await;
 }
