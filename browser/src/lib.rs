@@ -266,6 +266,36 @@ impl Page {
         v.as_str().map(str::to_string)
     }
 
+    /// The result banner, which must be shown and name `word` (a reason such as "checkmate");
+    /// returned for more checks.
+    pub async fn banner_naming(&self, word: &str) -> String {
+        let banner = self.banner().await.expect("a banner");
+        assert!(banner.contains(word), "{word}: {banner}");
+        banner
+    }
+
+    /// The words of each button of the choice between moves that share their cells, once the
+    /// page shows it.
+    pub async fn choice_words(&self) -> Vec<String> {
+        self.until(
+            "the choice",
+            "return !document.getElementById('choices').hidden",
+        )
+        .await;
+        self.texts("return [...document.querySelectorAll('#choice-buttons button .words')].map(b => b.textContent)")
+            .await
+    }
+
+    /// The error, once the page shows one.
+    pub async fn shown_error(&self) -> String {
+        self.until(
+            "the error",
+            "return !document.getElementById('error').hidden",
+        )
+        .await;
+        self.error().await.expect("an error")
+    }
+
     /// The error shown, if any.
     pub async fn error(&self) -> Option<String> {
         let v = self

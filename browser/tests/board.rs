@@ -103,12 +103,7 @@ async fn variant_round(page: Page, variant: &'static str) {
     // An illegal move typed as text: the server's error is shown, nothing changes.
     page.type_into("#move-text", "zz99-zz98").await;
     page.click("#play").await;
-    page.until(
-        "the error",
-        "return !document.getElementById('error').hidden",
-    )
-    .await;
-    let error = page.error().await.unwrap();
+    let error = page.shown_error().await;
     assert!(error.starts_with("illegal move"), "{error}");
     assert_eq!(page.game().await.position, game.position);
 
@@ -201,14 +196,7 @@ async fn choose(
 ) -> Vec<String> {
     page.click_cell(from).await;
     page.click_cell(to).await;
-    page.until(
-        "the choice",
-        "return !document.getElementById('choices').hidden",
-    )
-    .await;
-    let words = page
-        .texts("return [...document.querySelectorAll('#choice-buttons button .words')].map(b => b.textContent)")
-        .await;
+    let words = page.choice_words().await;
     let pictures = page
         .js("return document.querySelectorAll('#choice-buttons button svg use').length")
         .await;
@@ -278,14 +266,7 @@ async fn special_moves_are_offered_with_pictures_and_words(page: Page) {
     )
     .await;
     page.click_cell("a1").await;
-    page.until(
-        "the choice",
-        "return !document.getElementById('choices').hidden",
-    )
-    .await;
-    let words = page
-        .texts("return [...document.querySelectorAll('#choice-buttons button .words')].map(b => b.textContent)")
-        .await;
+    let words = page.choice_words().await;
     assert_eq!(words.len(), 2, "{words:?}");
     page.screenshot("dagger-choice").await;
     page.click("#choice-buttons button[data-notation=\"NR@a1\"]")
@@ -353,11 +334,8 @@ async fn finished_games_show_their_result_in_a_banner(page: Page) {
     let game = page.game().await;
     let outcome = game.outcome.clone().expect("a repetition draw");
     assert_eq!(outcome.reason, "threefold repetition");
-    let banner = page.banner().await.expect("a result banner");
-    assert!(
-        banner.contains("threefold repetition") && banner.contains("1/2-1/2"),
-        "{banner}"
-    );
+    let banner = page.banner_naming("threefold repetition").await;
+    assert!(banner.contains("1/2-1/2"), "{banner}");
     assert!(page.status().await.starts_with("Game over"));
     assert!(page.cells_with("movable").await.is_empty());
     let result_row = page
@@ -391,23 +369,24 @@ async fn finished_games_show_their_result_in_a_banner(page: Page) {
     for mv in ["d1-e3", "g8-f6", "e3-e4"] {
         page.play_by_clicks(mv).await;
     }
-    let banner = page.banner().await.expect("a banner");
-    assert!(
-        banner.contains("checkmate") && banner.contains("1-0"),
-        "{banner}"
-    );
+    let banner = page.banner_naming("checkmate").await;
+    assert!(banner.contains("1-0"), "{banner}");
     assert_eq!(
         page.cells_with("check").await,
         BTreeSet::from(["f6".to_string()])
     );
     page.screenshot("brusky-finished").await;
 
-    // Chessagon: knights back and forth.
-    page.open_moves("chessagon", "", &sans("Nd5 Nb9 Nc3 Nc13 Nd5 Nb9 Nc3 Nc13"))
-        .await;
-    let banner = page.banner().await.expect("a banner");
-    assert!(banner.contains("repetition"), "{banner}");
-    page.screenshot("chessagon-finished").await;
+    // Knights back and forth: Chessagon's repetition and Kirby's optional one (on by default on
+    // the board) draw by themselves.
+    for (variant, moves) in [
+        ("chessagon", "Nd5 Nb9 Nc3 Nc13 Nd5 Nb9 Nc3 Nc13"),
+        ("kirby", "NB/31 NW/31 NB/12 NW/12 NB/31 NW/31 NB/12 NW/12"),
+    ] {
+        page.open_moves(variant, "", &sans(moves)).await;
+        page.banner_naming("repetition").await;
+        page.screenshot(&format!("{variant}-repetition")).await;
+    }
 
     // C'escacs: the third time may be claimed (the fifth draws by itself).
     page.open_moves(
@@ -426,8 +405,7 @@ async fn finished_games_show_their_result_in_a_banner(page: Page) {
     page.until("the claimed draw", "return !!state.game.outcome")
         .await;
     page.idle().await;
-    let banner = page.banner().await.expect("a banner");
-    assert!(banner.contains("repetition"), "{banner}");
+    page.banner_naming("repetition").await;
     page.screenshot("cescacs-finished").await;
     // The claim survives a reload: the address says so.
     page.reload().await;
@@ -441,19 +419,8 @@ async fn finished_games_show_their_result_in_a_banner(page: Page) {
     for mv in ["B/23-B/33", "W/26-W/36", "B/14-A8", "W/27-Q10", "A8-Q8"] {
         page.play_by_clicks(mv).await;
     }
-    let banner = page.banner().await.expect("a banner");
-    assert!(banner.contains("checkmate"), "{banner}");
+    page.banner_naming("checkmate").await;
     page.screenshot("kirby-finished").await;
-
-    // Kirby's optional repetition draw (on by default on the board).
-    page.open_moves(
-        "kirby",
-        "",
-        &sans("NB/31 NW/31 NB/12 NW/12 NB/31 NW/31 NB/12 NW/12"),
-    )
-    .await;
-    let banner = page.banner().await.expect("a banner");
-    assert!(banner.contains("repetition"), "{banner}");
 }
 
 /// A long game for each variant (Kirby with three armies) through the address: the list in
@@ -655,12 +622,7 @@ async fn records_out_and_in_and_the_address_carries_the_game(page: Page) {
     page.js("document.getElementById('record-text').value = '[Variant \"chessagon\"]\\n\\n1. Nd5 Qxz9';")
         .await;
     page.click("#import").await;
-    page.until(
-        "the error",
-        "return !document.getElementById('error').hidden",
-    )
-    .await;
-    let error = page.error().await.unwrap();
+    let error = page.shown_error().await;
     assert!(error.contains("line 3"), "{error}");
     assert_eq!(page.game().await.history.len(), 9);
 

@@ -24,7 +24,11 @@ async fn variation(page: &Page, variant: &str) {
     page.until_shown_ply(2).await;
     let (other, game) = page.play_another_than(&moves[2]).await;
     let line: Vec<String> = game.history.iter().map(|m| m.san.clone()).collect();
-    assert_eq!(line, [&moves[..2], &[other.clone()]].concat(), "{variant}");
+    assert_eq!(
+        line,
+        [&moves[..2], std::slice::from_ref(&other)].concat(),
+        "{variant}"
+    );
     let kept = page.variation_moves().await;
     assert_eq!(kept, moves[2..], "{variant}: the old line as a variation");
     // Indented under the row of the move it is an alternative to, after the game's third move.
