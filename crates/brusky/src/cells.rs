@@ -1,7 +1,6 @@
 //! The 84-cell Brusky board's geometry: cells, their notation and colours, and the cell set.
 
 use core::fmt;
-use core::str::FromStr;
 
 use hexvar_geometry::set::Set128Iter;
 use hexvar_geometry::{Hex, Set128};
@@ -28,19 +27,19 @@ pub(crate) const RANK_FILES: [(u8, u8); 8] = [
 
 const FILE_LETTERS: &[u8; 12] = b"abcdefghijkl";
 
-/// A cell of the board: a dense index `0..84`, rank by rank from rank 1, lowest file first.
-///
-/// ```
-/// use hexvar_brusky::Cell;
-/// let f5: Cell = "f5".parse().unwrap();
-/// assert_eq!((f5.file(), f5.rank()), (5, 4));
-/// assert_eq!(f5.to_string(), "f5");
-/// assert!("a8".parse::<Cell>().is_err()); // a8 is off the board
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Cell(u8);
-
-hexvar_geometry::dense_cell!(Cell(u8), CELL_COUNT);
+hexvar_geometry::dense_cell! {
+    /// A cell of the board: a dense index `0..84`, rank by rank from rank 1, lowest file first.
+    ///
+    /// ```
+    /// use hexvar_brusky::Cell;
+    /// let f5: Cell = "f5".parse().unwrap();
+    /// assert_eq!((f5.file(), f5.rank()), (5, 4));
+    /// assert_eq!(f5.to_string(), "f5");
+    /// assert!("a8".parse::<Cell>().is_err()); // a8 is off the board
+    /// ```
+    #[derive(Debug)]
+    pub struct Cell(u8), CELL_COUNT
+}
 
 impl Cell {
     /// The cell on file `file` (0 = a … 11 = l) and rank `rank` (0 = rank 1 … 7 = rank 8).
@@ -121,26 +120,19 @@ impl fmt::Display for Cell {
     }
 }
 
-/// An error parsing a [`Cell`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid cell {0:?}: expected a file a–l and a rank 1–8 on the board, like \"f5\"")]
-pub struct ParseCellError(pub String);
+hexvar_geometry::cell_text! {
+    /// An error parsing a [`Cell`].
+    ParseCellError for Cell by read_cell:
+        "invalid cell {0:?}: expected a file a–l and a rank 1–8 on the board, like \"f5\""
+}
 
-impl FromStr for Cell {
-    type Err = ParseCellError;
-    fn from_str(s: &str) -> Result<Cell, ParseCellError> {
-        let err = || ParseCellError(hexvar_geometry::san::cut(s, QUOTED_CHARS));
-        let bytes = s.as_bytes();
-        if bytes.len() != 2 {
-            return Err(err());
-        }
-        let file = FILE_LETTERS
-            .iter()
-            .position(|&c| c == bytes[0])
-            .ok_or_else(err)?;
-        let rank = bytes[1].wrapping_sub(b'1');
-        Cell::new(file as u8, rank).ok_or_else(err)
-    }
+/// The cell a name like `f5` names.
+fn read_cell(text: &str) -> Option<Cell> {
+    let &[file, rank] = text.as_bytes() else {
+        return None;
+    };
+    let file = FILE_LETTERS.iter().position(|&c| c == file)?;
+    Cell::new(file as u8, rank.wrapping_sub(b'1'))
 }
 
 #[cfg(feature = "serde")]

@@ -176,22 +176,18 @@ impl Move {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn long(self) -> String {
+        let (from, to) = (self.from().unwrap_or(self.to()), self.to());
         match self {
-            Move::Normal {
-                from,
-                to,
-                capture,
-                promotion,
-            } => {
-                let sign = if capture { "x" } else { "" };
-                let promotion = promotion.map(|r| r.char().to_ascii_lowercase());
+            Move::Normal { .. } => {
+                let sign = if self.is_capture() { "x" } else { "" };
+                let promotion = self.promotion().map(|r| r.char().to_ascii_lowercase());
                 format!(
                     "{from}{sign}{to}{}",
                     promotion.map(String::from).unwrap_or_default()
                 )
             }
-            Move::EnPassant { from, to } => format!("{from}{to}ep"),
-            Move::Castle { .. } => format!("{}{}o", self.from().unwrap_or(self.to()), self.to()),
+            Move::EnPassant { .. } => format!("{from}{to}ep"),
+            Move::Castle { .. } => format!("{from}{to}o"),
         }
     }
 
@@ -395,7 +391,7 @@ mod tests {
 
     #[test]
     fn notation_round_trips() {
-        for text in [
+        hexvar_geometry::check_text_round_trips::<Move>(&[
             "h1-k3",
             "e5xg6",
             "e7-e8=Q",
@@ -405,10 +401,8 @@ mod tests {
             "O-O-O",
             "o-o",
             "o-o-o",
-        ] {
-            let m: Move = text.parse().unwrap();
-            assert_eq!(m.to_string(), text);
-        }
+        ])
+        .unwrap();
         assert_eq!(
             "j4xk3 e.p.".parse::<Move>().unwrap().to_string(),
             "j4xk3e.p."

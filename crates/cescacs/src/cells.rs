@@ -7,9 +7,7 @@
 //! blocker at the lowest set bit; in the other six directions at the highest.
 
 use core::fmt;
-use core::str::FromStr;
 
-use hexvar_geometry::san::cut;
 use hexvar_geometry::{Hex, WideSet};
 
 /// A set of cells: 169 cells need three 64-bit words. Iterating yields dense indices;
@@ -193,12 +191,11 @@ impl Shade {
     }
 }
 
-/// A hex of the 169-hex board, as its dense index (`0..169`, line by line). `Debug` and
-/// `Display` print its name (`F14`).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Cell(u8);
-
-hexvar_geometry::dense_cell!(Cell(u8), CELL_COUNT);
+hexvar_geometry::dense_cell! {
+    /// A hex of the 169-hex board, as its dense index (`0..169`, line by line). `Debug` and
+    /// `Display` print its name (`F14`).
+    pub struct Cell(u8), CELL_COUNT
+}
 
 impl Cell {
     /// The centre hex, F14.
@@ -271,10 +268,11 @@ impl fmt::Display for Cell {
     }
 }
 
-/// A cell text that names no hex of the board.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid cell {0:?}: expected a column P T A B C D E F G H I K L X Z and a line 0-28 of the right parity")]
-pub struct ParseCellError(pub String);
+hexvar_geometry::cell_text! {
+    /// A cell text that names no hex of the board.
+    ParseCellError for Cell by read_cell:
+        "invalid cell {0:?}: expected a column P T A B C D E F G H I K L X Z and a line 0-28 of the right parity"
+}
 
 /// The column index of a column letter (case-insensitive).
 pub(crate) fn column_of_char(ch: char) -> Option<u8> {
@@ -285,22 +283,18 @@ pub(crate) fn column_of_char(ch: char) -> Option<u8> {
         .map(|c| c as u8)
 }
 
-impl FromStr for Cell {
-    type Err = ParseCellError;
-    fn from_str(s: &str) -> Result<Cell, ParseCellError> {
-        let err = || ParseCellError(cut(s, 100));
-        let mut chars = s.chars();
-        let c = chars.next().and_then(column_of_char).ok_or_else(err)?;
-        let rest = chars.as_str();
-        if rest.is_empty() || rest.len() > 2 || !rest.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(err());
-        }
-        if rest.len() == 2 && rest.starts_with('0') {
-            return Err(err());
-        }
-        let l: u8 = rest.parse().map_err(|_| err())?;
-        Cell::new(c, l).ok_or_else(err)
+/// The hex a name like `F14` names (the column letter in either case).
+fn read_cell(text: &str) -> Option<Cell> {
+    let mut chars = text.chars();
+    let c = chars.next().and_then(column_of_char)?;
+    let line = chars.as_str();
+    if line.is_empty() || line.len() > 2 || !line.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
     }
+    if line.len() == 2 && line.starts_with('0') {
+        return None;
+    }
+    Cell::new(c, line.parse().ok()?)
 }
 
 const fn build_flip() -> [Cell; CELL_COUNT] {

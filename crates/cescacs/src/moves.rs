@@ -624,7 +624,7 @@ mod tests {
 
     #[test]
     fn notation_round_trips() {
-        for s in [
+        hexvar_geometry::check_text_round_trips::<Move>(&[
             "E7-E13",
             "EF12×NF14",
             "F12@@G9",
@@ -638,10 +638,8 @@ mod tests {
             "A21-T22=R",
             "DE27×JE13",
             "JA23×C23",
-        ] {
-            let m: Move = s.parse().unwrap();
-            assert_eq!(m.to_string(), s);
-        }
+        ])
+        .unwrap();
         let m: Move = "F12@@G9".parse().unwrap();
         assert_eq!(
             m,

@@ -5,9 +5,7 @@
 //! Chessagon's dark cells are the left-pointing triangles.
 
 use core::fmt;
-use core::str::FromStr;
 
-use hexvar_geometry::san::cut;
 use hexvar_geometry::triangle::{self, Tri};
 
 /// A set of cells: bit `i` is the cell with dense index `i` ([`Cell::index`]). Iterating it
@@ -62,14 +60,14 @@ const fn build_cells() -> [Tri; CELL_COUNT] {
 pub(crate) static CELLS: [Tri; CELL_COUNT] = build_cells();
 pub(crate) const CELLS_C: [Tri; CELL_COUNT] = build_cells();
 
-/// A cell: the dense index `0..96` (rank by rank from rank 1, files left to right).
-///
-/// Only the 96 cells of the board can be built (by name, [`Cell::from_index`],
-/// [`Cell::from_file_rank`] or [`Cell::ALL`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Cell(u8);
-
-hexvar_geometry::dense_cell!(Cell(u8), CELL_COUNT);
+hexvar_geometry::dense_cell! {
+    /// A cell: the dense index `0..96` (rank by rank from rank 1, files left to right).
+    ///
+    /// Only the 96 cells of the board can be built (by name, [`Cell::from_index`],
+    /// [`Cell::from_file_rank`] or [`Cell::ALL`]).
+    #[derive(Debug)]
+    pub struct Cell(u8), CELL_COUNT
+}
 
 /// No cell: an empty slot of the file × rank grid.
 const NO_SLOT: u8 = u8::MAX;
@@ -150,25 +148,22 @@ impl fmt::Display for Cell {
     }
 }
 
-/// A cell name that is not one of the 96 cells.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("invalid cell name {0:?} (files a–h, ranks 1–15, inside the hexagon)")]
-pub struct ParseCellError(pub String);
+hexvar_geometry::cell_text! {
+    /// A cell name that is not one of the 96 cells.
+    ParseCellError for Cell by read_cell:
+        "invalid cell name {0:?} (files a–h, ranks 1–15, inside the hexagon)"
+}
 
-impl FromStr for Cell {
-    type Err = ParseCellError;
-    fn from_str(s: &str) -> Result<Cell, ParseCellError> {
-        let err = || ParseCellError(cut(s, 100));
-        let bytes = s.as_bytes();
-        if bytes.len() < 2 || bytes.len() > 3 || !(b'a'..=b'h').contains(&bytes[0]) {
-            return Err(err());
-        }
-        if bytes[1] == b'0' || !bytes[1..].iter().all(u8::is_ascii_digit) {
-            return Err(err());
-        }
-        let rank: u8 = s[1..].parse().map_err(|_| err())?;
-        Cell::from_file_rank(bytes[0] - b'a', rank).ok_or_else(err)
+/// The cell a name like `c13` names.
+fn read_cell(text: &str) -> Option<Cell> {
+    let bytes = text.as_bytes();
+    if bytes.len() < 2 || bytes.len() > 3 || !(b'a'..=b'h').contains(&bytes[0]) {
+        return None;
     }
+    if bytes[1] == b'0' || !bytes[1..].iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Cell::from_file_rank(bytes[0] - b'a', text[1..].parse().ok()?)
 }
 
 /// Iterator over the cells of a raw bit set, lowest index first.

@@ -443,17 +443,15 @@ mod tests {
 
     #[test]
     fn notation_round_trips() {
-        for text in [
+        hexvar_geometry::check_text_round_trips::<Move>(&[
             "c3d5",
             "a10a12=Q",
             "b8b10ep",
             "O-O@f3",
             "O-O-O@c13",
             "e15e14",
-        ] {
-            let m: Move = text.parse().unwrap();
-            assert_eq!(m.to_string(), text);
-        }
+        ])
+        .unwrap();
         for bad in [
             "", "c3", "c3d", "O-O@c2", "O-O-O@f3", "z1a1", "c3d5=R", "d1d16",
         ] {

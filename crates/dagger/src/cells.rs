@@ -9,9 +9,7 @@
 //! set `(±1,0) (0,±1) (1,-1) (-1,1)`; the rules' `(q, r)` maps to `Hex::new(q - r, r)`.
 
 use core::fmt;
-use core::str::FromStr;
 
-use hexvar_geometry::san::cut;
 use hexvar_geometry::{Hex, Set128};
 
 /// The number of cells on the board.
@@ -64,17 +62,17 @@ impl Shade {
     }
 }
 
-/// A cell of the board: a dense index `0..39`, rank by rank from `a1` to `n1`. Every value is a
-/// cell of the board.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Cell(u8);
+hexvar_geometry::dense_cell! {
+    /// A cell of the board: a dense index `0..39`, rank by rank from `a1` to `n1`. Every value is a
+    /// cell of the board.
+    pub struct Cell(u8), CELL_COUNT
+}
 
-hexvar_geometry::dense_cell!(Cell(u8), CELL_COUNT);
-
-/// A text that names no cell.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("not a Dagger Chess cell: {0:?} (ranks a–n without i, numbered from 1)")]
-pub struct ParseCellError(String);
+hexvar_geometry::cell_text! {
+    /// A text that names no cell.
+    ParseCellError for Cell by read_cell:
+        "not a Dagger Chess cell: {0:?} (ranks a–n without i, numbered from 1)"
+}
 
 impl Cell {
     /// White's back-rank cell (White King's start, Black's promotion cell).
@@ -186,23 +184,16 @@ impl fmt::Display for Cell {
 
 hexvar_geometry::debug_as_display!(Cell);
 
-impl FromStr for Cell {
-    type Err = ParseCellError;
-    /// A cell name in lower case: `a1`, `g3`, `n1`.
-    fn from_str(s: &str) -> Result<Cell, ParseCellError> {
-        let err = || ParseCellError(cut(s, 100));
-        let &[letter, digit] = s.as_bytes() else {
-            return Err(err());
-        };
-        let rank = RANK_LETTERS
-            .iter()
-            .position(|&l| l == letter)
-            .ok_or_else(err)?;
-        if !digit.is_ascii_digit() {
-            return Err(err());
-        }
-        Cell::from_rank_number(rank as u8, digit - b'0').ok_or_else(err)
+/// The cell a name in lower case names: `a1`, `g3`, `n1`.
+fn read_cell(text: &str) -> Option<Cell> {
+    let &[letter, digit] = text.as_bytes() else {
+        return None;
+    };
+    let rank = RANK_LETTERS.iter().position(|&l| l == letter)?;
+    if !digit.is_ascii_digit() {
+        return None;
     }
+    Cell::from_rank_number(rank as u8, digit - b'0')
 }
 
 /// A set of cells: `hexvar_geometry`'s [`Set128`], one bit per dense index (bits 39 and above

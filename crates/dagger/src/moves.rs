@@ -321,12 +321,12 @@ mod tests {
 
     #[test]
     fn notation_round_trips() {
-        for text in [
+        let texts = [
             "d2-f2", "m1-n1=Q", "l2-n1=N", "f3-e2ep", "N@d1", "N@l1", "NL@a1", "NR@n1",
-        ] {
-            let m: Move = text.parse().unwrap();
-            assert_eq!(m.to_string(), text);
-            assert_eq!(format!("{m:?}"), text);
+        ];
+        hexvar_geometry::check_text_round_trips::<Move>(&texts).unwrap();
+        for text in texts {
+            assert_eq!(format!("{:?}", text.parse::<Move>().unwrap()), text);
         }
         assert_eq!(
             "NL@d1".parse::<Move>().unwrap(),

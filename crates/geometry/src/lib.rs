@@ -76,6 +76,7 @@ pub use record::{
     RecordError, RecordErrorKind, RecordReader, RecordWarning, RecordWarningKind, TagError,
 };
 pub use san::{Disambiguation, ParseSanError, San};
+pub use serde_text::check_text_round_trips;
 pub use set::{CellBits, DenseCell, Set128, WideSet};
 pub use tree::{GameTree, Node, NodeId};
 pub use variant::{cells_of, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole};

@@ -1,6 +1,42 @@
 //! The other faces of types whose text is what they are (`Display` + `FromStr`: cells, moves,
-//! position texts): serde as that text, and `Debug` as that text. The serde macro names the
-//! caller's `serde`, so this crate depends on none.
+//! position texts): serde as that text, `Debug` as that text, and the check that the two
+//! directions of the text agree. The serde macro names the caller's `serde`, so this crate
+//! depends on none.
+
+use core::fmt::Display;
+use core::str::FromStr;
+
+/// Checks that each of `texts` reads as a `T` ([`FromStr`]) that prints ([`Display`]) as that
+/// same text: the spellings a notation writes are the ones it reads. For the variant crates' tests
+/// of their own notations, each with its own spellings. Returns every failure found.
+///
+/// ```
+/// use hexvar_geometry::check_text_round_trips;
+///
+/// assert!(check_text_round_trips::<u8>(&["0", "255"]).is_ok());
+/// let failures = check_text_round_trips::<u8>(&["07", "256"]).unwrap_err();
+/// assert!(failures.contains("\"07\" prints back as \"7\""), "{failures}");
+/// assert!(failures.contains("\"256\" does not read"), "{failures}");
+/// ```
+pub fn check_text_round_trips<T>(texts: &[&str]) -> Result<(), String>
+where
+    T: FromStr + Display,
+    T::Err: Display,
+{
+    let failures: Vec<String> = texts
+        .iter()
+        .filter_map(|&text| match text.parse::<T>() {
+            Ok(value) if value.to_string() == text => None,
+            Ok(value) => Some(format!("{text:?} prints back as {:?}", value.to_string())),
+            Err(e) => Some(format!("{text:?} does not read: {e}")),
+        })
+        .collect();
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n"))
+    }
+}
 
 /// Implements `serde::Serialize` (as `Display`) and `serde::Deserialize` (through `FromStr`)
 /// for a type. The first argument is the name under which the calling crate sees serde (usually

@@ -184,29 +184,24 @@ pub const fn cut_slots<const N: usize, const D: usize, const K: usize>(
 /// slot (the relation "is one step away" is symmetric), and no cell links to itself.
 pub const fn graph_is_consistent<const N: usize, const D: usize>(graph: &[[u16; D]; N]) -> bool {
     crate::const_for!(a in 0..N => {
-        let mut d = 0;
-        while d < D {
+        crate::const_for!(d in 0..D => {
             let b = graph[a][d];
-            if b != NO_CELL {
-                if b as usize == a || b as usize >= N {
-                    return false;
-                }
-                let mut back = false;
-                let mut e = 0;
-                while e < D {
-                    if graph[b as usize][e] == a as u16 {
-                        back = true;
-                    }
-                    e += 1;
-                }
-                if !back {
-                    return false;
-                }
+            if b != NO_CELL && (b as usize == a || b as usize >= N || !links_to(&graph[b as usize], a)) {
+                return false;
             }
-            d += 1;
-        }
+        });
     });
     true
+}
+
+/// Whether one of a cell's slots leads to `target`.
+const fn links_to<const D: usize>(slots: &[u16; D], target: usize) -> bool {
+    crate::const_for!(d in 0..D => {
+        if slots[d] as usize == target {
+            return true;
+        }
+    });
+    false
 }
 
 /// Whether every ray (a slot repeated from a cell) visits cells of strictly increasing or strictly
@@ -214,26 +209,32 @@ pub const fn graph_is_consistent<const N: usize, const D: usize>(graph: &[[u16; 
 /// set bit of `ray & occupied`, as [`ray_ascends`] tells.
 pub const fn rays_are_monotone<const N: usize, const D: usize>(graph: &[[u16; D]; N]) -> bool {
     crate::const_for!(a in 0..N => {
-        let mut d = 0;
-        while d < D {
-            let first = graph[a][d];
-            if first != NO_CELL {
-                let up = first as usize > a;
-                let mut prev = first as usize;
-                let mut at = graph[prev][d];
-                let mut guard = 0;
-                while at != NO_CELL {
-                    if (at as usize > prev) != up || guard > N {
-                        return false;
-                    }
-                    prev = at as usize;
-                    at = graph[prev][d];
-                    guard += 1;
-                }
+        crate::const_for!(d in 0..D => {
+            if !ray_is_monotone(graph, a, d) {
+                return false;
             }
-            d += 1;
-        }
+        });
     });
+    true
+}
+
+/// Whether the ray of slot `d` from `from` visits cells of strictly increasing or strictly
+/// decreasing index, and ends within `N` steps (an empty ray does).
+const fn ray_is_monotone<const N: usize, const D: usize>(
+    graph: &[[u16; D]; N],
+    from: usize,
+    d: usize,
+) -> bool {
+    let up = graph[from][d] as usize > from;
+    let (mut prev, mut at, mut steps) = (from, graph[from][d], 0);
+    while at != NO_CELL {
+        if (at as usize > prev) != up || steps >= N {
+            return false;
+        }
+        prev = at as usize;
+        at = graph[prev][d];
+        steps += 1;
+    }
     true
 }
 
@@ -242,11 +243,9 @@ pub const fn rays_are_monotone<const N: usize, const D: usize>(graph: &[[u16; D]
 pub const fn ray_ascends<const N: usize, const D: usize>(graph: &[[u16; D]; N]) -> [[bool; D]; N] {
     let mut out = [[false; D]; N];
     crate::const_for!(a in 0..N => {
-        let mut d = 0;
-        while d < D {
+        crate::const_for!(d in 0..D => {
             out[a][d] = graph[a][d] != NO_CELL && graph[a][d] as usize > a;
-            d += 1;
-        }
+        });
     });
     out
 }
@@ -384,6 +383,11 @@ mod tests {
         assert!(rays_are_monotone(&KING));
         assert!(graph_is_consistent(&KING));
         assert!(graph_is_consistent(&KNIGHT));
+        // A ray that turns back (0 → 2 → 1), a link to itself, a link without a way back.
+        assert!(!rays_are_monotone(&[[2], [NO_CELL], [1]]));
+        assert!(!graph_is_consistent(&[[0]]));
+        assert!(!graph_is_consistent(&[[1], [NO_CELL]]));
+        assert!(graph_is_consistent(&[[1], [0]]) && !rays_are_monotone(&[[1], [0]]));
         let asc = ray_ascends(&KING);
         assert!(asc[at(0, 0)][0] && !asc[at(0, 0)][1] && !asc[at(3, 3)][2] && asc[at(3, 3)][3]);
         assert!(!Square::new(0, 0).is_light() && Square::new(1, 0).is_light());

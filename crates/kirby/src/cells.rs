@@ -11,9 +11,7 @@
 //! decreasing indices, which the tests check, so the nearest blocker is a bit scan.
 
 use core::fmt;
-use core::str::FromStr;
 
-use hexvar_geometry::san::cut;
 use hexvar_geometry::square::Square;
 use hexvar_geometry::table;
 use hexvar_geometry::{Hex, WideSet};
@@ -69,12 +67,11 @@ pub enum CellKind {
     Hex,
 }
 
-/// A cell of the board: a dense index `0..313` (see the module docs for the order). `Debug`
-/// and `Display` print its name in Kirby's notation.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Cell(u16);
-
-hexvar_geometry::dense_cell!(Cell(u16), CELLS);
+hexvar_geometry::dense_cell! {
+    /// A cell of the board: a dense index `0..313` (see the module docs for the order). `Debug`
+    /// and `Display` print its name in Kirby's notation.
+    pub struct Cell(u16), CELLS
+}
 
 hexvar_geometry::debug_as_display!(Cell);
 
@@ -360,37 +357,32 @@ impl fmt::Display for Cell {
     }
 }
 
-/// The error for a cell name that is not on Kirby's board (the text, cut to 100 characters).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("not a cell of Kirby's board: {0:?} (expected a grid cell like H15 or C, or a square like B/32)")]
-pub struct ParseCellError(pub String);
+hexvar_geometry::cell_text! {
+    /// The error for a cell name that is not on Kirby's board (the text, cut to 100 characters).
+    ParseCellError for Cell by read_cell:
+        "not a cell of Kirby's board: {0:?} (expected a grid cell like H15 or C, or a square like B/32)"
+}
 
-impl FromStr for Cell {
-    type Err = ParseCellError;
-
-    /// Parses `A8`…`Q22` (Kirby's grid), `C` (the centre, = `H15`), `B/11`…`G/38` (sideboard
-    /// squares, `<army>/<rank><file>`) and also `B/41`…`G/48` (the pents as rank 4).
-    fn from_str(s: &str) -> Result<Cell, ParseCellError> {
-        let err = || ParseCellError(cut(s, 100));
-        let b = s.as_bytes();
-        if s == "C" {
-            return Ok(Cell::CENTRE);
-        }
-        if b.len() == 4 && b[1] == b'/' {
-            let army = Color::from_char(b[0] as char).ok_or_else(err)?;
-            let (rank, file) = (b[2].wrapping_sub(b'0'), b[3].wrapping_sub(b'0'));
-            return Cell::square(army, file, rank).ok_or_else(err);
-        }
-        if b.len() < 2 || b.len() > 3 {
-            return Err(err());
-        }
-        let row = ROWS.iter().position(|&r| r == b[0]).ok_or_else(err)?;
-        if !b[1..].iter().all(u8::is_ascii_digit) || b[1] == b'0' {
-            return Err(err());
-        }
-        let x: u8 = s[1..].parse().map_err(|_| err())?;
-        Cell::from_grid(row as u8, x).ok_or_else(err)
+/// Reads `A8`…`Q22` (Kirby's grid), `C` (the centre, = `H15`), `B/11`…`G/38` (sideboard
+/// squares, `<army>/<rank><file>`) and also `B/41`…`G/48` (the pents as rank 4).
+fn read_cell(text: &str) -> Option<Cell> {
+    let b = text.as_bytes();
+    if text == "C" {
+        return Some(Cell::CENTRE);
     }
+    if b.len() == 4 && b[1] == b'/' {
+        let army = Color::from_char(b[0] as char)?;
+        let (rank, file) = (b[2].wrapping_sub(b'0'), b[3].wrapping_sub(b'0'));
+        return Cell::square(army, file, rank);
+    }
+    if b.len() < 2 || b.len() > 3 {
+        return None;
+    }
+    let row = ROWS.iter().position(|&r| r == b[0])?;
+    if !b[1..].iter().all(u8::is_ascii_digit) || b[1] == b'0' {
+        return None;
+    }
+    Cell::from_grid(row as u8, text[1..].parse().ok()?)
 }
 
 #[cfg(feature = "serde")]

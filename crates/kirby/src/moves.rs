@@ -301,7 +301,7 @@ mod tests {
 
     #[test]
     fn notation_round_trips() {
-        for s in [
+        hexvar_geometry::check_text_round_trips::<Move>(&[
             "A16-B15",
             "G14-H13=Q",
             "G14-H15=A",
@@ -309,10 +309,8 @@ mod tests {
             "B/15>A10=Q",
             "B/15>A10",
             "B/27-A14",
-        ] {
-            let m: Move = s.parse().unwrap();
-            assert_eq!(m.to_string(), s);
-        }
+        ])
+        .unwrap();
         for bad in [
             "",
             "A16",
