@@ -1,7 +1,8 @@
 //! `coordinates!`: the value type every cell shape of this crate is (a cell, or a step between
 //! cells, as two small signed coordinates) and its `const` arithmetic, written once for
-//! [`crate::Hex`], [`crate::square::Square`] and [`crate::triangle::Tri`]. What the coordinates
-//! mean (axial, file and rank, column and height) stays with each shape.
+//! [`crate::Hex`], [`crate::square::Square`] and [`crate::triangle::Tri`], with [`joined`] for
+//! their step lists. What the coordinates mean (axial, file and rank, column and height) stays
+//! with each shape.
 
 /// Declares `pub struct Name { pub a: i8, pub b: i8 }` (attributes before the name and before
 /// each field, their docs, go on them) with the derives every shape has, and writes `ZERO`,
@@ -75,3 +76,38 @@ macro_rules! coordinates {
 }
 
 pub(crate) use coordinates;
+
+/// The steps of `first` followed by those of `second`, in `const` context (a King's steps are the
+/// orthogonal ones, then the diagonal ones).
+///
+/// # Panics
+/// At compile time, if `N` is not `A + B`.
+pub(crate) const fn joined<T: Copy, const A: usize, const B: usize, const N: usize>(
+    first: [T; A],
+    second: [T; B],
+) -> [T; N] {
+    assert!(N == A + B, "N must be A + B");
+    let mut out = [first[0]; N];
+    crate::const_for!(i in 0..A => {
+        out[i] = first[i];
+    });
+    crate::const_for!(i in 0..B => {
+        out[A + i] = second[i];
+    });
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{square::Square, Hex};
+
+    #[test]
+    fn king_steps_are_the_orthogonal_then_the_diagonal_ones() {
+        assert_eq!(Hex::KING[..6], Hex::ORTHOGONAL);
+        assert_eq!(Hex::KING[6..], Hex::DIAGONAL);
+        assert_eq!(Square::KING[..4], Square::ORTHOGONAL);
+        assert_eq!(Square::KING[4..], Square::DIAGONAL);
+        assert_eq!(Hex::new(2, -1) - Hex::new(1, 1), Hex::new(1, -2));
+        assert_eq!(-Square::new(1, -2), Square::new(-1, 2));
+    }
+}

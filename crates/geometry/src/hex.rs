@@ -8,7 +8,7 @@
 
 use core::ops::Mul;
 
-use crate::coordinates::coordinates;
+use crate::coordinates::{coordinates, joined};
 
 coordinates!(
     /// A hex cell, or a step between two cells, in axial coordinates `(q, r)`.
@@ -42,14 +42,7 @@ impl Hex {
     };
 
     /// All twelve king steps: the orthogonal ones, then the diagonal ones.
-    pub const KING: [Hex; 12] = {
-        let mut out = [Hex::ZERO; 12];
-        crate::const_for!(i in 0..6 => {
-            out[i] = Hex::ORTHOGONAL[i];
-            out[i + 6] = Hex::DIAGONAL[i];
-        });
-        out
-    };
+    pub const KING: [Hex; 12] = joined(Hex::ORTHOGONAL, Hex::DIAGONAL);
 
     /// The twelve hex knight leaps (Gliński's knight): an orthogonal step followed by an outward
     /// diagonal step at ±30°, i.e. `2·ORTHOGONAL[i] + ORTHOGONAL[i ± 1]`. These are exactly the

@@ -16,7 +16,7 @@
 //!
 //! No rule of any game lives here.
 
-use crate::coordinates::coordinates;
+use crate::coordinates::{coordinates, joined};
 use crate::set::WideSet;
 use crate::table::NO_CELL;
 
@@ -49,14 +49,7 @@ impl Square {
     ];
 
     /// The eight king steps: the orthogonal ones, then the diagonal ones.
-    pub const KING: [Square; 8] = {
-        let mut steps = [Square::ZERO; 8];
-        crate::const_for!(i in 0..4 => {
-            steps[i] = Square::ORTHOGONAL[i];
-            steps[i + 4] = Square::DIAGONAL[i];
-        });
-        steps
-    };
+    pub const KING: [Square; 8] = joined(Square::ORTHOGONAL, Square::DIAGONAL);
 
     /// The eight knight leaps.
     pub const KNIGHT: [Square; 8] = [
