@@ -77,7 +77,7 @@ const ROLE_OF_CODE: [usize; 13] = {
 
 /// The Zobrist key of each mailbox code on each cell; the empty code's row is all zeros, so that
 /// an empty cell hashes as nothing without a branch.
-static ZOBRIST_BY_CODE: [[u64; CELL_COUNT]; 13] = {
+const ZOBRIST_BY_CODE: &[[u64; CELL_COUNT]; 13] = &{
     let mut out = [[0; CELL_COUNT]; 13];
     let mut i = 0;
     while i < 12 {
@@ -754,7 +754,7 @@ impl Position {
         let us = self.turn.index();
         let captured = self.board.0[to] as usize;
         let (from_bit, to_bit) = (BIT[from], BIT[to]);
-        let keys = &ZOBRIST_BY_CODE;
+        let keys = ZOBRIST_BY_CODE;
         self.hash ^= keys[code][from] ^ keys[new_code][to] ^ keys[captured][to];
         if captured != 0 {
             self.by_color[us ^ 1] ^= to_bit;
@@ -810,7 +810,7 @@ fn castling_key(rights: CastlingRights) -> u64 {
 }
 
 /// The Zobrist key of each set of castling rights.
-static CASTLING_KEYS: [u64; 16] = {
+const CASTLING_KEYS: &[u64; 16] = &{
     let mut out = [0; 16];
     let mut rights = 0;
     while rights < 16 {
@@ -828,7 +828,7 @@ static CASTLING_KEYS: [u64; 16] = {
 
 /// The castling rights (as bits) that survive a move from or to each cell: moving the king
 /// loses both of its side's rights, moving or capturing a rook on its home cell loses that one.
-static CASTLING_KEPT: [u8; CELL_COUNT] = {
+const CASTLING_KEPT: &[u8; CELL_COUNT] = &{
     let mut out = [0b1111; CELL_COUNT];
     let mut color = 0;
     while color < 2 {

@@ -146,17 +146,17 @@ const MAGICS: [[u64; TABLES]; CELL_COUNT] = [
     [0x0402_0408_0100_0229, 0x8014_0020_1448_0110, 0x06c0_0a40_2270_4001],
 ];
 
-static LOOKUPS: [[MagicLookup; TABLES]; CELL_COUNT] =
-    magic::lookups(&KING_STEPS, &TABLE_DIRECTIONS, &MAGICS);
+const LOOKUPS: &[[MagicLookup; TABLES]; CELL_COUNT] =
+    &magic::lookups(&KING_STEPS, &TABLE_DIRECTIONS, &MAGICS);
 
 /// The length of [`ATTACKS`]: its entries rounded up to a power of two, so that masking an
 /// entry's index with `ATTACKS_LEN - 1` shows the compiler the bound (no bounds check per
 /// look-up; the entries past the count are never read).
-const ATTACKS_LEN: usize = magic::entry_count(&LOOKUPS).next_power_of_two();
+const ATTACKS_LEN: usize = magic::entry_count(LOOKUPS).next_power_of_two();
 
 /// The attacks of every (cell, table) for every occupancy of its inner cells, at its hashed
 /// entry.
-static ATTACKS: [u128; ATTACKS_LEN] = magic::attack_table(&KING_STEPS, &TABLE_DIRECTIONS, &LOOKUPS);
+const ATTACKS: &[u128; ATTACKS_LEN] = &magic::attack_table(&KING_STEPS, &TABLE_DIRECTIONS, LOOKUPS);
 
 /// The attacks along the lines of `table` from `from`.
 #[inline(always)]
@@ -174,7 +174,7 @@ struct RankRun {
     others: u32,
 }
 
-static RANK_RUNS: [RankRun; CELL_COUNT] = {
+const RANK_RUNS: &[RankRun; CELL_COUNT] = &{
     let mut out = [RankRun {
         first: 0,
         below: 0,

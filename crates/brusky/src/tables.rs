@@ -1,5 +1,14 @@
-//! The static tables the rules read, built from the board's 84 cells at compile time: steps,
-//! leaps, rays, lines, pawn moves (per cell and set-wise) and Zobrist keys.
+//! The tables the rules read, built from the board's 84 cells at compile time: steps, leaps,
+//! rays, lines, pawn moves (per cell and set-wise) and Zobrist keys.
+//!
+//! The tables read at run time are `const` references (here, in `sliders.rs` and in
+//! `position.rs`), not `static`s. Why: in a position-independent executable (Rust's default) the
+//! generator read each `static` through the global offset table, a load of the table's address
+//! in series with each table load (objdump of the bench's binary: ten tables reached so); a
+//! `const` reference's data is addressed directly (RIP-relative), and the binary holds one copy
+//! (the perft example did not grow). A reference rather than an array by value, so that an
+//! unoptimised build does not copy a 113 KB table onto the stack at each read. Dagger's
+//! `tables.rs` found the same (the rules page, "Speed").
 
 use hexvar_geometry::const_for;
 use hexvar_geometry::table::{
@@ -21,32 +30,32 @@ pub(crate) const HEXES: [Hex; CELL_COUNT] = {
     out
 };
 
-static ROOK_STEPS: [[u16; 6]; CELL_COUNT] = step_table(&HEXES, &Hex::ORTHOGONAL);
-static BISHOP_STEPS: [[u16; 6]; CELL_COUNT] = step_table(&HEXES, &Hex::DIAGONAL);
-pub(crate) static KING_STEPS: [[u16; 12]; CELL_COUNT] = step_table(&HEXES, &Hex::KING);
-static KNIGHT_STEPS: [[u16; 12]; CELL_COUNT] = step_table(&HEXES, &Hex::KNIGHT);
+const ROOK_STEPS: [[u16; 6]; CELL_COUNT] = step_table(&HEXES, &Hex::ORTHOGONAL);
+const BISHOP_STEPS: [[u16; 6]; CELL_COUNT] = step_table(&HEXES, &Hex::DIAGONAL);
+pub(crate) const KING_STEPS: [[u16; 12]; CELL_COUNT] = step_table(&HEXES, &Hex::KING);
+const KNIGHT_STEPS: [[u16; 12]; CELL_COUNT] = step_table(&HEXES, &Hex::KNIGHT);
 
 /// `BIT[cell]` = the one-cell set of `cell` (a table load instead of a variable 128-bit shift).
-pub(crate) static BIT: [u128; CELL_COUNT] = hexvar_geometry::table::singletons_128();
+pub(crate) const BIT: &[u128; CELL_COUNT] = &hexvar_geometry::table::singletons_128();
 
 /// Rook rays per cell and orthogonal direction.
-static ROOK_RAYS: [[u128; 6]; CELL_COUNT] = ray_table_128(&ROOK_STEPS);
+const ROOK_RAYS: [[u128; 6]; CELL_COUNT] = ray_table_128(&ROOK_STEPS);
 /// Bishop rays per cell and diagonal direction.
-static BISHOP_RAYS: [[u128; 6]; CELL_COUNT] = ray_table_128(&BISHOP_STEPS);
+const BISHOP_RAYS: [[u128; 6]; CELL_COUNT] = ray_table_128(&BISHOP_STEPS);
 /// Every cell on an orthogonal line through the cell (rook attacks on an empty board).
-pub(crate) static ROOK_LINES: [u128; CELL_COUNT] = unions_128(&ROOK_RAYS);
+pub(crate) const ROOK_LINES: &[u128; CELL_COUNT] = &unions_128(&ROOK_RAYS);
 /// Every cell on a diagonal line through the cell (bishop attacks on an empty board).
-pub(crate) static BISHOP_LINES: [u128; CELL_COUNT] = unions_128(&BISHOP_RAYS);
+pub(crate) const BISHOP_LINES: &[u128; CELL_COUNT] = &unions_128(&BISHOP_RAYS);
 /// King targets per cell.
-pub(crate) static KING_ATTACKS: [u128; CELL_COUNT] = leap_sets_128(&KING_STEPS);
+pub(crate) const KING_ATTACKS: &[u128; CELL_COUNT] = &leap_sets_128(&KING_STEPS);
 /// Knight targets per cell.
-pub(crate) static KNIGHT_ATTACKS: [u128; CELL_COUNT] = leap_sets_128(&KNIGHT_STEPS);
+pub(crate) const KNIGHT_ATTACKS: &[u128; CELL_COUNT] = &leap_sets_128(&KNIGHT_STEPS);
 /// King-step rays per cell and direction (`Hex::KING` order: 6 orthogonal, then 6 diagonal).
-static KING_RAYS: [[u128; 12]; CELL_COUNT] = ray_table_128(&KING_STEPS);
+const KING_RAYS: [[u128; 12]; CELL_COUNT] = ray_table_128(&KING_STEPS);
 
 /// `LINE[a][b]` = the whole line through `a` and `b` (both included) when they share an
 /// orthogonal or diagonal line, else empty: a pinned man moves only along its pin line.
-pub(crate) static LINE: [[u128; CELL_COUNT]; CELL_COUNT] = {
+pub(crate) const LINE: &[[u128; CELL_COUNT]; CELL_COUNT] = &{
     let mut out = [[0u128; CELL_COUNT]; CELL_COUNT];
     const_for!(a in 0..CELL_COUNT => {
         let mut d = 0;
@@ -68,7 +77,7 @@ pub(crate) static LINE: [[u128; CELL_COUNT]; CELL_COUNT] = {
 };
 
 /// Cells strictly between two cells on a common orthogonal or diagonal line.
-pub(crate) static BETWEEN: [[u128; CELL_COUNT]; CELL_COUNT] = between_128(&KING_STEPS);
+pub(crate) const BETWEEN: &[[u128; CELL_COUNT]; CELL_COUNT] = &between_128(&KING_STEPS);
 
 /// Pawn steps in (Δfile, Δrank), converted to hex steps.
 const fn fr(df: i8, dr: i8) -> Hex {
@@ -90,7 +99,7 @@ const fn step(from: usize, d: Hex) -> u16 {
 }
 
 /// `PAWN_PUSHES[side][cell]` = the two forward-adjacent cells ([`NO_CELL`] off the board).
-static PAWN_PUSHES: [[[u16; 2]; CELL_COUNT]; 2] = {
+const PAWN_PUSHES: [[[u16; 2]; CELL_COUNT]; 2] = {
     let mut out = [[[NO_CELL; 2]; CELL_COUNT]; 2];
     const_for!(side in 0..2 => {
         let mut c = 0;
@@ -107,7 +116,7 @@ static PAWN_PUSHES: [[[u16; 2]; CELL_COUNT]; 2] = {
 
 /// `PAWN_DOUBLE[side][cell]` = per forward direction, the single-step cell and the double-step
 /// cell beyond it, as one-bit sets (0 off the board), for pawns on their start rank.
-pub(crate) static PAWN_DOUBLE: [[[(u128, u128); 2]; CELL_COUNT]; 2] = {
+pub(crate) const PAWN_DOUBLE: &[[[(u128, u128); 2]; CELL_COUNT]; 2] = &{
     let mut out = [[[(0u128, 0u128); 2]; CELL_COUNT]; 2];
     const_for!(side in 0..2 => {
         let mut c = 0;
@@ -128,7 +137,7 @@ pub(crate) static PAWN_DOUBLE: [[[(u128, u128); 2]; CELL_COUNT]; 2] = {
 };
 
 /// `PAWN_AHEAD[side][cell]` = the set of the (at most two) forward-adjacent cells.
-pub(crate) static PAWN_AHEAD: [[u128; CELL_COUNT]; 2] = {
+pub(crate) const PAWN_AHEAD: &[[u128; CELL_COUNT]; 2] = &{
     let mut out = [[0u128; CELL_COUNT]; 2];
     const_for!(side in 0..2 => {
         let mut c = 0;
@@ -141,7 +150,7 @@ pub(crate) static PAWN_AHEAD: [[u128; CELL_COUNT]; 2] = {
 };
 
 /// `RANK_CELLS[rank]` = the cells of one rank (0-based).
-pub(crate) static RANK_CELLS: [u128; 8] = {
+pub(crate) const RANK_CELLS: &[u128; 8] = &{
     let mut out = [0u128; 8];
     const_for!(i in 0..CELL_COUNT => {
         out[Cell::ALL[i].rank() as usize] |= 1 << i;
@@ -151,7 +160,7 @@ pub(crate) static RANK_CELLS: [u128; 8] = {
 
 /// `PAWN_ATTACKS[side][cell]` = the cells a pawn of `side` on `cell` attacks (the vertical
 /// capture included on the side's start rank).
-pub(crate) static PAWN_ATTACKS: [[u128; CELL_COUNT]; 2] = {
+pub(crate) const PAWN_ATTACKS: &[[u128; CELL_COUNT]; 2] = &{
     let mut out = [[0u128; CELL_COUNT]; 2];
     const_for!(side in 0..2 => {
         let start_rank = pawn_rank(Color::ALL[side]);
@@ -180,19 +189,19 @@ pub(crate) static PAWN_ATTACKS: [[u128; CELL_COUNT]; 2] = {
 };
 
 /// `PAWN_ATTACKERS[side][cell]` = the cells from which a pawn of `side` attacks `cell`.
-pub(crate) static PAWN_ATTACKERS: [[u128; CELL_COUNT]; 2] =
-    [sources_128(&PAWN_ATTACKS[0]), sources_128(&PAWN_ATTACKS[1])];
+pub(crate) const PAWN_ATTACKERS: &[[u128; CELL_COUNT]; 2] =
+    &[sources_128(&PAWN_ATTACKS[0]), sources_128(&PAWN_ATTACKS[1])];
 
 /// `KNIGHTS_NEAR_KING[k]` = the cells from which a knight attacks a king step from `k` (a
 /// knight's attackers are its own leaps).
-pub(crate) static KNIGHTS_NEAR_KING: [u128; CELL_COUNT] =
-    gathered_128(&KNIGHT_ATTACKS, &KING_ATTACKS);
+pub(crate) const KNIGHTS_NEAR_KING: &[u128; CELL_COUNT] =
+    &gathered_128(KNIGHT_ATTACKS, KING_ATTACKS);
 
 /// `PAWNS_NEAR_KING[side][k]` = the cells from which a pawn of `side` attacks a king step from
 /// `k`.
-pub(crate) static PAWNS_NEAR_KING: [[u128; CELL_COUNT]; 2] = [
-    gathered_128(&PAWN_ATTACKERS[0], &KING_ATTACKS),
-    gathered_128(&PAWN_ATTACKERS[1], &KING_ATTACKS),
+pub(crate) const PAWNS_NEAR_KING: &[[u128; CELL_COUNT]; 2] = &[
+    gathered_128(&PAWN_ATTACKERS[0], KING_ATTACKS),
+    gathered_128(&PAWN_ATTACKERS[1], KING_ATTACKS),
 ];
 
 /// One pawn step of one side (a push, a capture direction) applied to a whole set of pawns at
@@ -297,7 +306,7 @@ const fn cells_at_rank_ends(last: bool) -> u128 {
     out
 }
 
-/// The cells of `rank` as a set (for the const builders; [`RANK_CELLS`] is the static).
+/// The cells of `rank` as a set (for the const builders; [`RANK_CELLS`] is the table).
 const fn rank_set(rank: u8) -> u128 {
     let mut out = 0;
     const_for!(c in 0..CELL_COUNT => {
@@ -356,7 +365,7 @@ pub(crate) struct ZobristKeys {
     pub en_passant: [u64; CELL_COUNT],
 }
 
-pub(crate) static ZOBRIST: ZobristKeys = {
+pub(crate) const ZOBRIST: &ZobristKeys = &{
     let mut stream = KeyStream::new(ZOBRIST_SEED);
     let white = stream.table();
     let black = stream.table();

@@ -7,12 +7,9 @@ use hexvar_geometry::san::cut;
 impl Position {
     /// Play a move if it is legal; otherwise leave the position untouched.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        if self.is_legal(m) {
-            self.play_unchecked(m);
-            Ok(())
-        } else {
-            Err(IllegalMove { mv: m })
-        }
+        IllegalMove::unless(self.is_legal(m), m)?;
+        self.play_unchecked(m);
+        Ok(())
     }
 
     /// Whether `m` is legal here.
@@ -60,9 +57,7 @@ impl Position {
 
     /// All legal moves.
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
-        list
+        MoveList::filled_by(|list| self.legal_moves_into(list))
     }
 
     /// Fills `list` with the legal moves (it is cleared first).

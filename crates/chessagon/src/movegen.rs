@@ -20,20 +20,44 @@ use crate::position::Position;
 use crate::tables::{
     bishop_attacks, bishop_attacks_at, duke_attacks, duke_attacks_at, queen_attacks,
     queen_attacks_at, rook_attacks, rook_attacks_at, BETWEEN_BISHOP, BETWEEN_DUKE, BETWEEN_ROOK,
-    BISHOP_ALL, BISHOP_ZONE, DUKE_ALL, DUKE_ZONE, KING, KING_STEP_BASE, KNIGHT, PAWN_CAPTURES,
-    PAWN_DOUBLES, PAWN_PUSHES, PAWN_TABLE, PAWN_ZONE, PROMOTION, ROOK_ALL, ROOK_ZONE,
+    BISHOP_ALL, BISHOP_ZONE, DUKE_ALL, DUKE_ZONE, KING, KING_STEP_BASE, KNIGHT, KNIGHT_ZONE,
+    PAWN_CAPTURES, PAWN_DOUBLES, PAWN_PUSHES, PAWN_TABLE, PAWN_ZONE, PROMOTION, ROOK_ALL,
+    ROOK_ZONE,
 };
 use hexvar_geometry::Set128 as CellSet;
 
 /// Per side, the cells each wing's castlings need empty (short, long): both castlings of a wing
 /// share their path (a test holds that).
-static WING_PATHS: [[u128; 2]; 2] = {
+const WING_PATHS: [[u128; 2]; 2] = {
     let mut out = [[0u128; 2]; 2];
     let mut i = 0;
     while i < 8 {
         // `CASTLING_INFO` runs White short (two), White long (two), then Black.
         out[i / 4][i / 2 % 2] = CASTLING_INFO[i].empty.0;
         i += 1;
+    }
+    out
+};
+
+/// Per side and pair of its rights (bit 0 short, bit 1 long), the cells each wing's castlings
+/// need empty, or every cell for a wing without its right (the Kings are never all gone, so such
+/// a path is never empty): one test per wing settles right and path together.
+static RIGHTS_PATHS: [[[u128; 2]; 4]; 2] = {
+    let mut out = [[[u128::MAX; 2]; 4]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut rights = 0;
+        while rights < 4 {
+            let mut wing = 0;
+            while wing < 2 {
+                if rights >> wing & 1 != 0 {
+                    out[side][rights][wing] = WING_PATHS[side][wing];
+                }
+                wing += 1;
+            }
+            rights += 1;
+        }
+        side += 1;
     }
     out
 };
@@ -272,8 +296,7 @@ impl Position {
 
     /// The cells the King can step to: not its own pieces', and not attacked once the King has
     /// left its cell (a slider's ray goes on through it). The enemy leapers are taken off
-    /// set-wise (one table row per enemy Knight, the enemy King's steps, the enemy pawns near
-    /// the King); only the steps left are tested against the enemy sliders, with the
+    /// set-wise (one table row per enemy Knight and pawn near the King, the enemy King's steps); only the steps left are tested against the enemy sliders, with the
     /// per-node sets of those sliders computed once instead of once per step.
     #[inline(always)]
     pub(crate) fn safe_king_steps(&self, m: &Masks) -> u128 {
@@ -285,7 +308,7 @@ impl Position {
         }
         let their_king = r[Role::King.index()] & m.theirs;
         steps &= !KING[their_king.trailing_zeros() as usize];
-        for n in cells(r[Role::Knight.index()] & m.theirs) {
+        for n in cells(r[Role::Knight.index()] & m.theirs & KNIGHT_ZONE[k]) {
             steps &= !KNIGHT[n.index()];
         }
         for p in cells(r[Role::Pawn.index()] & m.theirs & PAWN_ZONE[m.us.index()][k]) {
@@ -446,17 +469,18 @@ impl Position {
 
     /// Castling: rights held, path empty, not out of check, not through check, target safe.
     /// Most positions have no wing with both its right and an empty path: that is settled by
-    /// two tests on the side's [`WING_PATHS`] before any castling's facts are read.
+    /// the side's rights, then two tests on [`RIGHTS_PATHS`], before any castling's facts are
+    /// read.
     #[inline]
     pub(crate) fn castling_moves(&self, m: &Masks, f: &mut impl FnMut(PieceMoves) -> bool) -> bool {
         // The side's two rights (short, long) are bits `2 · side` and `2 · side + 1`.
-        let rights = self.castling >> (2 * m.us.index());
-        let paths = &WING_PATHS[m.us.index()];
-        let open = [
-            rights & 1 != 0 && m.occ & paths[0] == 0,
-            rights & 2 != 0 && m.occ & paths[1] == 0,
-        ];
-        if m.checkers != 0 || !(open[0] || open[1]) {
+        let rights = usize::from(self.castling >> (2 * m.us.index()) & 3);
+        if rights == 0 || m.checkers != 0 {
+            return true;
+        }
+        let paths = &RIGHTS_PATHS[m.us.index()][rights];
+        let open = [m.occ & paths[0] == 0, m.occ & paths[1] == 0];
+        if !(open[0] || open[1]) {
             return true;
         }
         let [short_3, short_4, long_3, long_4] = Castling::of(m.us);
@@ -587,8 +611,9 @@ impl Position {
 mod tests {
     use super::*;
 
-    /// What the castling pre-test relies on: each castling's right is bit `2 · side + wing` and
-    /// its empty path is its wing's entry in [`WING_PATHS`].
+    /// What the castling pre-test relies on: each castling's right is bit `2 · side + wing`,
+    /// its empty path is its wing's entry in [`WING_PATHS`], and [`RIGHTS_PATHS`] holds that
+    /// path exactly when the pair of rights holds the wing's right.
     #[test]
     fn wing_paths_hold_every_castlings_empty_path_and_right() {
         for color in Color::ALL {
@@ -600,6 +625,14 @@ mod tests {
                     castling.info().empty.0,
                     "{castling:?}"
                 );
+                for rights in 0..4 {
+                    let path = RIGHTS_PATHS[color.index()][rights][wing];
+                    if rights >> wing & 1 != 0 {
+                        assert_eq!(path, castling.info().empty.0, "{castling:?} {rights}");
+                    } else {
+                        assert_eq!(path, u128::MAX, "{castling:?} {rights}");
+                    }
+                }
             }
         }
     }

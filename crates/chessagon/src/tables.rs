@@ -69,6 +69,12 @@ pub(crate) static DUKE_ZONE: [u128; CELL_COUNT] = zones(&DUKE_ALL);
 /// Per King cell, where an enemy Bishop or Queen can attack one of the King's steps.
 pub(crate) static BISHOP_ZONE: [u128; CELL_COUNT] = zones(&BISHOP_ALL);
 
+/// Per King cell, where an enemy Knight attacks one of the King's steps (a leap is its own
+/// reverse): only the enemy Knights there can stop a step.
+pub(crate) static KNIGHT_ZONE: [u128; CELL_COUNT] = zones(&leap_sets_128(&triangle::step_table(
+    &CELLS_C,
+    &triangle::KNIGHT,
+)));
 /// Knight targets of every cell.
 pub(crate) static KNIGHT: [u128; CELL_COUNT] =
     leap_sets_128(&triangle::step_table(&CELLS_C, &triangle::KNIGHT));

@@ -2,6 +2,7 @@
 //! one module of it (a binary per file would link the crate and instantiate its generics
 //! again for each), and the last test below holds that none is left out.
 
+mod flawed_checks;
 mod toy_game;
 mod toy_variant;
 

@@ -19,7 +19,7 @@ const RANKS: usize = 3;
 const CELLS: usize = FILES * RANKS;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-struct Sq(usize);
+pub(crate) struct Sq(usize);
 
 static ALL: [Sq; CELLS] = {
     let mut all = [Sq(0); CELLS];
@@ -58,7 +58,7 @@ impl fmt::Display for Sq {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Bad(String);
+pub(crate) struct Bad(String);
 
 impl fmt::Display for Bad {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -88,7 +88,7 @@ impl DenseCell for Sq {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Side {
+pub(crate) enum Side {
     White,
     Black,
 }
@@ -107,7 +107,7 @@ impl VariantColor for Side {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Man;
+pub(crate) struct Man;
 
 impl fmt::Display for Man {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -129,7 +129,7 @@ impl VariantRole for Man {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Piece(Side);
+pub(crate) struct Piece(Side);
 
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -149,7 +149,7 @@ impl VariantPiece for Piece {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum End {
+pub(crate) enum End {
     Win(Side),
     Draw(DrawReason),
 }
@@ -202,7 +202,7 @@ impl VariantOutcome for End {
 
 /// A step from one cell to a neighbour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-struct Step(Sq, Sq);
+pub(crate) struct Step(Sq, Sq);
 
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -220,15 +220,31 @@ impl FromStr for Step {
     }
 }
 
+/// What a deliberately broken copy of the game gets wrong: `flawed_checks.rs` shows each shared
+/// check failing on one. [`Grid`] has none.
+pub(crate) mod flaw {
+    /// The game as it should be.
+    pub const NONE: u8 = 0;
+    /// SAN never names the origin, so two men that reach one cell write the same SAN.
+    pub const SAN_WITHOUT_ORIGIN: u8 = 1;
+    /// The position text always says White is to move.
+    pub const TEXT_SAYS_WHITE_TO_MOVE: u8 = 2;
+    /// Long notation reads a text that begins with a move as that move, ignoring the rest.
+    pub const LONG_READS_A_PREFIX: u8 = 3;
+}
+
+/// The game, correct.
+pub(crate) type Grid = FlawedGrid<{ flaw::NONE }>;
+
 /// The position: each cell empty or holding a side's man; the text is the 12 cells from a1
-/// (`.`, `N`, `n`) and the side to move.
+/// (`.`, `N`, `n`) and the side to move. `FLAW` is one of [`flaw`]'s.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct Grid {
+pub(crate) struct FlawedGrid<const FLAW: u8> {
     cells: [Option<Side>; CELLS],
     turn: Side,
 }
 
-impl fmt::Display for Grid {
+impl<const FLAW: u8> fmt::Display for FlawedGrid<FLAW> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for cell in self.cells {
             f.write_char(match cell {
@@ -237,13 +253,16 @@ impl fmt::Display for Grid {
                 Some(Side::Black) => 'n',
             })?;
         }
+        if FLAW == flaw::TEXT_SAYS_WHITE_TO_MOVE {
+            return write!(f, " {}", Side::White);
+        }
         write!(f, " {}", self.turn)
     }
 }
 
-impl FromStr for Grid {
+impl<const FLAW: u8> FromStr for FlawedGrid<FLAW> {
     type Err = Bad;
-    fn from_str(text: &str) -> Result<Grid, Bad> {
+    fn from_str(text: &str) -> Result<Self, Bad> {
         let bad = || Bad(format!("not a grid: {text:?}"));
         let (board, side) = text.trim().split_once(' ').ok_or_else(bad)?;
         if board.chars().count() != CELLS {
@@ -263,11 +282,11 @@ impl FromStr for Grid {
             "b" => Side::Black,
             _ => return Err(bad()),
         };
-        Ok(Grid { cells, turn })
+        Ok(FlawedGrid { cells, turn })
     }
 }
 
-impl Grid {
+impl<const FLAW: u8> FlawedGrid<FLAW> {
     fn steps(&self) -> Vec<Step> {
         ALL.iter()
             .filter(|c| self.cells[c.0] == Some(self.turn))
@@ -280,7 +299,7 @@ impl Grid {
     }
 }
 
-impl Variant for Grid {
+impl<const FLAW: u8> Variant for FlawedGrid<FLAW> {
     const NAME: &'static str = "grid";
     const START_TEXT: &'static str = "N..N....n..n w";
     const MAX_MOVES: usize = 64;
@@ -301,7 +320,7 @@ impl Variant for Grid {
     type IllegalMove = Bad;
     type ParseMoveError = Bad;
 
-    fn start() -> Grid {
+    fn start() -> Self {
         Self::START_TEXT.parse().unwrap()
     }
     fn cells() -> &'static [Sq] {
@@ -365,12 +384,20 @@ impl Variant for Grid {
         format!("{from}{to}")
     }
     fn move_from_long(text: &str) -> Result<Step, LongMoveError> {
-        long::read(
-            text,
-            "two cells like a1b2",
-            |r| Some(Step(r.cell()?, r.cell()?)),
-            Grid::long,
-        )
+        let read = |text: &str| {
+            long::read(
+                text,
+                "two cells like a1b2",
+                |r| Some(Step(r.cell()?, r.cell()?)),
+                Self::long,
+            )
+        };
+        match read(text) {
+            Err(e) if FLAW == flaw::LONG_READS_A_PREFIX => {
+                read(&text.trim().chars().take(4).collect::<String>()).map_err(|_| e)
+            }
+            result => result,
+        }
     }
     fn attackers(&self, cell: Sq, by: Side) -> Set128 {
         // A man takes by a step to any touching cell.
@@ -389,11 +416,16 @@ impl Variant for Grid {
             None
         }
     }
-    fn is_repetition_of(&self, other: &Grid) -> bool {
+    fn is_repetition_of(&self, other: &Self) -> bool {
         self == other
     }
     fn write_san(&self, Step(from, to): Step, origin: Disambiguation, out: &mut String) {
         out.push('N');
+        let origin = if FLAW == flaw::SAN_WITHOUT_ORIGIN {
+            Disambiguation::None
+        } else {
+            origin
+        };
         match origin {
             Disambiguation::None => {}
             Disambiguation::File => out.push(from.file()),

@@ -261,7 +261,7 @@ const fn castle_paths(layout: Layout) -> [[CastlePath; 2]; ARMIES] {
 }
 
 /// `CASTLE_PATHS[layout][army]`: the two sides' [`CastlePath`]s, in [`CastleSide::BOTH`] order.
-static CASTLE_PATHS: [[[CastlePath; 2]; ARMIES]; 2] = [
+const CASTLE_PATHS: &[[[CastlePath; 2]; ARMIES]; 2] = &[
     castle_paths(Layout::QueenLeft),
     castle_paths(Layout::QueenRight),
 ];
@@ -332,18 +332,32 @@ impl Position {
     /// The king's moves; with `known` (the attacked steps judged in the parent position and
     /// the two cells the move since changed: perft's bulk count), the steps whose judgement
     /// stands are not tested again.
+    #[inline(always)]
     pub(crate) fn king_moves(
         &self,
         ctx: &Context,
         known: Option<(&KingSteps, [usize; 2])>,
         f: &mut impl FnMut(PieceMoves) -> bool,
     ) -> Flow {
-        let k = ctx.king;
-        let steps = KING_ATTACKS[k] & ctx.targets;
+        let steps = KING_ATTACKS[ctx.king] & ctx.targets;
         if steps.is_empty() {
-            // A king walled in by its own men (or kings): the usual case at home.
+            // A king walled in by its own men (or kings): the usual case at home, decided
+            // here without a call.
             return true;
         }
+        self.king_steps(ctx, steps, known, f)
+    }
+
+    /// [`Position::king_moves`] when the king has a step to judge (out of line).
+    #[inline(never)]
+    fn king_steps(
+        &self,
+        ctx: &Context,
+        steps: CellSet,
+        known: Option<(&KingSteps, [usize; 2])>,
+        f: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> Flow {
+        let k = ctx.king;
         let lifted = self.occupied.without(k);
         let mut plain = steps - ctx.replacing;
         let mut to = CellSet::EMPTY;
@@ -386,6 +400,7 @@ impl Position {
 
     /// Castling (rules §9 item 8): rights kept, the cells between king and rook empty, the
     /// king not in check and neither cell it crosses or lands on attacked.
+    #[inline(always)]
     pub(crate) fn castling_moves(
         &self,
         ctx: &Context,
@@ -395,13 +410,39 @@ impl Position {
         if !ctx.checkers.is_empty() || self.castling[us] == 0 {
             return true;
         }
-        let mut rooks = CellSet::EMPTY;
+        // The sides kept whose squares between are empty, found here without a call (at home
+        // the pieces between stand for many plies); only those go on to the attack tests.
         let home = sideboard_bits(&self.occupied, us);
+        let paths = &CASTLE_PATHS[self.layout as usize][us];
+        let mut open = 0;
+        for (castle, path) in CastleSide::BOTH.iter().zip(paths) {
+            if home & path.between == 0 {
+                open |= castle.bit();
+            }
+        }
+        open &= self.castling[us];
+        if open == 0 {
+            return true;
+        }
+        self.castling_through(ctx, open, f)
+    }
+
+    /// [`Position::castling_moves`] over the sides in `open` ([`CastleSide`] bits: rights kept,
+    /// the squares between empty): the king's two cells tested for attacks (out of line).
+    #[inline(never)]
+    fn castling_through(
+        &self,
+        ctx: &Context,
+        open: u8,
+        f: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> Flow {
+        let us = ctx.army.index();
+        let mut rooks = CellSet::EMPTY;
         for (castle, path) in CastleSide::BOTH
             .iter()
             .zip(&CASTLE_PATHS[self.layout as usize][us])
         {
-            if self.castling[us] & castle.bit() == 0 || home & path.between != 0 {
+            if open & castle.bit() == 0 {
                 continue;
             }
             let safe = path

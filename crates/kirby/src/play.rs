@@ -9,7 +9,7 @@ use crate::tables::{castle_targets, CastleSide, PAWNS, ROOK_CORNER, ZOBRIST};
 
 /// `NEXT_LIVE[alive][army]`: the next army clockwise after `army` in the set of live armies
 /// `alive` (a seat bit mask), or `army` itself when no other army lives.
-static NEXT_LIVE: [[Color; ARMIES]; 1 << ARMIES] = {
+const NEXT_LIVE: &[[Color; ARMIES]; 1 << ARMIES] = &{
     let mut table = [[Color::Black; ARMIES]; 1 << ARMIES];
     let mut alive = 0;
     while alive < 1 << ARMIES {

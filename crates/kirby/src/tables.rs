@@ -1,5 +1,11 @@
-//! The static tables of Kirby's board, built at compile time: the cell graph and its rays,
+//! The tables of Kirby's board, built at compile time: the cell graph and its rays,
 //! slider, leaper and pawn look-ups, castling geometry and Zobrist keys.
+//!
+//! Each table is a `const` reference (`const T: &[..] = &..`) rather than a `static`: the
+//! position-independent binaries reached a `static` through the global offset table, a load in
+//! series with every table read, where a constant's data is addressed directly. A reference,
+//! not an array by value, so that no build copies a table to index it. (The crate's speed notes
+//! on the rules page give the measurement.)
 
 mod castling;
 mod graph;

@@ -26,7 +26,7 @@ use hexvar_geometry::{Variant, VariantColor};
 pub use play::Rng;
 use play::{opening, play_game, Adjudication, GameResult, Table};
 use stats::{Sample, Sprt, Verdict};
-use uci::{Engine, EngineSpec, Notation};
+use uci::{Engine, EngineSpec, Notation, ThinkTimes};
 
 /// The command line's usage line.
 pub const USAGE: &str =
@@ -154,9 +154,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
     if engines[0].name == engines[1].name {
         return Err("the two engines need different names".into());
     }
-    let ms: u64 = limit
-        .strip_prefix("movetime ")
-        .map_or(0, |m| m.parse().unwrap_or(0));
+    let ms = movetime(&limit).map_or(0, |t| t.as_millis() as u64);
     Ok(Settings {
         engines,
         variant: variant.ok_or(format!("--variant is needed\n{USAGE}"))?,
@@ -237,6 +235,7 @@ fn run_variant<V: Variant>(s: &Settings) -> Result<(), String> {
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     let failure: Mutex<Option<String>> = Mutex::new(None);
+    let think: Mutex<[ThinkTimes; 2]> = Mutex::new(Default::default());
     std::thread::scope(|scope| {
         for _ in 0..s.concurrency.min(rounds) {
             scope.spawn(|| {
@@ -249,6 +248,7 @@ fn run_variant<V: Variant>(s: &Settings) -> Result<(), String> {
                     &next,
                     &stop,
                     &results,
+                    &think,
                 );
                 if let Err(e) = outcome {
                     stop.store(true, Ordering::Relaxed);
@@ -263,6 +263,14 @@ fn run_variant<V: Variant>(s: &Settings) -> Result<(), String> {
     let mut results = results.into_inner().expect("no worker panics");
     results.sort_by_key(|(i, _)| *i);
     report(s, sides.len(), &results, started.elapsed());
+    let limit = movetime(&s.limit);
+    for (spec, times) in s
+        .engines
+        .iter()
+        .zip(think.into_inner().expect("no worker panics"))
+    {
+        println!("think time of {}: {}", spec.name, times.summary(limit));
+    }
     if let Some(path) = &s.records {
         println!("records: {path}");
     }
@@ -303,6 +311,7 @@ fn worker<V: Variant>(
     next: &AtomicU64,
     stop: &AtomicBool,
     results: &Mutex<Vec<(usize, Round)>>,
+    think: &Mutex<[ThinkTimes; 2]>,
 ) -> Result<(), String> {
     let mut engines = [
         Engine::start(&s.engines[0], V::NAME)?,
@@ -348,7 +357,19 @@ fn worker<V: Variant>(
             }
         }
     }
+    let mut all = think.lock().expect("no worker panics");
+    for (kept, engine) in all.iter_mut().zip(&mut engines) {
+        kept.micros.append(&mut engine.think.micros);
+    }
     Ok(())
+}
+
+/// The time a `go movetime MS` limit gives, if the limit is one.
+fn movetime(limit: &str) -> Option<Duration> {
+    limit
+        .strip_prefix("movetime ")
+        .and_then(|m| m.parse().ok())
+        .map(Duration::from_millis)
 }
 
 fn append_records(path: &str, round: &Round) -> Result<(), String> {

@@ -47,6 +47,44 @@ pub struct Answer {
     pub score: Option<i32>,
 }
 
+/// How long an engine took to answer `go`: from the `go` line written to the `bestmove` line
+/// read, pipe and process overhead included, so that a time limit's overruns show.
+#[derive(Clone, Debug, Default)]
+pub struct ThinkTimes {
+    /// Every answer's time, in microseconds.
+    pub micros: Vec<u64>,
+}
+
+impl ThinkTimes {
+    /// The answers, their mean and largest time, and how many took longer than `limit`.
+    pub fn summary(&self, limit: Option<Duration>) -> String {
+        let n = self.micros.len().max(1) as f64;
+        let mean = self.micros.iter().sum::<u64>() as f64 / n / 1000.0;
+        let mut sorted = self.micros.clone();
+        sorted.sort_unstable();
+        let quantile = |q: f64| {
+            sorted
+                .get(((sorted.len() as f64 - 1.0) * q).round() as usize)
+                .map_or(0.0, |&m| m as f64 / 1000.0)
+        };
+        let mut text = format!(
+            "{} answers, mean {mean:.1} ms, 99th percentile {:.1} ms, longest {:.1} ms",
+            self.micros.len(),
+            quantile(0.99),
+            quantile(1.0)
+        );
+        if let Some(limit) = limit {
+            let over = self
+                .micros
+                .iter()
+                .filter(|&&m| u128::from(m) > limit.as_micros())
+                .count();
+            text.push_str(&format!(", {over} over {} ms", limit.as_millis()));
+        }
+        text
+    }
+}
+
 /// A running engine process.
 pub struct Engine {
     child: Child,
@@ -56,6 +94,8 @@ pub struct Engine {
     pub name: String,
     /// The engine's move notation.
     pub notation: Notation,
+    /// How long each of its answers to `go` took.
+    pub think: ThinkTimes,
 }
 
 impl Engine {
@@ -85,6 +125,7 @@ impl Engine {
             lines,
             name: spec.name.clone(),
             notation: spec.notation,
+            think: ThinkTimes::default(),
         };
         engine.send("uci")?;
         engine.wait_for(|l| l == "uciok", HANDSHAKE_TIMEOUT)?;
@@ -119,6 +160,7 @@ impl Engine {
     /// Sends the position and `go <limit>`, and waits (at most `timeout`) for `bestmove`.
     pub fn go(&mut self, position: &str, limit: &str, timeout: Duration) -> Result<Answer, String> {
         self.send(position)?;
+        let asked = std::time::Instant::now();
         self.send(&format!("go {limit}"))?;
         let mut score = None;
         let best = self.wait_for(
@@ -130,6 +172,10 @@ impl Engine {
             },
             timeout,
         )?;
+        let took = asked.elapsed().as_micros();
+        self.think
+            .micros
+            .push(u64::try_from(took).unwrap_or(u64::MAX));
         Ok(Answer {
             best: bestmove(&best),
             score,

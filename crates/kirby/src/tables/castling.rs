@@ -56,7 +56,7 @@ const fn rook_corners() -> [Option<(Color, CastleSide)>; CELLS] {
 
 /// `ROOK_CORNER[cell]`: the castling right whose rook starts on `cell`, if any (moving from or
 /// capturing on that cell clears it).
-pub(crate) static ROOK_CORNER: [Option<(Color, CastleSide)>; CELLS] = rook_corners();
+pub(crate) const ROOK_CORNER: &[Option<(Color, CastleSide)>; CELLS] = &rook_corners();
 /// `(king target, rook target)` of castling with the king on `king` and the rook on `rook`
 /// (both on rank 1 of one sideboard): the king goes two squares towards the rook, the rook to
 /// the square the king passed.

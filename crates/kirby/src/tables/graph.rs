@@ -78,12 +78,12 @@ const fn build_graph() -> [[u16; SLOTS]; CELLS] {
 }
 
 /// `GRAPH[cell][slot]`: the neighbour of `cell` in direction slot `slot`, or `NO_CELL`.
-pub(crate) static GRAPH: [[u16; SLOTS]; CELLS] = build_graph();
+pub(crate) const GRAPH: &[[u16; SLOTS]; CELLS] = &build_graph();
 #[allow(clippy::large_const_arrays)] // the builders below read it at compile time
 pub(super) const GRAPH_CONST: [[u16; SLOTS]; CELLS] = build_graph();
 
 /// `RAYS[cell][slot]`: the cells reached by repeating slot `slot` from `cell`.
-pub(crate) static RAYS: [[CellSet; SLOTS]; CELLS] = table::ray_table_wide(&GRAPH_CONST);
+pub(crate) const RAYS: &[[CellSet; SLOTS]; CELLS] = &table::ray_table_wide(&GRAPH_CONST);
 
 #[cfg(test)]
 mod tests {

@@ -8,7 +8,7 @@ use super::pawns::PAWN_STEPS;
 use crate::cells::{field_index, pent_hex, CellSet, CELLS, FIELD, FIELD_CONST, SQUARES};
 
 /// King steps: one step in any slot.
-pub(crate) static KING_ATTACKS: [CellSet; CELLS] = table::leap_sets_wide(&GRAPH_CONST);
+pub(crate) const KING_ATTACKS: &[CellSet; CELLS] = &table::leap_sets_wide(&GRAPH_CONST);
 
 /// The cross-ring knight pairs (spec §4): for each side `k`, file `f` and outward step `s`:
 /// `(k,f,2) ↔ pent + s` and `(k,f,3) ↔ pent + 2s`. 192 pairs.
@@ -94,7 +94,7 @@ const fn knight_sets() -> [CellSet; CELLS] {
 /// cross-ring leaps.
 #[allow(clippy::large_const_arrays)] // read at compile time by `watch`
 pub(super) const KNIGHT_CONST: [CellSet; CELLS] = knight_sets();
-pub(crate) static KNIGHT_ATTACKS: [CellSet; CELLS] = KNIGHT_CONST;
+pub(crate) const KNIGHT_ATTACKS: &[CellSet; CELLS] = &KNIGHT_CONST;
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -120,7 +120,7 @@ const fn pawn_tables(k: usize) -> PawnTables {
 }
 
 /// The pawn tables of the six armies.
-pub(crate) static PAWNS: [PawnTables; ARMIES] = [
+pub(crate) const PAWNS: &[PawnTables; ARMIES] = &[
     pawn_tables(0),
     pawn_tables(1),
     pawn_tables(2),
@@ -183,7 +183,7 @@ const fn pawn_cells(k: usize) -> PawnCells {
 }
 
 /// The pawn target lists of the six armies.
-pub(crate) static PAWN_CELLS: [PawnCells; ARMIES] = [
+pub(crate) const PAWN_CELLS: &[PawnCells; ARMIES] = &[
     pawn_cells(0),
     pawn_cells(1),
     pawn_cells(2),
@@ -209,12 +209,12 @@ const fn any_pawn_attackers() -> [CellSet; CELLS] {
 
 /// `PAWN_ATTACKERS_ANY[cell]`: the cells from which a pawn of some army attacks `cell` (a quick
 /// filter before the per-army tables).
-pub(crate) static PAWN_ATTACKERS_ANY: [CellSet; CELLS] = PAWN_ATTACKERS_CONST;
+pub(crate) const PAWN_ATTACKERS_ANY: &[CellSet; CELLS] = &PAWN_ATTACKERS_CONST;
 #[allow(clippy::large_const_arrays)] // read at compile time by `watch`
 pub(super) const PAWN_ATTACKERS_CONST: [CellSet; CELLS] = any_pawn_attackers();
 
 /// Each army's pents (rank 4 of its sideboard's FIDE layer) by file 1..8.
-pub(crate) static PENTS: [[u16; 8]; ARMIES] = {
+pub(crate) const PENTS: &[[u16; 8]; ARMIES] = &{
     let mut out = [[0u16; 8]; ARMIES];
     let mut k = 0;
     while k < ARMIES {
@@ -261,7 +261,7 @@ enum PentRun {
 }
 
 /// Each army's [`PentRun`].
-static PENT_RUNS: [PentRun; ARMIES] = {
+const PENT_RUNS: &[PentRun; ARMIES] = &{
     let mut out = [PentRun::Spread; ARMIES];
     let mut k = 0;
     while k < ARMIES {
@@ -287,7 +287,7 @@ static PENT_RUNS: [PentRun; ARMIES] = {
 
 /// Each byte with its bits in reverse order (a table: `u8::reverse_bits` is a dozen
 /// instructions on x86-64).
-static REVERSED_BYTES: [u8; 256] = {
+const REVERSED_BYTES: &[u8; 256] = &{
     let mut out = [0u8; 256];
     let mut b = 0;
     while b < 256 {

@@ -69,9 +69,9 @@ const fn ray_lists(wanted: &[u16; 14]) -> [RayList; CELLS] {
 }
 
 /// The rook rays of each cell (hex edge rays and FIDE orthogonal rays).
-pub(crate) static ROOK_RAYS: [RayList; CELLS] = ray_lists(&ROOK_SLOT_IDS);
+pub(crate) const ROOK_RAYS: &[RayList; CELLS] = &ray_lists(&ROOK_SLOT_IDS);
 /// The bishop rays of each cell (hex vertex rays and FIDE diagonal rays).
-pub(crate) static BISHOP_RAYS: [RayList; CELLS] = ray_lists(&BISHOP_SLOT_IDS);
+pub(crate) const BISHOP_RAYS: &[RayList; CELLS] = &ray_lists(&BISHOP_SLOT_IDS);
 
 /// The cells of each cell's rays in the slots `wanted`, the first `steps` of each ray.
 const fn ray_cells(wanted: &[u16; 14], steps: usize) -> [CellSet; CELLS] {
@@ -95,15 +95,15 @@ const fn ray_cells(wanted: &[u16; 14], steps: usize) -> [CellSet; CELLS] {
 }
 
 /// Rook targets of each cell on an empty board (a quick filter before the exact attacks).
-pub(crate) static ROOK_REACH: [CellSet; CELLS] = ray_cells(&ROOK_SLOT_IDS, CELLS);
+pub(crate) const ROOK_REACH: &[CellSet; CELLS] = &ray_cells(&ROOK_SLOT_IDS, CELLS);
 /// Bishop targets of each cell on an empty board.
-pub(crate) static BISHOP_REACH: [CellSet; CELLS] = ray_cells(&BISHOP_SLOT_IDS, CELLS);
+pub(crate) const BISHOP_REACH: &[CellSet; CELLS] = &ray_cells(&BISHOP_SLOT_IDS, CELLS);
 
 /// The first cell of each rook ray of each cell: a rook whose first cells are all its own men
 /// has no move, found without walking its rays.
-pub(crate) static ROOK_FIRST_STEPS: [CellSet; CELLS] = ray_cells(&ROOK_SLOT_IDS, 1);
+pub(crate) const ROOK_FIRST_STEPS: &[CellSet; CELLS] = &ray_cells(&ROOK_SLOT_IDS, 1);
 /// The first cell of each bishop ray of each cell.
-pub(crate) static BISHOP_FIRST_STEPS: [CellSet; CELLS] = ray_cells(&BISHOP_SLOT_IDS, 1);
+pub(crate) const BISHOP_FIRST_STEPS: &[CellSet; CELLS] = &ray_cells(&BISHOP_SLOT_IDS, 1);
 
 #[inline]
 pub(crate) const fn slot_is_rook(slot: usize) -> bool {

@@ -12,7 +12,7 @@ use crate::cells::{CellSet, CELLS};
 /// A move that changes the men on none of these cells leaves the attackers of `cell` as they
 /// were: a leaper or pawn attacks from one of them, a slider from a line whose cells between
 /// are all among them.
-pub(crate) static ATTACK_WATCH: [CellSet; CELLS] = {
+pub(crate) const ATTACK_WATCH: &[CellSet; CELLS] = &{
     let mut out = [CellSet::EMPTY; CELLS];
     let mut c = 0;
     while c < CELLS {

@@ -26,4 +26,4 @@ const fn zobrist() -> Zobrist {
     }
 }
 
-pub(crate) static ZOBRIST: Zobrist = zobrist();
+pub(crate) const ZOBRIST: &Zobrist = &zobrist();

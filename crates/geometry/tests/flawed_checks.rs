@@ -1,0 +1,97 @@
+//! The shared checks of `hexvar_geometry::checks` that the crates' tests rely on, each shown
+//! failing on a copy of the toy grid game broken on purpose (`toy_game::flaw`), and passing on
+//! the game itself: a check that cannot fail proves nothing.
+
+use hexvar_geometry::checks::{
+    check_long_notation, check_record_round_trip, check_san_round_trips, random_game, LongNotation,
+    Rng,
+};
+use hexvar_geometry::{Game, Variant};
+
+use crate::toy_game::{flaw, FlawedGrid, Grid};
+
+/// Two White men (a1, c1) that both reach b1 and b2, and Black to move first in the other text.
+const SHARED_TARGETS: &str = "N.N......n.. w";
+const BLACK_TO_MOVE: &str = "N.N......n.. b";
+
+fn position<const FLAW: u8>(text: &str) -> FlawedGrid<FLAW> {
+    text.parse().unwrap()
+}
+
+#[test]
+fn san_round_trips_fail_where_two_moves_write_the_same_san() {
+    let moves = check_san_round_trips(&position::<{ flaw::NONE }>(SHARED_TARGETS), 64).unwrap();
+    assert!(moves > 4);
+    let flawed = position::<{ flaw::SAN_WITHOUT_ORIGIN }>(SHARED_TARGETS);
+    let failure = check_san_round_trips(&flawed, 64).unwrap_err();
+    // a1-b1 and c1-b1 both write "Nb1": whichever comes first no longer reads back alone.
+    assert!(
+        failure.contains("(Nb1): the SAN reads as another move or none")
+            || failure.contains("two moves have this SAN"),
+        "{failure}"
+    );
+}
+
+/// A random game of the grid from `start`, the same moves for every flaw.
+fn game<const FLAW: u8>(start: &str) -> Game<FlawedGrid<FLAW>> {
+    let mut rng = Rng(7);
+    random_game(position::<FLAW>(start), 20, |n| rng.below(n))
+}
+
+#[test]
+fn record_round_trips_fail_where_the_start_is_written_wrong() {
+    for start in [Grid::START_TEXT, BLACK_TO_MOVE] {
+        let game = game::<{ flaw::NONE }>(start);
+        assert!(game.ply() > 2, "{start}");
+        check_record_round_trip(&game).unwrap();
+    }
+    // From the usual start the record names no position, so the flaw does not show there.
+    check_record_round_trip(&game::<{ flaw::TEXT_SAYS_WHITE_TO_MOVE }>(Grid::START_TEXT)).unwrap();
+    let failure =
+        check_record_round_trip(&game::<{ flaw::TEXT_SAYS_WHITE_TO_MOVE }>(BLACK_TO_MOVE))
+            .unwrap_err();
+    // The record names the start with White to move, so Black's first move does not read.
+    assert!(
+        failure.contains("[Position \"N.N......n.. w\"]"),
+        "{failure}"
+    );
+    assert!(failure.contains("bad move"), "{failure}");
+}
+
+/// The grid's long notation, as a crate's test states it; only the random texts can tell the
+/// game from its copy that reads a text beginning with a move as that move.
+fn long_notation<const FLAW: u8>() -> LongNotation<'static, FlawedGrid<FLAW>> {
+    LongNotation {
+        conformance: "1 6 N..N....n..n w\n1 5 N.N......n.. w\n",
+        kind: |mv| {
+            let (from, to) = Grid::move_cells(mv);
+            let rank = |cell: String| cell.chars().last();
+            if from.map(|cell| rank(cell.to_string())) == Some(rank(to.to_string())) {
+                "along a rank"
+            } else {
+                "across ranks"
+            }
+        },
+        kinds: &["across ranks", "along a rank"],
+        min_moves: 20,
+        spellings: &[("a1-b2", "a1b2"), ("d1-c1", "d1c1")],
+        bad: &["", "a1", "a1-b2", "A1B2", "a1b", "a0b1", "e1d1"],
+        illegal: "a1c3",
+        letters: "abcd123x",
+    }
+}
+
+#[test]
+fn the_long_notation_check_reads_random_texts_and_fails_on_a_lenient_reader() {
+    check_long_notation(&long_notation::<{ flaw::NONE }>()).unwrap();
+    let failure =
+        check_long_notation(&long_notation::<{ flaw::LONG_READS_A_PREFIX }>()).unwrap_err();
+    let lines: Vec<&str> = failure.lines().collect();
+    assert!(!lines.is_empty());
+    assert!(
+        lines
+            .iter()
+            .all(|line| line.ends_with("reads as a move it is not the spelling of")),
+        "only the random texts fail: {failure}"
+    );
+}
