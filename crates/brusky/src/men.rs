@@ -75,10 +75,8 @@ mod tests {
 
     #[test]
     fn roles_keep_their_letters_values_and_order() {
-        let letters: String = Role::ALL.iter().map(|r| r.char()).collect();
-        assert_eq!(letters, "PNBRQK");
-        let values: Vec<i32> = Role::ALL.iter().map(|r| r.value()).collect();
-        assert_eq!(values, [100, 300, 250, 550, 925, 0]);
+        let roles = Role::ALL.map(|r| format!("{}{}", r.char(), r.value()));
+        assert_eq!(roles.join(" "), "P100 N300 B250 R550 Q925 K0");
         for color in Color::ALL {
             assert_eq!(pawn_rank(color), 7 - pawn_rank(!color));
             assert_eq!(promotion_rank(color), 7 - promotion_rank(!color));

@@ -41,8 +41,8 @@ mod tests {
 
     #[test]
     fn the_position_stays_small_to_copy() {
-        // The bulk perft copies a position per node (the perft without bulk makes and takes
-        // back). Two colour sets and nine role sets of three words, the 132 lines' occupancy
+        // A game's ply and the Python binding copy a position per move (both perfts make and
+        // take back on one position). Two colour sets and nine role sets of three words, the 132 lines' occupancy
         // and White men (a u32 each, for the sliders' look-ups), and a 32-byte ply state (no
         // mailbox).
         assert_eq!(core::mem::size_of::<Position>(), 824);

@@ -625,8 +625,8 @@ mod tests {
                     castling.info().empty.0,
                     "{castling:?}"
                 );
-                for rights in 0..4 {
-                    let path = RIGHTS_PATHS[color.index()][rights][wing];
+                for (rights, paths) in RIGHTS_PATHS[color.index()].iter().enumerate() {
+                    let path = paths[wing];
                     if rights >> wing & 1 != 0 {
                         assert_eq!(path, castling.info().empty.0, "{castling:?} {rights}");
                     } else {

@@ -113,10 +113,8 @@ mod tests {
 
     #[test]
     fn roles_keep_their_letters_values_and_order() {
-        let letters: String = Role::ALL.iter().map(|r| r.char()).collect();
-        assert_eq!(letters, "PNBRQK");
-        let values: Vec<i32> = Role::ALL.iter().map(|r| r.value()).collect();
-        assert_eq!(values, [100, 350, 250, 525, 875, 0]);
+        let roles = Role::ALL.map(|r| format!("{}{}", r.char(), r.value()));
+        assert_eq!(roles.join(" "), "P100 N350 B250 R525 Q875 K0");
         assert_eq!(home(Color::White).flip(), home(Color::Black));
     }
 }

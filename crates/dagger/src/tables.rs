@@ -9,7 +9,7 @@
 //! instructions (the rules page, "Speed: CPU time").
 
 use hexvar_geometry::zobrist::KeyStream;
-use hexvar_geometry::{table, Hex};
+use hexvar_geometry::{const_for, table, Hex};
 
 use crate::cells::{spec_hex, Bits, Cell, CELL_COUNT, RANK_COUNT, RANK_LENGTHS, RANK_START};
 use crate::men::PIECE_COUNT;
@@ -17,21 +17,17 @@ use crate::men::PIECE_COUNT;
 /// Every cell as a geometry hex, in dense order.
 const HEXES: [Hex; CELL_COUNT] = {
     let mut out = [Hex::ZERO; CELL_COUNT];
-    let mut i = 0;
-    while i < CELL_COUNT {
+    const_for!(i in 0..CELL_COUNT => {
         out[i] = Cell::ALL[i].hex();
-        i += 1;
-    }
+    });
     out
 };
 
 const fn to_hexes<const D: usize>(steps: [(i8, i8); D]) -> [Hex; D] {
     let mut out = [Hex::ZERO; D];
-    let mut i = 0;
-    while i < D {
+    const_for!(i in 0..D => {
         out[i] = spec_hex(steps[i].0, steps[i].1);
-        i += 1;
-    }
+    });
     out
 }
 
@@ -63,12 +59,10 @@ const ROOK_HEX: [Hex; 6] = to_hexes(ROOK_DIRS);
 const BISHOP_HEX: [Hex; 6] = to_hexes(BISHOP_DIRS);
 const LINE_HEX: [Hex; LINE_DIRS] = {
     let mut out = [Hex::ZERO; LINE_DIRS];
-    let mut i = 0;
-    while i < 6 {
+    const_for!(i in 0..6 => {
         out[i] = ROOK_HEX[i];
         out[i + 6] = BISHOP_HEX[i];
-        i += 1;
-    }
+    });
     out
 };
 const KNIGHT_HEX: [Hex; 12] = to_hexes(KNIGHT_LEAPS);
@@ -109,25 +103,26 @@ const RANK_STEPS: [[u16; 2]; CELL_COUNT] = table::step_table(&HEXES, &RANK_HEX);
 
 const fn narrow<const D: usize>(wide: &[[u128; D]; CELL_COUNT]) -> [[Bits; D]; CELL_COUNT] {
     let mut out = [[0; D]; CELL_COUNT];
-    let mut i = 0;
-    while i < CELL_COUNT {
-        let mut d = 0;
-        while d < D {
-            out[i][d] = wide[i][d] as Bits;
-            d += 1;
-        }
-        i += 1;
-    }
+    const_for!(i in 0..CELL_COUNT => {
+        out[i] = narrow_sets(&wide[i]);
+    });
     out
 }
 
-const fn narrow_sets(wide: &[u128; CELL_COUNT]) -> [Bits; CELL_COUNT] {
-    let mut out = [0; CELL_COUNT];
-    let mut i = 0;
-    while i < CELL_COUNT {
+const fn narrow_sets<const N: usize>(wide: &[u128; N]) -> [Bits; N] {
+    let mut out = [0; N];
+    const_for!(i in 0..N => {
         out[i] = wide[i] as Bits;
-        i += 1;
-    }
+    });
+    out
+}
+
+/// The sets of `sets` as the geometry builders' 128-bit sets.
+const fn widen(sets: &[Bits; CELL_COUNT]) -> [u128; CELL_COUNT] {
+    let mut out = [0; CELL_COUNT];
+    const_for!(i in 0..CELL_COUNT => {
+        out[i] = sets[i] as u128;
+    });
     out
 }
 
@@ -149,11 +144,9 @@ const fn pick_two<const D: usize>(steps: &[[u16; D]; CELL_COUNT]) -> [Bits; CELL
     let a = pick(steps, 0);
     let b = pick(steps, 1);
     let mut out = [0; CELL_COUNT];
-    let mut i = 0;
-    while i < CELL_COUNT {
+    const_for!(i in 0..CELL_COUNT => {
         out[i] = a[i] | b[i];
-        i += 1;
-    }
+    });
     out
 }
 
@@ -164,21 +157,7 @@ const RAYS: [[Bits; LINE_DIRS]; CELL_COUNT] = narrow(&table::ray_table_128(&LINE
 /// `KNIGHT[cell]`: the knight leaps from `cell`.
 pub(crate) const KNIGHT: [Bits; CELL_COUNT] = narrow_sets(&table::leap_sets_128(&KNIGHT_STEPS));
 /// `KING[cell]`: the 12 (or fewer, at the edge) King steps from `cell`: one step along each line.
-pub(crate) const KING: [Bits; CELL_COUNT] = {
-    let mut out = [0; CELL_COUNT];
-    let mut i = 0;
-    while i < CELL_COUNT {
-        let mut d = 0;
-        while d < LINE_DIRS {
-            if LINE_STEPS[i][d] != table::NO_CELL {
-                out[i] |= 1 << LINE_STEPS[i][d];
-            }
-            d += 1;
-        }
-        i += 1;
-    }
-    out
-};
+pub(crate) const KING: [Bits; CELL_COUNT] = narrow_sets(&table::leap_sets_128(&LINE_STEPS));
 /// `PAWN_STEPS[color][cell]`: the two forward orthogonal cells of a pawn (move or capture); the
 /// cells a pawn attacks.
 pub(crate) const PAWN_STEPS: [[Bits; CELL_COUNT]; 2] =
@@ -304,29 +283,18 @@ pub(crate) const PAWN_SHIFTS: [PawnShifts; 2] = [pawn_shifts(0), pawn_shifts(1)]
 /// The last cell (highest index) of every rank.
 pub(crate) const RANK_LASTS: Bits = {
     let mut out = 0;
-    let mut r = 0;
-    while r < RANK_COUNT {
+    const_for!(r in 0..RANK_COUNT => {
         out |= 1 << (RANK_START[r] + RANK_LENGTHS[r] - 1);
-        r += 1;
-    }
+    });
     out
 };
 /// `out[k]` = the cells from whose leaps `leaps` reach a King step from `k`: the only cells
 /// from which a leaper can keep a King on `k` from stepping somewhere.
 const fn near_king_steps(leaps: &[Bits; CELL_COUNT]) -> [Bits; CELL_COUNT] {
-    let mut out = [0; CELL_COUNT];
-    let mut k = 0;
-    while k < CELL_COUNT {
-        let mut from = 0;
-        while from < CELL_COUNT {
-            if leaps[from] & KING[k] != 0 {
-                out[k] |= 1 << from;
-            }
-            from += 1;
-        }
-        k += 1;
-    }
-    out
+    narrow_sets(&table::gathered_128(
+        &table::sources_128(&widen(leaps)),
+        &widen(&KING),
+    ))
 }
 
 /// `KNIGHTS_NEAR_KING[k]`: the cells from which a knight attacks a King step from `k`.

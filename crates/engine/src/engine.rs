@@ -221,8 +221,12 @@ pub struct Engine<V: Variant> {
 }
 
 impl<V: Variant> Engine<V> {
-    /// An engine with these options (a `multi_pv` of 0 counts as 1).
+    /// An engine with these options (a `multi_pv` of 0 counts as 1). The variant's tables are
+    /// measured here (once per process and variant, 10–200 ms), not in the first search: a
+    /// protocol program makes its engine before `isready` is answered, so the first move of a
+    /// game under a time limit no longer spends its time on them.
     pub fn new(options: Options) -> Engine<V> {
+        crate::knowledge::knowledge::<V>();
         let options = Options {
             multi_pv: options.multi_pv.max(1),
             ..options

@@ -114,12 +114,15 @@ const TOP_OFFICER: f64 = 1000.0;
 ///
 /// Why: the positional terms, margins and thresholds of the search are in pawns, and tuned where
 /// the officers span chess's range. C'escacs's author values a Rook at ten pawns and a Queen at
-/// sixteen; counted as such, the engine gave up pawns and position for small officer gains.
+/// sixteen; counted as such, every pawn-sized term weighs half as much against the officers as
+/// it does in the other variants.
 /// Against the engine of a57ce48 (material guessed from the letters, a Rook five pawns) at
 /// 10,000 nodes a move, 40 games: 16/6/18, −17 Elo [−121, +83] with the author's values; with
 /// the compression (exponent 0.83: Queen 1000, Wyvern 948, Rook 677, Pegasus 562, Knight 316,
-/// Bishop 249, Elephant 178), 38 games: 25/1/12, +124 [+17, +261]. The other variants' values
-/// are unchanged: their officers already span chess's range.
+/// Bishop 249, Elephant 178): 27/1/12, +137 [+32, +274] (a Queen brought to 900 instead, 20/1/19,
+/// +9 [−100, +120]: the matches are short and the gain uncertain; a57ce48's own guesses, a Rook
+/// 500 and a Pegasus 700, scored 34/1/5, +319 [+199, +583], a lead for the variant's values).
+/// The other variants' values are unchanged: their officers already span chess's range.
 fn engine_values<V: Variant>(start: &V, pawn: Option<usize>, king: Option<usize>) -> Vec<i32> {
     let own: Vec<f64> = V::Role::ALL.iter().map(|r| f64::from(r.value())).collect();
     let unit = pawn.map_or(100.0, |p| own[p]).max(1.0) / 100.0;

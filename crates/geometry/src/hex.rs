@@ -6,21 +6,22 @@
 //! right and `r` points down-right (pointy-topped drawing, see [`Hex::center`]). A diagonal step
 //! (through a corner) is the sum of two neighbouring orthogonal steps.
 
-use core::ops::{Add, Mul, Neg, Sub};
+use core::ops::Mul;
 
-/// A hex cell, or a step between two cells, in axial coordinates `(q, r)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct Hex {
-    /// First axial coordinate.
-    pub q: i8,
-    /// Second axial coordinate.
-    pub r: i8,
-}
+use crate::coordinates::{coordinates, joined};
+
+coordinates!(
+    /// A hex cell, or a step between two cells, in axial coordinates `(q, r)`.
+    Hex {
+        /// First axial coordinate.
+        q,
+        /// Second axial coordinate.
+        r,
+    },
+    "A hex from its axial coordinates."
+);
 
 impl Hex {
-    /// The origin.
-    pub const ZERO: Hex = Hex::new(0, 0);
-
     /// The six orthogonal steps (across an edge), counter-clockwise.
     pub const ORTHOGONAL: [Hex; 6] = [
         Hex::new(1, 0),
@@ -41,14 +42,7 @@ impl Hex {
     };
 
     /// All twelve king steps: the orthogonal ones, then the diagonal ones.
-    pub const KING: [Hex; 12] = {
-        let mut out = [Hex::ZERO; 12];
-        crate::const_for!(i in 0..6 => {
-            out[i] = Hex::ORTHOGONAL[i];
-            out[i + 6] = Hex::DIAGONAL[i];
-        });
-        out
-    };
+    pub const KING: [Hex; 12] = joined(Hex::ORTHOGONAL, Hex::DIAGONAL);
 
     /// The twelve hex knight leaps (Gliński's knight): an orthogonal step followed by an outward
     /// diagonal step at ±30°, i.e. `2·ORTHOGONAL[i] + ORTHOGONAL[i ± 1]`. These are exactly the
@@ -63,34 +57,14 @@ impl Hex {
         out
     };
 
-    /// A hex from its axial coordinates.
-    pub const fn new(q: i8, r: i8) -> Hex {
-        Hex { q, r }
-    }
-
     /// The third cube coordinate, `-q - r`.
     pub const fn s(self) -> i8 {
         -self.q - self.r
     }
 
-    /// `self + other`, usable in `const` context.
-    pub const fn plus(self, other: Hex) -> Hex {
-        Hex::new(self.q + other.q, self.r + other.r)
-    }
-
-    /// `self - other`, usable in `const` context.
-    pub const fn minus(self, other: Hex) -> Hex {
-        Hex::new(self.q - other.q, self.r - other.r)
-    }
-
     /// `k · self`, usable in `const` context.
     pub const fn times(self, k: i8) -> Hex {
         Hex::new(self.q * k, self.r * k)
-    }
-
-    /// Whether two hexes are equal, usable in `const` context.
-    pub const fn equals(self, other: Hex) -> bool {
-        self.q == other.q && self.r == other.r
     }
 
     /// The number of orthogonal steps from the origin: `max(|q|, |r|, |s|)`.
@@ -210,27 +184,6 @@ impl Hex {
             let angle = (60.0 * i as f64).to_radians();
             (cx + size * angle.cos(), cy + size * angle.sin())
         })
-    }
-}
-
-impl Add for Hex {
-    type Output = Hex;
-    fn add(self, rhs: Hex) -> Hex {
-        self.plus(rhs)
-    }
-}
-
-impl Sub for Hex {
-    type Output = Hex;
-    fn sub(self, rhs: Hex) -> Hex {
-        self.minus(rhs)
-    }
-}
-
-impl Neg for Hex {
-    type Output = Hex;
-    fn neg(self) -> Hex {
-        Hex::new(-self.q, -self.r)
     }
 }
 

@@ -25,6 +25,7 @@
 pub mod checks;
 mod const_for;
 pub mod contract;
+mod coordinates;
 mod delegate;
 mod dense;
 mod draw;

@@ -16,22 +16,22 @@
 //!
 //! No rule of any game lives here.
 
+use crate::coordinates::{coordinates, joined};
 use crate::set::WideSet;
 use crate::table::NO_CELL;
 
-/// A square cell, or a step between two squares: `file` to the right, `rank` upwards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct Square {
-    /// Column, growing to the right.
-    pub file: i8,
-    /// Row, growing upwards.
-    pub rank: i8,
-}
+coordinates!(
+    /// A square cell, or a step between two squares: `file` to the right, `rank` upwards.
+    Square {
+        /// Column, growing to the right.
+        file,
+        /// Row, growing upwards.
+        rank,
+    },
+    "A square from its file and rank."
+);
 
 impl Square {
-    /// The origin.
-    pub const ZERO: Square = Square::new(0, 0);
-
     /// The four orthogonal steps: up, down, left, right.
     pub const ORTHOGONAL: [Square; 4] = [
         Square::new(0, 1),
@@ -49,16 +49,7 @@ impl Square {
     ];
 
     /// The eight king steps: the orthogonal ones, then the diagonal ones.
-    pub const KING: [Square; 8] = [
-        Square::new(0, 1),
-        Square::new(0, -1),
-        Square::new(-1, 0),
-        Square::new(1, 0),
-        Square::new(-1, 1),
-        Square::new(1, 1),
-        Square::new(-1, -1),
-        Square::new(1, -1),
-    ];
+    pub const KING: [Square; 8] = joined(Square::ORTHOGONAL, Square::DIAGONAL);
 
     /// The eight knight leaps.
     pub const KNIGHT: [Square; 8] = [
@@ -71,21 +62,6 @@ impl Square {
         Square::new(-2, 1),
         Square::new(-1, 2),
     ];
-
-    /// A square from its file and rank.
-    pub const fn new(file: i8, rank: i8) -> Square {
-        Square { file, rank }
-    }
-
-    /// `self + other`, usable in `const` context.
-    pub const fn plus(self, other: Square) -> Square {
-        Square::new(self.file + other.file, self.rank + other.rank)
-    }
-
-    /// Whether two squares are equal, usable in `const` context.
-    pub const fn equals(self, other: Square) -> bool {
-        self.file == other.file && self.rank == other.rank
-    }
 
     /// Whether the square is light in the usual chess colouring (`a1`, i.e. `(0, 0)`, is dark).
     pub const fn is_light(self) -> bool {

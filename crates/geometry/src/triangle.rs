@@ -24,16 +24,19 @@
 //!
 //! No rule of any game lives here.
 
+use crate::coordinates::coordinates;
 use crate::table::NO_CELL;
 
-/// A triangle cell, or a step between two triangles, as `(x, y)`: column and centroid height.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct Tri {
-    /// Column (between vertical lattice lines `x` and `x + 1`).
-    pub x: i8,
-    /// Centroid height in half-sides.
-    pub y: i8,
-}
+coordinates!(
+    /// A triangle cell, or a step between two triangles, as `(x, y)`: column and centroid height.
+    Tri {
+        /// Column (between vertical lattice lines `x` and `x + 1`).
+        x,
+        /// Centroid height in half-sides.
+        y,
+    },
+    "The triangle (or step) `(x, y)`."
+);
 
 /// A step list per orientation: `[from right-pointing, from left-pointing]`.
 pub type OrientedSteps<const D: usize> = [[Tri; D]; 2];
@@ -119,15 +122,6 @@ pub const VERTEX_ROWS: OrientedSteps<6> = [
 pub const DIAGONALS: [Tri; 6] = [t(0, 2), t(1, 1), t(1, -1), t(0, -2), t(-1, -1), t(-1, 1)];
 
 impl Tri {
-    /// The origin (a right-pointing triangle).
-    pub const ZERO: Tri = Tri::new(0, 0);
-
-    /// The triangle (or step) `(x, y)`.
-    #[inline]
-    pub const fn new(x: i8, y: i8) -> Tri {
-        Tri { x, y }
-    }
-
     /// Whether the triangle points left (its vertical side is on the right): `x + y` odd.
     #[inline]
     pub const fn points_left(self) -> bool {
@@ -139,24 +133,6 @@ impl Tri {
     #[inline]
     pub const fn orientation(self) -> usize {
         self.points_left() as usize
-    }
-
-    /// The sum of two triangles/steps.
-    #[inline]
-    pub const fn plus(self, step: Tri) -> Tri {
-        Tri::new(self.x + step.x, self.y + step.y)
-    }
-
-    /// The difference `self - other`.
-    #[inline]
-    pub const fn minus(self, other: Tri) -> Tri {
-        Tri::new(self.x - other.x, self.y - other.y)
-    }
-
-    /// `const` equality.
-    #[inline]
-    pub const fn equals(self, other: Tri) -> bool {
-        self.x == other.x && self.y == other.y
     }
 
     /// The step `steps[orientation][d]` taken from this triangle.

@@ -73,8 +73,8 @@ fn play_each(pos: &mut Position, list: &MoveList, depth: u32, bulk: bool) -> u64
 
 /// The moves of each child of `pos` (one per move of `list`), counted in bulk: the sliders'
 /// counts and the king's attacked steps of the army that moves next are taken once here, and
-/// each child after an ordinary move reuses those its move leaves standing (modules
-/// `count::slider_counts`, `legal::king_steps`).
+/// each child after an ordinary move (one that turns no waiting pawn into a piece) reuses those
+/// its move leaves standing (modules `count::slider_counts`, `legal::king_steps`).
 fn count_children(pos: &mut Position, list: &MoveList) -> u64 {
     let sliders = pos.next_army_slider_counts();
     let king = pos.next_army_king_steps();
@@ -82,12 +82,14 @@ fn count_children(pos: &mut Position, list: &MoveList) -> u64 {
     let mut n = 0;
     for &m in list {
         let reuse = match m {
-            Move::Normal { from, to, .. } => Some(Reuse {
-                sliders: &sliders,
-                king: (!pos.may_replace_a_waiting_pawn(to.index())).then_some(&king),
-                changed: [from.index(), to.index()],
-            }),
-            Move::Castle { .. } | Move::Relocate { .. } => None,
+            Move::Normal { from, to, .. } if !pos.may_replace_a_waiting_pawn(to.index()) => {
+                Some(Reuse {
+                    sliders: &sliders,
+                    king: &king,
+                    changed: [from.index(), to.index()],
+                })
+            }
+            _ => None,
         };
         pos.apply_undoable(m, &mut undo);
         let moves = match reuse {

@@ -30,6 +30,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use hexvar_engine::{search_material, Engine, Levers, Limits, Options as EngineOptions};
+use hexvar_geometry::checks::{random_game, Rng};
 use hexvar_geometry::{
     CellBits, DenseCell, Game, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
 };
@@ -145,36 +146,14 @@ fn parse<T: FromStr>(text: &str) -> T {
     })
 }
 
-/// SplitMix64, for the openings.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        (((z >> 32) * n as u64) >> 32) as usize
-    }
-}
-
-/// A random opening of 2–4 plies that does not end the game.
+/// A random opening of 2–4 plies (fewer where the game ends), drawn by geometry's seeded
+/// generator, so that a seed names the same openings on every machine.
 fn opening<V: Variant>(start: &V, seed: u64) -> Vec<V::Move> {
     let mut rng = Rng(seed);
     let plies = 2 + rng.below(3);
-    let mut pos = start.clone();
-    let mut line = Vec::new();
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[rng.below(moves.len())];
-        pos.play_unchecked(mv);
-        line.push(mv);
-    }
-    line
+    random_game(start.clone(), plies, |n| rng.below(n))
+        .moves()
+        .to_vec()
 }
 
 /// Material per side by role letter, dead armies (no king) left out.

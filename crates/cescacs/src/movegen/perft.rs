@@ -1,5 +1,5 @@
-//! The crate's own perft: the set-wise layer's moves played straight into copies (bulk) or
-//! made and taken back (without bulk), with no move list.
+//! The crate's own perft: the set-wise layer's moves made and taken back on one position, with
+//! no move list; the last ply counted (bulk) or played.
 
 use super::PieceMoves;
 use crate::cells::{for_each_index, Cell, CellSet};
@@ -19,33 +19,6 @@ impl PieceMoves<'_> {
             self.to - PROMOTION_EDGE[self.piece.color.index()]
         } else {
             self.to
-        }
-    }
-
-    /// Calls `f` with the position after each of these moves: the set-wise layer played
-    /// straight into copies, with no move list (the crate's perft). The position must be
-    /// settled.
-    #[inline]
-    fn for_each_child(&self, mut f: impl FnMut(&mut Position)) {
-        let role = self.piece.role;
-        let plain = self.plain();
-        let from = self.from.index();
-        for_each_index(plain, |to| {
-            let mut child = self.pos.clone();
-            child.play_man(role, from, to);
-            f(&mut child);
-        });
-        if plain != self.to {
-            // Promotions, awaiting pawns and special moves: as moves.
-            let rest = PieceMoves {
-                to: self.to - plain,
-                ..*self
-            };
-            for m in rest {
-                let mut child = self.pos.clone();
-                child.play_unchecked(m);
-                f(&mut child);
-            }
         }
     }
 }
@@ -88,72 +61,57 @@ impl Reported {
 
 /// The number of leaves `depth` plies below `pos`, the last ply counted in bulk
 /// ([`Position::legal_move_count`]): the same count as geometry's generic perft, with each move
-/// played straight from the set-wise layer (no move list) into a copy, and each child's
-/// deferred line bits flipped once before its own children are copied from it. (Made and
-/// taken back instead, as without bulk, it measured 1 % more instructions per leaf: taking
-/// back a settled child flips its line bits again.)
+/// played straight from the set-wise layer (no move list) and taken back, as without bulk.
+/// (Played into a copy per child instead, it took 0.4 % fewer instructions per leaf, the
+/// settled child's line bits not flipped back, but 2 to 4 % more CPU time: the rules page's
+/// speed notes, sixth round.)
 pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
     let mut root = pos.clone();
     root.settle_lines();
-    copy_perft(&root, depth)
-}
-
-/// [`perft`] below a settled position.
-fn copy_perft(pos: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.legal_move_count() as u64,
-        _ => {
-            let mut nodes = 0;
-            pos.for_each_piece_moves(|pm| {
-                pm.for_each_child(|child| {
-                    child.settle_lines();
-                    nodes += if depth == 2 {
-                        child.legal_move_count() as u64
-                    } else {
-                        copy_perft(child, depth - 1)
-                    };
-                });
-                true
-            });
-            nodes
-        }
-    }
+    perft_below::<true>(&mut root, depth, &mut Vec::new())
 }
 
 /// The same count as [`perft`], playing every leaf move (measures the play too).
 pub(crate) fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
     let mut root = pos.clone();
     root.settle_lines();
-    count_played_leaves(&mut root, depth, &mut Vec::new())
+    perft_below::<false>(&mut root, depth, &mut Vec::new())
 }
 
-/// [`perft_without_bulk`] below a settled position. The ordinary moves are made and taken
-/// back on the one position (no copy per move), each inner node's deferred line bits flipped
-/// once before its own moves are generated; promotions and special moves are played into
-/// copies. `reports` is a stack of the set-wise layer's reports, each node's on top of its
-/// parent's.
-fn count_played_leaves(pos: &mut Position, depth: u32, reports: &mut Vec<Reported>) -> u64 {
-    if depth == 0 {
-        return 1;
+/// [`perft`] (`BULK`) or [`perft_without_bulk`] below a settled position. The ordinary moves
+/// are made and taken back on the one position (no copy per move), each inner node's deferred
+/// line bits flipped once before its own moves are generated; promotions and special moves are
+/// played into copies. `reports` is a stack of the set-wise layer's reports, each node's on top
+/// of its parent's.
+fn perft_below<const BULK: bool>(
+    pos: &mut Position,
+    depth: u32,
+    reports: &mut Vec<Reported>,
+) -> u64 {
+    match depth {
+        0 => return 1,
+        1 if BULK => return pos.legal_move_count() as u64,
+        _ => {}
     }
     let first = reports.len();
     pos.for_each_piece_moves(|pm| {
         reports.push(Reported::of(&pm));
         true
     });
+    // Without bulk, the last ply's moves are played and taken back, not recursed into.
+    let leaves = !BULK && depth == 1;
     let mut nodes = 0;
     for i in first..reports.len() {
         let report = reports[i];
         let (role, from) = (report.piece.role, report.from.index());
         let plain = report.on(pos).plain();
-        if depth == 1 {
+        if leaves {
             nodes += play_leaves(pos, role, from, plain);
         } else {
             for_each_index(plain, |to| {
                 let saved = pos.play_man(role, from, to);
                 pos.settle_lines();
-                nodes += count_played_leaves(pos, depth - 1, reports);
+                nodes += perft_below::<BULK>(pos, depth - 1, reports);
                 pos.take_back_man(role, from, to, saved);
             });
         }
@@ -166,7 +124,15 @@ fn count_played_leaves(pos: &mut Position, depth: u32, reports: &mut Vec<Reporte
             for m in rest {
                 let mut child = pos.clone();
                 child.play_unchecked(m);
-                nodes += count_child(&mut child, depth, reports);
+                nodes += if leaves {
+                    // A leaf, played (and kept from being optimised away), not recursed into,
+                    // which would only return 1.
+                    core::hint::black_box(&mut child);
+                    1
+                } else {
+                    child.settle_lines();
+                    perft_below::<BULK>(&mut child, depth - 1, reports)
+                };
             }
         }
     }
@@ -186,18 +152,4 @@ fn play_leaves(pos: &mut Position, role: Role, from: usize, plain: CellSet) -> u
         pos.take_back_man(role, from, to, saved);
     });
     plain.len() as u64
-}
-
-/// The leaves below a child of a node `depth` plies above the leaves.
-#[inline(always)]
-fn count_child(child: &mut Position, depth: u32, reports: &mut Vec<Reported>) -> u64 {
-    if depth == 1 {
-        // A leaf, played (and kept from being optimised away), not recursed into, which would
-        // only return 1.
-        core::hint::black_box(child);
-        1
-    } else {
-        child.settle_lines();
-        count_played_leaves(child, depth - 1, reports)
-    }
 }

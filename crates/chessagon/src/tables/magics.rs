@@ -392,23 +392,33 @@ pub(super) fn bishop_diagonals_from(from: usize, occupied: u128) -> u128 {
 mod tests {
     use super::*;
 
-    #[test]
-    fn duke_look_ups_match_walking_the_lines() {
-        let all: [usize; 6] = [0, 1, 2, 3, 4, 5];
+    /// Holds `look_up` to walking the lines of `steps` in `directions` from every cell, for a
+    /// sample of occupancies.
+    fn check_against_walking(
+        what: &str,
+        look_up: fn(usize, u128) -> u128,
+        steps: &[[u16; 6]; CELL_COUNT],
+        directions: &[usize],
+    ) {
         for occupied in hexvar_geometry::magic::sample_occupancies(CELL_COUNT, 400) {
             for from in 0..CELL_COUNT {
                 assert_eq!(
-                    duke_attacks_from(from, occupied),
-                    hexvar_geometry::magic::attacks_by_walking(
-                        &DUKE_LINE_STEPS,
-                        from,
-                        &all,
-                        occupied
-                    ),
-                    "duke on {from}, occupancy {occupied:#x}"
+                    look_up(from, occupied),
+                    hexvar_geometry::magic::attacks_by_walking(steps, from, directions, occupied),
+                    "{what} on {from}, occupancy {occupied:#x}"
                 );
             }
         }
+    }
+
+    #[test]
+    fn duke_look_ups_match_walking_the_lines() {
+        check_against_walking(
+            "duke",
+            duke_attacks_from,
+            &DUKE_LINE_STEPS,
+            &[0, 1, 2, 3, 4, 5],
+        );
     }
 
     /// The search of the module's head, repeated: it finds exactly [`DUKE_MAGICS`].
@@ -430,21 +440,12 @@ mod tests {
 
     #[test]
     fn bishop_look_ups_match_walking_the_diagonals() {
-        let steps = triangle::uniform_step_table(&CELLS_C, &triangle::DIAGONALS);
-        for occupied in hexvar_geometry::magic::sample_occupancies(CELL_COUNT, 400) {
-            for from in 0..CELL_COUNT {
-                assert_eq!(
-                    bishop_diagonals_from(from, occupied),
-                    hexvar_geometry::magic::attacks_by_walking(
-                        &steps,
-                        from,
-                        &[1, 4, 2, 5],
-                        occupied
-                    ),
-                    "bishop on {from}, occupancy {occupied:#x}"
-                );
-            }
-        }
+        check_against_walking(
+            "bishop",
+            bishop_diagonals_from,
+            &triangle::uniform_step_table(&CELLS_C, &triangle::DIAGONALS),
+            &[1, 4, 2, 5],
+        );
     }
 
     #[test]

@@ -25,55 +25,40 @@ const fn push_dx(c: usize) -> i8 {
     }
 }
 
-const fn build_pushes() -> [[u128; CELL_COUNT]; 2] {
+/// Per side and cell, the cells of the pawn steps `(dx, dy)` of `steps` (`dx` 2: the cell's
+/// p2p direction).
+const fn build_steps<const N: usize>(steps: [(i8, i8); N]) -> [[u128; CELL_COUNT]; 2] {
     let mut out = [[0u128; CELL_COUNT]; 2];
-    let mut color = 0;
-    while color < 2 {
-        let mut c = 0;
-        while c < CELL_COUNT {
-            if let Some(t) = pawn_step(c, color, 0, 1) {
-                out[color][c] |= 1 << t;
-            }
-            if let Some(t) = pawn_step(c, color, push_dx(c), 2) {
-                out[color][c] |= 1 << t;
-            }
-            c += 1;
-        }
-        color += 1;
-    }
+    const_for!(color in 0..2 => {
+        const_for!(c in 0..CELL_COUNT => {
+            const_for!(i in 0..N => {
+                let (dx, dy) = steps[i];
+                let dx = if dx == 2 { push_dx(c) } else { dx };
+                if let Some(t) = pawn_step(c, color, dx, dy) {
+                    out[color][c] |= 1 << t;
+                }
+            });
+        });
+    });
     out
 }
 
+/// The f2f push `(0, 1)` and the p2p push.
+const fn build_pushes() -> [[u128; CELL_COUNT]; 2] {
+    build_steps([(0, 1), (2, 2)])
+}
+
+/// Two up the file, and one up to the left and to the right.
 const fn build_captures() -> [[u128; CELL_COUNT]; 2] {
-    let mut out = [[0u128; CELL_COUNT]; 2];
-    let mut color = 0;
-    while color < 2 {
-        let mut c = 0;
-        while c < CELL_COUNT {
-            if let Some(t) = pawn_step(c, color, 0, 2) {
-                out[color][c] |= 1 << t;
-            }
-            if let Some(t) = pawn_step(c, color, -1, 1) {
-                out[color][c] |= 1 << t;
-            }
-            if let Some(t) = pawn_step(c, color, 1, 1) {
-                out[color][c] |= 1 << t;
-            }
-            c += 1;
-        }
-        color += 1;
-    }
-    out
+    build_steps([(0, 2), (-1, 1), (1, 1)])
 }
 
 /// A first-move double push: `(middle, target)` as dense indices, `u8::MAX` if off the board.
 const fn build_doubles() -> [[[(u8, u8); 2]; CELL_COUNT]; 2] {
     let none = (u8::MAX, u8::MAX);
     let mut out = [[[none; 2]; CELL_COUNT]; 2];
-    let mut color = 0;
-    while color < 2 {
-        let mut c = 0;
-        while c < CELL_COUNT {
+    const_for!(color in 0..2 => {
+        const_for!(c in 0..CELL_COUNT => {
             let dx = push_dx(c);
             // f2f then p2p: the middle is (0, +1); from there the p2p push goes the other way.
             if let Some(m) = pawn_step(c, color, 0, 1) {
@@ -87,10 +72,8 @@ const fn build_doubles() -> [[[(u8, u8); 2]; CELL_COUNT]; 2] {
                     out[color][c][1] = (m as u8, t as u8);
                 }
             }
-            c += 1;
-        }
-        color += 1;
-    }
+        });
+    });
     out
 }
 
@@ -104,21 +87,15 @@ pub(crate) static PAWN_ZONE: [[u128; CELL_COUNT]; 2] = {
     let captures = build_captures();
     let king = leap_sets_128(&triangle::step_table(&CELLS_C, &triangle::TOUCHING));
     let mut out = [[0u128; CELL_COUNT]; 2];
-    let mut color = 0;
-    while color < 2 {
-        let mut k = 0;
-        while k < CELL_COUNT {
-            let mut c = 0;
-            while c < CELL_COUNT {
+    const_for!(color in 0..2 => {
+        const_for!(k in 0..CELL_COUNT => {
+            const_for!(c in 0..CELL_COUNT => {
                 if king[k] >> c & 1 != 0 {
                     out[color][k] |= captures[color][c];
                 }
-                c += 1;
-            }
-            k += 1;
-        }
-        color += 1;
-    }
+            });
+        });
+    });
     out
 };
 /// First-move double pushes `(middle, target)` per side and cell (`u8::MAX` = none).
@@ -127,22 +104,16 @@ pub(crate) static PAWN_DOUBLES: [[[(u8, u8); 2]; CELL_COUNT]; 2] = build_doubles
 const fn build_double_paths() -> [[[(u128, u128); 2]; CELL_COUNT]; 2] {
     let doubles = build_doubles();
     let mut out = [[[(u128::MAX, 0u128); 2]; CELL_COUNT]; 2];
-    let mut color = 0;
-    while color < 2 {
-        let mut c = 0;
-        while c < CELL_COUNT {
-            let mut k = 0;
-            while k < 2 {
+    const_for!(color in 0..2 => {
+        const_for!(c in 0..CELL_COUNT => {
+            const_for!(k in 0..2 => {
                 let (m, t) = doubles[color][c][k];
                 if m != u8::MAX {
                     out[color][c][k] = (1u128 << m | 1u128 << t, 1u128 << t);
                 }
-                k += 1;
-            }
-            c += 1;
-        }
-        color += 1;
-    }
+            });
+        });
+    });
     out
 }
 
@@ -180,12 +151,9 @@ pub(crate) static FIRST_MOVES: [[FirstMoves; CELL_COUNT]; 2] = {
         pushes: [none; 4],
     };
     let mut out = [[empty; CELL_COUNT]; 2];
-    let mut color = 0;
-    while color < 2 {
-        let mut c = 0;
-        while c < CELL_COUNT {
-            let mut k = 0;
-            while k < 2 {
+    const_for!(color in 0..2 => {
+        const_for!(c in 0..CELL_COUNT => {
+            const_for!(k in 0..2 => {
                 let (middle, target) = doubles[color][c][k];
                 if middle != u8::MAX {
                     out[color][c].targets[k] = target;
@@ -194,12 +162,9 @@ pub(crate) static FIRST_MOVES: [[FirstMoves; CELL_COUNT]; 2] = {
                         catchers: captures[color][middle as usize],
                     };
                 }
-                k += 1;
-            }
-            c += 1;
-        }
-        color += 1;
-    }
+            });
+        });
+    });
     out
 };
 
@@ -227,20 +192,16 @@ const fn build_pawn_table() -> [[PawnMoves; CELL_COUNT]; 2] {
         path: [u128::MAX; 2],
     };
     let mut out = [[empty; CELL_COUNT]; 2];
-    let mut color = 0;
-    while color < 2 {
-        let mut c = 0;
-        while c < CELL_COUNT {
+    const_for!(color in 0..2 => {
+        const_for!(c in 0..CELL_COUNT => {
             out[color][c] = PawnMoves {
                 push: pushes[color][c],
                 capture: captures[color][c],
                 double: [paths[color][c][0].1, paths[color][c][1].1],
                 path: [paths[color][c][0].0, paths[color][c][1].0],
             };
-            c += 1;
-        }
-        color += 1;
-    }
+        });
+    });
     out
 }
 

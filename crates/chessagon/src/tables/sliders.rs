@@ -148,45 +148,43 @@ pub(crate) fn queen_attacks_at<const LOW: bool>(c: usize, occ: u128) -> u128 {
         | bishop_attacks_at::<LOW>(c, occ)
 }
 
-/// Rook destinations from `c` with occupancy `occ` (including the first blocker of each ray).
-#[inline(always)]
-pub(crate) fn rook_attacks(c: usize, occ: u128) -> u128 {
-    if c < 64 {
-        rook_attacks_at::<true>(c, occ)
-    } else {
-        rook_attacks_at::<false>(c, occ)
-    }
+/// Defines an attack function for any cell over a word-specialised one (`LOW` for a cell
+/// below 64): the callers that do not loop word by word.
+macro_rules! for_any_cell {
+    ($(#[$attr:meta])* $name:ident => $at:ident) => {
+        $(#[$attr])*
+        pub(crate) fn $name(c: usize, occ: u128) -> u128 {
+            if c < 64 {
+                $at::<true>(c, occ)
+            } else {
+                $at::<false>(c, occ)
+            }
+        }
+    };
 }
 
-/// Duke destinations from `c` with occupancy `occ`. Only pieces on the duke line's own cells block.
-#[inline]
-pub(crate) fn duke_attacks(c: usize, occ: u128) -> u128 {
-    if c < 64 {
-        duke_attacks_at::<true>(c, occ)
-    } else {
-        duke_attacks_at::<false>(c, occ)
-    }
-}
-
-/// Bishop destinations from `c` with occupancy `occ`. Only same-colour cells block.
-#[inline]
-pub(crate) fn bishop_attacks(c: usize, occ: u128) -> u128 {
-    if c < 64 {
-        bishop_attacks_at::<true>(c, occ)
-    } else {
-        bishop_attacks_at::<false>(c, occ)
-    }
-}
-
-/// Queen destinations: the union of the rook, duke and bishop parts, each blocked by its own rules.
-#[inline]
-pub(crate) fn queen_attacks(c: usize, occ: u128) -> u128 {
-    if c < 64 {
-        queen_attacks_at::<true>(c, occ)
-    } else {
-        queen_attacks_at::<false>(c, occ)
-    }
-}
+for_any_cell!(
+    /// Rook destinations from `c` with occupancy `occ` (including the first blocker of each ray).
+    #[inline(always)]
+    rook_attacks => rook_attacks_at
+);
+for_any_cell!(
+    /// Duke destinations from `c` with occupancy `occ`. Only pieces on the duke line's own cells
+    /// block.
+    #[inline]
+    duke_attacks => duke_attacks_at
+);
+for_any_cell!(
+    /// Bishop destinations from `c` with occupancy `occ`. Only same-colour cells block.
+    #[inline]
+    bishop_attacks => bishop_attacks_at
+);
+for_any_cell!(
+    /// Queen destinations: the union of the rook, duke and bishop parts, each blocked by its own
+    /// rules.
+    #[inline]
+    queen_attacks => queen_attacks_at
+);
 
 #[cfg(test)]
 mod tests {

@@ -8,7 +8,16 @@
 //! changes the men on its origin and its target alone (a promotion or a waiting pawn turned
 //! into the lost piece changes a role, never the side or the king-ness), so a slider whose
 //! reached cells hold neither has the same targets in the child. Castling and relocations move
-//! more men: their children count everything afresh.
+//! more men: their children count everything afresh, and so do the children of a move that may turn
+//! a waiting pawn into a piece (a third cell changes, and the piece may be a slider of the army
+//! that moves next).
+//!
+//! The sliders blocked at every first step in the parent (the usual case while the armies are at
+//! home) are not listed: a slider's first steps are all team-mates or kings there, and stay so
+//! unless the move leaves or lands on one of them. So the child walks them only when the move's
+//! cells meet their first steps ([`LineCounts::watch`]); otherwise they still have no move. The
+//! child's sliders of the army are the parent's, less one captured on the move's target: the
+//! child walks the parent's list and those watched, not its own sliders.
 
 use crate::cells::{each_index, CellSet, ALL_CELLS};
 use crate::men::Role;
@@ -28,10 +37,15 @@ struct SliderCount {
     reach: CellSet,
 }
 
-/// The counts of one kind of line (rook or bishop) of an army's sliders, in cell order.
+/// The counts of one kind of line (rook or bishop) of an army's sliders.
 pub(crate) struct LineCounts {
     list: [SliderCount; MOST_SLIDERS],
     len: usize,
+    /// The sliders not in `list`: those blocked at every first step, and any past its capacity.
+    unlisted: CellSet,
+    /// The cells whose change may give an unlisted slider a move: the first steps of the
+    /// blocked ones (every cell for one past the list's capacity).
+    watch: CellSet,
 }
 
 impl LineCounts {
@@ -43,9 +57,12 @@ impl LineCounts {
                 reach: CellSet::EMPTY,
             }; MOST_SLIDERS],
             len: 0,
+            unlisted: CellSet::EMPTY,
+            watch: CellSet::EMPTY,
         }
     }
 
+    /// Notes the slider on `cell`, whose lines reach `reach`, with its targets among `targets`.
     fn push(&mut self, cell: usize, reach: CellSet, targets: &CellSet) {
         if self.len < MOST_SLIDERS {
             let count = (reach & *targets).len() as u16;
@@ -55,7 +72,48 @@ impl LineCounts {
                 reach,
             };
             self.len += 1;
+        } else {
+            self.unlisted = self.unlisted.with(cell);
+            self.watch = ALL_CELLS;
         }
+    }
+
+    /// Notes the slider on `cell`, blocked at every first step (`first_steps`).
+    fn push_blocked(&mut self, cell: usize, first_steps: &CellSet) {
+        self.unlisted = self.unlisted.with(cell);
+        self.watch |= *first_steps;
+    }
+
+    /// The targets of the army's sliders of this kind in a child whose move changed the men on
+    /// the cells `changed` (`[origin, target]`): a listed slider's count where it stands (not
+    /// `pinned` now, and its lines reach neither cell), `count(cell)` for the others and for
+    /// the unlisted ones the move may have freed; a listed slider on the target was captured.
+    #[inline(always)]
+    pub(crate) fn count_after(
+        &self,
+        changed: [usize; 2],
+        pinned: &CellSet,
+        mut count: impl FnMut(usize) -> u32,
+    ) -> u32 {
+        let [from, to] = changed;
+        let mut n = 0;
+        for entry in &self.list[..self.len] {
+            let cell = entry.cell as usize;
+            if cell == to {
+                continue;
+            }
+            n += if pinned.has(cell) || entry.reach.has(from) || entry.reach.has(to) {
+                count(cell)
+            } else {
+                entry.count as u32
+            };
+        }
+        if self.watch.has(from) || self.watch.has(to) {
+            // An unlisted slider captured on `to` counts none: its first steps are still its
+            // team's men (a man of a hostile mover on one would have been a target).
+            each_index(&self.unlisted, |cell| n += count(cell));
+        }
+        n
     }
 }
 
@@ -79,55 +137,22 @@ impl Position {
             rook: LineCounts::new(),
             bishop: LineCounts::new(),
         };
-        // A slider blocked at every first step is left out: the child's test of its first
-        // steps is cheaper than a look-up.
         each_index(&(of(Role::Rook) | queens), |c| {
             if ROOK_FIRST_STEPS[c].intersects(&targets) {
                 let reach = rook_attacks(c, &self.occupied);
                 counts.rook.push(c, reach, &targets);
+            } else {
+                counts.rook.push_blocked(c, &ROOK_FIRST_STEPS[c]);
             }
         });
         each_index(&(of(Role::Bishop) | queens), |c| {
             if BISHOP_FIRST_STEPS[c].intersects(&targets) {
                 let reach = bishop_attacks(c, &self.occupied);
                 counts.bishop.push(c, reach, &targets);
+            } else {
+                counts.bishop.push_blocked(c, &BISHOP_FIRST_STEPS[c]);
             }
         });
         counts
-    }
-}
-
-/// A walk through one kind's counts beside the child's loop over its sliders, both in cell
-/// order: the child's sliders are the parent's, less a captured one, plus a waiting pawn that
-/// became a slider (no count: counted afresh).
-pub(crate) struct Cursor<'a> {
-    list: &'a [SliderCount],
-    at: usize,
-    changed: [usize; 2],
-}
-
-impl<'a> Cursor<'a> {
-    /// A walk through `counts` for a child whose move changed the men on the cells `changed`.
-    #[inline(always)]
-    pub(crate) fn new(counts: &'a LineCounts, changed: [usize; 2]) -> Cursor<'a> {
-        Cursor {
-            list: &counts.list[..counts.len],
-            at: 0,
-            changed,
-        }
-    }
-
-    /// The parent's count for the slider on `cell` (cells asked in rising order), if it stands:
-    /// the slider was there and the move changed no cell its lines reach.
-    #[inline(always)]
-    pub(crate) fn count_at(&mut self, cell: usize) -> Option<u32> {
-        while self.at < self.list.len() && (self.list[self.at].cell as usize) < cell {
-            self.at += 1;
-        }
-        let entry = self.list.get(self.at)?;
-        let stands = entry.cell as usize == cell
-            && !entry.reach.has(self.changed[0])
-            && !entry.reach.has(self.changed[1]);
-        stands.then_some(entry.count as u32)
     }
 }
