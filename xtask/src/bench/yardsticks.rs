@@ -15,17 +15,23 @@ use crate::root;
 pub const NAMES: [&str; 2] = ["cozy-chess", "chess"];
 
 /// The code generation flags of every measured build, ours and the yardsticks' alike, for a
-/// target CPU. Loops are aligned to 64 bytes because the default placement made CPU time swing
-/// with unrelated changes: brusky's no-bulk perft read 1.55, then 0.88, then 1.57 times
-/// cozy-chess's speed across commits that left its instructions identical (a commit that changed
-/// only compile-time table building moved a hot loop across a fetch boundary). The same flag is in
-/// the `cargo xtask` alias (`.cargo/config.toml`), which builds our side of `cargo xtask bench`.
+/// target CPU. Two flags keep CPU time about the code rather than its placement. Loops are
+/// aligned to 64 bytes. AVX-512 is left out: on this AMD EPYC its code made brusky's no-bulk
+/// perft swing between 0.88 and 1.55 times cozy-chess's speed across commits that left its
+/// instructions identical (a commit that changed only compile-time table building was enough),
+/// and it slowed cozy-chess's no-bulk perft too (73 against 82 M leaves per CPU-second). Without
+/// it, quiet, brusky reads 1.353 bulk / 1.474 no bulk, as with `x86-64-v3` (1.374 / 1.470). The
+/// same flags are in the `cargo xtask` alias (`.cargo/config.toml`), which builds our side of
+/// `cargo xtask bench`.
 pub fn rustflags(target_cpu: &str) -> String {
-    format!("-C target-cpu={target_cpu} {LOOP_ALIGNMENT}")
+    format!("-C target-cpu={target_cpu} {WITHOUT_AVX512} {LOOP_ALIGNMENT}")
 }
 
 /// The loop-alignment flag of [`rustflags`].
 pub const LOOP_ALIGNMENT: &str = "-C llvm-args=-align-loops=64";
+
+/// The flag of [`rustflags`] that leaves AVX-512 out (a no-op on a CPU without it).
+pub const WITHOUT_AVX512: &str = "-C target-feature=-avx512f";
 
 /// Builds the yardsticks program for `target_cpu` (`native`, `x86-64-v3`) into `target_dir`
 /// and returns its path.
