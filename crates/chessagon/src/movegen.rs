@@ -44,21 +44,15 @@ const WING_PATHS: [[u128; 2]; 2] = {
 /// a path is never empty): one test per wing settles right and path together.
 static RIGHTS_PATHS: [[[u128; 2]; 4]; 2] = {
     let mut out = [[[u128::MAX; 2]; 4]; 2];
-    let mut side = 0;
-    while side < 2 {
-        let mut rights = 0;
-        while rights < 4 {
-            let mut wing = 0;
-            while wing < 2 {
+    hexvar_geometry::const_for!(side in 0..2 => {
+        hexvar_geometry::const_for!(rights in 0..4 => {
+            hexvar_geometry::const_for!(wing in 0..2 => {
                 if rights >> wing & 1 != 0 {
                     out[side][rights][wing] = WING_PATHS[side][wing];
                 }
-                wing += 1;
-            }
-            rights += 1;
-        }
-        side += 1;
-    }
+            });
+        });
+    });
     out
 };
 
