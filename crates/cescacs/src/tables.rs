@@ -412,21 +412,15 @@ pub(crate) static ZOBRIST: ZobristKeys = {
         castling_rights: {
             let keys: [[u64; 3]; 2] = stream.table();
             let mut out = [[0; 8]; 2];
-            let mut side = 0;
-            while side < 2 {
-                let mut bits = 0;
-                while bits < 8 {
-                    let mut i = 0;
-                    while i < 3 {
+            hexvar_geometry::const_for!(side in 0..2 => {
+                hexvar_geometry::const_for!(bits in 0..8 => {
+                    hexvar_geometry::const_for!(i in 0..3 => {
                         if bits >> i & 1 != 0 {
                             out[side][bits] ^= keys[side][i];
                         }
-                        i += 1;
-                    }
-                    bits += 1;
-                }
-                side += 1;
-            }
+                    });
+                });
+            });
             out
         },
         triple: stream.next_key(),
