@@ -1169,7 +1169,7 @@ impl<V: Variant> Counting<V> for NodeCounting<'_> {
     fn attacker_cost(&self, piece: V::Piece) -> i32 {
         let role = piece.role().index();
         if Some(role) == self.k.king {
-            i32::MAX
+            exchange::KING_COST
         } else {
             self.k.value[role]
         }
@@ -1177,6 +1177,10 @@ impl<V: Variant> Counting<V> for NodeCounting<'_> {
 
     fn same_side(&self, a: &V, b: &V) -> bool {
         self.root_team[a.turn().index()] == self.root_team[b.turn().index()]
+    }
+
+    fn two_sides(&self) -> bool {
+        self.kings.alive.count_ones() == 2
     }
 }
 
