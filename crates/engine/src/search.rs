@@ -579,24 +579,48 @@ impl<'a, V: Variant> Searcher<'a, V> {
         Ok(e.mv)
     }
 
-    /// Lists a node's legal moves; its kings and activity, or the score when the game is over there.
+    /// Lists a node's legal moves; its kings and activity, or the score when the game is over
+    /// there. `zeroed`: the move into the node was a zeroing move.
     #[inline]
     fn expand(
         &mut self,
         pos: &V,
         ply: usize,
+        zeroed: bool,
         moves: &mut V::MoveList,
     ) -> Result<(Kings, Activity), i32> {
         pos.legal_moves_into(moves);
         if moves.is_empty() {
             return Err(self.finished(pos, pos.outcome(), ply));
         }
-        if let Some(outcome) = pos.outcome() {
-            return Err(self.finished(pos, Some(outcome), ply));
-        }
         let kings = self.eval.kings(pos);
+        if self.may_be_over(pos, &kings, zeroed) {
+            if let Some(outcome) = pos.outcome() {
+                return Err(self.finished(pos, Some(outcome), ply));
+            }
+        }
         let activity = self.eval.activity(pos, moves, &kings);
         Ok((kings, activity))
+    }
+
+    /// Whether a position whose side to move has a legal move may still be over by the rules,
+    /// so that [`Variant::outcome`] (which looks for a legal move again) must be asked. Every
+    /// variant here ends such a game only by a draw on the count of moves since the last
+    /// capture or pawn move, by a draw of material without pawns, or (with more than two
+    /// armies) when one team is left: so not after a zeroing move (the count starts again),
+    /// with a pawn on the board and two coalitions alive.
+    #[inline]
+    fn may_be_over(&self, pos: &V, kings: &Kings, zeroed: bool) -> bool {
+        let Some(pawn) = self.k.pawn else {
+            return true;
+        };
+        let coalitions = kings.iter().fold([false; 2], |mut seen, (color, _)| {
+            seen[usize::from(self.root_team(V::Color::ALL[color]))] = true;
+            seen
+        });
+        !zeroed
+            || coalitions != [true, true]
+            || pos.by_role(<V::Role as VariantRole>::ALL[pawn]).is_empty()
     }
 
     fn negamax(
@@ -637,7 +661,8 @@ impl<'a, V: Variant> Searcher<'a, V> {
             depth += 1;
         }
         if depth <= 0 || deep {
-            return self.quiesce(pos, alpha, beta, ply, parent, QUIESCENCE_PLIES);
+            let zeroed = inherited.zeroing;
+            return self.quiesce(pos, alpha, beta, ply, parent, zeroed, QUIESCENCE_PLIES);
         }
         let hash = pos.zobrist_hash();
         let hash_move = match self.probe(hash, depth, alpha, beta, ply) {
@@ -645,7 +670,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
             Err(score) => return score,
         };
         let mut moves = V::MoveList::default();
-        let (kings, activity) = match self.expand(pos, ply, &mut moves) {
+        let (kings, activity) = match self.expand(pos, ply, inherited.zeroing, &mut moves) {
             Ok(expanded) => expanded,
             Err(score) => return score,
         };
@@ -965,7 +990,9 @@ impl<'a, V: Variant> Searcher<'a, V> {
         }
     }
 
-    /// Captures only (every move when in check), on top of the standing score.
+    /// Captures only (every move when in check), on top of the standing score. `zeroed`: the
+    /// move into the node was a zeroing move.
+    #[allow(clippy::too_many_arguments)]
     fn quiesce(
         &mut self,
         pos: &V,
@@ -973,6 +1000,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
         beta: i32,
         ply: usize,
         parent: &Activity,
+        zeroed: bool,
         left: u32,
     ) -> i32 {
         self.pv[ply].clear();
@@ -984,7 +1012,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
             Err(score) => return score,
         };
         let mut moves = V::MoveList::default();
-        let (kings, activity) = match self.expand(pos, ply, &mut moves) {
+        let (kings, activity) = match self.expand(pos, ply, zeroed, &mut moves) {
             Ok(expanded) => expanded,
             Err(score) => return score,
         };
@@ -1022,10 +1050,12 @@ impl<'a, V: Variant> Searcher<'a, V> {
             }
             let mut child = pos.clone();
             child.play_unchecked(moves[i]);
+            let zeroing = pos.is_zeroing(moves[i]);
+            let (next, rest) = (ply + 1, left - 1);
             let score = if self.root_team(child.turn()) == self.root_team(pos.turn()) {
-                self.quiesce(&child, alpha, beta, ply + 1, &activity, left - 1)
+                self.quiesce(&child, alpha, beta, next, &activity, zeroing, rest)
             } else {
-                -self.quiesce(&child, -beta, -alpha, ply + 1, &activity, left - 1)
+                -self.quiesce(&child, -beta, -alpha, next, &activity, zeroing, rest)
             };
             if self.aborted {
                 break;
