@@ -24,8 +24,9 @@
 //! **Limits.** Nodes are counted exactly (a node limit gives the same search on any machine);
 //! the clock and the stop flag are read every 256 nodes. Past a limit the search unwinds at once
 //! and the deepest finished iteration answers (or the partial one's best move, when the previous
-//! best move was searched first and a later move beat it). No iteration starts after 60 % of the
-//! time.
+//! best move was searched first and a later move beat it). With a clock no iteration starts
+//! after 60 % of the move's budget; with a move time alone the search goes on to its end (see
+//! `Limits::soft_budget`).
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -73,8 +74,6 @@ const REDUCTION_TABLE: usize = 64;
 const ASPIRATION_DEPTH: i32 = 4;
 const ASPIRATION_WINDOW: i32 = 35;
 const ASPIRATION_MAX: i32 = 500;
-/// No iteration starts after this share of the time.
-const SOFT_LIMIT: f64 = 0.6;
 /// The most the automatic contempt moves the draw's score away from 0.
 const MAX_AUTO_CONTEMPT: i32 = 100;
 
@@ -117,8 +116,7 @@ pub(crate) fn run<V: Variant>(
     } else {
         limits.max_depth()
     };
-    let budget = limits.time_budget();
-    let soft = budget.and_then(|b| started.checked_add(b.mul_f64(SOFT_LIMIT)));
+    let soft = limits.soft_budget().and_then(|b| started.checked_add(b));
     let mut s = Searcher::new(game, table, options, limits, started);
     let window_start = game.position_at(game.ply() - game.plies_since_zeroing());
     let window = Window {
