@@ -1037,10 +1037,12 @@ impl<'a, V: Variant> Searcher<'a, V> {
             hash_move,
         };
         self.quiescence_keys(pos, &moves, &order, &mut keys);
+        let kept = keys.compact(&mut moves);
+        let moves = &mut moves[..kept];
         let (mut best, mut best_move) = (stand, None);
-        for i in 0..moves.len() {
+        for i in 0..kept {
             // A capture that loses the exchange is not searched.
-            keys.pick(&mut moves, i, |mv, _| {
+            keys.pick(moves, i, |mv, _| {
                 self.loses_exchange(pos, mv, &kings).then_some(KEY_SKIP)
             });
             if keys.get(i) == KEY_SKIP {
