@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use hexvar_engine::{search_material, Engine, Levers, Limits, Options, Score, SearchResult};
 use hexvar_geometry::checks::Rng;
-use hexvar_geometry::{Game, Variant, VariantOutcome, VariantPiece, VariantRole};
+use hexvar_geometry::{
+    CellBits, Game, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
+};
 
 type Brusky = hexvar_brusky::Position;
 type Chessagon = hexvar_chessagon::Position;
@@ -389,4 +391,55 @@ fn null_move_keeps_mates() {
     mates::<Brusky>("9/10/11/12/12/Q10/2K7/4k4 w - - 5 188");
     mates::<Chessagon>("2/4/6/8/5Q1K/8/8/7k/8/8/8/8/6/4/2 w - - 3 187");
     mates::<Dagger>("k/2/3/2K1/3/R3/5/4/3/4/3/2/1 w -/- - 10 111");
+}
+
+/// The search asks a position that has legal moves for its outcome only where the game may still
+/// be over: after a zeroing move, with a pawn on the board and two teams in play, it takes the
+/// game to go on (the draws by move count start again, the draws of material need a board
+/// without pawns, a multi-army game ends with one team left). Along random games from every
+/// start, no such position has an outcome.
+fn games_go_on_after_zeroing_moves_with_pawns<V: Variant>(games: usize) {
+    let mut rng = Rng(0x2E80);
+    let pawn = <V::Role as VariantRole>::ALL
+        .iter()
+        .copied()
+        .find(|r| r.char() == 'P');
+    let mut checked = 0;
+    for (_, text) in V::start_positions() {
+        let start = position::<V>(&text);
+        for _ in 0..games {
+            let mut pos = start.clone();
+            for _ in 0..300 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() || pos.outcome().is_some() {
+                    break;
+                }
+                let mv = legal[rng.below(legal.len())];
+                let zeroing = pos.is_zeroing(mv);
+                pos.play_unchecked(mv);
+                let pawns = pawn.is_some_and(|p| !pos.by_role(p).is_empty());
+                let sides: Vec<_> = V::Color::ALL
+                    .iter()
+                    .copied()
+                    .filter(|&c| pos.in_play(c))
+                    .collect();
+                let teams = sides
+                    .iter()
+                    .any(|&a| sides.iter().any(|&b| !pos.same_team(a, b)));
+                if zeroing && pawns && teams && !pos.legal_moves().is_empty() {
+                    assert_eq!(pos.outcome(), None, "{}: {pos}", V::NAME);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "{}: {checked} positions", V::NAME);
+}
+
+hexvar_geometry::variant_tests! { games_go_on_after_zeroing_moves_with_pawns;
+    games_go_on_brusky: Brusky, 10;
+    games_go_on_chessagon: Chessagon, 10;
+    games_go_on_dagger: Dagger, 10;
+    games_go_on_cescacs: Cescacs, 4;
+    games_go_on_kirby: Kirby, 1;
 }
