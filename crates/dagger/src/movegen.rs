@@ -299,7 +299,7 @@ impl Position {
     /// assert_eq!(count, 13);
     /// ```
     pub fn for_each_piece_moves(&self, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
-        let (king_steps, masks) = self.masks();
+        let (king_steps, masks) = self.masks(self.turn);
         if !emit(
             &mut f,
             self.turn,
@@ -326,15 +326,14 @@ impl Position {
     /// `None` in double check, or in check by a knight in hand (which can be neither captured
     /// nor blocked, and arises only in a constructed position), where only the King may move.
     #[inline(always)]
-    fn masks(&self) -> (Bits, Option<Masks>) {
-        let us = self.turn;
+    fn masks(&self, us: Color) -> (Bits, Option<Masks>) {
         let them = us.other();
         let own = self.by_color[us.index()];
         let occupied = self.occupied_bits();
         let king = self.king(us);
         let in_hand = self.hand_attacks(them);
-        let king_moves = self.king_moves(king, own, occupied, in_hand);
-        let (checkers, pinned) = self.checkers_and_pins(king, own, occupied);
+        let king_moves = self.king_moves(them, king, own, occupied, in_hand);
+        let (checkers, pinned) = self.checkers_and_pins(us, king, own, occupied);
         let mut target = ALL_CELLS;
         let checked_from_hand = in_hand & king.bit() != 0;
         if checkers != 0 || checked_from_hand {
@@ -360,13 +359,19 @@ impl Position {
     /// cells) and on the board, and pawns attack are taken out set-wise (only the pieces near the King can matter), then each
     /// enemy slider's attacks, one look-up each, when one of its lines crosses a cell left.
     #[inline(always)]
-    fn king_moves(&self, king: Cell, own: Bits, occupied: Bits, in_hand: Bits) -> Bits {
+    fn king_moves(
+        &self,
+        them: Color,
+        king: Cell,
+        own: Bits,
+        occupied: Bits,
+        in_hand: Bits,
+    ) -> Bits {
         let k = king.index();
         let mut safe = KING[k] & !own;
         if safe == 0 {
             return 0;
         }
-        let them = self.turn.other();
         let theirs = |role: Role| self.pieces_bits(them, role);
         safe &= !(KING[self.king(them).index()] | in_hand);
         for knight in cells_of(theirs(Role::Knight) & KNIGHTS_NEAR_KING[k]) {
@@ -393,8 +398,7 @@ impl Position {
     /// The enemy pieces that check the King, and the own pieces pinned against it: one pass
     /// over the enemy sliders on the King's lines.
     #[inline(always)]
-    fn checkers_and_pins(&self, king: Cell, own: Bits, occupied: Bits) -> (Bits, Bits) {
-        let us = self.turn;
+    fn checkers_and_pins(&self, us: Color, king: Cell, own: Bits, occupied: Bits) -> (Bits, Bits) {
         let them = us.other();
         let k = king.index();
         let enemy = self.by_color[them.index()];
@@ -570,7 +574,18 @@ impl Position {
     /// [`Position::legal_move_count`], inlined into the ply above the leaves of [`perft`].
     #[inline(always)]
     fn count_legal_moves(&self) -> usize {
-        let (king_steps, masks) = self.masks();
+        // One branch on the side here, so that each side's count sees its colour as a constant:
+        // its tables' rows and its sets' indices fixed, no selection by the side per read.
+        match self.turn {
+            Color::White => self.count_legal_moves_of(Color::White),
+            Color::Black => self.count_legal_moves_of(Color::Black),
+        }
+    }
+
+    /// [`Position::count_legal_moves`] for the side to move `us`.
+    #[inline(always)]
+    fn count_legal_moves_of(&self, us: Color) -> usize {
+        let (king_steps, masks) = self.masks(us);
         let Some(m) = masks else {
             return king_steps.count_ones() as usize; // only the King may move
         };

@@ -386,7 +386,16 @@ impl Position {
     /// instructions a move).
     #[inline(always)]
     pub(crate) fn play_inlined(&mut self, m: Move) {
-        let us = self.turn;
+        // One branch on the side, so that each side's play sees its colour as a constant.
+        match self.turn {
+            Color::White => self.play_of(Color::White, m),
+            Color::Black => self.play_of(Color::Black, m),
+        }
+    }
+
+    /// [`Position::play_inlined`] for the side to move `us`.
+    #[inline(always)]
+    fn play_of(&mut self, us: Color, m: Move) {
         let them = us.other();
         self.hash ^= ZOBRIST.black_to_move;
         if let Some(ep) = self.en_passant.take() {
