@@ -393,9 +393,11 @@ impl Position {
         }
     }
 
-    /// [`Position::play_inlined`] for the side to move `us`.
+    /// [`Position::play_inlined`] for the side to move `us` (a constant where the caller has
+    /// branched on the side).
     #[inline(always)]
-    fn play_of(&mut self, us: Color, m: Move) {
+    pub(crate) fn play_of(&mut self, us: Color, m: Move) {
+        debug_assert_eq!(us, self.turn);
         let them = us.other();
         self.hash ^= ZOBRIST.black_to_move;
         if let Some(ep) = self.en_passant.take() {
