@@ -81,6 +81,16 @@ impl PieceMoves {
         cell_set(self.to)
     }
 
+    /// The from-cell when these are plain moves, one [`Move::Normal`] per destination (a
+    /// piece's, or a pawn's not promoting nor en passant).
+    #[inline]
+    fn plain_from(&self) -> Option<Cell> {
+        match self.from {
+            Origin::Cell(from) if !self.en_passant && self.promoting() == 0 => Some(from),
+            _ => None,
+        }
+    }
+
     /// Whether these are en-passant captures.
     #[inline]
     pub fn is_en_passant(&self) -> bool {
@@ -721,29 +731,41 @@ fn perft_of<const US: usize>(pos: &Position, depth: u32) -> u64 {
         // instructions per leaf).
         2 => {
             let mut nodes = 0;
-            pos.for_each_piece_moves_of(Color::ALL[US], |pm| {
-                pm.for_each_move(|m| {
-                    let mut child = *pos;
-                    child.play_of(Color::ALL[US], m);
-                    nodes += child.count_legal_moves_of(Color::ALL[US].other()) as u64;
-                });
-                true
+            for_each_child::<US>(pos, |child| {
+                nodes += child.count_legal_moves_of(Color::ALL[US].other()) as u64;
             });
             nodes
         }
         _ => {
             let mut nodes = 0;
-            pos.for_each_piece_moves_of(Color::ALL[US], |pm| {
-                pm.for_each_move(|m| {
-                    let mut child = *pos;
-                    child.play_of(Color::ALL[US], m);
-                    nodes += perft(&child, depth - 1);
-                });
-                true
-            });
+            for_each_child::<US>(pos, |child| nodes += perft(child, depth - 1));
             nodes
         }
     }
+}
+
+/// Calls `visit` with each child of `pos`, where the side with index `US` is to move: each
+/// move played on a copy straight from the set-wise layer, a plain move through
+/// [`Position::play_plain_of`] with its mover's role (one branch per mover on the kind of its
+/// moves, none per move).
+#[inline(always)]
+fn for_each_child<const US: usize>(pos: &Position, mut visit: impl FnMut(&Position)) {
+    pos.for_each_piece_moves_of(Color::ALL[US], |pm| {
+        if let Some(from) = pm.plain_from() {
+            for to in cells_of(pm.to) {
+                let mut child = *pos;
+                child.play_plain_of(Color::ALL[US], pm.role, from, to);
+                visit(&child);
+            }
+        } else {
+            pm.for_each_move(|m| {
+                let mut child = *pos;
+                child.play_of(Color::ALL[US], m);
+                visit(&child);
+            });
+        }
+        true
+    });
 }
 
 /// Perft that plays every move down to the leaves, straight from the set-wise layer: each
@@ -770,20 +792,15 @@ fn perft_without_bulk_of<const US: usize>(pos: &Position, depth: u32) -> u64 {
         return 1;
     }
     let mut nodes = 0;
-    pos.for_each_piece_moves_of(Color::ALL[US], |pm| {
-        pm.for_each_move(|m| {
-            let mut child = *pos;
-            child.play_of(Color::ALL[US], m);
-            nodes += if depth == 1 {
-                // A leaf: the move is played (and kept from being optimised away), not recursed
-                // into, which would only return 1.
-                core::hint::black_box(&child);
-                1
-            } else {
-                perft_without_bulk(&child, depth - 1)
-            };
-        });
-        true
+    for_each_child::<US>(pos, |child| {
+        nodes += if depth == 1 {
+            // A leaf: the move is played (and kept from being optimised away), not recursed
+            // into, which would only return 1.
+            core::hint::black_box(child);
+            1
+        } else {
+            perft_without_bulk(child, depth - 1)
+        };
     });
     nodes
 }

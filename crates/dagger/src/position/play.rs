@@ -34,16 +34,7 @@ impl Position {
     /// branched on the side).
     #[inline(always)]
     pub(crate) fn play_of(&mut self, us: Color, m: Move) {
-        debug_assert_eq!(us, self.turn);
-        let them = us.other();
-        self.hash ^= ZOBRIST.black_to_move;
-        if let Some(ep) = self.en_passant.take() {
-            self.hash ^= ZOBRIST.en_passant[ep.index()];
-        }
-        self.turn = them;
-        self.fullmove_number = self.fullmove_number.saturating_add(us.index() as u32);
-        let clock = self.halfmove_clock;
-        self.halfmove_clock = 0;
+        let clock = self.start_ply(us);
         // The common move first, tested on its own: one compare, not the jump table of a
         // `match` over five kinds.
         if let Move::Normal { from, to } = m {
@@ -53,32 +44,64 @@ impl Position {
         }
     }
 
-    /// A plain move or capture by `us` (the side to move before it); `clock` the halfmove clock
-    /// before it (the clock is 0 now).
+    /// A plain move or capture (a [`Move::Normal`]) of `us`'s man of `role`, the side to move:
+    /// for perft, where the set-wise layer knows the mover's role (no mailbox read for it, and
+    /// the pawn's tests branch the same way for all of one mover's moves).
+    #[inline(always)]
+    pub(crate) fn play_plain_of(&mut self, us: Color, role: Role, from: Cell, to: Cell) {
+        debug_assert_eq!(self.piece_at(from), Some(Piece::new(us, role)));
+        let clock = self.start_ply(us);
+        self.move_man(us, role, from, to, clock);
+    }
+
+    /// What every move by `us` (the side to move) changes: the side to move, the move number,
+    /// the en-passant right gone; the halfmove clock is set to 0 and its value before returned.
+    #[inline(always)]
+    fn start_ply(&mut self, us: Color) -> u32 {
+        debug_assert_eq!(us, self.turn);
+        self.hash ^= ZOBRIST.black_to_move;
+        if let Some(ep) = self.en_passant.take() {
+            self.hash ^= ZOBRIST.en_passant[ep.index()];
+        }
+        self.turn = us.other();
+        self.fullmove_number = self.fullmove_number.saturating_add(us.index() as u32);
+        let clock = self.halfmove_clock;
+        self.halfmove_clock = 0;
+        clock
+    }
+
+    /// A plain move or capture by `us`, its man's role read from the mailbox; `clock` the
+    /// halfmove clock before the move (it is 0 now).
     #[inline(always)]
     fn play_normal(&mut self, us: Color, from: Cell, to: Cell, clock: u32) {
+        let role = role_index(piece_index(self.mailbox[from.index()]));
+        self.move_man(us, Role::ALL[role], from, to, clock);
+    }
+
+    /// `us`'s man of `role` moves from `from` to `to`, taking what stands there; `clock` the
+    /// halfmove clock before the move (it is 0 now).
+    #[inline(always)]
+    fn move_man(&mut self, us: Color, role: Role, from: Cell, to: Cell, clock: u32) {
         let them = us.other();
-        let code = self.mailbox[from.index()];
+        let p = Piece::new(us, role).index();
         let captured = self.mailbox[to.index()];
-        let p = piece_index(code);
-        let role = role_index(p);
         let both = from.bit() | to.bit();
         if captured != 0 {
             let cap = piece_index(captured);
             self.by_color[them.index()] ^= to.bit();
             self.by_role[role_index(cap)] ^= to.bit();
             self.hash ^= ZOBRIST.pieces[cap][to.index()];
-        } else if role != Role::Pawn.index() {
+        } else if role != Role::Pawn {
             self.halfmove_clock = clock.saturating_add(1);
         }
-        self.by_role[role] ^= both;
+        self.by_role[role.index()] ^= both;
         self.by_color[us.index()] ^= both;
-        self.mailbox[to.index()] = code;
+        self.mailbox[to.index()] = p as u8 + 1;
         self.mailbox[from.index()] = 0;
         self.hash ^= ZOBRIST.pieces[p][from.index()] ^ ZOBRIST.pieces[p][to.index()];
         // A jump may be taken en passant next move (the cells it passed between are neither
         // its start nor its landing cell, so the test reads the same after it).
-        if role == Role::Pawn.index()
+        if role == Role::Pawn
             && PAWN_JUMP[us.index()][from.index()] == to.bit()
             && self.ep_capturable(us, from, to)
         {
