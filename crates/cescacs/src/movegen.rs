@@ -36,11 +36,14 @@ mod king;
 mod masks;
 mod perft;
 mod piece_moves;
+mod slider_counts;
 mod special;
 
 use masks::Masks;
 pub(crate) use perft::{perft, perft_without_bulk};
 pub use piece_moves::{PieceMoves, PieceMovesIter};
+use slider_counts::CountAfter;
+pub(crate) use slider_counts::SliderCounts;
 
 /// From this many free king steps on, the king's steps are judged on one map of the enemy's
 /// attacks rather than one attack test each (measured: 6 was best while slider attacks were
@@ -62,6 +65,12 @@ pub(crate) trait MoveSink {
     fn moves(&mut self, pm: PieceMoves) -> bool;
     /// Moves counted without a destination set (asked only when [`MoveSink::COUNTS`]).
     fn add(&mut self, n: usize);
+    /// The sliders' counts of the position one ply up and the two hexes of the ordinary move
+    /// played since (the bulk perft's, see [`SliderCounts`]), if the sink has them.
+    #[inline(always)]
+    fn slider_counts(&self) -> Option<(&SliderCounts, [usize; 2])> {
+        None
+    }
 }
 
 /// A sink that hands every man's moves to a closure ([`Position::for_each_piece_moves`]).
@@ -261,6 +270,23 @@ impl Position {
         count.0
     }
 
+    /// [`Position::legal_move_count`] of a settled position reached by an ordinary move from
+    /// `from` to `to` from the position whose [`Position::reply_slider_counts`] are `counts`.
+    pub(crate) fn legal_move_count_after(
+        &self,
+        counts: &SliderCounts,
+        from: usize,
+        to: usize,
+    ) -> usize {
+        let mut count = CountAfter {
+            n: 0,
+            counts,
+            moved: [from, to],
+        };
+        self.generate(&mut count);
+        count.n
+    }
+
     /// Whether the side to move has a legal move.
     pub fn has_legal_move(&self) -> bool {
         !self.for_each_piece_moves(|pm| pm.is_empty())
@@ -427,17 +453,27 @@ impl Ctx<'_> {
     /// the knight leaps of the Pegasi and Wyverns.
     fn count_all_slider_moves<S: MoveSink>(&self, sink: &mut S) {
         let role = |r: Role| self.pos.pieces(self.us, r);
-        let queens = role(Role::Queen);
-        let (orthogonal, _) = self.split::<S>(role(Role::Rook) | role(Role::Wyvern) | queens);
-        let (diagonal, _) = self.split::<S>(role(Role::Bishop) | role(Role::Pegasus) | queens);
+        let [orthogonal, diagonal] = self.pos.sliders_by_line_kind(self.us);
         let (leapers, _) = self.split::<S>(role(Role::Pegasus) | role(Role::Wyvern));
         let mut n = 0;
-        for_each_index(orthogonal, |from| {
-            n += self.lines.count_slides(from, ORTHOGONAL_AXES, self.them);
-        });
-        for_each_index(diagonal, |from| {
-            n += self.lines.count_slides(from, DIAGONAL_AXES, self.them);
-        });
+        match sink.slider_counts() {
+            Some((counts, moved))
+                if self.masks.checkers.is_empty()
+                    && !(orthogonal | diagonal).intersects(&self.masks.pinned) =>
+            {
+                n += self.count_slides_after(counts, moved);
+            }
+            _ => {
+                let (orthogonal, _) = self.split::<S>(orthogonal);
+                let (diagonal, _) = self.split::<S>(diagonal);
+                for_each_index(orthogonal, |from| {
+                    n += self.lines.count_slides(from, ORTHOGONAL_AXES, self.them);
+                });
+                for_each_index(diagonal, |from| {
+                    n += self.lines.count_slides(from, DIAGONAL_AXES, self.them);
+                });
+            }
+        }
         for_each_index(leapers, |from| {
             n += (KNIGHT[from] - self.own).len() as usize;
         });
