@@ -36,14 +36,14 @@ mod king;
 mod masks;
 mod perft;
 mod piece_moves;
-mod slider_counts;
+mod reply_counts;
 mod special;
 
 use masks::Masks;
 pub(crate) use perft::{perft, perft_without_bulk};
 pub use piece_moves::{PieceMoves, PieceMovesIter};
-use slider_counts::CountAfter;
-pub(crate) use slider_counts::SliderCounts;
+use reply_counts::CountAfter;
+pub(crate) use reply_counts::ReplyCounts;
 
 /// From this many free king steps on, the king's steps are judged on one map of the enemy's
 /// attacks rather than one attack test each (measured: 6 was best while slider attacks were
@@ -65,10 +65,10 @@ pub(crate) trait MoveSink {
     fn moves(&mut self, pm: PieceMoves) -> bool;
     /// Moves counted without a destination set (asked only when [`MoveSink::COUNTS`]).
     fn add(&mut self, n: usize);
-    /// The sliders' counts of the position one ply up and the two hexes of the ordinary move
-    /// played since (the bulk perft's, see [`SliderCounts`]), if the sink has them.
+    /// The counts of the position one ply up and the two hexes of the ordinary move played
+    /// since (the bulk perft's, see [`ReplyCounts`]), if the sink has them.
     #[inline(always)]
-    fn slider_counts(&self) -> Option<(&SliderCounts, [usize; 2])> {
+    fn reply_counts(&self) -> Option<(&ReplyCounts, [usize; 2])> {
         None
     }
 }
@@ -271,10 +271,10 @@ impl Position {
     }
 
     /// [`Position::legal_move_count`] of a settled position reached by an ordinary move from
-    /// `from` to `to` from the position whose [`Position::reply_slider_counts`] are `counts`.
+    /// `from` to `to` from the position whose [`Position::reply_counts`] are `counts`.
     pub(crate) fn legal_move_count_after(
         &self,
-        counts: &SliderCounts,
+        counts: &ReplyCounts,
         from: usize,
         to: usize,
     ) -> usize {
@@ -301,7 +301,7 @@ impl Ctx<'_> {
         let pawns = self.pos.pieces(self.us, Role::Pawn);
         let (counted, _) = self.split::<S>(pawns - PROMOTION_REACH[c]);
         if S::COUNTS {
-            sink.add(self.count_pawn_moves(counted));
+            sink.add(self.count_pawn_moves(counted, sink));
         }
         self.emit_each(Role::Pawn, pawns - counted, sink, |from| {
             // Straight steps stop before the first occupied hex on the forward ray.
@@ -320,17 +320,16 @@ impl Ctx<'_> {
     /// hexes ahead on the pawn's column (up to its two or three steps), the empty oblique
     /// hexes, the enemies on its capture hexes.
     #[inline(always)]
-    fn count_pawn_moves(&self, pawns: CellSet) -> usize {
-        let c = self.us.index();
-        // White steps up its column line (the axis's positive direction), Black down.
-        let up = self.us == Color::White;
+    fn count_pawn_moves<S: MoveSink>(&self, pawns: CellSet, sink: &S) -> usize {
+        if let Some((counts, moved)) = sink.reply_counts() {
+            let pawns_all = self.pos.pieces(self.us, Role::Pawn);
+            if self.masks.checkers.is_empty() && !pawns_all.intersects(&self.masks.pinned) {
+                return self.count_pawn_moves_after(counts, moved, pawns);
+            }
+        }
         let mut n = 0;
         for_each_index(pawns, |from| {
-            let column = places(from)[COLUMN_AXIS];
-            let most = usize::from(PAWN_PUSH_COUNT[c][from]);
-            // Oblique steps go to edge neighbours, captures to diagonal ones: never one hex.
-            let steps = (PAWN_OBLIQUE[c][from] - self.occ) | (PAWN_ATTACKS[c][from] & self.enemy);
-            n += self.lines.free_run_within(column, up, most) + steps.len() as usize;
+            n += pawn_move_count(self.lines, &self.occ, &self.enemy, self.us, from);
         });
         n
     }
@@ -456,7 +455,7 @@ impl Ctx<'_> {
         let [orthogonal, diagonal] = self.pos.sliders_by_line_kind(self.us);
         let (leapers, _) = self.split::<S>(role(Role::Pegasus) | role(Role::Wyvern));
         let mut n = 0;
-        match sink.slider_counts() {
+        match sink.reply_counts() {
             Some((counts, moved))
                 if self.masks.checkers.is_empty()
                     && !(orthogonal | diagonal).intersects(&self.masks.pinned) =>
@@ -479,4 +478,25 @@ impl Ctx<'_> {
         });
         sink.add(n);
     }
+}
+
+/// The moves of an unpinned pawn of `color` on `from`, away from its promotion edge, out of
+/// check: the free hexes ahead on its column (up to its two or three steps), the empty oblique
+/// hexes, the enemies (`enemy`) on its capture hexes.
+#[inline(always)]
+fn pawn_move_count(
+    lines: &LineOccupancy,
+    occ: &CellSet,
+    enemy: &CellSet,
+    color: Color,
+    from: usize,
+) -> usize {
+    let c = color.index();
+    // White steps up its column line (the axis's positive direction), Black down.
+    let up = color == Color::White;
+    let column = places(from)[COLUMN_AXIS];
+    let most = usize::from(PAWN_PUSH_COUNT[c][from]);
+    // Oblique steps go to edge neighbours, captures to diagonal ones: never one hex.
+    let steps = (PAWN_OBLIQUE[c][from] - *occ) | (PAWN_ATTACKS[c][from] & *enemy);
+    lines.free_run_within(column, up, most) + steps.len() as usize
 }

@@ -100,8 +100,8 @@ fn perft_below<const BULK: bool>(
     });
     // Without bulk, the last ply's moves are played and taken back, not recursed into.
     let leaves = !BULK && depth == 1;
-    // With bulk, the children's sliders counted from this node's (see `SliderCounts`).
-    let reply_counts = (BULK && depth == 2).then(|| pos.reply_slider_counts());
+    // With bulk, the children's sliders and pawns counted from this node's (`ReplyCounts`).
+    let reply_counts = (BULK && depth == 2).then(|| pos.reply_counts());
     let mut nodes = 0;
     for i in first..reports.len() {
         let report = reports[i];
