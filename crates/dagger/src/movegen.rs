@@ -23,8 +23,8 @@ use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::sliders::{bishop_attacks, bishop_attacks_from, rook_attacks, rook_attacks_from};
 use crate::tables::{
-    BETWEEN, BISHOP_PSEUDO, KING, KNIGHT, KNIGHTS_NEAR_KING, LINE, PAWNS_NEAR_KING, PAWN_JUMP,
-    PAWN_SHIFTS, PAWN_STEPS, RANK_LASTS, RANK_NEIGHBOURS, ROOK_PSEUDO,
+    PawnStep, BETWEEN, BISHOP_PSEUDO, KING, KNIGHT, KNIGHTS_NEAR_KING, LINE, PAWNS_NEAR_KING,
+    PAWN_FROM, PAWN_JUMP, PAWN_SHIFTS, PAWN_STEPS, RANK_LASTS, RANK_NEIGHBOURS, ROOK_PSEUDO,
 };
 
 /// Where a mover comes from.
@@ -270,12 +270,17 @@ fn emit<F: FnMut(PieceMoves) -> bool>(
         })
 }
 
-/// The number of moves of the free `pawns` of the side with index `SIDE` (whose shift distances
-/// are then constants; none of the pawns about to promote), counted set-wise (see
-/// [`PawnShifts`](crate::tables::PawnShifts)): each destination bit of a move stands for exactly
-/// one pawn.
+/// The destinations of the moves of the free `pawns` of the side with index `SIDE` (whose
+/// shift distances are then constants; none of the pawns about to promote), set-wise (see
+/// [`PawnShifts`](crate::tables::PawnShifts)): the lower forward steps, the higher ones and the
+/// jumps, kept to `step_to` and `jump_to`. Each destination bit of each set stands for exactly
+/// one pawn's move.
 #[inline(always)]
-fn count_free_pawn_moves_of<const SIDE: usize>(pawns: Bits, step_to: Bits, jump_to: Bits) -> usize {
+fn free_pawn_destinations<const SIDE: usize>(
+    pawns: Bits,
+    step_to: Bits,
+    jump_to: Bits,
+) -> [Bits; 3] {
     let shifts = const { &PAWN_SHIFTS[SIDE] };
     let low = shifts.low.forward(pawns);
     let mut high = (low & !RANK_LASTS) << 1;
@@ -283,9 +288,11 @@ fn count_free_pawn_moves_of<const SIDE: usize>(pawns: Bits, step_to: Bits, jump_
     if at_edge != 0 {
         high |= shifts.high_at_edge.forward(at_edge);
     }
-    ((low & step_to).count_ones()
-        + (high & step_to).count_ones()
-        + (shifts.jump.forward(pawns) & jump_to).count_ones()) as usize
+    [
+        low & step_to,
+        high & step_to,
+        shifts.jump.forward(pawns) & jump_to,
+    ]
 }
 
 /// The index of White, of Black (for code specialised to one side).
@@ -643,7 +650,9 @@ impl Position {
         if free == 0 {
             return 0;
         }
-        count_free_pawn_moves_of::<SIDE>(free, !m.own & m.target, !m.occupied & m.target)
+        let destinations =
+            free_pawn_destinations::<SIDE>(free, !m.own & m.target, !m.occupied & m.target);
+        destinations.iter().map(|d| d.count_ones() as usize).sum()
     }
 
     /// The moves of our knights, bishops, rooks and queens on `pieces`, each kept to `line` as
@@ -745,27 +754,83 @@ fn perft_of<const US: usize>(pos: &Position, depth: u32) -> u64 {
 }
 
 /// Calls `visit` with each child of `pos`, where the side with index `US` is to move: each
-/// move played on a copy straight from the set-wise layer, a plain move through
-/// [`Position::play_plain_of`] with its mover's role (one branch per mover on the kind of its
-/// moves, none per move).
+/// move played on a copy straight from the set-wise layer, in its order but for the free pawns
+/// (neither pinned nor about to promote), whose moves come set-wise, three sets for all of them
+/// (fewer, longer loops than one per pawn), each move's pawn read from a table. A plain move is
+/// played through [`Position::play_plain_of`] with its mover's role.
 #[inline(always)]
 fn for_each_child<const US: usize>(pos: &Position, mut visit: impl FnMut(&Position)) {
-    pos.for_each_piece_moves_of(Color::ALL[US], |pm| {
+    let us = Color::ALL[US];
+    let (king_steps, masks) = pos.masks(us);
+    let pawns = pos.pieces_bits(us, Role::Pawn);
+    let shifts = const { &PAWN_SHIFTS[US] };
+    let one_by_one = masks
+        .as_ref()
+        .map_or(pawns, |m| pawns & (m.pinned | shifts.promoting));
+    if let Some(m) = &masks {
+        let free = pawns & !one_by_one;
+        if free != 0 {
+            let destinations =
+                free_pawn_destinations::<US>(free, !m.own & m.target, !m.occupied & m.target);
+            let steps = [shifts.low_step, shifts.high_step, PawnStep::Jump];
+            for (set, step) in destinations.into_iter().zip(steps) {
+                for to in cells_of(set) {
+                    let from =
+                        Cell::from_bit_index(u32::from(PAWN_FROM[US][step as usize][to.index()]));
+                    visit_plain::<US>(pos, Role::Pawn, from, to, &mut visit);
+                }
+            }
+        }
+    }
+    let mut each_mover = |pm: PieceMoves| {
         if let Some(from) = pm.plain_from() {
             for to in cells_of(pm.to) {
-                let mut child = *pos;
-                child.play_plain_of(Color::ALL[US], pm.role, from, to);
-                visit(&child);
+                visit_plain::<US>(pos, pm.role, from, to, &mut visit);
             }
         } else {
             pm.for_each_move(|m| {
                 let mut child = *pos;
-                child.play_of(Color::ALL[US], m);
+                child.play_of(us, m);
                 visit(&child);
             });
         }
         true
-    });
+    };
+    emit(
+        &mut each_mover,
+        us,
+        Role::King,
+        Origin::Cell(pos.king(us)),
+        king_steps,
+        false,
+    );
+    let Some(m) = masks else {
+        return; // only the King may move
+    };
+    if one_by_one != 0 {
+        pos.pawn_moves(&m, &mut each_mover, one_by_one);
+    }
+    let _ = pos.knight_moves(&m, &mut each_mover)
+        && pos.bishop_moves(&m, &mut each_mover)
+        && pos.rook_moves(&m, &mut each_mover)
+        && pos.queen_moves(&m, &mut each_mover)
+        && pos.en_passant_moves(&m, &mut each_mover)
+        && pos.hand_moves(&m, &mut each_mover);
+}
+
+/// Calls `visit` with the child of `pos` after the plain move `from`-`to` of the side with
+/// index `US`'s man of `role`.
+#[inline(always)]
+fn visit_plain<const US: usize>(
+    pos: &Position,
+    role: Role,
+    from: Cell,
+    to: Cell,
+    visit: &mut impl FnMut(&Position),
+) {
+    let mut child = *pos;
+    child.play_plain_of(Color::ALL[US], role, from, to);
+    visit(&child);
 }
 
 /// Perft that plays every move down to the leaves, straight from the set-wise layer: each
