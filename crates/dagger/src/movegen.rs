@@ -719,38 +719,41 @@ impl Position {
 /// assert_eq!(perft(&Position::new(), 3), 2580);
 /// ```
 pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
-    // One branch on the side per node: below it, generation, play and the children's counts
-    // see both sides' colours as constants.
+    walk::<true>(pos, depth)
+}
+
+/// Perft with the last ply counted in bulk (`BULK`) or played move by move: one branch on the
+/// side per node, below which generation, play and the children's counts see both sides'
+/// colours as constants.
+fn walk<const BULK: bool>(pos: &Position, depth: u32) -> u64 {
     match pos.turn {
-        Color::White => perft_of::<WHITE>(pos, depth),
-        Color::Black => perft_of::<BLACK>(pos, depth),
+        Color::White => walk_of::<WHITE, BULK>(pos, depth),
+        Color::Black => walk_of::<BLACK, BULK>(pos, depth),
     }
 }
 
-/// [`perft`] with the side to move given as a constant, the index `US` (read as a constant
+/// [`walk`] with the side to move given as a constant, the index `US` (read as a constant
 /// inside the closures too, which are called out of line: a captured colour would be loaded).
 #[inline(always)]
-fn perft_of<const US: usize>(pos: &Position, depth: u32) -> u64 {
+fn walk_of<const US: usize, const BULK: bool>(pos: &Position, depth: u32) -> u64 {
+    let mut nodes = 0;
     match depth {
-        0 => 1,
-        1 => pos.count_legal_moves_of(Color::ALL[US]) as u64,
+        0 => return 1,
+        1 if BULK => return pos.count_legal_moves_of(Color::ALL[US]) as u64,
         // The ply above the leaves has an arm of its own, so that the count inlines into it:
-        // no call, no second pass through this match per leaf-parent (the same loop as the arm
-        // below, written twice: a shared helper taking the child by reference measured 2 % more
-        // instructions per leaf).
-        2 => {
-            let mut nodes = 0;
-            for_each_child::<US>(pos, |child| {
-                nodes += child.count_legal_moves_of(Color::ALL[US].other()) as u64;
-            });
-            nodes
-        }
-        _ => {
-            let mut nodes = 0;
-            for_each_child::<US>(pos, |child| nodes += perft(child, depth - 1));
-            nodes
-        }
+        // no call, no second pass through this match per leaf-parent.
+        2 if BULK => for_each_child::<US>(pos, |child| {
+            nodes += child.count_legal_moves_of(Color::ALL[US].other()) as u64;
+        }),
+        // A leaf: the move is played (and kept from being optimised away), not recursed into,
+        // which would only return 1.
+        1 => for_each_child::<US>(pos, |child| {
+            core::hint::black_box(child);
+            nodes += 1;
+        }),
+        _ => for_each_child::<US>(pos, |child| nodes += walk::<BULK>(child, depth - 1)),
     }
+    nodes
 }
 
 /// Calls `visit` with each child of `pos`, where the side with index `US` is to move: each
@@ -844,28 +847,5 @@ fn visit_plain<const US: usize>(
 /// assert_eq!(perft_without_bulk(&Position::new(), 2), 166);
 /// ```
 pub(crate) fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
-    match pos.turn {
-        Color::White => perft_without_bulk_of::<WHITE>(pos, depth),
-        Color::Black => perft_without_bulk_of::<BLACK>(pos, depth),
-    }
-}
-
-/// [`perft_without_bulk`] with the side to move given as a constant, the index `US`.
-#[inline(always)]
-fn perft_without_bulk_of<const US: usize>(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    for_each_child::<US>(pos, |child| {
-        nodes += if depth == 1 {
-            // A leaf: the move is played (and kept from being optimised away), not recursed
-            // into, which would only return 1.
-            core::hint::black_box(child);
-            1
-        } else {
-            perft_without_bulk(child, depth - 1)
-        };
-    });
-    nodes
+    walk::<false>(pos, depth)
 }
