@@ -5,7 +5,7 @@
 use hexvar_brusky::{
     Color, DrawReason, Game, GameError, Move, Outcome, Position, WinReason, START_TEXT,
 };
-use hexvar_geometry::checks::play_sans;
+use hexvar_geometry::checks::{check_agreement, check_finished, check_repetition_draw, play_sans};
 use hexvar_geometry::{RecordError, RecordErrorKind};
 use proptest::prelude::*;
 
@@ -17,34 +17,8 @@ fn play(game: &mut Game, san: &str) -> Move {
 
 #[test]
 fn threefold_repetition_draws_and_undo_reopens_the_game() {
-    let mut game = Game::new();
-    for text in ["Ng3", "Nf6", "Nh1", "Ne8", "Ng3", "Nf6", "Nh1"] {
-        play(&mut game, text);
-        assert_eq!(game.outcome(), None);
-    }
-    assert_eq!(game.repetitions(), 2);
-    let m = play(&mut game, "Ne8"); // the start position, a third time
-    assert_eq!(game.repetitions(), 3);
-    let draw = Outcome::Draw {
-        reason: DrawReason::ThreefoldRepetition,
-    };
-    assert_eq!(game.outcome(), Some(draw));
-    let next = game.position().parse_san("Ng3").unwrap();
-    assert_eq!(game.play(next), Err(GameError::Finished(draw)));
-    assert_eq!(game.moves().len(), 8);
-    assert_eq!(game.undo(), Some(m));
-    assert_eq!(game.outcome(), None);
-    assert_eq!(game.repetitions(), 2);
-    // The record says the draw.
-    play(&mut game, "Ne8");
-    let record = game.to_record();
-    assert!(record.contains("[Result \"1/2-1/2\"]"), "{record}");
-    assert!(
-        record.contains("1. Ng3 Nf6 2. Nh1 Ne8 3. Ng3 Nf6 4. Nh1 Ne8 1/2-1/2"),
-        "{record}"
-    );
-    let read = Game::from_record(&record).unwrap();
-    assert_eq!(read.outcome(), Some(draw));
+    let shuffle = "Ng3 Nf6 Nh1 Ne8 Ng3 Nf6 Nh1 Ne8"; // the start position a third time
+    check_repetition_draw(Position::new(), shuffle, DrawReason::ThreefoldRepetition).unwrap();
 }
 
 #[test]
@@ -106,15 +80,11 @@ fn a_usable_en_passant_target_makes_a_different_position() {
 #[test]
 fn a_finished_game_refuses_moves_after_an_automatic_draw() {
     let text = format!("{START_PLACEMENT} w KQkq - 100 60");
-    let mut game = Game::from_position(text.parse().unwrap());
+    let game = Game::from_position(text.parse().unwrap());
     let draw = Outcome::Draw {
         reason: DrawReason::FiftyMoveRule,
     };
-    assert_eq!(game.outcome(), Some(draw));
-    let m = game.position().parse_move("h1-g3").unwrap();
-    assert_eq!(game.play(m), Err(GameError::Finished(draw)));
-    assert!(game.moves().is_empty());
-    assert!(!game.agree_draw(), "a finished game takes no agreement");
+    check_finished(&game, &draw).unwrap();
 }
 
 #[test]
@@ -140,28 +110,15 @@ fn checkmate_ends_the_game_and_the_record_says_who_won() {
         winner: Color::White,
         reason: WinReason::Checkmate,
     };
-    assert_eq!(game.outcome(), Some(mate));
+    check_finished(&game, &mate).unwrap();
     let record = game.to_record();
     assert!(record.contains("[Position \"9/10/11/7R4/12/2K8/10/k8 w - - 0 1\"]"));
     assert!(record.ends_with("\n1. Ra5# 1-0\n"), "{record}");
-    let read = Game::from_record(&record).unwrap();
-    assert_eq!(read, game);
 }
 
 #[test]
 fn agreement_and_resignation_are_kept_by_the_record() {
-    let mut game = Game::new();
-    play(&mut game, "Ng3");
-    assert!(game.agree_draw());
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::Draw {
-            reason: DrawReason::Agreement
-        })
-    );
-    let read = Game::from_record(&game.to_record()).unwrap();
-    assert_eq!(read.outcome(), game.outcome());
-
+    check_agreement(Position::new(), "Ng3").unwrap();
     let mut game = Game::new();
     play(&mut game, "Ng3");
     game.set_tag("Result", "0-1").unwrap();

@@ -4,6 +4,7 @@
 use hexvar_brusky::{
     ParsePositionError, ParseSetupError, Position, PositionProblem, Setup, START_TEXT,
 };
+use hexvar_geometry::checks::check_position_texts;
 
 const START_PLACEMENT: &str = "rnbkbqbnr/pppppppppp/11/12/12/11/PPPPPPPPPP/RNBQBKBNR";
 
@@ -57,16 +58,7 @@ fn counters_are_u32_in_plain_digits() {
 #[test]
 fn only_ascii_whitespace_separates_fields() {
     let spaced = format!("\t {START_PLACEMENT}\n w  KQkq\r-  0 1 \n");
-    assert_eq!(spaced.parse::<Position>().unwrap(), Position::new());
-    for space in ['\u{a0}', '\u{3000}', '\u{2003}'] {
-        let text = START_TEXT.replacen(' ', &space.to_string(), 1);
-        assert!(text.parse::<Setup>().is_err(), "{text:?}");
-        let text = format!("{START_TEXT}{space}");
-        assert!(
-            matches!(text.parse::<Position>(), Err(ParsePositionError::Setup(_))),
-            "{text:?}"
-        );
-    }
+    check_position_texts::<Position>(&[(&spaced, START_TEXT)]).unwrap();
 }
 
 #[test]

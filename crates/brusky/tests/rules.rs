@@ -3,6 +3,7 @@
 //! piece's destinations marked) and an exact assertion of the move set.
 
 use hexvar_brusky::{render, Cell, CellSet, Color, Move, Piece, Position, Role, Setup};
+use hexvar_geometry::checks::legal_move_texts;
 
 /// A position from a piece list like `"Ka1 kl8 Pc4"` (upper case White) and the side to move.
 pub(crate) fn position(pieces: &str, turn: Color) -> Position {
@@ -31,12 +32,8 @@ fn moves_of(pos: &Position, from: Cell) -> Vec<(Move, Cell)> {
 
 /// The legal moves of the man on `from`, in notation, sorted.
 fn moves_from(pos: &Position, from: &str) -> Vec<String> {
-    let mut moves: Vec<String> = moves_of(pos, cell(from))
-        .iter()
-        .map(|(m, _)| m.to_string())
-        .collect();
-    moves.sort();
-    moves
+    let from = cell(from);
+    legal_move_texts(pos, |m| (m.from() == Some(from)).then(|| m.to_string()))
 }
 
 fn sorted(moves: &[&str]) -> Vec<String> {
@@ -150,14 +147,9 @@ const CASTLING_START: &str = "Ra1 Kf1 Ri1 Pa2 Pb2 Pc2 Pd2 Pe2 Pf2 Pg2 Ph2 Pi2 Pj
                               rd8 kg8 rl8 pc7 pd7 pe7 pf7 pg7 ph7 pi7 pj7 pk7 pl7";
 
 fn castlings(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .filter(|m| matches!(m, Move::Castle { .. }))
-        .map(|m| m.to_string())
-        .collect();
-    v.sort();
-    v
+    legal_move_texts(pos, |m| {
+        matches!(m, Move::Castle { .. }).then(|| m.to_string())
+    })
 }
 
 fn with_rights(pos: Position) -> Position {

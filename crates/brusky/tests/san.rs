@@ -3,7 +3,7 @@
 //! double steps), of disambiguation, checks and mates.
 
 use hexvar_brusky::{Color, Move, ParseSanError, Position};
-use hexvar_geometry::checks::check_san_round_trips;
+use hexvar_geometry::checks::{check_san_round_trips, legal_move_texts};
 
 use crate::rules::position;
 
@@ -19,13 +19,7 @@ fn san(pos: &Position, notation: &str) -> String {
 
 /// Every legal move's SAN, sorted.
 fn all_san(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| pos.san(m).into_string())
-        .collect();
-    v.sort();
-    v
+    legal_move_texts(pos, |m| Some(pos.san(m).into_string()))
 }
 
 /// The SAN properties of one position ([`check_san_round_trips`], and the check suffix: `#`

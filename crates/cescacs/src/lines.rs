@@ -69,7 +69,7 @@ pub(crate) struct LinePlace {
 impl LinePlace {
     /// The line's slot as an index that the compiler knows to be below [`SLOTS`].
     #[inline(always)]
-    pub(crate) fn slot(self) -> usize {
+    fn slot(self) -> usize {
         usize::from(self.line) & (SLOTS - 1)
     }
 }
@@ -85,10 +85,6 @@ struct LineTables {
     ends: [u32; SLOTS],
     /// `prefix[line][k]`: the line's cells at positions below `k` (none on [`LONE`]).
     prefix: [[CellSet; POSITIONS]; SLOTS],
-    /// The axis of each slot's line (0 for [`LONE`]).
-    axis: [u8; SLOTS],
-    /// By cell, padded to [`ROWS`] rows: bit `slot` for each of the cell's lines but [`LONE`].
-    slots_through: [u128; ROWS],
 }
 
 const fn build_tables() -> LineTables {
@@ -97,8 +93,6 @@ const fn build_tables() -> LineTables {
         cell: [[CELL_COUNT as u8; CELL_ROW]; SLOTS],
         ends: [0; SLOTS],
         prefix: [[CellSet::EMPTY; POSITIONS]; SLOTS],
-        axis: [0; SLOTS],
-        slots_through: [0; ROWS],
     };
     t.ends[LONE] = 1 | 1 << 2;
     // The lines found, the one-cell ones included (these share `LONE`).
@@ -125,7 +119,6 @@ const fn build_tables() -> LineTables {
                         line: line as u8,
                         pos: pos as u8,
                     };
-                    t.slots_through[at] |= 1 << line;
                     t.cell[line][pos] = at as u8;
                     t.prefix[line][pos] = cells;
                     cells = cells.with(at);
@@ -146,7 +139,6 @@ const fn build_tables() -> LineTables {
                     "a line of at most 15 cells fits a u16 above bit 0"
                 );
                 t.ends[line] = 1 | 1 << (len + 1);
-                t.axis[line] = axis as u8;
                 line += 1;
                 lines += 1;
             }
@@ -334,37 +326,17 @@ impl LineOccupancy {
         axes: core::ops::Range<usize>,
         them: Color,
     ) -> usize {
-        let mut n = 0;
-        for &place in &places(from)[axes] {
-            n += self.count_slides_on(place, them);
-        }
-        n
-    }
-
-    /// [`LineOccupancy::count_slides`] on one line: the moves of a slider on `place` along its
-    /// line.
-    #[inline(always)]
-    pub(crate) fn count_slides_on(&self, place: LinePlace, them: Color) -> usize {
         // The enemy's men on a line: the White half, or the occupied cells without it.
         let black_mask = if them == Color::Black { OCCUPIED } else { 0 };
-        let word = self.0[place.slot()];
-        let occ = (word & OCCUPIED) | TABLES.ends[place.slot()];
-        let (below, above) = blockers_in(occ, place);
-        let enemy = (word >> WHITE) ^ (word & black_mask);
-        above - below - 2 + (enemy >> below) as usize % 2 + (enemy >> above) as usize % 2
-    }
-
-    /// The slots of the lines through `cell` (bit `slot`), the one-cell lines' shared slot
-    /// left out.
-    #[inline(always)]
-    pub(crate) fn slots_through(cell: usize) -> u128 {
-        TABLES.slots_through[cell]
-    }
-
-    /// The axis of the line in `slot` (an index into [`AXIS_DIRECTIONS`]).
-    #[inline(always)]
-    pub(crate) fn axis_of_slot(slot: usize) -> usize {
-        usize::from(TABLES.axis[slot & (SLOTS - 1)])
+        let mut n = 0;
+        for &place in &places(from)[axes] {
+            let word = self.0[place.slot()];
+            let occ = (word & OCCUPIED) | TABLES.ends[place.slot()];
+            let (below, above) = blockers_in(occ, place);
+            let enemy = (word >> WHITE) ^ (word & black_mask);
+            n += above - below - 2 + (enemy >> below) as usize % 2 + (enemy >> above) as usize % 2;
+        }
+        n
     }
 
     /// The number of empty cells next to `place` on its line, before the nearest man, in the

@@ -36,14 +36,11 @@ mod king;
 mod masks;
 mod perft;
 mod piece_moves;
-mod reply_counts;
 mod special;
 
 use masks::Masks;
 pub(crate) use perft::{perft, perft_without_bulk};
 pub use piece_moves::{PieceMoves, PieceMovesIter};
-use reply_counts::CountAfter;
-pub(crate) use reply_counts::ReplyCounts;
 
 /// From this many free king steps on, the king's steps are judged on one map of the enemy's
 /// attacks rather than one attack test each (measured: 6 was best while slider attacks were
@@ -65,12 +62,6 @@ pub(crate) trait MoveSink {
     fn moves(&mut self, pm: PieceMoves) -> bool;
     /// Moves counted without a destination set (asked only when [`MoveSink::COUNTS`]).
     fn add(&mut self, n: usize);
-    /// The counts of the position one ply up and the two hexes of the ordinary move played
-    /// since (the bulk perft's, see [`ReplyCounts`]), if the sink has them.
-    #[inline(always)]
-    fn reply_counts(&self) -> Option<(&ReplyCounts, [usize; 2])> {
-        None
-    }
 }
 
 /// A sink that hands every man's moves to a closure ([`Position::for_each_piece_moves`]).
@@ -270,23 +261,6 @@ impl Position {
         count.0
     }
 
-    /// [`Position::legal_move_count`] of a settled position reached by an ordinary move from
-    /// `from` to `to` from the position whose [`Position::reply_counts`] are `counts`.
-    pub(crate) fn legal_move_count_after(
-        &self,
-        counts: &ReplyCounts,
-        from: usize,
-        to: usize,
-    ) -> usize {
-        let mut count = CountAfter {
-            n: 0,
-            counts,
-            moved: [from, to],
-        };
-        self.generate(&mut count);
-        count.n
-    }
-
     /// Whether the side to move has a legal move.
     pub fn has_legal_move(&self) -> bool {
         !self.for_each_piece_moves(|pm| pm.is_empty())
@@ -301,7 +275,7 @@ impl Ctx<'_> {
         let pawns = self.pos.pieces(self.us, Role::Pawn);
         let (counted, _) = self.split::<S>(pawns - PROMOTION_REACH[c]);
         if S::COUNTS {
-            sink.add(self.count_pawn_moves(counted, sink));
+            sink.add(self.count_pawn_moves(counted));
         }
         self.emit_each(Role::Pawn, pawns - counted, sink, |from| {
             // Straight steps stop before the first occupied hex on the forward ray.
@@ -320,16 +294,17 @@ impl Ctx<'_> {
     /// hexes ahead on the pawn's column (up to its two or three steps), the empty oblique
     /// hexes, the enemies on its capture hexes.
     #[inline(always)]
-    fn count_pawn_moves<S: MoveSink>(&self, pawns: CellSet, sink: &S) -> usize {
-        if let Some((counts, moved)) = sink.reply_counts() {
-            let pawns_all = self.pos.pieces(self.us, Role::Pawn);
-            if self.masks.checkers.is_empty() && !pawns_all.intersects(&self.masks.pinned) {
-                return self.count_pawn_moves_after(counts, moved, pawns);
-            }
-        }
+    fn count_pawn_moves(&self, pawns: CellSet) -> usize {
+        let c = self.us.index();
+        // White steps up its column line (the axis's positive direction), Black down.
+        let up = self.us == Color::White;
         let mut n = 0;
         for_each_index(pawns, |from| {
-            n += pawn_move_count(self.lines, &self.occ, &self.enemy, self.us, from);
+            let column = places(from)[COLUMN_AXIS];
+            let most = usize::from(PAWN_PUSH_COUNT[c][from]);
+            // Oblique steps go to edge neighbours, captures to diagonal ones: never one hex.
+            let steps = (PAWN_OBLIQUE[c][from] - self.occ) | (PAWN_ATTACKS[c][from] & self.enemy);
+            n += self.lines.free_run_within(column, up, most) + steps.len() as usize;
         });
         n
     }
@@ -452,51 +427,20 @@ impl Ctx<'_> {
     /// the knight leaps of the Pegasi and Wyverns.
     fn count_all_slider_moves<S: MoveSink>(&self, sink: &mut S) {
         let role = |r: Role| self.pos.pieces(self.us, r);
-        let [orthogonal, diagonal] = self.pos.sliders_by_line_kind(self.us);
+        let queens = role(Role::Queen);
+        let (orthogonal, _) = self.split::<S>(role(Role::Rook) | role(Role::Wyvern) | queens);
+        let (diagonal, _) = self.split::<S>(role(Role::Bishop) | role(Role::Pegasus) | queens);
         let (leapers, _) = self.split::<S>(role(Role::Pegasus) | role(Role::Wyvern));
         let mut n = 0;
-        match sink.reply_counts() {
-            Some((counts, moved))
-                if self.masks.checkers.is_empty()
-                    && !(orthogonal | diagonal).intersects(&self.masks.pinned) =>
-            {
-                n += self.count_slides_after(counts, moved);
-            }
-            _ => {
-                let (orthogonal, _) = self.split::<S>(orthogonal);
-                let (diagonal, _) = self.split::<S>(diagonal);
-                for_each_index(orthogonal, |from| {
-                    n += self.lines.count_slides(from, ORTHOGONAL_AXES, self.them);
-                });
-                for_each_index(diagonal, |from| {
-                    n += self.lines.count_slides(from, DIAGONAL_AXES, self.them);
-                });
-            }
-        }
+        for_each_index(orthogonal, |from| {
+            n += self.lines.count_slides(from, ORTHOGONAL_AXES, self.them);
+        });
+        for_each_index(diagonal, |from| {
+            n += self.lines.count_slides(from, DIAGONAL_AXES, self.them);
+        });
         for_each_index(leapers, |from| {
             n += (KNIGHT[from] - self.own).len() as usize;
         });
         sink.add(n);
     }
-}
-
-/// The moves of an unpinned pawn of `color` on `from`, away from its promotion edge, out of
-/// check: the free hexes ahead on its column (up to its two or three steps), the empty oblique
-/// hexes, the enemies (`enemy`) on its capture hexes.
-#[inline(always)]
-fn pawn_move_count(
-    lines: &LineOccupancy,
-    occ: &CellSet,
-    enemy: &CellSet,
-    color: Color,
-    from: usize,
-) -> usize {
-    let c = color.index();
-    // White steps up its column line (the axis's positive direction), Black down.
-    let up = color == Color::White;
-    let column = places(from)[COLUMN_AXIS];
-    let most = usize::from(PAWN_PUSH_COUNT[c][from]);
-    // Oblique steps go to edge neighbours, captures to diagonal ones: never one hex.
-    let steps = (PAWN_OBLIQUE[c][from] - *occ) | (PAWN_ATTACKS[c][from] & *enemy);
-    lines.free_run_within(column, up, most) + steps.len() as usize
 }

@@ -325,35 +325,6 @@ pub(crate) static PAWN_ATTACKS: [[CellSet; ROWS]; 2] = [
     padded(&build_dir_sets(PAWN_CAPTURE_DIRS[0]), CellSet::EMPTY),
     padded(&build_dir_sets(PAWN_CAPTURE_DIRS[1]), CellSet::EMPTY),
 ];
-/// The pawns whose count of moves (out of check, unpinned) depends on what stands on a hex:
-/// for a pawn on `p`, its straight steps' hexes, its oblique and capture hexes, and `p`.
-const fn build_pawn_watchers(color: usize) -> [CellSet; CELL_COUNT] {
-    let pushes = build_pushes(color);
-    let oblique = build_dir_sets(PAWN_OBLIQUE_DIRS[color]);
-    let captures = build_dir_sets(PAWN_CAPTURE_DIRS[color]);
-    let mut out = [CellSet::EMPTY; CELL_COUNT];
-    let mut p = 0;
-    while p < CELL_COUNT {
-        let watched = pushes[p].union(&oblique[p]).union(&captures[p]).with(p);
-        let mut cell = 0;
-        while cell < CELL_COUNT {
-            if watched.has(cell) {
-                out[cell] = out[cell].with(p);
-            }
-            cell += 1;
-        }
-        p += 1;
-    }
-    out
-}
-
-/// `PAWN_WATCHERS[color][cell]`: the hexes from which a pawn of `color` counts moves that
-/// depend on `cell` (see [`build_pawn_watchers`]), padded to [`ROWS`] rows.
-pub(crate) static PAWN_WATCHERS: [[CellSet; ROWS]; 2] = [
-    padded(&build_pawn_watchers(0), CellSet::EMPTY),
-    padded(&build_pawn_watchers(1), CellSet::EMPTY),
-];
-
 /// `ELEPHANT_DIAG[cell]`: the Elephant's four diagonal steps.
 pub(crate) static ELEPHANT_DIAG: [CellSet; ROWS] =
     padded(&build_dir_sets(ELEPHANT_DIAG_DIRS), CellSet::EMPTY);

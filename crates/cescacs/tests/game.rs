@@ -2,8 +2,8 @@
 //! fivefold repetition automatic, threefold repetition and fifty moves claimable, agreement —
 //! finished games refusing moves, undo, and the author's 3-1-0 result tokens.
 
-use hexvar_cescacs::{Color, DrawReason, Game, GameError, Outcome, WinReason};
-use hexvar_geometry::checks::play_sans;
+use hexvar_cescacs::{Color, DrawReason, Game, GameError, Outcome, Position, WinReason};
+use hexvar_geometry::checks::{check_agreement, check_finished, play_sans};
 use hexvar_geometry::{DrawRules, VariantOutcome};
 
 /// Two kings and two rooks: the kings step out and back without changing anything else.
@@ -39,19 +39,10 @@ fn repetition_claim_at_three_automatic_at_five() {
     let fivefold = Outcome::Draw {
         reason: DrawReason::FivefoldRepetition,
     };
-    assert_eq!(game.outcome(), Some(fivefold));
-    assert_eq!(game.result_token(), "1-1");
-    assert_eq!(game.moves().len(), 16);
     // The automatic draw ends the game: no further move is accepted, and nothing is claimed.
+    check_finished(&game, &fivefold).unwrap();
+    assert_eq!(game.result_token(), "1-1");
     assert_eq!(game.claimable_draw(), None);
-    let next = game.position().parse_san("KG1-F2").unwrap();
-    assert_eq!(game.play(next), Err(GameError::Finished(fivefold)));
-    assert_eq!(game.moves().len(), 16);
-    // Taking a move back reopens it.
-    assert_eq!(game.undo().map(|m| m.to_string()), Some("KF26-G27".into()));
-    assert_eq!(game.outcome(), None);
-    assert_eq!(game.moves().len(), 15);
-    assert_eq!(game.position(), &game.position_at(15));
 }
 
 #[test]
@@ -72,9 +63,7 @@ fn a_threefold_claim_draws_and_undo_lifts_it() {
     let drawn = Outcome::Draw {
         reason: DrawReason::ThreefoldRepetition,
     };
-    assert_eq!(game.outcome(), Some(drawn));
-    let next = game.position().parse_san("KG1-F2").unwrap();
-    assert_eq!(game.play(next), Err(GameError::Finished(drawn)));
+    check_finished(&game, &drawn).unwrap();
     // Undo takes the last move back and the declared draw with it.
     assert!(game.undo().is_some());
     assert_eq!(game.outcome(), None);
@@ -132,22 +121,12 @@ fn fifty_moves_are_claimed_seventy_five_are_automatic() {
 
 #[test]
 fn agreement_ends_the_game_once() {
+    check_agreement(Position::new(), "E7-E13").unwrap();
     let mut game = Game::new();
     play(&mut game, "E7-E13");
     assert!(game.agree_draw());
     assert!(!game.agree_draw(), "already over");
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::Draw {
-            reason: DrawReason::Agreement
-        })
-    );
     assert_eq!(game.outcome().unwrap().to_string(), "draw by agreement");
-    let next = game.position().parse_san("E21-E15").unwrap();
-    assert!(matches!(game.play(next), Err(GameError::Finished(_))));
-    assert_eq!(game.undo().map(|m| m.to_string()), Some("E7-E13".into()));
-    assert_eq!(game.outcome(), None);
-    assert_eq!(game.undo(), None, "nothing before the start");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use hexvar_chessagon::{
     DrawReason, Game, GameError, IllegalMove, Outcome, Position, WinReason, START_TEXT,
 };
-use hexvar_geometry::checks::play_sans;
+use hexvar_geometry::checks::{check_agreement, check_finished, check_repetition_draw, play_sans};
 
 fn play(game: &mut Game, moves: &str) {
     play_sans(game, moves).unwrap();
@@ -12,25 +12,14 @@ fn play(game: &mut Game, moves: &str) {
 
 #[test]
 fn knight_shuffle_repeats_the_start_position_three_times() {
+    let shuffle = "f3e5 f13e11 e5f3 e11f13 f3e5 f13e11 e5f3 e11f13";
+    check_repetition_draw(Position::new(), shuffle, DrawReason::ThreefoldRepetition).unwrap();
     let mut game = Game::new();
-    play(&mut game, "f3e5 f13e11 e5f3 e11f13 f3e5 f13e11 e5f3 e11f13");
-    assert_eq!(game.repetitions(), 3);
+    play(&mut game, shuffle);
     assert_eq!(game.position().to_string(), format!("{START_TEXT} 8 5"));
-    let draw = Outcome::Draw {
-        reason: DrawReason::ThreefoldRepetition,
-    };
-    assert_eq!(game.outcome(), Some(draw));
-    assert_eq!(game.moves().len(), 8);
-    assert_eq!(*game.start_position(), Position::new());
-    // The game is over: even a legal move is refused, and nothing changes.
-    let legal = game.position().parse_move("f3e5").unwrap();
-    assert_eq!(game.play(legal), Err(GameError::Finished(draw)));
-    assert_eq!(game.moves().len(), 8);
     // Undo one move: the game goes on, and an illegal move is refused as such.
     let last = game.undo().unwrap();
     assert_eq!(last.to_string(), "e11f13");
-    assert_eq!(game.repetitions(), 2);
-    assert_eq!(game.outcome(), None);
     let bad = "e1e2".parse().unwrap();
     assert_eq!(
         game.play(bad),
@@ -46,15 +35,10 @@ fn an_automatic_draw_finishes_the_game() {
     let pos: Position = "1k/4/6/8/8/8/8/8/8/8/8/8/R5/4/1K w - - 100 80"
         .parse()
         .unwrap();
-    let mut game = Game::from_position(pos);
-    let m = game.position().legal_moves()[0];
-    assert_eq!(
-        game.play(m),
-        Err(GameError::Finished(Outcome::Draw {
-            reason: DrawReason::FiftyMoveRule
-        }))
-    );
-    assert_eq!(game.undo(), None);
+    let draw = Outcome::Draw {
+        reason: DrawReason::FiftyMoveRule,
+    };
+    check_finished(&Game::from_position(pos), &draw).unwrap();
 }
 
 #[test]
@@ -68,10 +52,8 @@ fn checkmate_ends_the_game() {
         winner: hexvar_chessagon::Color::White,
         reason: WinReason::Checkmate,
     };
-    assert_eq!(game.outcome(), Some(mate));
+    check_finished(&game, &mate).unwrap();
     assert_eq!(game.result_token(), "1-0");
-    assert!(!game.agree_draw());
-    assert_eq!(game.claimable_draw(), None);
 }
 
 #[test]
@@ -97,26 +79,12 @@ fn repetitions_are_counted_from_the_last_pawn_move_or_capture() {
 
 #[test]
 fn agreement_and_claims() {
+    check_agreement(Position::new(), "Ne5").unwrap();
+    // The rules name no claimable draw: repetition draws by itself.
     let mut game = Game::new();
     play(&mut game, "Ne5");
-    // The rules name no claimable draw: repetition draws by itself.
     assert_eq!(game.claimable_draw(), None);
     assert_eq!(game.claim_draw(), None);
-    assert!(game.agree_draw());
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::Draw {
-            reason: DrawReason::Agreement
-        })
-    );
-    assert_eq!(game.result_token(), "1/2-1/2");
-    assert!(matches!(
-        game.play(game.position().legal_moves()[0]),
-        Err(GameError::Finished(_))
-    ));
-    // Undo takes the agreement back with the move.
-    assert!(game.undo().is_some());
-    assert_eq!(game.outcome(), None);
 }
 
 #[test]

@@ -2,7 +2,8 @@
 //! bad records located by line and column.
 
 use hexvar_chessagon::{DrawReason, Game, Outcome, Position};
-use hexvar_geometry::{checks, ParseSanError, RecordErrorKind};
+use hexvar_geometry::checks::{self, Rng};
+use hexvar_geometry::{ParseSanError, RecordErrorKind};
 
 /// Start positions for the random games: the start, and positions (from the rules' diagrams)
 /// where castling, en passant and promotion are close.
@@ -13,18 +14,6 @@ const STARTS: [&str; 5] = [
     "1k/4/2pp2/p1pppppp/5pp1/P7/1p6/8/8/8/1PP2PP1/1PPPPPPP/2PP2/4/1K w - -",
     "1k/4/2p3/8/4p3/3Q4/8/8/8/8/8/8/3P2/4/1K w - -",
 ];
-
-/// A small deterministic generator (xorshift64*), so the games are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
-}
 
 /// A random game of at most `plies` moves (it stops early when the game ends).
 fn random_game(rng: &mut Rng, plies: usize) -> Game {

@@ -8,6 +8,7 @@
 
 use hexvar_chessagon::render::ascii;
 use hexvar_chessagon::{Castling, Cell, CellSet, Color, Move, Position, Role};
+use hexvar_geometry::checks::legal_move_texts;
 
 include!("diagrams.in");
 
@@ -204,14 +205,9 @@ fn appendix_a_result_diagrams() {
 
 fn castles(text: &str) -> Vec<String> {
     let pos: Position = text.parse().unwrap();
-    let mut out: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .filter(|m| matches!(m, Move::Castle { .. }))
-        .map(|m| m.to_string())
-        .collect();
-    out.sort();
-    out
+    legal_move_texts(&pos, |m| {
+        matches!(m, Move::Castle { .. }).then(|| m.to_string())
+    })
 }
 
 #[test]

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use hexvar_chessagon::{Move, ParseSanError, Position};
-use hexvar_geometry::checks::check_san_round_trips;
+use hexvar_geometry::checks::{check_san_round_trips, legal_move_texts};
 use hexvar_geometry::perft::read_rows;
 
 /// The start position and every distinct position of the conformance file.
@@ -41,13 +41,7 @@ fn san(text: &str, notation: &str) -> String {
 /// The SANs of every legal move in the position `text`, sorted.
 fn all_sans(text: &str) -> Vec<String> {
     let pos: Position = text.parse().unwrap();
-    let mut out: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| pos.san(m).into_string())
-        .collect();
-    out.sort();
-    out
+    legal_move_texts(&pos, |m| Some(pos.san(m).into_string()))
 }
 
 const START: &str = hexvar_chessagon::START_TEXT;

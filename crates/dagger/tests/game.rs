@@ -3,7 +3,7 @@
 //! capture, pawn move, entry or drop), finished games, undo, and game records.
 
 use hexvar_dagger::{DrawReason, Game, GameError, Outcome, Position, WinReason};
-use hexvar_geometry::checks::play_sans;
+use hexvar_geometry::checks::{check_agreement, check_finished, check_repetition_draw, play_sans};
 use hexvar_geometry::{RecordError, RecordErrorKind};
 
 fn pos(text: &str) -> Position {
@@ -17,39 +17,23 @@ fn play(game: &mut Game, sans: &[&str]) {
 
 #[test]
 fn threefold_repetition_in_a_game() {
-    let mut game = Game::from_position(pos("k/2/3/4/3/4/5/4/3/4/3/2/K w L/- -"));
-    let cycle = ["a1-b1", "n1-m1", "b1-a1", "m1-n1"];
-    for (i, text) in cycle.iter().chain(cycle.iter()).enumerate() {
-        assert_eq!(game.outcome(), None, "before ply {i}");
-        let m = game.position().parse_move(text).unwrap();
-        game.play(m).unwrap();
-    }
-    assert_eq!(game.repetitions(), 3);
-    let draw = Outcome::Draw {
-        reason: DrawReason::ThreefoldRepetition,
-    };
-    assert_eq!(game.outcome(), Some(draw));
-    // A finished game refuses moves; undo reopens it.
-    let m = game.position().parse_move("a1-b1").unwrap();
-    assert_eq!(game.play(m), Err(GameError::Finished(draw)));
-    assert_eq!(game.moves().len(), 8);
-    assert_eq!(game.undo().map(|m| m.to_string()), Some("m1-n1".to_owned()));
-    assert_eq!(game.repetitions(), 2);
-    assert_eq!(game.outcome(), None);
+    let cycle = "a1-b1 n1-m1 b1-a1 m1-n1";
+    check_repetition_draw(
+        pos("k/2/3/4/3/4/5/4/3/4/3/2/K w L/- -"),
+        &format!("{cycle} {cycle}"),
+        DrawReason::ThreefoldRepetition,
+    )
+    .unwrap();
 }
 
 #[test]
 fn game_play_after_an_automatic_draw_is_refused() {
     // Issue 12: a finished game (automatic draws included) refuses moves with a typed error.
     let fifty = pos("k/2/3/4/3/4/5/4/3/4/3/2/K w L/- - 100 80");
-    let mut game = Game::from_position(fifty);
     let draw = Outcome::Draw {
         reason: DrawReason::FiftyMoveRule,
     };
-    assert_eq!(game.outcome(), Some(draw));
-    let m = fifty.parse_move("a1-b1").unwrap();
-    assert_eq!(game.play(m), Err(GameError::Finished(draw)));
-    assert!(game.moves().is_empty());
+    check_finished(&Game::from_position(fifty), &draw).unwrap();
     // Bare Kings with empty hands.
     let bare = pos("k/2/3/4/3/4/5/4/3/4/3/2/K w -/- -");
     let mut game = Game::from_position(bare);
@@ -120,25 +104,12 @@ fn only_positions_since_the_last_zeroing_move_repeat() {
 
 #[test]
 fn draws_by_agreement_and_no_claims() {
+    check_agreement(Position::new(), "df2").unwrap();
+    // Dagger's draws are automatic: nothing to claim.
     let mut game = Game::new();
     play(&mut game, &["df2"]);
-    // Dagger's draws are automatic: nothing to claim.
     assert_eq!(game.claimable_draw(), None);
     assert_eq!(game.claim_draw(), None);
-    assert!(game.agree_draw());
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::Draw {
-            reason: DrawReason::Agreement
-        })
-    );
-    assert!(!game.agree_draw());
-    assert!(matches!(
-        game.play(game.position().parse_san("kh2").unwrap()),
-        Err(GameError::Finished(_))
-    ));
-    assert!(game.undo().is_some());
-    assert_eq!(game.outcome(), None);
 }
 
 #[test]

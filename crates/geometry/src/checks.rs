@@ -7,21 +7,27 @@
 //! checks that belong beside their machinery; these are the rest.
 
 mod game;
+mod game_end;
 mod layout;
+mod listing;
 mod long_notation;
 pub mod oracle;
 mod parsing;
 mod perft_data;
 mod san;
+mod texts;
 
 pub use game::{check_record_round_trip, play_sans, random_game, Rng};
+pub use game_end::{check_agreement, check_finished, check_repetition_draw};
 pub use layout::test_files_are_modules;
+pub use listing::legal_move_texts;
 pub use long_notation::{check_long_notation, random_texts, LongNotation};
 pub use parsing::read_as_everything;
 pub use perft_data::{
     bench_positions, check_perft_agrees, check_perft_files, PerftData, AGREEMENT_CAP,
 };
 pub use san::check_san_round_trips;
+pub use texts::{check_position_texts, NOT_ASCII_SPACES};
 
 /// One `#[test]` a line, each calling a generic check with its variant and argument, so that a
 /// crate's per-variant tests are each one line of data:

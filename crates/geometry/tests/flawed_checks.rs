@@ -3,10 +3,11 @@
 //! the game itself: a check that cannot fail proves nothing.
 
 use hexvar_geometry::checks::{
-    check_long_notation, check_record_round_trip, check_san_round_trips, random_game, LongNotation,
-    Rng,
+    check_agreement, check_finished, check_long_notation, check_position_texts,
+    check_record_round_trip, check_repetition_draw, check_san_round_trips, random_game,
+    LongNotation, Rng,
 };
-use hexvar_geometry::{Game, Variant};
+use hexvar_geometry::{DrawReason, Game, Variant, VariantOutcome};
 
 use crate::toy_game::{flaw, FlawedGrid, Grid};
 
@@ -94,4 +95,53 @@ fn the_long_notation_check_reads_random_texts_and_fails_on_a_lenient_reader() {
             .all(|line| line.ends_with("reads as a move it is not the spelling of")),
         "only the random texts fail: {failure}"
     );
+}
+
+#[test]
+fn position_texts_fail_where_other_white_space_separates_or_a_text_is_not_canonical() {
+    let texts = [
+        (Grid::START_TEXT, Grid::START_TEXT),
+        (" N.N......n..\tb", BLACK_TO_MOVE),
+    ];
+    check_position_texts::<Grid>(&texts).unwrap();
+    let failure = check_position_texts::<FlawedGrid<{ flaw::ANY_WHITE_SPACE_SEPARATES }>>(&texts)
+        .unwrap_err();
+    assert!(
+        failure.contains(r#""N..N....n..n\u{a0}w" reads"#),
+        "{failure}"
+    );
+    // Black to move printed as White's: not the canonical text.
+    let failure =
+        check_position_texts::<FlawedGrid<{ flaw::TEXT_SAYS_WHITE_TO_MOVE }>>(&texts).unwrap_err();
+    assert!(
+        failure.contains("prints \"N.N......n.. w\", not \"N.N......n.. b\""),
+        "{failure}"
+    );
+    assert!(!failure.contains(Grid::START_TEXT), "{failure}");
+}
+
+/// Out and back with a man of each side: the start again every four plies.
+const OUT_AND_BACK: &str = "Nb1 Nb3 Na1 Na3";
+
+#[test]
+fn game_end_checks_fail_where_no_repetition_draws_or_the_game_is_not_over() {
+    let fifth = [OUT_AND_BACK; 4].join(" ");
+    check_repetition_draw(Grid::start(), &fifth, DrawReason::FivefoldRepetition).unwrap();
+    let failure = check_repetition_draw(
+        FlawedGrid::<{ flaw::NO_AUTOMATIC_REPETITION }>::start(),
+        &fifth,
+        DrawReason::FivefoldRepetition,
+    )
+    .unwrap_err();
+    assert!(failure.contains("the outcome is None"), "{failure}");
+    // One move short of the fifth time, the game goes on.
+    let short = fifth.rsplit_once(' ').unwrap().0;
+    let failure =
+        check_repetition_draw(Grid::start(), short, DrawReason::FivefoldRepetition).unwrap_err();
+    assert!(failure.contains("the outcome is None"), "{failure}");
+    // Agreement ends the game; a game not over fails `check_finished`.
+    check_agreement(Grid::start(), OUT_AND_BACK).unwrap();
+    let draw = <Grid as Variant>::Outcome::draw(DrawReason::Agreement);
+    let failure = check_finished(&Game::<Grid>::new(), &draw).unwrap_err();
+    assert!(failure.contains("the outcome is None"), "{failure}");
 }

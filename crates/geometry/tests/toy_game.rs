@@ -231,6 +231,10 @@ pub(crate) mod flaw {
     pub const TEXT_SAYS_WHITE_TO_MOVE: u8 = 2;
     /// Long notation reads a text that begins with a move as that move, ignoring the rest.
     pub const LONG_READS_A_PREFIX: u8 = 3;
+    /// The position text's fields are apart by any white space, not ASCII's alone.
+    pub const ANY_WHITE_SPACE_SEPARATES: u8 = 4;
+    /// Repetition is only ever claimed: no automatic draw.
+    pub const NO_AUTOMATIC_REPETITION: u8 = 5;
 }
 
 /// The game, correct.
@@ -264,7 +268,15 @@ impl<const FLAW: u8> FromStr for FlawedGrid<FLAW> {
     type Err = Bad;
     fn from_str(text: &str) -> Result<Self, Bad> {
         let bad = || Bad(format!("not a grid: {text:?}"));
-        let (board, side) = text.trim().split_once(' ').ok_or_else(bad)?;
+        // Fields apart by runs of ASCII white space only, as the crates' texts are.
+        let fields: Vec<&str> = if FLAW == flaw::ANY_WHITE_SPACE_SEPARATES {
+            text.split_whitespace().collect()
+        } else {
+            text.split_ascii_whitespace().collect()
+        };
+        let [board, side] = fields[..] else {
+            return Err(bad());
+        };
         if board.chars().count() != CELLS {
             return Err(bad());
         }
@@ -305,7 +317,11 @@ impl<const FLAW: u8> Variant for FlawedGrid<FLAW> {
     const MAX_MOVES: usize = 64;
     const CELL_COUNT: usize = CELLS;
     const DRAW_RULES: DrawRules = DrawRules {
-        automatic_repetition: Some(5),
+        automatic_repetition: if FLAW == flaw::NO_AUTOMATIC_REPETITION {
+            None
+        } else {
+            Some(5)
+        },
         claimable_repetition: Some(3),
     };
     type Move = Step;

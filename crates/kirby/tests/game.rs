@@ -210,14 +210,24 @@ fn starts() -> Vec<Position> {
     out
 }
 
+/// A random game of at most `plies` moves from each of [`starts`] (one generator for all, seeded
+/// by `seed`), as its positions (the start first) and its moves.
+fn random_games(seed: u64, plies: usize) -> Vec<(Vec<Position>, Vec<Move>)> {
+    let mut rng = Rng(seed);
+    starts()
+        .into_iter()
+        .map(|start| {
+            let game = random_game(start, &mut rng, plies);
+            (game.positions_iter().collect(), game.moves().to_vec())
+        })
+        .collect()
+}
+
 #[test]
 fn zeroing_moves_make_earlier_positions_unrepeatable() {
-    let mut rng = Rng(0x5eed_2017);
     let mut zeroing = 0;
-    for start in starts() {
-        let game = random_game(start, &mut rng, 120);
-        let positions: Vec<_> = game.positions_iter().collect();
-        for (i, &m) in game.moves().iter().enumerate() {
+    for (positions, moves) in random_games(0x5eed_2017, 120) {
+        for (i, &m) in moves.iter().enumerate() {
             if !positions[i].is_zeroing(m) {
                 continue;
             }
@@ -234,13 +244,10 @@ fn zeroing_moves_make_earlier_positions_unrepeatable() {
 
 #[test]
 fn captured_names_the_man_taken() {
-    let mut rng = Rng(99);
     let mut captures = 0;
-    for start in starts() {
-        let game = random_game(start, &mut rng, 80);
-        let positions: Vec<_> = game.positions_iter().collect();
-        for (i, &m) in game.moves().iter().enumerate() {
-            let (before, after) = (&positions[i], &positions[i + 1]);
+    for (positions, moves) in random_games(99, 80) {
+        for (pair, &m) in positions.windows(2).zip(&moves) {
+            let (before, after) = (&pair[0], &pair[1]);
             let taken = before.captured(m);
             let on_target = match m {
                 Move::Normal { to, .. } => before.piece_at(to),

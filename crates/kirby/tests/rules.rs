@@ -1,6 +1,7 @@
 //! Snapshot tests from the rule documents (spec §4, §5, §8 and the inventor's examples), each
 //! with an exact assertion of the move set: the snapshot is a picture, the assertion the proof.
 
+use hexvar_geometry::checks::legal_move_texts;
 use hexvar_kirby::attacks;
 use hexvar_kirby::render::ascii;
 use hexvar_kirby::{Cell, CellSet, Color, Move, Outcome, Piece, Position, Role, WinReason};
@@ -36,26 +37,13 @@ fn cell(s: &str) -> Cell {
 
 /// The legal moves `keep` keeps, as sorted texts.
 fn moves_where(p: &Position, keep: impl Fn(&Move) -> bool) -> Vec<String> {
-    let mut out: Vec<String> = p
-        .legal_moves()
-        .iter()
-        .filter(|m| keep(m))
-        .map(|m| m.to_string())
-        .collect();
-    out.sort();
-    out
+    legal_move_texts(p, |m| keep(&m).then(|| m.to_string()))
 }
 
 /// The targets of the legal moves from `from`, as sorted cell names.
 fn targets(p: &Position, from: &str) -> Vec<String> {
     let from = cell(from);
-    let mut out: Vec<String> = p
-        .legal_moves()
-        .iter()
-        .filter(|m| m.from() == Some(from))
-        .map(|m| m.to().to_string())
-        .collect();
-    out.sort();
+    let mut out = legal_move_texts(p, |m| (m.from() == Some(from)).then(|| m.to().to_string()));
     out.dedup();
     out
 }

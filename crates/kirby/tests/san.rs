@@ -4,7 +4,7 @@
 //! and to the Amazon, castling in both layouts, stalemate relocation, disambiguation by row and
 //! by cell); Kirby's check and mate signs.
 
-use hexvar_geometry::checks::check_san_round_trips;
+use hexvar_geometry::checks::{check_san_round_trips, legal_move_texts};
 use hexvar_kirby::{Disambiguation, Layout, Mode, Move, ParseSanError, Position, Setup};
 
 const CONFORMANCE: &str = include_str!("data/conformance.txt");
@@ -62,12 +62,7 @@ fn every_legal_move_reads_back_from_its_san() {
 #[test]
 fn the_start_in_san() {
     let p = Position::new();
-    let mut all: Vec<String> = p
-        .legal_moves()
-        .iter()
-        .map(|&m| p.san(m).into_string())
-        .collect();
-    all.sort();
+    let all = legal_move_texts(&p, |m| Some(p.san(m).into_string()));
     assert_eq!(
         all.join(" "),
         "A10 A12 A14 A16 A18 A20 A22 A8 B/31 B/32 B/33 B/34 B/35 B/36 B/37 B/38 NB/31 NB/33 NB/36 NB/38"
@@ -83,13 +78,10 @@ fn pawn_moves_and_captures() {
     // across its three forward corners (C16, B13, B19); on its own squares it moves FIDE style,
     // with the double step from rank 2 to the pent. A capture names the pawn's cell.
     let p = pos("layout=QL turn=B teams=B/W castling=- dead=- waiting=- B:KB/15,PA16,PB/23 W:KW/15,NC16,BB19,RB13,BB/34");
-    let mut pawn: Vec<String> = p
-        .legal_moves()
-        .iter()
-        .filter(|m| p.piece_at(m.from().unwrap()).unwrap().role == hexvar_kirby::Role::Pawn)
-        .map(|&m| p.san(m).into_string())
-        .collect();
-    pawn.sort();
+    let pawn = legal_move_texts(&p, |m| {
+        let role = p.piece_at(m.from()?)?.role;
+        (role == hexvar_kirby::Role::Pawn).then(|| p.san(m).into_string())
+    });
     assert_eq!(
         pawn,
         [
@@ -140,13 +132,9 @@ fn promotion_to_a_lost_piece_and_to_the_amazon() {
     let p = pos(&format!(
         "layout=QL turn=B teams=B/W castling=- dead=- waiting=- B:{lost_two},PG14 W:KW/15"
     ));
-    let mut promos: Vec<String> = p
-        .legal_moves()
-        .iter()
-        .filter(|m| m.to().to_string() == "H13")
-        .map(|&m| p.san(m).into_string())
-        .collect();
-    promos.sort();
+    let promos = legal_move_texts(&p, |m| {
+        (m.to().to_string() == "H13").then(|| p.san(m).into_string())
+    });
     assert_eq!(promos, ["H13=B", "H13=Q"]);
 }
 

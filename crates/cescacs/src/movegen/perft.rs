@@ -100,8 +100,6 @@ fn perft_below<const BULK: bool>(
     });
     // Without bulk, the last ply's moves are played and taken back, not recursed into.
     let leaves = !BULK && depth == 1;
-    // With bulk, the children's sliders and pawns counted from this node's (`ReplyCounts`).
-    let reply_counts = (BULK && depth == 2).then(|| pos.reply_counts());
     let mut nodes = 0;
     for i in first..reports.len() {
         let report = reports[i];
@@ -109,13 +107,6 @@ fn perft_below<const BULK: bool>(
         let plain = report.on(pos).plain();
         if leaves {
             nodes += play_leaves(pos, role, from, plain);
-        } else if let Some(counts) = &reply_counts {
-            for_each_index(plain, |to| {
-                let saved = pos.play_man(role, from, to);
-                pos.settle_lines();
-                nodes += pos.legal_move_count_after(counts, from, to) as u64;
-                pos.take_back_man(role, from, to, saved);
-            });
         } else {
             for_each_index(plain, |to| {
                 let saved = pos.play_man(role, from, to);
