@@ -8,20 +8,22 @@ pub use hexvar_geometry::{Color, ParseLetterError};
 hexvar_geometry::roles! {
     /// A piece kind. Letters follow CTL-AN (language independent); values are the author's
     /// relative values (the rules page, "Piece values") times 100. (The author adds a point for
-    /// holding all three Bishops, which no single role carries.)
+    /// holding all three Bishops, which no single role carries.) The third number, where given,
+    /// is the role's playing value: what an engine counts it as, chosen by engine matches (the
+    /// same section explains them); the others play at their value.
     pub enum Role {
         /// King (`K`).
         King('K', 0),
         /// Queen (`D`, "Dama"): orthogonal and diagonal slider.
-        Queen('D', 1600),
+        Queen('D', 1600, 900),
         /// Wyvern (`V`): orthogonal slider plus knight leap.
-        Wyvern('V', 1500),
+        Wyvern('V', 1500, 700),
         /// Rook (`R`): orthogonal slider.
-        Rook('R', 1000),
+        Rook('R', 1000, 500),
         /// Pegasus (`G`): diagonal slider plus knight leap.
-        Pegasus('G', 800),
+        Pegasus('G', 800, 700),
         /// Knight (`N`): knight leap plus the non-capturing ride.
-        Knight('N', 400),
+        Knight('N', 400, 300),
         /// Bishop (`J`): diagonal slider.
         Bishop('J', 300),
         /// Elephant (`E`): diagonal steps forward and back, one or two steps straight forward.
@@ -124,5 +126,38 @@ mod tests {
         }
         assert_eq!(unalias('7'), '7');
         assert_eq!(role_of_letter('X'), None);
+    }
+
+    /// The rules page's "Piece values" table gives every role's value and playing value.
+    #[test]
+    fn the_rules_page_gives_every_playing_value() {
+        let page = include_str!("../docs/rules.md");
+        let (_, section) = page.split_once("### Piece values\n").expect("the section");
+        let rows: Vec<(String, i32, i32)> = section
+            .lines()
+            .skip_while(|line| !line.starts_with('|'))
+            .take_while(|line| line.starts_with('|'))
+            .filter_map(|line| {
+                let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+                Some((
+                    cells[1].to_string(),
+                    cells[2].parse().ok()?,
+                    cells[3].parse().ok()?,
+                ))
+            })
+            .collect();
+        assert_eq!(rows.len(), Role::COUNT);
+        for role in Role::ALL {
+            let name = format!("{role:?}");
+            let row = rows.iter().find(|r| r.0 == name).expect("a row per role");
+            assert_eq!(
+                (row.1, row.2),
+                (role.value(), role.playing_value()),
+                "{name}"
+            );
+        }
+        // The engine's scale: a pawn 100, no officer above a chess queen.
+        assert_eq!(Role::Pawn.playing_value(), 100);
+        assert!(Role::ALL.iter().all(|r| r.playing_value() <= 1000));
     }
 }

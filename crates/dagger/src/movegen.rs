@@ -81,6 +81,16 @@ impl PieceMoves {
         cell_set(self.to)
     }
 
+    /// The from-cell when these are plain moves, one [`Move::Normal`] per destination (a
+    /// piece's, or a pawn's not promoting nor en passant).
+    #[inline]
+    fn plain_from(&self) -> Option<Cell> {
+        match self.from {
+            Origin::Cell(from) if !self.en_passant && self.promoting() == 0 => Some(from),
+            _ => None,
+        }
+    }
+
     /// Whether these are en-passant captures.
     #[inline]
     pub fn is_en_passant(&self) -> bool {
@@ -298,13 +308,21 @@ impl Position {
     /// assert!(finished);
     /// assert_eq!(count, 13);
     /// ```
-    pub fn for_each_piece_moves(&self, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
-        let (king_steps, masks) = self.masks();
+    pub fn for_each_piece_moves(&self, f: impl FnMut(PieceMoves) -> bool) -> bool {
+        self.for_each_piece_moves_of(self.turn, f)
+    }
+
+    /// [`Position::for_each_piece_moves`] with the side to move `us` given (a constant where
+    /// the caller has branched on the side).
+    #[inline(always)]
+    fn for_each_piece_moves_of(&self, us: Color, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
+        debug_assert_eq!(us, self.turn);
+        let (king_steps, masks) = self.masks(us);
         if !emit(
             &mut f,
-            self.turn,
+            us,
             Role::King,
-            Origin::Cell(self.king(self.turn)),
+            Origin::Cell(self.king(us)),
             king_steps,
             false,
         ) {
@@ -326,15 +344,14 @@ impl Position {
     /// `None` in double check, or in check by a knight in hand (which can be neither captured
     /// nor blocked, and arises only in a constructed position), where only the King may move.
     #[inline(always)]
-    fn masks(&self) -> (Bits, Option<Masks>) {
-        let us = self.turn;
+    fn masks(&self, us: Color) -> (Bits, Option<Masks>) {
         let them = us.other();
         let own = self.by_color[us.index()];
         let occupied = self.occupied_bits();
         let king = self.king(us);
         let in_hand = self.hand_attacks(them);
-        let king_moves = self.king_moves(king, own, occupied, in_hand);
-        let (checkers, pinned) = self.checkers_and_pins(king, own, occupied);
+        let king_moves = self.king_moves(them, king, own, occupied, in_hand);
+        let (checkers, pinned) = self.checkers_and_pins(us, king, own, occupied);
         let mut target = ALL_CELLS;
         let checked_from_hand = in_hand & king.bit() != 0;
         if checkers != 0 || checked_from_hand {
@@ -360,13 +377,19 @@ impl Position {
     /// cells) and on the board, and pawns attack are taken out set-wise (only the pieces near the King can matter), then each
     /// enemy slider's attacks, one look-up each, when one of its lines crosses a cell left.
     #[inline(always)]
-    fn king_moves(&self, king: Cell, own: Bits, occupied: Bits, in_hand: Bits) -> Bits {
+    fn king_moves(
+        &self,
+        them: Color,
+        king: Cell,
+        own: Bits,
+        occupied: Bits,
+        in_hand: Bits,
+    ) -> Bits {
         let k = king.index();
         let mut safe = KING[k] & !own;
         if safe == 0 {
             return 0;
         }
-        let them = self.turn.other();
         let theirs = |role: Role| self.pieces_bits(them, role);
         safe &= !(KING[self.king(them).index()] | in_hand);
         for knight in cells_of(theirs(Role::Knight) & KNIGHTS_NEAR_KING[k]) {
@@ -393,8 +416,7 @@ impl Position {
     /// The enemy pieces that check the King, and the own pieces pinned against it: one pass
     /// over the enemy sliders on the King's lines.
     #[inline(always)]
-    fn checkers_and_pins(&self, king: Cell, own: Bits, occupied: Bits) -> (Bits, Bits) {
-        let us = self.turn;
+    fn checkers_and_pins(&self, us: Color, king: Cell, own: Bits, occupied: Bits) -> (Bits, Bits) {
         let them = us.other();
         let k = king.index();
         let enemy = self.by_color[them.index()];
@@ -570,7 +592,18 @@ impl Position {
     /// [`Position::legal_move_count`], inlined into the ply above the leaves of [`perft`].
     #[inline(always)]
     fn count_legal_moves(&self) -> usize {
-        let (king_steps, masks) = self.masks();
+        // One branch on the side here, so that each side's count sees its colour as a constant:
+        // its tables' rows and its sets' indices fixed, no selection by the side per read.
+        match self.turn {
+            Color::White => self.count_legal_moves_of(Color::White),
+            Color::Black => self.count_legal_moves_of(Color::Black),
+        }
+    }
+
+    /// [`Position::count_legal_moves`] for the side to move `us`.
+    #[inline(always)]
+    fn count_legal_moves_of(&self, us: Color) -> usize {
+        let (king_steps, masks) = self.masks(us);
         let Some(m) = masks else {
             return king_steps.count_ones() as usize; // only the King may move
         };
@@ -677,38 +710,62 @@ impl Position {
 /// assert_eq!(perft(&Position::new(), 3), 2580);
 /// ```
 pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
+    // One branch on the side per node: below it, generation, play and the children's counts
+    // see both sides' colours as constants.
+    match pos.turn {
+        Color::White => perft_of::<WHITE>(pos, depth),
+        Color::Black => perft_of::<BLACK>(pos, depth),
+    }
+}
+
+/// [`perft`] with the side to move given as a constant, the index `US` (read as a constant
+/// inside the closures too, which are called out of line: a captured colour would be loaded).
+#[inline(always)]
+fn perft_of<const US: usize>(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => pos.legal_move_count() as u64,
+        1 => pos.count_legal_moves_of(Color::ALL[US]) as u64,
         // The ply above the leaves has an arm of its own, so that the count inlines into it:
         // no call, no second pass through this match per leaf-parent (the same loop as the arm
         // below, written twice: a shared helper taking the child by reference measured 2 % more
         // instructions per leaf).
         2 => {
             let mut nodes = 0;
-            pos.for_each_piece_moves(|pm| {
-                pm.for_each_move(|m| {
-                    let mut child = *pos;
-                    child.play_inlined(m);
-                    nodes += child.count_legal_moves() as u64;
-                });
-                true
+            for_each_child::<US>(pos, |child| {
+                nodes += child.count_legal_moves_of(Color::ALL[US].other()) as u64;
             });
             nodes
         }
         _ => {
             let mut nodes = 0;
-            pos.for_each_piece_moves(|pm| {
-                pm.for_each_move(|m| {
-                    let mut child = *pos;
-                    child.play_inlined(m);
-                    nodes += perft(&child, depth - 1);
-                });
-                true
-            });
+            for_each_child::<US>(pos, |child| nodes += perft(child, depth - 1));
             nodes
         }
     }
+}
+
+/// Calls `visit` with each child of `pos`, where the side with index `US` is to move: each
+/// move played on a copy straight from the set-wise layer, a plain move through
+/// [`Position::play_plain_of`] with its mover's role (one branch per mover on the kind of its
+/// moves, none per move).
+#[inline(always)]
+fn for_each_child<const US: usize>(pos: &Position, mut visit: impl FnMut(&Position)) {
+    pos.for_each_piece_moves_of(Color::ALL[US], |pm| {
+        if let Some(from) = pm.plain_from() {
+            for to in cells_of(pm.to) {
+                let mut child = *pos;
+                child.play_plain_of(Color::ALL[US], pm.role, from, to);
+                visit(&child);
+            }
+        } else {
+            pm.for_each_move(|m| {
+                let mut child = *pos;
+                child.play_of(Color::ALL[US], m);
+                visit(&child);
+            });
+        }
+        true
+    });
 }
 
 /// Perft that plays every move down to the leaves, straight from the set-wise layer: each
@@ -722,24 +779,28 @@ pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
 /// assert_eq!(perft_without_bulk(&Position::new(), 2), 166);
 /// ```
 pub(crate) fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
+    match pos.turn {
+        Color::White => perft_without_bulk_of::<WHITE>(pos, depth),
+        Color::Black => perft_without_bulk_of::<BLACK>(pos, depth),
+    }
+}
+
+/// [`perft_without_bulk`] with the side to move given as a constant, the index `US`.
+#[inline(always)]
+fn perft_without_bulk_of<const US: usize>(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
     let mut nodes = 0;
-    pos.for_each_piece_moves(|pm| {
-        pm.for_each_move(|m| {
-            let mut child = *pos;
-            child.play_inlined(m);
-            nodes += if depth == 1 {
-                // A leaf: the move is played (and kept from being optimised away), not recursed
-                // into, which would only return 1.
-                core::hint::black_box(&child);
-                1
-            } else {
-                perft_without_bulk(&child, depth - 1)
-            };
-        });
-        true
+    for_each_child::<US>(pos, |child| {
+        nodes += if depth == 1 {
+            // A leaf: the move is played (and kept from being optimised away), not recursed
+            // into, which would only return 1.
+            core::hint::black_box(child);
+            1
+        } else {
+            perft_without_bulk(child, depth - 1)
+        };
     });
     nodes
 }

@@ -1,12 +1,14 @@
 //! The validated [`Position`]: play, hash, check, outcome.
 
+mod play;
+
 use core::fmt;
 
 use hexvar_geometry::san::cut;
 
 use crate::cells::{cell_set, cells_of, Bits, Cell, CellSet, CELL_COUNT};
 use crate::hand::{Hand, HandKnight, HAND_ATTACKS};
-use crate::men::{home, Color, Piece, Role, PIECE_COUNT, ROLE_COUNT};
+use crate::men::{home, Color, Piece, Role, ROLE_COUNT};
 use crate::moves::{canonical_move_text, Move, ParseMoveError};
 use crate::outcome::Outcome;
 use crate::setup::{ParseSetupError, Setup};
@@ -373,111 +375,6 @@ impl Position {
         cells_of(capturers).any(|p| PAWN_STEPS[mover.other().index()][p.index()] & passed != 0)
     }
 
-    /// Play a move known to be legal here (from [`Position::legal_moves`]); no check. Playing an
-    /// illegal move leaves an unspecified (but memory-safe) position. The hot path of perft:
-    /// it changes the position in place, touching only the sets, mailbox cells and keys the
-    /// move changes.
-    #[inline]
-    pub fn play_unchecked(&mut self, m: Move) {
-        self.play_inlined(m);
-    }
-
-    /// [`Position::play_unchecked`], inlined into perft's loops (a call there cost 16
-    /// instructions a move).
-    #[inline(always)]
-    pub(crate) fn play_inlined(&mut self, m: Move) {
-        let us = self.turn;
-        let them = us.other();
-        self.hash ^= ZOBRIST.black_to_move;
-        if let Some(ep) = self.en_passant.take() {
-            self.hash ^= ZOBRIST.en_passant[ep.index()];
-        }
-        self.turn = them;
-        self.fullmove_number = self.fullmove_number.saturating_add(us.index() as u32);
-        let clock = self.halfmove_clock;
-        self.halfmove_clock = 0;
-        // The common move first, tested on its own: one compare, not the jump table of a
-        // `match` over five kinds.
-        if let Move::Normal { from, to } = m {
-            self.play_normal(us, from, to, clock);
-        } else {
-            self.play_special(us, m);
-        }
-    }
-
-    /// A plain move or capture by `us` (the side to move before it); `clock` the halfmove clock
-    /// before it (the clock is 0 now).
-    #[inline(always)]
-    fn play_normal(&mut self, us: Color, from: Cell, to: Cell, clock: u32) {
-        let them = us.other();
-        let code = self.mailbox[from.index()];
-        let captured = self.mailbox[to.index()];
-        let p = piece_index(code);
-        let role = role_index(p);
-        let both = from.bit() | to.bit();
-        if captured != 0 {
-            let cap = piece_index(captured);
-            self.by_color[them.index()] ^= to.bit();
-            self.by_role[role_index(cap)] ^= to.bit();
-            self.hash ^= ZOBRIST.pieces[cap][to.index()];
-        } else if role != Role::Pawn.index() {
-            self.halfmove_clock = clock.saturating_add(1);
-        }
-        self.by_role[role] ^= both;
-        self.by_color[us.index()] ^= both;
-        self.mailbox[to.index()] = code;
-        self.mailbox[from.index()] = 0;
-        self.hash ^= ZOBRIST.pieces[p][from.index()] ^ ZOBRIST.pieces[p][to.index()];
-        // A jump may be taken en passant next move (the cells it passed between are neither
-        // its start nor its landing cell, so the test reads the same after it).
-        if role == Role::Pawn.index()
-            && PAWN_JUMP[us.index()][from.index()] == to.bit()
-            && self.ep_capturable(us, from, to)
-        {
-            self.en_passant = Some(to);
-            self.hash ^= ZOBRIST.en_passant[to.index()];
-        }
-    }
-
-    /// A promotion, an en-passant capture, an entry or a drop by `us` (the clock is 0 now).
-    fn play_special(&mut self, us: Color, m: Move) {
-        let them = us.other();
-        match m {
-            Move::Normal { from, to } => self.play_normal(us, from, to, 0),
-            Move::Promotion { from, to, role } => {
-                self.remove(to);
-                self.remove(from);
-                self.put(to, Piece::new(us, role));
-            }
-            Move::EnPassant { from, to } => {
-                // The jumped pawn stands beside the capturer, on the rank neighbour from which
-                // `to` is one of its backward steps.
-                let victim = RANK_NEIGHBOURS[from.index()] & PAWN_STEPS[them.index()][to.index()];
-                self.remove(Cell::first_of(victim));
-                self.remove(from);
-                self.put(to, Piece::new(us, Role::Pawn));
-            }
-            Move::Entry { knight, to } => {
-                self.take_from_hand(us, knight);
-                self.remove(to);
-                self.put(to, Piece::new(us, Role::Knight));
-            }
-            Move::Drop { knight, to } => {
-                self.take_from_hand(us, knight);
-                self.put(to, Piece::new(us, Role::Knight));
-            }
-        }
-    }
-
-    #[inline]
-    fn take_from_hand(&mut self, color: Color, knight: HandKnight) {
-        let hand = &mut self.hands[color.index()];
-        if hand.contains(knight) {
-            *hand = hand.without(knight);
-            self.hash ^= ZOBRIST.hand[color.index()][knight as usize];
-        }
-    }
-
     /// Pass the turn (a null move, for search only, never in a game): the other side is to
     /// move, the en-passant right is dropped, the halfmove clock counts on as after a quiet move,
     /// and the position and its hash are what reading the passed position's text would give.
@@ -668,22 +565,5 @@ impl Position {
             self.halfmove_clock >= FIFTY_MOVE_PLIES,
             || self.is_insufficient_material(),
         )
-    }
-}
-
-/// The piece index of an occupied cell's mailbox code (`piece.index() + 1`), in a form that tells
-/// the compiler it is below [`PIECE_COUNT`] (no bounds check, no division).
-#[inline(always)]
-fn piece_index(code: u8) -> usize {
-    usize::from(code).wrapping_sub(1).min(PIECE_COUNT - 1)
-}
-
-/// The role index of a piece index below [`PIECE_COUNT`], known to be below [`ROLE_COUNT`].
-#[inline(always)]
-fn role_index(piece: usize) -> usize {
-    if piece >= ROLE_COUNT {
-        piece - ROLE_COUNT
-    } else {
-        piece
     }
 }

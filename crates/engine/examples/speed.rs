@@ -3,8 +3,12 @@
 //! size of the position that every ply of the search path copies.
 //!
 //! ```sh
-//! cargo run --release -p hexvar-engine --example speed -- 5
+//! cargo run --release -p hexvar-engine --example speed -- 5               # all five
+//! cargo run --release -p hexvar-engine --example speed -- 5 brusky --search-only
 //! ```
+//!
+//! Variant names after the depth pick some variants; `--search-only` leaves out the ply's
+//! timing, so that a profiler (callgrind, cachegrind) sees the search alone.
 
 use std::time::Instant;
 
@@ -40,13 +44,23 @@ fn ply_cost<V: Variant>() -> f64 {
     started.elapsed().as_secs_f64() * 1e9 / (rounds * positions.len()) as f64
 }
 
-fn measure<V: Variant>(depth: u32) {
+fn measure<V: Variant>(depth: u32, search_only: bool) {
     // The variant's tables are measured on first use: not in the timed search.
     Engine::<V>::default().search(&Game::new(), &Limits::depth(1));
     let mut engine = Engine::<V>::new(Options::default());
     let started = Instant::now();
     let found = engine.search(&Game::new(), &Limits::depth(depth));
     let seconds = started.elapsed().as_secs_f64();
+    if search_only {
+        println!(
+            "{:10} depth {depth}  nodes {:9}  {:6.2} s  {:8.0} nodes/s",
+            V::NAME,
+            found.nodes,
+            seconds,
+            found.nodes as f64 / seconds
+        );
+        return;
+    }
     println!(
         "{:10} depth {depth}  nodes {:9}  {:6.2} s  {:8.0} nodes/s  {:6.0} ns/node  position {} bytes  \
          ply (copy, play, list) {:5.0} ns",
@@ -61,13 +75,29 @@ fn measure<V: Variant>(depth: u32) {
 }
 
 fn main() {
-    let depth = std::env::args()
-        .nth(1)
-        .and_then(|d| d.parse().ok())
-        .unwrap_or(5);
-    measure::<hexvar_brusky::Position>(depth);
-    measure::<hexvar_chessagon::Position>(depth);
-    measure::<hexvar_dagger::Position>(depth);
-    measure::<hexvar_cescacs::Position>(depth);
-    measure::<hexvar_kirby::Position>(depth);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let depth = args.first().and_then(|d| d.parse().ok()).unwrap_or(5);
+    let search_only = args.iter().any(|a| a == "--search-only");
+    let named: Vec<&str> = args
+        .iter()
+        .skip(1)
+        .map(String::as_str)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let wanted = |name: &str| named.is_empty() || named.contains(&name);
+    if wanted("brusky") {
+        measure::<hexvar_brusky::Position>(depth, search_only);
+    }
+    if wanted("chessagon") {
+        measure::<hexvar_chessagon::Position>(depth, search_only);
+    }
+    if wanted("dagger") {
+        measure::<hexvar_dagger::Position>(depth, search_only);
+    }
+    if wanted("cescacs") {
+        measure::<hexvar_cescacs::Position>(depth, search_only);
+    }
+    if wanted("kirby") {
+        measure::<hexvar_kirby::Position>(depth, search_only);
+    }
 }

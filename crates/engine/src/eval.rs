@@ -265,11 +265,16 @@ impl Evaluator {
                     continue;
                 }
                 let men = of_role & pos.by_color(*color);
+                // The role's row of each table, so that a man costs one look-up in each.
+                let row = k.pst_index(ci, r, 0)..k.pst_index(ci, r, k.cells);
+                let (mg_row, eg_row) = (&k.pst_mg[row.clone()], &k.pst_eg[row]);
                 let (mut m, mut e, mut count) = (0, 0, 0);
                 for cell in men.indices() {
-                    let i = k.pst_index(ci, r, cell);
-                    m += i32::from(k.pst_mg[i]);
-                    e += i32::from(k.pst_eg[i]);
+                    if let (Some(&mg_value), Some(&eg_value)) = (mg_row.get(cell), eg_row.get(cell))
+                    {
+                        m += i32::from(mg_value);
+                        e += i32::from(eg_value);
+                    }
                     count += 1;
                 }
                 let sign = if self.root_team[ci] { 1 } else { -1 };

@@ -102,51 +102,18 @@ impl Knowledge {
     }
 }
 
-/// The most an officer of a starting army is worth to the engine: ten pawns, about a chess
-/// queen (the variants' own queens are worth 875 to 975).
-const TOP_OFFICER: f64 = 1000.0;
-
-/// The material values the engine counts, on one centipawn scale for every variant: the
-/// variant's own values ([`VariantRole::value`]) scaled so that a pawn is worth 100, then, where
-/// the starting army's most valuable officer is worth more than [`TOP_OFFICER`], compressed by a
-/// power law (`100 · (v / 100)^p`) that keeps the pawn at 100, keeps the roles' order, and brings
-/// that officer down to 1000.
+/// The material values the engine counts: each role's [`VariantRole::playing_value`], in
+/// centipawns (a pawn 100 in every variant), so that the search's margins and positional
+/// weights, in pawns, mean the same in every variant.
 ///
-/// Why: the positional terms, margins and thresholds of the search are in pawns, and tuned where
-/// the officers span chess's range. C'escacs's author values a Rook at ten pawns and a Queen at
-/// sixteen; counted as such, every pawn-sized term weighs half as much against the officers as
-/// it does in the other variants.
-/// Against the engine of a57ce48 (material guessed from the letters, a Rook five pawns) at
-/// 10,000 nodes a move, 40 games: 16/6/18, −17 Elo [−121, +83] with the author's values; with
-/// the compression (exponent 0.83: Queen 1000, Wyvern 948, Rook 677, Pegasus 562, Knight 316,
-/// Bishop 249, Elephant 178): 27/1/12, +137 [+32, +274] (a Queen brought to 900 instead, 20/1/19,
-/// +9 [−100, +120]: the matches are short and the gain uncertain; a57ce48's own guesses, a Rook
-/// 500 and a Pegasus 700, scored 34/1/5, +319 [+199, +583], a lead for the variant's values).
-/// The other variants' values are unchanged: their officers already span chess's range.
-fn engine_values<V: Variant>(start: &V, pawn: Option<usize>, king: Option<usize>) -> Vec<i32> {
-    let own: Vec<f64> = V::Role::ALL.iter().map(|r| f64::from(r.value())).collect();
-    let unit = pawn.map_or(100.0, |p| own[p]).max(1.0) / 100.0;
-    let top = V::Role::ALL
-        .iter()
-        .filter(|r| Some(r.index()) != pawn && Some(r.index()) != king)
-        .filter(|r| !start.by_role(**r).is_empty())
-        .map(|r| own[r.index()] / unit)
-        .fold(100.0, f64::max);
-    let power = if top > TOP_OFFICER {
-        (TOP_OFFICER / 100.0).ln() / (top / 100.0).ln()
-    } else {
-        1.0
-    };
-    own.iter()
-        .map(|&v| {
-            let pawns = v / unit / 100.0;
-            if pawns <= 0.0 {
-                0
-            } else {
-                (100.0 * pawns.powf(power)).round() as i32
-            }
-        })
-        .collect()
+/// The playing values are the variants' own, measured in engine matches and explained on their
+/// rules pages. They replace a power law that compressed C'escacs's author's values (Queen 16
+/// pawns brought to 10, Rook 677): against the engine of a57ce48 at 10,000 nodes a move, 40
+/// games each, the author's values scored −17 Elo [−121, +83], the compression +137 [+32, +274],
+/// a57ce48's letter guesses (Rook 500, Pegasus and Wyvern 700) +319 [+199, +583]; C'escacs's
+/// rules page gives the matches that chose its playing values.
+fn engine_values<V: Variant>() -> Vec<i32> {
+    V::Role::ALL.iter().map(|r| r.playing_value()).collect()
 }
 
 /// Per cell, 0 for the most central to 100 for the least.
@@ -270,7 +237,7 @@ fn measure<V: Variant>() -> Knowledge {
     if starts.is_empty() {
         starts.push(V::start());
     }
-    let value = engine_values::<V>(&starts[0], pawn, king);
+    let value = engine_values::<V>();
     let mut t = Tally {
         dests: vec![0; roles * cells],
         seen: vec![0; roles * cells],
@@ -632,58 +599,42 @@ mod tests {
         sane::<hexvar_kirby::Position>();
     }
 
-    /// The engine's values of `V`, by role letter.
-    fn values_of<V: Variant>() -> Vec<(char, i32)> {
+    /// The engine counts every role at its variant's playing value, and a starting army's
+    /// officers within ten pawns, where the search's margins were tuned.
+    fn plays_at_playing_values<V: Variant>() {
+        let value = engine_values::<V>();
         let start = V::start();
-        let value = engine_values(&start, letter_index::<V>('P'), letter_index::<V>('K'));
-        V::Role::ALL
-            .iter()
-            .map(|r| {
-                (
-                    r.to_string().chars().next().unwrap_or('?'),
-                    value[r.index()],
-                )
-            })
-            .collect()
+        for role in V::Role::ALL {
+            assert_eq!(
+                value[role.index()],
+                role.playing_value(),
+                "{} {role}",
+                V::NAME
+            );
+            match role.char() {
+                'P' => assert_eq!(value[role.index()], 100, "{}", V::NAME),
+                'K' => assert_eq!(value[role.index()], 0, "{}", V::NAME),
+                _ if !start.by_role(*role).is_empty() => {
+                    assert!(
+                        (100..=1000).contains(&value[role.index()]),
+                        "{} {role}",
+                        V::NAME
+                    );
+                }
+                _ => {}
+            }
+        }
     }
 
     #[test]
-    fn values_are_on_one_scale() {
-        // Officers within ten pawns keep the variant's values.
-        for (values, own) in [
-            (
-                values_of::<hexvar_brusky::Position>(),
-                hexvar_brusky::Role::ALL.map(|r| r.value()).to_vec(),
-            ),
-            (
-                values_of::<hexvar_chessagon::Position>(),
-                hexvar_chessagon::Role::ALL.map(|r| r.value()).to_vec(),
-            ),
-            (
-                values_of::<hexvar_kirby::Position>(),
-                hexvar_kirby::Role::ALL.map(|r| r.value()).to_vec(),
-            ),
-        ] {
-            assert_eq!(values.iter().map(|v| v.1).collect::<Vec<_>>(), own);
-        }
-        // C'escacs's author's Queen (16 pawns) comes down to ten, the pawn stays at one, and
-        // the roles keep their order.
-        let cescacs = values_of::<hexvar_cescacs::Position>();
-        let of = |letter: char| cescacs.iter().find(|v| v.0 == letter).map(|v| v.1);
-        assert_eq!(of('P'), Some(100));
-        assert_eq!(of('K'), Some(0));
-        assert_eq!(of('D'), Some(1000));
-        assert_eq!(of('R'), Some(677));
-        let mut own: Vec<(i32, i32)> = hexvar_cescacs::Role::ALL
-            .iter()
-            .map(|r| {
-                (
-                    r.value(),
-                    of(r.to_string().chars().next().unwrap_or('?')).unwrap_or(-1),
-                )
-            })
-            .collect();
-        own.sort_unstable();
-        assert!(own.windows(2).all(|w| w[0].1 <= w[1].1), "{own:?}");
+    fn values_are_the_playing_values() {
+        plays_at_playing_values::<hexvar_brusky::Position>();
+        plays_at_playing_values::<hexvar_chessagon::Position>();
+        plays_at_playing_values::<hexvar_dagger::Position>();
+        plays_at_playing_values::<hexvar_cescacs::Position>();
+        plays_at_playing_values::<hexvar_kirby::Position>();
+        // C'escacs plays at its own table, not at its author's (Queen 1600).
+        let queen = hexvar_cescacs::Role::Queen;
+        assert!(engine_values::<hexvar_cescacs::Position>()[queen.index()] < queen.value());
     }
 }

@@ -26,6 +26,8 @@ const MOVES_TO_GO: u32 = 30;
 /// answer reaches the reader well under a millisecond later; 10 ms, the first guess, gave away
 /// a tenth of a 100 ms move.
 const OVERHEAD: Duration = Duration::from_millis(2);
+/// With a clock, no iteration starts after this share of the move's budget.
+const SOFT_SHARE: f64 = 0.6;
 
 impl Clock {
     /// The time this move may take: its share of the time left (`remaining / moves_to_go`, 30
@@ -141,6 +143,20 @@ impl Limits {
         }
     }
 
+    /// The time after which no iteration starts, if time bounds the search. With a clock, a
+    /// share of the budget ([`SOFT_SHARE`]): an iteration that would not finish is not begun,
+    /// and the time it would have wasted is kept for later moves. With a move time alone the
+    /// whole budget: time not used is lost, and an unfinished iteration still counts (it
+    /// searches the last best move first, and a move that beats it in full replaces it).
+    pub(crate) fn soft_budget(&self) -> Option<Duration> {
+        let budget = self.time_budget()?;
+        Some(if self.clock.is_some() {
+            budget.mul_f64(SOFT_SHARE)
+        } else {
+            budget
+        })
+    }
+
     /// Whether the stop flag is raised.
     #[inline]
     pub(crate) fn stopped(&self) -> bool {
@@ -187,10 +203,17 @@ mod tests {
                 remaining: Duration::from_secs(3),
                 ..Clock::default()
             }),
-            ..limits
+            ..limits.clone()
         };
         assert_eq!(both.time_budget(), Some(Duration::from_millis(98)));
         assert_eq!(Limits::infinite().time_budget(), None);
+        // A move time alone is searched to its end; a clock keeps time back for later moves.
+        assert_eq!(limits.soft_budget(), limits.time_budget());
+        assert_eq!(
+            both.soft_budget(),
+            Some(Duration::from_millis(98).mul_f64(SOFT_SHARE))
+        );
+        assert_eq!(Limits::depth(3).soft_budget(), None);
         assert!(!Limits::infinite().stopped());
     }
 }

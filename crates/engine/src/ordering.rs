@@ -53,6 +53,26 @@ impl Keys {
         &self.key[..i]
     }
 
+    /// Moves the moves not to be searched ([`KEY_SKIP`]) behind the others, keeping the
+    /// others' order, and drops their keys; the number of moves left in front. Picking among
+    /// those gives the same moves in the same order of keys (among equal keys the order may
+    /// differ, as a pick's swap moves the move it displaces). A quiescence node keeps few of
+    /// its moves, and each pick then looks at those alone.
+    pub fn compact<M>(&mut self, moves: &mut [M]) -> usize {
+        let mut kept = 0;
+        for j in 0..self.key.len() {
+            if self.key[j] != KEY_SKIP {
+                moves.swap(kept, j);
+                self.key[kept] = self.key[j];
+                self.unjudged[kept] = self.unjudged[j];
+                kept += 1;
+            }
+        }
+        self.key.truncate(kept);
+        self.unjudged.truncate(kept);
+        kept
+    }
+
     /// Places at `i` the move with the best key among `i..` (the first of equal keys), judging
     /// an unjudged capture when it comes up: `demote(mv, key)` gives its key when its exchange
     /// loses, and the pick is then made again.
@@ -134,6 +154,56 @@ mod tests {
                 picked(&eager, &vec![false; n]),
                 "{lazy:?} losing {losing:?}"
             );
+        }
+    }
+
+    /// Compacting keeps the moves searched and their order by key (among equal keys the
+    /// order may change: a pick's swap moves the move it displaces).
+    #[test]
+    fn compacting_keeps_the_picks() {
+        let mut seed = 0xC0_u64;
+        for _ in 0..300 {
+            let n = 1 + (seed % 31) as usize;
+            let mut keys = Vec::new();
+            for _ in 0..n {
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                // A skipped move is never still to be judged.
+                keys.push(match (seed >> 40) % 4 {
+                    0 => (KEY_SKIP, false),
+                    k => (k as i32 * 10, (seed >> 20) & 1 == 1),
+                });
+            }
+            let losing: Vec<bool> = (0..n).map(|i| i % 3 == 0).collect();
+            let final_key = |mv: usize| {
+                let (key, unjudged) = keys[mv];
+                if unjudged && losing[mv] {
+                    key - FALL
+                } else {
+                    key
+                }
+            };
+            let mut whole = picked(&keys, &losing);
+            let mut moves: Vec<usize> = (0..n).collect();
+            let mut k = Keys::default();
+            for &(key, unjudged) in &keys {
+                k.push(key, unjudged);
+            }
+            let kept = k.compact(&mut moves);
+            assert_eq!(kept, keys.iter().filter(|k| k.0 != KEY_SKIP).count());
+            for i in 0..kept {
+                k.pick(&mut moves[..kept], i, |mv, key| {
+                    losing[mv].then_some(key - FALL)
+                });
+            }
+            whole.truncate(kept);
+            let by_key = |line: &[usize]| line.iter().map(|&mv| final_key(mv)).collect::<Vec<_>>();
+            assert_eq!(by_key(&moves[..kept]), by_key(&whole), "{keys:?}");
+            let (mut a, mut b) = (moves[..kept].to_vec(), whole);
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(a, b, "{keys:?}");
         }
     }
 

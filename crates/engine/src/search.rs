@@ -24,8 +24,9 @@
 //! **Limits.** Nodes are counted exactly (a node limit gives the same search on any machine);
 //! the clock and the stop flag are read every 256 nodes. Past a limit the search unwinds at once
 //! and the deepest finished iteration answers (or the partial one's best move, when the previous
-//! best move was searched first and a later move beat it). No iteration starts after 60 % of the
-//! time.
+//! best move was searched first and a later move beat it). With a clock no iteration starts
+//! after 60 % of the move's budget; with a move time alone the search goes on to its end (see
+//! `Limits::soft_budget`).
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -73,8 +74,6 @@ const REDUCTION_TABLE: usize = 64;
 const ASPIRATION_DEPTH: i32 = 4;
 const ASPIRATION_WINDOW: i32 = 35;
 const ASPIRATION_MAX: i32 = 500;
-/// No iteration starts after this share of the time.
-const SOFT_LIMIT: f64 = 0.6;
 /// The most the automatic contempt moves the draw's score away from 0.
 const MAX_AUTO_CONTEMPT: i32 = 100;
 
@@ -117,8 +116,7 @@ pub(crate) fn run<V: Variant>(
     } else {
         limits.max_depth()
     };
-    let budget = limits.time_budget();
-    let soft = budget.and_then(|b| started.checked_add(b.mul_f64(SOFT_LIMIT)));
+    let soft = limits.soft_budget().and_then(|b| started.checked_add(b));
     let mut s = Searcher::new(game, table, options, limits, started);
     let window_start = game.position_at(game.ply() - game.plies_since_zeroing());
     let window = Window {
@@ -579,24 +577,48 @@ impl<'a, V: Variant> Searcher<'a, V> {
         Ok(e.mv)
     }
 
-    /// Lists a node's legal moves; its kings and activity, or the score when the game is over there.
+    /// Lists a node's legal moves; its kings and activity, or the score when the game is over
+    /// there. `zeroed`: the move into the node was a zeroing move.
     #[inline]
     fn expand(
         &mut self,
         pos: &V,
         ply: usize,
+        zeroed: bool,
         moves: &mut V::MoveList,
     ) -> Result<(Kings, Activity), i32> {
         pos.legal_moves_into(moves);
         if moves.is_empty() {
             return Err(self.finished(pos, pos.outcome(), ply));
         }
-        if let Some(outcome) = pos.outcome() {
-            return Err(self.finished(pos, Some(outcome), ply));
-        }
         let kings = self.eval.kings(pos);
+        if self.may_be_over(pos, &kings, zeroed) {
+            if let Some(outcome) = pos.outcome() {
+                return Err(self.finished(pos, Some(outcome), ply));
+            }
+        }
         let activity = self.eval.activity(pos, moves, &kings);
         Ok((kings, activity))
+    }
+
+    /// Whether a position whose side to move has a legal move may still be over by the rules,
+    /// so that [`Variant::outcome`] (which looks for a legal move again) must be asked. Every
+    /// variant here ends such a game only by a draw on the count of moves since the last
+    /// capture or pawn move, by a draw of material without pawns, or (with more than two
+    /// armies) when one team is left: so not after a zeroing move (the count starts again),
+    /// with a pawn on the board and two coalitions alive.
+    #[inline]
+    fn may_be_over(&self, pos: &V, kings: &Kings, zeroed: bool) -> bool {
+        let Some(pawn) = self.k.pawn else {
+            return true;
+        };
+        let coalitions = kings.iter().fold([false; 2], |mut seen, (color, _)| {
+            seen[usize::from(self.root_team(V::Color::ALL[color]))] = true;
+            seen
+        });
+        !zeroed
+            || coalitions != [true, true]
+            || pos.by_role(<V::Role as VariantRole>::ALL[pawn]).is_empty()
     }
 
     fn negamax(
@@ -637,7 +659,8 @@ impl<'a, V: Variant> Searcher<'a, V> {
             depth += 1;
         }
         if depth <= 0 || deep {
-            return self.quiesce(pos, alpha, beta, ply, parent, QUIESCENCE_PLIES);
+            let zeroed = inherited.zeroing;
+            return self.quiesce(pos, alpha, beta, ply, parent, zeroed, QUIESCENCE_PLIES);
         }
         let hash = pos.zobrist_hash();
         let hash_move = match self.probe(hash, depth, alpha, beta, ply) {
@@ -645,7 +668,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
             Err(score) => return score,
         };
         let mut moves = V::MoveList::default();
-        let (kings, activity) = match self.expand(pos, ply, &mut moves) {
+        let (kings, activity) = match self.expand(pos, ply, inherited.zeroing, &mut moves) {
             Ok(expanded) => expanded,
             Err(score) => return score,
         };
@@ -965,7 +988,9 @@ impl<'a, V: Variant> Searcher<'a, V> {
         }
     }
 
-    /// Captures only (every move when in check), on top of the standing score.
+    /// Captures only (every move when in check), on top of the standing score. `zeroed`: the
+    /// move into the node was a zeroing move.
+    #[allow(clippy::too_many_arguments)]
     fn quiesce(
         &mut self,
         pos: &V,
@@ -973,6 +998,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
         beta: i32,
         ply: usize,
         parent: &Activity,
+        zeroed: bool,
         left: u32,
     ) -> i32 {
         self.pv[ply].clear();
@@ -984,7 +1010,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
             Err(score) => return score,
         };
         let mut moves = V::MoveList::default();
-        let (kings, activity) = match self.expand(pos, ply, &mut moves) {
+        let (kings, activity) = match self.expand(pos, ply, zeroed, &mut moves) {
             Ok(expanded) => expanded,
             Err(score) => return score,
         };
@@ -1011,10 +1037,12 @@ impl<'a, V: Variant> Searcher<'a, V> {
             hash_move,
         };
         self.quiescence_keys(pos, &moves, &order, &mut keys);
+        let kept = keys.compact(&mut moves);
+        let moves = &mut moves[..kept];
         let (mut best, mut best_move) = (stand, None);
-        for i in 0..moves.len() {
+        for i in 0..kept {
             // A capture that loses the exchange is not searched.
-            keys.pick(&mut moves, i, |mv, _| {
+            keys.pick(moves, i, |mv, _| {
                 self.loses_exchange(pos, mv, &kings).then_some(KEY_SKIP)
             });
             if keys.get(i) == KEY_SKIP {
@@ -1022,10 +1050,12 @@ impl<'a, V: Variant> Searcher<'a, V> {
             }
             let mut child = pos.clone();
             child.play_unchecked(moves[i]);
+            let zeroing = pos.is_zeroing(moves[i]);
+            let (next, rest) = (ply + 1, left - 1);
             let score = if self.root_team(child.turn()) == self.root_team(pos.turn()) {
-                self.quiesce(&child, alpha, beta, ply + 1, &activity, left - 1)
+                self.quiesce(&child, alpha, beta, next, &activity, zeroing, rest)
             } else {
-                -self.quiesce(&child, -beta, -alpha, ply + 1, &activity, left - 1)
+                -self.quiesce(&child, -beta, -alpha, next, &activity, zeroing, rest)
             };
             if self.aborted {
                 break;
@@ -1169,7 +1199,7 @@ impl<V: Variant> Counting<V> for NodeCounting<'_> {
     fn attacker_cost(&self, piece: V::Piece) -> i32 {
         let role = piece.role().index();
         if Some(role) == self.k.king {
-            i32::MAX
+            exchange::KING_COST
         } else {
             self.k.value[role]
         }
@@ -1177,6 +1207,10 @@ impl<V: Variant> Counting<V> for NodeCounting<'_> {
 
     fn same_side(&self, a: &V, b: &V) -> bool {
         self.root_team[a.turn().index()] == self.root_team[b.turn().index()]
+    }
+
+    fn two_sides(&self) -> bool {
+        self.kings.alive.count_ones() == 2
     }
 }
 

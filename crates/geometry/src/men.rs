@@ -335,35 +335,50 @@ impl<R: WinReason> VariantOutcome for Outcome<R> {
 /// enum (index order is the listed order), `ALL`, `COUNT`, `index`, `char`, `from_char` (either
 /// case), `value`, `Display` (the upper-case letter), `FromStr`, [`VariantRole`](crate::VariantRole),
 /// and serde as text when the calling crate's `serde` feature is on (the crate names serde
-/// `serde`). Letters are upper case; a value is in centipawns, the King's 0.
+/// `serde`). Letters are upper case; a value is in centipawns, the King's 0. A role may give a
+/// third number, its `playing_value` ([`VariantRole::playing_value`](crate::VariantRole::playing_value):
+/// what an engine should count it as, where that differs from the documented value); a role
+/// without one plays at its value.
 ///
 /// ```
+/// use hexvar_geometry::VariantRole;
+///
 /// hexvar_geometry::roles! {
 ///     /// A kind of man.
 ///     pub enum Role {
 ///         /// Pawn.
 ///         Pawn('P', 100),
-///         /// Rook.
-///         Rook('R', 500),
+///         /// Rook: documented at 1000, played at 500.
+///         Rook('R', 1000, 500),
 ///         /// King.
 ///         King('K', 0),
 ///     }
 /// }
+///
+/// assert_eq!((Role::Rook.value(), Role::Rook.playing_value()), (1000, 500));
+/// assert_eq!(VariantRole::playing_value(Role::Pawn), 100);
 ///
 /// assert_eq!(Role::ALL, [Role::Pawn, Role::Rook, Role::King]);
 /// assert_eq!(Role::COUNT, 3);
 /// assert_eq!(Role::from_char('r'), Some(Role::Rook));
 /// assert_eq!("K".parse::<Role>(), Ok(Role::King));
 /// assert!("X".parse::<Role>().is_err());
-/// assert_eq!((Role::Rook.index(), Role::Rook.char(), Role::Rook.value()), (1, 'R', 500));
+/// assert_eq!((Role::Rook.index(), Role::Rook.char(), Role::Rook.value()), (1, 'R', 1000));
 /// assert_eq!(Role::Pawn.to_string(), "P");
 /// ```
 #[macro_export]
 macro_rules! roles {
+    // A role's playing value: its own where the table gives one, else its value.
+    (@playing $value:expr) => {
+        $value
+    };
+    (@playing $value:expr, $playing:expr) => {
+        $playing
+    };
     (
         $(#[$meta:meta])*
         $vis:vis enum $name:ident {
-            $( $(#[$variant_meta:meta])* $variant:ident($letter:literal, $value:expr) ),+ $(,)?
+            $( $(#[$variant_meta:meta])* $variant:ident($letter:literal, $value:expr $(, $playing:expr)?) ),+ $(,)?
         }
     ) => {
         $(#[$meta])*
@@ -406,6 +421,14 @@ macro_rules! roles {
                     $( $name::$variant => $value, )+
                 }
             }
+
+            /// The value an engine plays with, in centipawns: the table's third number where
+            /// it gives one (the rules page explains it), else [`Self::value`].
+            pub const fn playing_value(self) -> i32 {
+                match self {
+                    $( $name::$variant => $crate::roles!(@playing $value $(, $playing)?), )+
+                }
+            }
         }
 
         $crate::letter_text!($name, "role", concat!("a role letter, one of: " $(, $letter)+));
@@ -421,6 +444,9 @@ macro_rules! roles {
             }
             fn value(self) -> i32 {
                 $name::value(self)
+            }
+            fn playing_value(self) -> i32 {
+                $name::playing_value(self)
             }
         }
     };

@@ -371,6 +371,13 @@ pub trait VariantRole: Copy + Eq + Hash + Debug + Display + Send + Sync + 'stati
     /// The role's material value in centipawns (a Pawn about 100, the King 0), as the variant's
     /// rules page gives and explains it.
     fn value(self) -> i32;
+    /// The value an engine should play with, in centipawns (a Pawn 100, the King 0): where a
+    /// variant's documented [`VariantRole::value`] (an author's table, say) plays worse than
+    /// another scale, the variant gives that scale here, measured in engine matches and
+    /// explained on its rules page beside the documented one. The documented value by default.
+    fn playing_value(self) -> i32 {
+        self.value()
+    }
 }
 
 /// A man on the board: its side and its role.

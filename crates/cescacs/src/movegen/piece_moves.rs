@@ -80,22 +80,44 @@ impl<'a> PieceMoves<'a> {
             return;
         }
         let role = self.piece.role;
+        if role == Role::Pawn
+            && self
+                .to
+                .intersects(&PROMOTION_EDGE[self.piece.color.index()])
+        {
+            return self.push_pawn_into(list);
+        }
+        let from = self.from;
+        let enemy = self.pos.by_color(self.piece.color.other());
+        let normal = |t: usize, capture| Move::Normal {
+            role,
+            from,
+            capture,
+            to: Cell::ALL[t],
+            promotion: None,
+        };
+        // Quiet moves need no look-up; the captured role only for captures.
+        for_each_index(self.to - enemy, |t| list.push(normal(t, None)));
+        for_each_index(self.to & enemy, |t| {
+            list.push(normal(t, self.pos.role_at(t)));
+        });
+    }
+
+    /// [`PieceMoves::push_into`] for a pawn that reaches its promotion edge (rare): each
+    /// destination there once per allowed promotion (once, awaiting, if none is allowed).
+    #[inline(never)]
+    fn push_pawn_into(&self, list: &mut MoveList) {
         let from = self.from;
         let enemy = self.pos.by_color(self.piece.color.other());
         let normal = |t: usize, capture, promotion| Move::Normal {
-            role,
+            role: Role::Pawn,
             from,
             capture,
             to: Cell::ALL[t],
             promotion,
         };
-        let edge = if role == Role::Pawn {
-            self.to & PROMOTION_EDGE[self.piece.color.index()]
-        } else {
-            CellSet::EMPTY
-        };
+        let edge = self.to & PROMOTION_EDGE[self.piece.color.index()];
         let plain = self.to - edge;
-        // Quiet moves need no lookup; the captured role only for captures.
         for_each_index(plain - enemy, |t| list.push(normal(t, None, None)));
         for_each_index(plain & enemy, |t| {
             list.push(normal(t, self.pos.role_at(t), None));
