@@ -86,41 +86,107 @@ pub fn run(args: &[String]) -> Result<(), String> {
             }
         }
     }
+    write_workspace(&root, &unpacked, version)?;
+    // Each crate tested on its own (`-p`: its features alone, as a user's build resolves them),
+    // in one workspace with the repository's lock and test profile, so that the dependencies the
+    // tests step built are reused, not resolved and built again per crate.
     for name in LIBRARIES {
-        let dir = unpacked.join(format!("{name}-{version}"));
-        // The crates depend on each other by version (on hexvar-geometry; the engine's tests on
-        // every variant): point those at the unpacked copies.
-        let patches: Vec<String> = LIBRARIES
-            .iter()
-            .filter(|&&other| other != name)
-            .map(|other| {
-                let copy = unpacked.join(format!("{other}-{version}"));
-                format!(
-                    "patch.crates-io.{other}.path={:?}",
-                    copy.display().to_string()
-                )
-            })
-            .collect();
-        // The unpacked crate is a workspace of its own: give it the repository's test profile, so
-        // that its perft tests run optimised and the dependencies built for the workspace are reused.
-        let profile = [
-            "--config",
-            "profile.test.opt-level=3",
-            "--config",
-            "profile.test.debug=\"line-tables-only\"",
-            "--config",
-            "profile.test.package.\"*\".opt-level=1",
-        ];
-        let mut args = vec!["test", "--all-features"];
-        for patch in &patches {
-            args.extend(["--config", patch.as_str()]);
-        }
-        args.extend(profile);
-        cargo(&dir, &args)?;
+        cargo(&unpacked, &["test", "-p", name, "--all-features"])?;
     }
     println!(
         "package: {} crates packaged, unpacked and tested on their own",
         LIBRARIES.len()
     );
     Ok(())
+}
+
+/// Makes the unpacked crates one workspace: its members the unpacked copies, each crate's
+/// dependencies on the others (by version, as published) patched to those copies, the
+/// repository's `Cargo.lock` (the versions the tests step built) and its profiles.
+fn write_workspace(root: &Path, unpacked: &Path, version: &str) -> Result<(), String> {
+    let read =
+        |path: &Path| std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()));
+    let folders: Vec<String> = LIBRARIES
+        .iter()
+        .map(|name| format!("{name}-{version}"))
+        .collect();
+    // The packages the libraries can build: every name in their own lock files (a `.crate`
+    // carries one), so that no profile names a package the workspace lacks.
+    let mut packages = std::collections::BTreeSet::new();
+    for folder in &folders {
+        packages.extend(lock_names(&read(
+            &unpacked.join(folder).join("Cargo.lock"),
+        )?));
+    }
+    let mut manifest = String::from(
+        "# Written by `cargo xtask package`: the unpacked library crates as one workspace.\n\
+         [workspace]\nresolver = \"2\"\nmembers = [\n",
+    );
+    for folder in &folders {
+        manifest += &format!("    {folder:?},\n");
+    }
+    manifest += "]\n\n[patch.crates-io]\n";
+    for (name, folder) in LIBRARIES.iter().zip(&folders) {
+        manifest += &format!("{name} = {{ path = {folder:?} }}\n");
+    }
+    manifest += &profiles(&read(&root.join("Cargo.toml"))?, &packages);
+    std::fs::write(unpacked.join("Cargo.toml"), manifest).map_err(|e| e.to_string())?;
+    std::fs::copy(root.join("Cargo.lock"), unpacked.join("Cargo.lock"))
+        .map_err(|e| format!("Cargo.lock: {e}"))?;
+    Ok(())
+}
+
+/// The names of the packages in a `Cargo.lock`.
+fn lock_names(lock: &str) -> Vec<String> {
+    lock.lines()
+        .filter_map(|line| line.strip_prefix("name = "))
+        .map(|name| name.trim_matches('"').to_string())
+        .collect()
+}
+
+/// The `[profile…]` sections of a manifest, with their lines, leaving out those for one package
+/// that is not among `packages`.
+fn profiles(manifest: &str, packages: &std::collections::BTreeSet<String>) -> String {
+    let mut out = String::new();
+    let mut keep = false;
+    for line in manifest.lines() {
+        if let Some(header) = line.strip_prefix('[') {
+            keep = header.starts_with("profile.")
+                && match header.trim_end_matches(']').split_once(".package.") {
+                    Some((_, name)) => {
+                        let name = name.trim_matches('"');
+                        name == "*" || packages.contains(name)
+                    }
+                    None => true,
+                };
+            if keep {
+                out.push('\n');
+            }
+        }
+        if keep {
+            out += line;
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::profiles;
+
+    #[test]
+    fn profiles_keep_the_sections_of_known_packages() {
+        let manifest = "[workspace]\nmembers = []\n\n[profile.test]\nopt-level = 3\n# why\n\
+                        [profile.test.package.\"*\"]\nopt-level = 1\n\
+                        [profile.test.package.syn]\nopt-level = 0\n\
+                        [profile.test.package.xtask]\nopt-level = 1\n[lints]\nx = 1\n";
+        let known = ["syn".to_string()].into_iter().collect();
+        assert_eq!(
+            profiles(manifest, &known),
+            "\n[profile.test]\nopt-level = 3\n# why\n\
+             \n[profile.test.package.\"*\"]\nopt-level = 1\n\
+             \n[profile.test.package.syn]\nopt-level = 0\n"
+        );
+    }
 }

@@ -402,3 +402,110 @@ contract!(hexvar_chessagon);
 contract!(hexvar_dagger);
 contract!(hexvar_cescacs);
 contract!(hexvar_kirby);
+
+/// The `key = value` lines of each `[profile.test…]` section of a manifest, by section:
+/// `""` for `[profile.test]` itself, else the package name (`*` for all dependencies).
+fn test_profile(manifest: &str) -> std::collections::BTreeMap<String, Vec<String>> {
+    let mut sections = std::collections::BTreeMap::new();
+    let mut current: Option<String> = None;
+    for line in manifest.lines().map(str::trim) {
+        if let Some(header) = line.strip_prefix('[') {
+            let header = header.trim_end_matches(']');
+            current = match header.strip_prefix("profile.test") {
+                Some("") => Some(String::new()),
+                Some(rest) => rest
+                    .strip_prefix(".package.")
+                    .map(|name| name.trim_matches('"').to_string()),
+                None => None,
+            };
+        } else if let Some(section) = &current {
+            if !line.is_empty() && !line.starts_with('#') {
+                let entry: &mut Vec<String> = sections.entry(section.clone()).or_default();
+                entry.push(line.to_string());
+            }
+        }
+    }
+    sections
+}
+
+/// CI builds the browser tests (their own workspace) in the main workspace's target folder, to
+/// reuse what the tests step built: that holds only while both build every shared package with
+/// the same settings.
+#[test]
+fn browser_tests_build_as_the_workspace_tests() {
+    let root = test_profile(&read("Cargo.toml"));
+    let browser = test_profile(&read("browser/Cargo.toml"));
+    let setting = |sections: &std::collections::BTreeMap<String, Vec<String>>, name: &str| {
+        sections.get(name).cloned().unwrap_or_default()
+    };
+    // The workspace's own crates are members there (the top section, unless named) and
+    // dependencies here (the `*` section, unless named).
+    let members = [
+        "hexvar-geometry",
+        "hexvar-brusky",
+        "hexvar-chessagon",
+        "hexvar-dagger",
+        "hexvar-cescacs",
+        "hexvar-kirby",
+        "hexvar-engine",
+        "hexvar-play",
+    ];
+    let debug = |sections: &std::collections::BTreeMap<String, Vec<String>>| {
+        setting(sections, "")
+            .into_iter()
+            .filter(|l| l.starts_with("debug"))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(debug(&browser), debug(&root), "debug info");
+    for name in members {
+        let ours = root.get(name).cloned().unwrap_or_else(|| {
+            setting(&root, "")
+                .into_iter()
+                .filter(|l| l.starts_with("opt-level"))
+                .collect()
+        });
+        let theirs = browser
+            .get(name)
+            .cloned()
+            .unwrap_or_else(|| setting(&browser, "*"));
+        assert_eq!(theirs, ours, "{name}");
+    }
+    let dependencies: Vec<&String> = root
+        .keys()
+        .filter(|k| !k.is_empty() && !members.contains(&k.as_str()) && *k != "xtask")
+        .collect();
+    assert!(dependencies.iter().any(|k| *k == "*"));
+    for name in dependencies {
+        assert_eq!(setting(&browser, name), setting(&root, name), "{name}");
+    }
+    // And from the same versions: a package both lock files hold once is the same version.
+    let root_lock = lock_versions(&read("Cargo.lock"));
+    let browser_lock = lock_versions(&read("browser/Cargo.lock"));
+    let mut shared = 0;
+    for (name, versions) in &browser_lock {
+        if let (Some(ours), [theirs]) = (root_lock.get(name), &versions[..]) {
+            if let [ours] = &ours[..] {
+                assert_eq!(theirs, ours, "{name}: `cargo update --manifest-path browser/Cargo.toml -p {name} --precise {ours}`");
+                shared += 1;
+            }
+        }
+    }
+    assert!(shared > 20, "{shared} packages in both lock files");
+}
+
+/// The versions of each package in a `Cargo.lock`.
+fn lock_versions(lock: &str) -> std::collections::BTreeMap<String, Vec<String>> {
+    let mut versions: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    let mut name = None;
+    for line in lock.lines() {
+        if let Some(n) = line.strip_prefix("name = ") {
+            name = Some(n.trim_matches('"').to_string());
+        } else if let (Some(v), Some(n)) = (line.strip_prefix("version = "), name.take()) {
+            versions
+                .entry(n)
+                .or_default()
+                .push(v.trim_matches('"').to_string());
+        }
+    }
+    versions
+}

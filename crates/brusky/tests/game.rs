@@ -5,7 +5,10 @@
 use hexvar_brusky::{
     Color, DrawReason, Game, GameError, Move, Outcome, Position, WinReason, START_TEXT,
 };
-use hexvar_geometry::checks::{check_agreement, check_finished, check_repetition_draw, play_sans};
+use hexvar_geometry::checks::{
+    check_agreement, check_finished, check_repetition_draw, check_zeroing_restarts_repetitions,
+    play_sans,
+};
 use hexvar_geometry::{RecordError, RecordErrorKind};
 use proptest::prelude::*;
 
@@ -23,22 +26,9 @@ fn threefold_repetition_draws_and_undo_reopens_the_game() {
 
 #[test]
 fn a_pawn_move_or_capture_ends_the_repetition_count() {
-    let mut game = Game::new();
-    for text in ["Ng3", "Nf6", "Nh1", "Ne8"] {
-        play(&mut game, text);
-    }
-    assert_eq!(game.repetitions(), 2);
-    play(&mut game, "a4");
-    assert_eq!(game.repetitions(), 1);
-    for text in ["Nf6", "Ng3", "Ne8", "Nh1", "Nf6", "Ng3", "Ne8"] {
-        play(&mut game, text);
-    }
-    assert_eq!(
-        game.repetitions(),
-        2,
-        "the positions before a4 do not count"
-    );
-    assert_eq!(game.outcome(), None);
+    let shuffle = "Ng3 Nf6 Nh1 Ne8";
+    let back = "Nf6 Ng3 Ne8 Nh1";
+    check_zeroing_restarts_repetitions(Position::new(), shuffle, "a4", back).unwrap();
 }
 
 #[test]

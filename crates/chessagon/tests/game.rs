@@ -4,7 +4,10 @@
 use hexvar_chessagon::{
     DrawReason, Game, GameError, IllegalMove, Outcome, Position, WinReason, START_TEXT,
 };
-use hexvar_geometry::checks::{check_agreement, check_finished, check_repetition_draw, play_sans};
+use hexvar_geometry::checks::{
+    check_agreement, check_finished, check_repetition_draw, check_zeroing_restarts_repetitions,
+    play_sans,
+};
 
 fn play(game: &mut Game, moves: &str) {
     play_sans(game, moves).unwrap();
@@ -60,21 +63,8 @@ fn checkmate_ends_the_game() {
 fn repetitions_are_counted_from_the_last_pawn_move_or_capture() {
     // The Knights go out and back: the start position occurs twice; after a pawn move the
     // count starts at one, and the next shuffle brings it to two.
-    let mut game = Game::new();
-    play(&mut game, "Ne5 Ne11 Nf3 Nf13");
-    assert_eq!(game.repetitions(), 2);
-    play(&mut game, "ee5");
-    assert_eq!(game.repetitions(), 1);
-    play(&mut game, "Ne11 Nd5 Nf13 Nc3");
-    assert_eq!(game.repetitions(), 2);
-    assert_eq!(game.outcome(), None);
-    play(&mut game, "Ne11 Nd5 Nf13 Nc3");
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::Draw {
-            reason: DrawReason::ThreefoldRepetition
-        })
-    );
+    let (out_and_back, shuffle) = ("Ne5 Ne11 Nf3 Nf13", "Ne11 Nd5 Nf13 Nc3");
+    check_zeroing_restarts_repetitions(Position::new(), out_and_back, "ee5", shuffle).unwrap();
 }
 
 #[test]

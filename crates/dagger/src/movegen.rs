@@ -23,8 +23,8 @@ use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::sliders::{bishop_attacks, bishop_attacks_from, rook_attacks, rook_attacks_from};
 use crate::tables::{
-    BETWEEN, BISHOP_PSEUDO, KING, KNIGHT, KNIGHTS_NEAR_KING, LINE, PAWNS_NEAR_KING, PAWN_JUMP,
-    PAWN_SHIFTS, PAWN_STEPS, RANK_LASTS, RANK_NEIGHBOURS, ROOK_PSEUDO,
+    PawnStep, BETWEEN, BISHOP_PSEUDO, KING, KNIGHT, KNIGHTS_NEAR_KING, LINE, PAWNS_NEAR_KING,
+    PAWN_FROM, PAWN_JUMP, PAWN_SHIFTS, PAWN_STEPS, RANK_LASTS, RANK_NEIGHBOURS, ROOK_PSEUDO,
 };
 
 /// Where a mover comes from.
@@ -270,12 +270,17 @@ fn emit<F: FnMut(PieceMoves) -> bool>(
         })
 }
 
-/// The number of moves of the free `pawns` of the side with index `SIDE` (whose shift distances
-/// are then constants; none of the pawns about to promote), counted set-wise (see
-/// [`PawnShifts`](crate::tables::PawnShifts)): each destination bit of a move stands for exactly
-/// one pawn.
+/// The destinations of the moves of the free `pawns` of the side with index `SIDE` (whose
+/// shift distances are then constants; none of the pawns about to promote), set-wise (see
+/// [`PawnShifts`](crate::tables::PawnShifts)): the lower forward steps, the higher ones and the
+/// jumps, kept to `step_to` and `jump_to`. Each destination bit of each set stands for exactly
+/// one pawn's move.
 #[inline(always)]
-fn count_free_pawn_moves_of<const SIDE: usize>(pawns: Bits, step_to: Bits, jump_to: Bits) -> usize {
+fn free_pawn_destinations<const SIDE: usize>(
+    pawns: Bits,
+    step_to: Bits,
+    jump_to: Bits,
+) -> [Bits; 3] {
     let shifts = const { &PAWN_SHIFTS[SIDE] };
     let low = shifts.low.forward(pawns);
     let mut high = (low & !RANK_LASTS) << 1;
@@ -283,9 +288,11 @@ fn count_free_pawn_moves_of<const SIDE: usize>(pawns: Bits, step_to: Bits, jump_
     if at_edge != 0 {
         high |= shifts.high_at_edge.forward(at_edge);
     }
-    ((low & step_to).count_ones()
-        + (high & step_to).count_ones()
-        + (shifts.jump.forward(pawns) & jump_to).count_ones()) as usize
+    [
+        low & step_to,
+        high & step_to,
+        shifts.jump.forward(pawns) & jump_to,
+    ]
 }
 
 /// The index of White, of Black (for code specialised to one side).
@@ -643,7 +650,9 @@ impl Position {
         if free == 0 {
             return 0;
         }
-        count_free_pawn_moves_of::<SIDE>(free, !m.own & m.target, !m.occupied & m.target)
+        let destinations =
+            free_pawn_destinations::<SIDE>(free, !m.own & m.target, !m.occupied & m.target);
+        destinations.iter().map(|d| d.count_ones() as usize).sum()
     }
 
     /// The moves of our knights, bishops, rooks and queens on `pieces`, each kept to `line` as
@@ -710,62 +719,121 @@ impl Position {
 /// assert_eq!(perft(&Position::new(), 3), 2580);
 /// ```
 pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
-    // One branch on the side per node: below it, generation, play and the children's counts
-    // see both sides' colours as constants.
+    walk::<true>(pos, depth)
+}
+
+/// Perft with the last ply counted in bulk (`BULK`) or played move by move: one branch on the
+/// side per node, below which generation, play and the children's counts see both sides'
+/// colours as constants.
+fn walk<const BULK: bool>(pos: &Position, depth: u32) -> u64 {
     match pos.turn {
-        Color::White => perft_of::<WHITE>(pos, depth),
-        Color::Black => perft_of::<BLACK>(pos, depth),
+        Color::White => walk_of::<WHITE, BULK>(pos, depth),
+        Color::Black => walk_of::<BLACK, BULK>(pos, depth),
     }
 }
 
-/// [`perft`] with the side to move given as a constant, the index `US` (read as a constant
+/// [`walk`] with the side to move given as a constant, the index `US` (read as a constant
 /// inside the closures too, which are called out of line: a captured colour would be loaded).
 #[inline(always)]
-fn perft_of<const US: usize>(pos: &Position, depth: u32) -> u64 {
+fn walk_of<const US: usize, const BULK: bool>(pos: &Position, depth: u32) -> u64 {
+    let mut nodes = 0;
     match depth {
-        0 => 1,
-        1 => pos.count_legal_moves_of(Color::ALL[US]) as u64,
+        0 => return 1,
+        1 if BULK => return pos.count_legal_moves_of(Color::ALL[US]) as u64,
         // The ply above the leaves has an arm of its own, so that the count inlines into it:
-        // no call, no second pass through this match per leaf-parent (the same loop as the arm
-        // below, written twice: a shared helper taking the child by reference measured 2 % more
-        // instructions per leaf).
-        2 => {
-            let mut nodes = 0;
-            for_each_child::<US>(pos, |child| {
-                nodes += child.count_legal_moves_of(Color::ALL[US].other()) as u64;
-            });
-            nodes
-        }
-        _ => {
-            let mut nodes = 0;
-            for_each_child::<US>(pos, |child| nodes += perft(child, depth - 1));
-            nodes
-        }
+        // no call, no second pass through this match per leaf-parent.
+        2 if BULK => for_each_child::<US>(pos, |child| {
+            nodes += child.count_legal_moves_of(Color::ALL[US].other()) as u64;
+        }),
+        // A leaf: the move is played (and kept from being optimised away), not recursed into,
+        // which would only return 1.
+        1 => for_each_child::<US>(pos, |child| {
+            core::hint::black_box(child);
+            nodes += 1;
+        }),
+        _ => for_each_child::<US>(pos, |child| nodes += walk::<BULK>(child, depth - 1)),
     }
+    nodes
 }
 
 /// Calls `visit` with each child of `pos`, where the side with index `US` is to move: each
-/// move played on a copy straight from the set-wise layer, a plain move through
-/// [`Position::play_plain_of`] with its mover's role (one branch per mover on the kind of its
-/// moves, none per move).
+/// move played on a copy straight from the set-wise layer, in its order but for the free pawns
+/// (neither pinned nor about to promote), whose moves come set-wise, three sets for all of them
+/// (fewer, longer loops than one per pawn), each move's pawn read from a table. A plain move is
+/// played through [`Position::play_plain_of`] with its mover's role.
 #[inline(always)]
 fn for_each_child<const US: usize>(pos: &Position, mut visit: impl FnMut(&Position)) {
-    pos.for_each_piece_moves_of(Color::ALL[US], |pm| {
+    let us = Color::ALL[US];
+    let (king_steps, masks) = pos.masks(us);
+    let pawns = pos.pieces_bits(us, Role::Pawn);
+    let shifts = const { &PAWN_SHIFTS[US] };
+    let one_by_one = masks
+        .as_ref()
+        .map_or(pawns, |m| pawns & (m.pinned | shifts.promoting));
+    if let Some(m) = &masks {
+        let free = pawns & !one_by_one;
+        if free != 0 {
+            let destinations =
+                free_pawn_destinations::<US>(free, !m.own & m.target, !m.occupied & m.target);
+            let steps = [shifts.low_step, shifts.high_step, PawnStep::Jump];
+            for (set, step) in destinations.into_iter().zip(steps) {
+                for to in cells_of(set) {
+                    let from =
+                        Cell::from_bit_index(u32::from(PAWN_FROM[US][step as usize][to.index()]));
+                    visit_plain::<US>(pos, Role::Pawn, from, to, &mut visit);
+                }
+            }
+        }
+    }
+    let mut each_mover = |pm: PieceMoves| {
         if let Some(from) = pm.plain_from() {
             for to in cells_of(pm.to) {
-                let mut child = *pos;
-                child.play_plain_of(Color::ALL[US], pm.role, from, to);
-                visit(&child);
+                visit_plain::<US>(pos, pm.role, from, to, &mut visit);
             }
         } else {
             pm.for_each_move(|m| {
                 let mut child = *pos;
-                child.play_of(Color::ALL[US], m);
+                child.play_of(us, m);
                 visit(&child);
             });
         }
         true
-    });
+    };
+    emit(
+        &mut each_mover,
+        us,
+        Role::King,
+        Origin::Cell(pos.king(us)),
+        king_steps,
+        false,
+    );
+    let Some(m) = masks else {
+        return; // only the King may move
+    };
+    if one_by_one != 0 {
+        pos.pawn_moves(&m, &mut each_mover, one_by_one);
+    }
+    let _ = pos.knight_moves(&m, &mut each_mover)
+        && pos.bishop_moves(&m, &mut each_mover)
+        && pos.rook_moves(&m, &mut each_mover)
+        && pos.queen_moves(&m, &mut each_mover)
+        && pos.en_passant_moves(&m, &mut each_mover)
+        && pos.hand_moves(&m, &mut each_mover);
+}
+
+/// Calls `visit` with the child of `pos` after the plain move `from`-`to` of the side with
+/// index `US`'s man of `role`.
+#[inline(always)]
+fn visit_plain<const US: usize>(
+    pos: &Position,
+    role: Role,
+    from: Cell,
+    to: Cell,
+    visit: &mut impl FnMut(&Position),
+) {
+    let mut child = *pos;
+    child.play_plain_of(Color::ALL[US], role, from, to);
+    visit(&child);
 }
 
 /// Perft that plays every move down to the leaves, straight from the set-wise layer: each
@@ -779,28 +847,5 @@ fn for_each_child<const US: usize>(pos: &Position, mut visit: impl FnMut(&Positi
 /// assert_eq!(perft_without_bulk(&Position::new(), 2), 166);
 /// ```
 pub(crate) fn perft_without_bulk(pos: &Position, depth: u32) -> u64 {
-    match pos.turn {
-        Color::White => perft_without_bulk_of::<WHITE>(pos, depth),
-        Color::Black => perft_without_bulk_of::<BLACK>(pos, depth),
-    }
-}
-
-/// [`perft_without_bulk`] with the side to move given as a constant, the index `US`.
-#[inline(always)]
-fn perft_without_bulk_of<const US: usize>(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    for_each_child::<US>(pos, |child| {
-        nodes += if depth == 1 {
-            // A leaf: the move is played (and kept from being optimised away), not recursed
-            // into, which would only return 1.
-            core::hint::black_box(child);
-            1
-        } else {
-            perft_without_bulk(child, depth - 1)
-        };
-    });
-    nodes
+    walk::<false>(pos, depth)
 }

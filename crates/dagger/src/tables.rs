@@ -228,6 +228,9 @@ impl PawnShift {
 /// higher one is then the first cell of its rank) needs a shift of its own.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PawnShifts {
+    /// The step to the lower forward cell, and to the higher.
+    pub low_step: PawnStep,
+    pub high_step: PawnStep,
     /// The cells from which a pawn can reach its promotion cell in one move.
     pub promoting: Bits,
     /// To the lower forward cell.
@@ -241,11 +244,12 @@ pub(crate) struct PawnShifts {
 }
 
 const fn pawn_shifts(color: usize) -> PawnShifts {
-    let (low, high) = if color == 0 {
-        (PawnStep::Left as usize, PawnStep::Right as usize)
+    let (low_step, high_step) = if color == 0 {
+        (PawnStep::Left, PawnStep::Right)
     } else {
-        (PawnStep::Right as usize, PawnStep::Left as usize)
+        (PawnStep::Right, PawnStep::Left)
     };
+    let (low, high) = (low_step as usize, high_step as usize);
     let promotion = if color == 0 { Cell::N1 } else { Cell::A1 };
     let mut promoting = 0;
     let mut high_only = 0;
@@ -268,6 +272,8 @@ const fn pawn_shifts(color: usize) -> PawnShifts {
     // index distances, fewer groups.
     let sources = ((1 << CELL_COUNT) - 1) & !(Cell::A1.bit() | Cell::N1.bit()) & !promoting;
     PawnShifts {
+        low_step,
+        high_step,
         promoting,
         low: PawnShift::new(color, low, sources),
         high_only: high_only & sources,
@@ -275,6 +281,24 @@ const fn pawn_shifts(color: usize) -> PawnShifts {
         jump: PawnShift::new(color, PawnStep::Jump as usize, sources),
     }
 }
+
+/// `PAWN_FROM[color][step][cell]`: the cell from which a pawn of `color` reaches `cell` by
+/// `step` (a [`PawnStep`]), as a cell index; 0 where no cell does. The sources of the set-wise
+/// pawn moves (each move's destination bit stands for one pawn).
+pub(crate) const PAWN_FROM: [[[u8; CELL_COUNT]; 3]; 2] = {
+    let mut out = [[[0; CELL_COUNT]; 3]; 2];
+    const_for!(c in 0..2 => {
+        const_for!(i in 0..CELL_COUNT => {
+            const_for!(k in 0..3 => {
+                let target = PAWN_TABLE[c][i][k];
+                if target != table::NO_CELL {
+                    out[c][k][target as usize] = i as u8;
+                }
+            });
+        });
+    });
+    out
+};
 
 /// The pawn moves of each side, set-wise (White, Black). A `const`, so that code specialised to
 /// one side sees the shift distances as constants.
@@ -410,6 +434,27 @@ mod tests {
                     PAWN_JUMP[color][cell.index()],
                     "{cell}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn pawn_sources_invert_the_pawn_moves() {
+        for (color, shifts) in PAWN_SHIFTS.iter().enumerate() {
+            // `low_step` is the step that the `low` shift makes, `high_step` the other one.
+            let g3 = Cell::G3;
+            let low = PAWN_TABLE[color][g3.index()][shifts.low_step as usize];
+            let high = PAWN_TABLE[color][g3.index()][shifts.high_step as usize];
+            assert_eq!(shifts.low.forward(g3.bit()), 1 << low);
+            assert_eq!(high, low + 1);
+            for cell in Cell::ALL {
+                for step in [PawnStep::Left, PawnStep::Right, PawnStep::Jump] {
+                    let target = PAWN_TABLE[color][cell.index()][step as usize];
+                    if target != table::NO_CELL {
+                        let from = PAWN_FROM[color][step as usize][target as usize];
+                        assert_eq!(from as usize, cell.index(), "{cell} {step:?}");
+                    }
+                }
             }
         }
     }

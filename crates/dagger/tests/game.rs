@@ -3,7 +3,10 @@
 //! capture, pawn move, entry or drop), finished games, undo, and game records.
 
 use hexvar_dagger::{DrawReason, Game, GameError, Outcome, Position, WinReason};
-use hexvar_geometry::checks::{check_agreement, check_finished, check_repetition_draw, play_sans};
+use hexvar_geometry::checks::{
+    check_agreement, check_finished, check_repetition_draw, check_zeroing_restarts_repetitions,
+    play_sans,
+};
 use hexvar_geometry::{RecordError, RecordErrorKind};
 
 fn pos(text: &str) -> Position {
@@ -81,25 +84,9 @@ fn a_repetition_needs_the_same_knights_in_hand_and_the_same_usable_en_passant() 
 fn only_positions_since_the_last_zeroing_move_repeat() {
     // An entry resets the count, as it resets the halfmove clock: the King walk before it is
     // forgotten.
-    let mut game = Game::from_position(pos("k/2/3/4/3/4/5/4/3/4/3/2/K w L/L -"));
-    play(
-        &mut game,
-        &["Kb1", "Km1", "Ka1", "Kn1", "Kb1", "Km1", "Ka1"],
-    );
-    assert_eq!(game.repetitions(), 2);
-    play(&mut game, &["N@k1"]);
-    assert_eq!(game.repetitions(), 1);
-    assert_eq!(game.position().halfmove_clock(), 0);
-    play(&mut game, &["Kb1", "Nj3", "Ka1", "Nk1"]);
-    assert_eq!(game.repetitions(), 2);
-    assert_eq!(game.outcome(), None);
-    play(&mut game, &["Kb1", "Nj3", "Ka1", "Nk1"]);
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::Draw {
-            reason: DrawReason::ThreefoldRepetition
-        })
-    );
+    let start = pos("k/2/3/4/3/4/5/4/3/4/3/2/K w L/L -");
+    let walk = "Kb1 Km1 Ka1 Kn1 Kb1 Km1 Ka1";
+    check_zeroing_restarts_repetitions(start, walk, "N@k1", "Kb1 Nj3 Ka1 Nk1").unwrap();
 }
 
 #[test]

@@ -18,7 +18,9 @@ mod san;
 mod texts;
 
 pub use game::{check_record_round_trip, play_sans, random_game, Rng};
-pub use game_end::{check_agreement, check_finished, check_repetition_draw};
+pub use game_end::{
+    check_agreement, check_finished, check_repetition_draw, check_zeroing_restarts_repetitions,
+};
 pub use layout::test_files_are_modules;
 pub use listing::legal_move_texts;
 pub use long_notation::{check_long_notation, random_texts, LongNotation};

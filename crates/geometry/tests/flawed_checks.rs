@@ -4,10 +4,12 @@
 
 use hexvar_geometry::checks::{
     check_agreement, check_finished, check_long_notation, check_position_texts,
-    check_record_round_trip, check_repetition_draw, check_san_round_trips, random_game,
-    LongNotation, Rng,
+    check_record_round_trip, check_repetition_draw, check_san_round_trips,
+    check_zeroing_restarts_repetitions, random_game, LongNotation, Rng,
 };
 use hexvar_geometry::{DrawReason, Game, Variant, VariantOutcome};
+
+use std::str::FromStr;
 
 use crate::toy_game::{flaw, FlawedGrid, Grid};
 
@@ -144,4 +146,21 @@ fn game_end_checks_fail_where_no_repetition_draws_or_the_game_is_not_over() {
     let draw = <Grid as Variant>::Outcome::draw(DrawReason::Agreement);
     let failure = check_finished(&Game::<Grid>::new(), &draw).unwrap_err();
     assert!(failure.contains("the outcome is None"), "{failure}");
+}
+
+#[test]
+fn the_zeroing_check_passes_on_the_truth_and_fails_on_a_wrong_count() {
+    // White's d1 stands beside Black's c2: a shuffle, the capture d1xc2, another shuffle.
+    let start = || Grid::from_str("N..N..n....n w").unwrap();
+    let (before, after) = ("Na1a2 Nc2c3 Na2a1 Nc3c2", "Nd3c3 Na1a2 Nc3d3 Na2a1");
+    check_zeroing_restarts_repetitions(start(), before, "Nd1xc2", after).unwrap();
+    let failure =
+        check_zeroing_restarts_repetitions(start(), before, "Nd1xc2", "Nd3c3 Na1a2").unwrap_err();
+    assert!(failure.contains("1 repetitions after"), "{failure}");
+    let failure =
+        check_zeroing_restarts_repetitions(start(), "Na1a2 Nc2c3", "Nd1xc2", after).unwrap_err();
+    assert!(
+        failure.contains("1 repetitions after Na1a2 Nc2c3, not 2"),
+        "{failure}"
+    );
 }

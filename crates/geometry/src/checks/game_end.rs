@@ -80,3 +80,25 @@ pub fn check_agreement<V: Variant>(start: V, sans: &str) -> Result<(), String> {
     }
     check_finished(&game, &V::Outcome::draw(DrawReason::Agreement))
 }
+
+/// Plays `before` from `start`, after which the position stands for the second time; then
+/// `zeroing`, a move after which no earlier position can recur (the position stands once); then
+/// `after`, which brings a position since `zeroing` back: twice, not more, and the game goes on.
+pub fn check_zeroing_restarts_repetitions<V: Variant>(
+    start: V,
+    before: &str,
+    zeroing: &str,
+    after: &str,
+) -> Result<(), String> {
+    let mut game = Game::from_position(start);
+    let mut expect = |sans: &str, times: usize| {
+        play_sans(&mut game, sans)?;
+        match game.repetitions() {
+            n if n == times && game.outcome().is_none() => Ok(()),
+            n => Err(format!("{n} repetitions after {sans}, not {times}")),
+        }
+    };
+    expect(before, 2)?;
+    expect(zeroing, 1)?;
+    expect(after, 2)
+}
