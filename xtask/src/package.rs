@@ -8,7 +8,7 @@ use crate::root;
 
 /// The crates published as libraries, geometry first (the others depend on it), the engine last
 /// (its tests use every variant crate).
-const LIBRARIES: [&str; 7] = [
+pub(crate) const LIBRARIES: [&str; 7] = [
     "hexvar-geometry",
     "hexvar-brusky",
     "hexvar-chessagon",

@@ -440,16 +440,8 @@ fn browser_tests_build_as_the_workspace_tests() {
     };
     // The workspace's own crates are members there (the top section, unless named) and
     // dependencies here (the `*` section, unless named).
-    let members = [
-        "hexvar-geometry",
-        "hexvar-brusky",
-        "hexvar-chessagon",
-        "hexvar-dagger",
-        "hexvar-cescacs",
-        "hexvar-kirby",
-        "hexvar-engine",
-        "hexvar-play",
-    ];
+    let mut members = crate::package::LIBRARIES.to_vec();
+    members.push("hexvar-play");
     let debug = |sections: &std::collections::BTreeMap<String, Vec<String>>| {
         setting(sections, "")
             .into_iter()
@@ -457,7 +449,7 @@ fn browser_tests_build_as_the_workspace_tests() {
             .collect::<Vec<_>>()
     };
     assert_eq!(debug(&browser), debug(&root), "debug info");
-    for name in members {
+    for &name in &members {
         let ours = root.get(name).cloned().unwrap_or_else(|| {
             setting(&root, "")
                 .into_iter()
