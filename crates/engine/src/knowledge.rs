@@ -599,10 +599,10 @@ mod tests {
         sane::<hexvar_kirby::Position>();
     }
 
-    /// The engine counts every role at its variant's playing value, and a starting army's
-    /// officers within ten pawns, where the search's margins were tuned.
+    /// The tables the search reads count every role at its variant's playing value, and a
+    /// starting army's officers within ten pawns, where the search's margins were tuned.
     fn plays_at_playing_values<V: Variant>() {
-        let value = engine_values::<V>();
+        let value = knowledge::<V>().value.clone();
         let start = V::start();
         for role in V::Role::ALL {
             assert_eq!(
@@ -635,6 +635,6 @@ mod tests {
         plays_at_playing_values::<hexvar_kirby::Position>();
         // C'escacs plays at its own table, not at its author's (Queen 1600).
         let queen = hexvar_cescacs::Role::Queen;
-        assert!(engine_values::<hexvar_cescacs::Position>()[queen.index()] < queen.value());
+        assert!(knowledge::<hexvar_cescacs::Position>().value[queen.index()] < queen.value());
     }
 }
