@@ -3,7 +3,7 @@
 
 use hexvar_chessagon::{DrawReason, Game, Outcome, Position};
 use hexvar_geometry::checks::{self, Rng};
-use hexvar_geometry::{ParseSanError, RecordErrorKind};
+use hexvar_geometry::{GameTree, ParseSanError, RecordErrorKind};
 
 /// Start positions for the random games: the start, and positions (from the rules' diagrams)
 /// where castling, en passant and promotion are close.
@@ -148,4 +148,18 @@ fn a_resignation_is_kept_as_the_result() {
             reason: DrawReason::Agreement
         })
     );
+}
+
+/// A `Result` tag that would not read back as the result (castling's `0-0`, or a move that is
+/// legal after the main line) is written as `*`, so the written tree reads back; found by the
+/// record fuzz target.
+#[test]
+fn a_result_tag_that_is_no_result_is_written_as_unknown() {
+    for tag in ["0-0", "ef6"] {
+        let text = format!("[Result \"{tag}\"]\n\n1. cd6 c8 *");
+        let tree = GameTree::<Position>::from_record(&text).unwrap();
+        let record = tree.to_record();
+        assert!(record.ends_with("1. cd6 c8 *\n"), "{record}");
+        assert!(GameTree::<Position>::from_record(&record).unwrap() == tree);
+    }
 }

@@ -33,7 +33,8 @@
 //! `1-0`, `0-1`, `1/2-1/2`, `*`, a score such as C'escacs's `0-3`, or the `Result` tag's own
 //! value, which is how Kirby's winning teams are written. `0-0` is never a result: it is
 //! castling in some notations, so where no move matches it, it is a bad move. A `Result` value
-//! that is no single movetext token (white space, brackets) is written as `*`.
+//! that would not read back as the result is written as `*`: one that is no single movetext token
+//! (white space, brackets), `0-0`, or a move after the main line.
 //!
 //! **Results.** A result that contradicts how the main line ends by the rules (a `0-3` where White
 //! mates) is an error for [`Game::from_record`] and a warning for [`GameTree::from_record`]

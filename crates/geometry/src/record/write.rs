@@ -2,7 +2,7 @@
 //! with move numbers, glyphs, comments, variations in brackets) wrapped at 79 columns, then the
 //! result.
 
-use super::{escape, is_one_token};
+use super::{escape, is_one_token, is_result};
 use crate::tree::{GameTree, NodeId};
 use crate::{Variant, VariantColor};
 
@@ -109,6 +109,23 @@ fn write_move<V: Variant>(
     place
 }
 
+/// The result token the movetext ends with: the tree's result where it reads back as the result,
+/// else `*` (unknown). It does not where it is no single token (white space, brackets), where it is
+/// `0-0` (castling in some notations, never a result), or where it is a move after the main line
+/// (a reader takes a move before a result).
+fn written_result<V: Variant>(tree: &GameTree<V>) -> &str {
+    let result = tree.result();
+    let reads_back = is_one_token(result) && is_result(result, Some(result)) && {
+        let end = tree.mainline().last().unwrap_or(tree.root());
+        tree.position(end).parse_san(result).is_err()
+    };
+    if reads_back {
+        result
+    } else {
+        "*"
+    }
+}
+
 /// The record of a tree. See [`crate::record`].
 pub(crate) fn write_tree<V: Variant>(tree: &GameTree<V>) -> String {
     let mut lines = Lines {
@@ -162,9 +179,7 @@ pub(crate) fn write_tree<V: Variant>(tree: &GameTree<V>) -> String {
             }
         }
     }
-    // A `Result` tag that would not read back as one token of movetext ends it as unknown.
-    let result = tree.result();
-    lines.push(if is_one_token(result) { result } else { "*" });
+    lines.push(written_result(tree));
     let Lines { mut out, line, .. } = lines;
     out.push_str(&line);
     out.push('\n');
