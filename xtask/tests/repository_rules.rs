@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-use crate::{bench_set, data, root, variants::VARIANTS};
+use xtask::{bench_set, data, root, variants::VARIANTS};
 
 fn read(path: &str) -> String {
     std::fs::read_to_string(root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
@@ -440,7 +440,7 @@ fn browser_tests_build_as_the_workspace_tests() {
     };
     // The workspace's own crates are members there (the top section, unless named) and
     // dependencies here (the `*` section, unless named).
-    let mut members = crate::package::LIBRARIES.to_vec();
+    let mut members = xtask::package::LIBRARIES.to_vec();
     members.push("hexvar-play");
     let debug = |sections: &std::collections::BTreeMap<String, Vec<String>>| {
         setting(sections, "")
