@@ -274,6 +274,7 @@ macro_rules! contract {
                 assert_eq!(Position::from_setup(pos.to_setup()).unwrap(), pos);
                 let _: Option<Cell> = mv.from();
                 let _: Cell = mv.to();
+                let _: &'static str = mv.kind();
                 // The long notation: context-free, read back exactly, legal only where it is.
                 let long: String = mv.long();
                 assert_eq!(Move::from_long(&long), Ok::<Move, LongMoveError>(mv));
