@@ -24,7 +24,7 @@ use std::borrow::Cow;
 
 use crate::cells::{CellSet, CELL_COUNT};
 use crate::men::Color;
-use crate::tables::{ROWS, STEPS_C};
+use crate::tables::{cell_set, ROWS, STEPS_C};
 use hexvar_geometry::table::NO_CELL;
 
 /// The line axes by their positive direction (an index into `DIRECTIONS`): three orthogonal,
@@ -363,7 +363,7 @@ impl LineOccupancy {
         for axis in axes {
             att |= self.segment(places[axis]);
         }
-        att.without(from)
+        att - cell_set(from)
     }
 }
 

@@ -27,8 +27,8 @@ use crate::moves::{Move, MoveList};
 use crate::position::{elephant_targets, Position};
 use crate::setup::Special;
 use crate::tables::{
-    nearest, FORWARD, KING_HOME, KNIGHT, NO_CELL_U8, PAWN_ATTACKS, PAWN_OBLIQUE, PAWN_PUSHES,
-    PAWN_PUSH_COUNT, PROMOTION_REACH, RAYS, RIDE_BEYOND,
+    cell_set, nearest, FORWARD, KING_HOME, KNIGHT, NO_CELL_U8, PAWN_ATTACKS, PAWN_OBLIQUE,
+    PAWN_PUSHES, PAWN_PUSH_COUNT, PROMOTION_REACH, RAYS, RIDE_BEYOND,
 };
 use std::borrow::Cow;
 
@@ -140,7 +140,7 @@ impl Ctx<'_> {
                 role,
             },
             from: m.from().unwrap_or(m.to()),
-            to: CellSet::single(m.to().index()),
+            to: cell_set(m.to().index()),
             promotions: self.promotions,
             special: Some(m),
         })
@@ -194,7 +194,7 @@ impl Position {
                 let attackers = self.attacker_sets(them);
                 for_each_index(free, |t| {
                     if !attackers.attack(t, &occupied) && !self.leap_attacks(t, them, &occupied) {
-                        open_leaps = open_leaps.with(t);
+                        open_leaps |= cell_set(t);
                     }
                 });
             }
@@ -360,7 +360,7 @@ impl Ctx<'_> {
         for_each_index(KNIGHT[from] - self.occ, |over| {
             let dest = RIDE_BEYOND[from][over];
             if dest != NO_CELL_U8 && !self.occ.has(dest as usize) {
-                to = to.with(dest as usize);
+                to |= cell_set(usize::from(dest));
             }
         });
         to

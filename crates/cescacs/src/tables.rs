@@ -40,6 +40,30 @@ const fn padded<T: Copy, const N: usize>(table: &[T; N], fill: T) -> [T; ROWS] {
     out
 }
 
+/// `CELL_SETS[cell]`: the set of that one cell, padded to [`ROWS`] rows (empty past the board).
+static CELL_SETS: [CellSet; ROWS] = {
+    let mut out = [CellSet::EMPTY; ROWS];
+    hexvar_geometry::const_for!(i in 0..CELL_COUNT => {
+        out[i] = CellSet::single(i);
+    });
+    out
+};
+const _: () = assert!(
+    NO_CELL as usize % ROWS >= CELL_COUNT,
+    "NO_CELL reads an empty row"
+);
+
+/// The set of the one cell `cell` (below [`ROWS`]; [`NO_CELL`] gives the empty set), read from a
+/// table. The generator adds and takes out single cells this way rather than with
+/// `CellSet::with` / `without`, which write one 8-byte word of a set kept in memory: the next
+/// read of the whole set (a 16-byte vector load) cannot be forwarded from that narrow store and
+/// waits until it is written to the cache, a stall of some ten cycles that instruction counts
+/// do not show (rules page, speed notes, eighth round).
+#[inline(always)]
+pub(crate) fn cell_set(cell: usize) -> CellSet {
+    CELL_SETS[cell % ROWS]
+}
+
 /// A `(Δcolumn, Δline)` step as an axial [`Hex`] offset.
 const fn hex_step(dc: i32, dl: i32) -> Hex {
     Hex::new(dc as i8, ((dl - dc) / 2) as i8)
@@ -178,7 +202,7 @@ pub(crate) fn between(a: usize, b: usize) -> CellSet {
     if d == u8::MAX {
         return CellSet::EMPTY;
     }
-    (RAYS[a][d as usize] ^ RAYS[b][d as usize]).without(b)
+    (RAYS[a][d as usize] ^ RAYS[b][d as usize]) - cell_set(b)
 }
 
 /// Forward direction index (straight step) for White (0) and Black (1).

@@ -103,6 +103,14 @@ pub struct Levers {
     /// node's score is kept at depth 0. Off: not measured in a match; the start of Brusky to
     /// depth 7 takes 13 % fewer nodes (2,248,886 → 1,946,536) but no less CPU time.
     pub quiescence_table: bool,
+    /// Converting won endings: when one coalition leads by 300 centipawns or more (kings left
+    /// out) and has the force to mate, the weaker kings are driven to the rim, boxed in, and
+    /// the hunters' king and officers brought close, more so the fewer officers are left.
+    pub conversion: bool,
+    /// Best-reply search while more than two sides are in play (Kirby's three or more armies):
+    /// between two moves of the root team only the best single reply among all other armies
+    /// is searched, the others passing, instead of every army in turn (the paranoid search).
+    pub best_reply: bool,
 }
 
 impl Default for Levers {
@@ -118,6 +126,8 @@ impl Default for Levers {
             history_malus: false,
             aspiration: false,
             quiescence_table: false,
+            conversion: true,
+            best_reply: true,
         }
     }
 }

@@ -7,7 +7,8 @@ use crate::lines::{axis_of, places, Occupied};
 use crate::men::Role;
 use crate::moves::Move;
 use crate::tables::{
-    FORWARD, KING_BIT, KING_HOME, KING_STEPS, KNIGHT, LINE_DIR, NO_CELL_U8, ROOK_HOME, STEPS,
+    cell_set, FORWARD, KING_BIT, KING_HOME, KING_STEPS, KNIGHT, LINE_DIR, NO_CELL_U8, ROOK_HOME,
+    STEPS,
 };
 use hexvar_geometry::table::NO_CELL;
 use std::borrow::Cow;
@@ -57,7 +58,7 @@ impl Ctx<'_> {
         // Onto the enemy unmoved king's leap hexes: played out (that leap may switch off).
         for t in candidates & enemy_leaps {
             if self.pos.safe_after(king_move(t)) {
-                to = to.with(t);
+                to |= cell_set(t);
             }
         }
         let rest = candidates - enemy_leaps;
@@ -69,7 +70,7 @@ impl Ctx<'_> {
         let attackers = self.pos.attacker_sets(self.them);
         for_each_index(rest, |t| {
             if !attackers.attack(t, &occupied) {
-                to = to.with(t);
+                to |= cell_set(t);
             }
         });
         to
@@ -92,7 +93,7 @@ impl Ctx<'_> {
         let ahead = STEPS[k][FORWARD[self.us.index()]];
         let mut along_lines = self.masks.checkers & sliders;
         if ahead != NO_CELL && role(Role::Elephant).has(ahead as usize) {
-            along_lines = along_lines.with(ahead as usize);
+            along_lines |= cell_set(usize::from(ahead));
         }
         let mut behind = CellSet::EMPTY;
         for checker in along_lines {
@@ -101,7 +102,7 @@ impl Ctx<'_> {
             if d != u8::MAX {
                 let step = STEPS[k][d as usize];
                 if step != NO_CELL {
-                    behind = behind.with(step as usize);
+                    behind |= cell_set(usize::from(step));
                 }
             }
         }

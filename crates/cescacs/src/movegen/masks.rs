@@ -9,8 +9,8 @@ use crate::lines::{
 use crate::men::{Color, Role};
 use crate::position::Position;
 use crate::tables::{
-    between, ELEPHANT_DIAG, FORWARD, KING_HOME, KING_STEPS, KNIGHT, LINES, PAWN_ATTACKS, RAYS,
-    STEPS,
+    between, cell_set, ELEPHANT_DIAG, FORWARD, KING_HOME, KING_STEPS, KNIGHT, LINES, PAWN_ATTACKS,
+    RAYS, STEPS,
 };
 use hexvar_geometry::table::NO_CELL;
 
@@ -48,7 +48,7 @@ impl Masks {
             if c as usize == cell {
                 m &= if d == ELEPHANT_PIN {
                     let f = FORWARD[us.index()];
-                    CellSet::single(STEPS[STEPS[self.king][f] as usize][f] as usize)
+                    cell_set(usize::from(STEPS[STEPS[self.king][f] as usize][f]))
                 } else {
                     RAYS[self.king][d as usize]
                 };
@@ -117,11 +117,11 @@ impl Position {
         if mid != NO_CELL {
             let mid = mid as usize;
             if elephants.has(mid) {
-                out = out.with(mid);
+                out |= cell_set(mid);
             } else if !self.occupied().has(mid) {
                 let far = STEPS[mid][f];
                 if far != NO_CELL && elephants.has(far as usize) {
-                    out = out.with(far as usize);
+                    out |= cell_set(usize::from(far));
                 }
             }
         }
@@ -170,7 +170,7 @@ impl Position {
         for (pos, up) in [(above, true), (below, false)] {
             let first = LineOccupancy::cell_at(king.line, pos);
             if sliders.has(first) {
-                masks.checkers = masks.checkers.with(first);
+                masks.checkers |= cell_set(first);
             } else if own.has(first) {
                 let beyond = lines.blockers(LinePlace {
                     line: king.line,
@@ -180,7 +180,7 @@ impl Position {
                     LineOccupancy::cell_at(king.line, if up { beyond.1 } else { beyond.0 });
                 if sliders.has(second) {
                     let d = AXIS_DIRECTIONS[axis] + if up { 0 } else { 3 };
-                    masks.pinned = masks.pinned.with(first);
+                    masks.pinned |= cell_set(first);
                     masks.pins[masks.n_pins] = (first as u8, d as u8);
                     masks.n_pins += 1;
                 }
@@ -199,7 +199,7 @@ impl Position {
         }
         let far = STEPS[mid as usize][f];
         if far != NO_CELL && self.pieces(us.other(), Role::Elephant).has(far as usize) {
-            masks.pinned = masks.pinned.with(mid as usize);
+            masks.pinned |= cell_set(usize::from(mid));
             masks.pins[masks.n_pins] = (mid as u8, ELEPHANT_PIN);
             masks.n_pins += 1;
         }

@@ -4,7 +4,7 @@ use crate::cells::{for_each_index, Cell, CellSet};
 use crate::men::{Piece, Role};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::tables::{PROMOTION_EDGE, SHADE_CELLS};
+use crate::tables::{cell_set, PROMOTION_EDGE, SHADE_CELLS};
 
 /// The legal moves of one man from one cell: a destination set (set-wise layer), or one special
 /// move. Iterating yields the moves ([`Move`]s); [`PieceMoves::len`] counts them without listing.
@@ -173,7 +173,7 @@ impl Iterator for PieceMovesIter<'_> {
             return Some(normal(to, capture, Some(role)));
         }
         let t = self.rest.first()?;
-        self.rest = self.rest.without(t);
+        self.rest -= cell_set(t);
         let to = Cell::ALL[t];
         let capture = pm.pos.piece_at(to).map(|p| p.role);
         let mask = pm.promotion_mask(to);

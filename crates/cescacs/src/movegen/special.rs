@@ -8,7 +8,7 @@ use crate::men::{Piece, Role};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::setup::Special;
-use crate::tables::{PAWN_ATTACKS, PROMOTION_EDGE};
+use crate::tables::{cell_set, PAWN_ATTACKS, PROMOTION_EDGE};
 
 impl Position {
     /// Whether the mover's king is safe after playing `m` (copy-make, for the rare moves).
@@ -135,7 +135,7 @@ impl Ctx<'_> {
                     }
                     _ => {
                         if self.pos.safe_after(m) {
-                            to = to.with(m.to().index());
+                            to |= cell_set(m.to().index());
                         }
                     }
                 }

@@ -6,7 +6,7 @@ use crate::cells::{for_each_index, CellSet};
 use crate::lines::{places, LineOccupancy, Occupied, ALL_AXES, DIAGONAL_AXES, ORTHOGONAL_AXES};
 use crate::men::{Color, Role};
 use crate::tables::{
-    ELEPHANT_DIAG, FORWARD, KING_HOME, KING_STEPS, KNIGHT, LINES, PAWN_ATTACKS, STEPS,
+    cell_set, ELEPHANT_DIAG, FORWARD, KING_HOME, KING_STEPS, KNIGHT, LINES, PAWN_ATTACKS, STEPS,
 };
 use hexvar_geometry::table::NO_CELL;
 
@@ -231,17 +231,13 @@ impl Position {
 /// The moves of an Elephant of `color` on `from` (also its attacks).
 #[inline]
 pub(crate) fn elephant_targets(from: usize, color: Color, occ: &CellSet) -> CellSet {
-    let mut t = ELEPHANT_DIAG[from];
     let f = FORWARD[color.index()];
     let one = STEPS[from][f];
-    if one != NO_CELL {
-        t = t.with(one as usize);
-        if !occ.has(one as usize) {
-            let two = STEPS[one as usize][f];
-            if two != NO_CELL {
-                t = t.with(two as usize);
-            }
-        }
+    // Single cells from `cell_set` (empty for `NO_CELL`), not `with`: see there.
+    let t = ELEPHANT_DIAG[from] | cell_set(usize::from(one));
+    if one != NO_CELL && !occ.has(usize::from(one)) {
+        t | cell_set(usize::from(STEPS[usize::from(one)][f]))
+    } else {
+        t
     }
-    t
 }
