@@ -262,61 +262,48 @@ fn candidates(pos: &Position) -> Vec<(String, Board)> {
             }
         }
     }
-    // Castling, from the table of §7.
-    let table: [CastlingRow; 4] = [
-        (
-            Color::White,
-            CastlingSide::KingSide,
-            "f1",
-            "h1",
-            "i1",
-            "g1",
-            &["g1", "h1"],
-            &["f1", "g1", "h1"],
-        ),
-        (
-            Color::White,
-            CastlingSide::QueenSide,
-            "f1",
-            "c1",
-            "a1",
-            "d1",
-            &["b1", "c1", "d1", "e1"],
-            &["f1", "e1", "d1", "c1"],
-        ),
-        (
-            Color::Black,
-            CastlingSide::KingSide,
-            "g8",
-            "e8",
-            "d8",
-            "f8",
-            &["e8", "f8"],
-            &["g8", "f8", "e8"],
-        ),
-        (
-            Color::Black,
-            CastlingSide::QueenSide,
-            "g8",
-            "j8",
-            "l8",
-            "i8",
-            &["h8", "i8", "j8", "k8"],
-            &["g8", "h8", "i8", "j8"],
-        ),
+    // Castling, from the table of §7 (upper case for White, lower case for Black): the move, the
+    // King's and the Rook's cells (from, to); the cells that must be empty; those that must not
+    // be attacked.
+    let table = [
+        "O-O f1 h1 i1 g1 / g1 h1 / f1 g1 h1",
+        "O-O-O f1 c1 a1 d1 / b1 c1 d1 e1 / f1 e1 d1 c1",
+        "o-o g8 e8 d8 f8 / e8 f8 / g8 f8 e8",
+        "o-o-o g8 j8 l8 i8 / h8 i8 j8 k8 / g8 h8 i8 j8",
     ];
     let fr = |s: &str| {
         let c: Cell = s.parse().unwrap();
         (c.file() as i8, c.rank() as i8)
     };
-    for (color, side, kf, kt, rf, rt, empty, safe) in table {
+    for row in table {
+        let parts: Vec<&str> = row.split(" / ").collect();
+        let [moves, empty, safe] = parts[..] else {
+            unreachable!("three parts a row")
+        };
+        let moves: Vec<&str> = moves.split(' ').collect();
+        let [text, kf, kt, rf, rt] = moves[..] else {
+            unreachable!("the move and four cells")
+        };
+        let color = if text.starts_with('O') {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let side = if text.len() == 3 {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        };
         if color != us || !pos.castling_rights().has(color, side) {
             continue;
         }
-        if empty.iter().any(|c| at(&board, fr(c).0, fr(c).1).is_some()) {
+        if empty
+            .split(' ')
+            .any(|c| at(&board, fr(c).0, fr(c).1).is_some())
+        {
             continue;
         }
-        if safe.iter().any(|c| attacked(&board, fr(c), them)) {
+        if safe.split(' ').any(|c| attacked(&board, fr(c), them)) {
             continue;
         }
         let mut b = board;
@@ -325,30 +312,10 @@ fn candidates(pos: &Position) -> Vec<(String, Board)> {
         }
         b[fr(kt).0 as usize][fr(kt).1 as usize] = Some(Piece::new(us, Role::King));
         b[fr(rt).0 as usize][fr(rt).1 as usize] = Some(Piece::new(us, Role::Rook));
-        // Castling is upper case for White, lower case for Black.
-        let text = match (color, side) {
-            (Color::White, CastlingSide::KingSide) => "O-O",
-            (Color::White, CastlingSide::QueenSide) => "O-O-O",
-            (Color::Black, CastlingSide::KingSide) => "o-o",
-            (Color::Black, CastlingSide::QueenSide) => "o-o-o",
-        };
         out.push((text.to_string(), b));
     }
     out
 }
-
-/// Side, castling, king from, king to, rook from, rook to, cells that must be empty, cells
-/// that must not be attacked.
-type CastlingRow = (
-    Color,
-    CastlingSide,
-    &'static str,
-    &'static str,
-    &'static str,
-    &'static str,
-    &'static [&'static str],
-    &'static [&'static str],
-);
 
 fn us_start(color: Color) -> i8 {
     if color == Color::White {

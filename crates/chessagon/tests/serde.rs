@@ -1,9 +1,7 @@
 //! `serde` round trips (run with `--features serde`).
 #![cfg(feature = "serde")]
 
-use hexvar_chessagon::{
-    Cell, Color, DrawReason, Move, Outcome, Piece, Position, Role, Setup, WinReason,
-};
+use hexvar_chessagon::{Cell, Color, Move, Piece, Position, Role, Setup};
 
 #[test]
 fn notation_strings_round_trip() {
@@ -34,20 +32,4 @@ fn notation_strings_round_trip() {
     let json = serde_json::to_string(&pos).unwrap();
     assert_eq!(json, format!("\"{}\"", hexvar_chessagon::START_TEXT));
     assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), pos);
-}
-
-#[test]
-fn outcomes_are_data() {
-    for outcome in [
-        Outcome::Decisive {
-            winner: Color::Black,
-            reason: WinReason::Checkmate,
-        },
-        Outcome::Draw {
-            reason: DrawReason::ThreefoldRepetition,
-        },
-    ] {
-        let json = serde_json::to_string(&outcome).unwrap();
-        assert_eq!(serde_json::from_str::<Outcome>(&json).unwrap(), outcome);
-    }
 }

@@ -3,6 +3,7 @@
 //! again for each), and the last test below holds that none is left out.
 
 mod flawed_checks;
+mod serde_outcomes;
 mod toy_game;
 mod toy_variant;
 
