@@ -1,61 +1,25 @@
-//! `cargo xtask`: the cross-variant perft suite, single perft/divide runs, benchmarks, fuzzing and
-//! repository checks. Every variant is driven through the shared trait's text face
-//! (`hexvar_geometry::DynVariant`), so no subcommand names a variant.
-//!
-//! ```text
-//! cargo xtask suite [VARIANT…] [--quick] [--threads N]
-//! cargo xtask perft VARIANT DEPTH [--position TEXT | --mode MODE] [--divide] [--nobulk] [--threads N]
-//!                   [--hash MB] [--split PLIES] [--kinds] [--stack KIB]
-//! cargo xtask bench [VARIANT…] [--seconds S] [--instructions] [--write-positions]
-//! cargo xtask fuzz [VARIANT…] [--seconds S]
-//! cargo xtask match --engine A=PATH --engine B=PATH --variant V [options]
-//! cargo xtask mates [VARIANT…] [--per-distance N] [--seed S] [--mate-in-3-moves N] [--write]
-//! cargo xtask package
-//! cargo xtask records write|read|san|roundtrip VARIANT …
-//! cargo xtask variants
-//! ```
+//! The `cargo xtask` program: the commands of the `xtask` library (`lib.rs` lists them all), and
+//! `match` and `mates`, whose modules are this binary's. The library is built once and has no
+//! unit-test build of its own (`test = false`): its tests are in `tests/`, linking it; the two
+//! modules here keep their unit tests in this binary's test build.
 
-mod bench;
-mod bench_set;
-mod data;
-mod fuzz;
-mod instructions;
-mod kinds;
 mod matches;
 mod mates;
-mod package;
-mod perft;
-mod records;
-mod suite;
-mod variants;
 
-use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use variants::VARIANTS;
+// What `matches` and `mates` name through `crate::`.
+use xtask::{root, variants};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rest = args.get(1..).unwrap_or_default();
+    let usage = || format!("{}\n{}", xtask::USAGE, matches::USAGE);
     let result = match args.first().map(String::as_str) {
-        Some("suite") => suite::run(rest),
-        Some("perft") => perft::run(rest),
-        Some("bench") => bench::run(rest),
-        // One perft, for `bench --instructions` to run under valgrind.
-        Some("bench-one") => instructions::bench_one(rest),
-        Some("fuzz") => fuzz::run(rest),
         Some("match") => matches::run(rest),
         Some("mates") => mates::run(rest),
-        Some("package") => package::run(rest),
-        Some("records") => records::run(rest),
-        Some("variants") => {
-            for v in VARIANTS {
-                let modes: Vec<String> = (v.start_positions)().into_iter().map(|m| m.0).collect();
-                println!("{} (start positions: {})", v.name, modes.join(", "));
-            }
-            Ok(())
-        }
-        _ => Err(format!("{USAGE}\n{}", matches::USAGE)),
+        Some(command) => xtask::run(command, rest).unwrap_or_else(|| Err(usage())),
+        None => Err(usage()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -65,69 +29,3 @@ fn main() -> ExitCode {
         }
     }
 }
-
-const USAGE: &str = "usage:
-  cargo xtask suite [VARIANT…] [--quick] [--threads N]
-        every row of crates/<variant>/tests/data/{perft,conformance}.txt (--quick: rows up to 15M nodes)
-  cargo xtask perft VARIANT DEPTH [--position TEXT | --mode MODE] [--divide] [--nobulk] [--threads N]
-                    [--hash MB] [--split PLIES] [--kinds] [--stack KIB]
-        one run (--mode: a named start position, see `cargo xtask variants`); --hash MB: with a
-        transposition table of MB MiB; --split PLIES: the positions after PLIES plies, transpositions
-        merged, counted on the threads in turn (1 without it); --kinds: the leaves split by move
-        kind (captures, special moves, promotions, checks, mates), the tree split after PLIES plies;
-        --stack KIB: on a thread of KIB KiB of stack (to measure a perft's frames)
-  cargo xtask bench [VARIANT…] [--seconds S] [--instructions] [--write-positions]
-        perft speed per variant over the start and tests/data/bench.txt, next to cozy-chess in the
-        same run, by the thread's CPU time (and wall time); --instructions: instructions per leaf
-        under valgrind instead; --write-positions: draw bench.txt again from seeded random games
-        (plies 20-120)
-  cargo xtask fuzz [VARIANT…] [--seconds S]
-        a bounded libFuzzer pass per variant (needs cargo-fuzz)
-  cargo xtask package
-        package every library crate, unpack it, and run its tests from the unpacked copy
-  cargo xtask records write VARIANT GAMES FILE | read VARIANT FILE | san VARIANT GAMES | roundtrip VARIANT GAMES
-        game records of random games: write and read speed, SAN speed, the byte-for-byte round trip
-  cargo xtask variants
-        list the variants and their named start positions
-  cargo xtask mates [VARIANT…] [--per-distance N] [--seed S] [--mate-in-3-moves N] [--write]
-        forced mates in 1-3 from seeded random games, by exhaustive search, for the engine's
-        tests (--write: crates/engine/tests/data/mates.txt)";
-
-/// The repository root (xtask lives one level below it).
-pub fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask is inside the repository")
-        .to_path_buf()
-}
-
-/// The value after a command-line `option` (`value`, the next argument), read as a `T`.
-pub fn option_value<T: std::str::FromStr>(
-    option: &str,
-    value: Option<&String>,
-) -> Result<T, String> {
-    let text = value.ok_or_else(|| format!("{option} needs a value"))?;
-    text.parse().map_err(|_| format!("bad {option} {text:?}"))
-}
-
-/// Takes `--threads N` out of `args` and sets rayon's pool size; returns the pool size.
-pub fn threads_option(args: &mut Vec<String>) -> Result<usize, String> {
-    if let Some(i) = args.iter().position(|a| a == "--threads") {
-        let n: usize = args
-            .get(i + 1)
-            .and_then(|n| n.parse().ok())
-            .filter(|&n| n > 0)
-            .ok_or("--threads needs a positive number")?;
-        args.drain(i..i + 2);
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build_global()
-            .map_err(|e| e.to_string())?;
-    }
-    Ok(rayon::current_num_threads())
-}
-
-#[cfg(test)]
-mod file_order;
-#[cfg(test)]
-mod repository_rules;

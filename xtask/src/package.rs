@@ -8,7 +8,7 @@ use crate::root;
 
 /// The crates published as libraries, geometry first (the others depend on it), the engine last
 /// (its tests use every variant crate).
-pub(crate) const LIBRARIES: [&str; 7] = [
+pub const LIBRARIES: [&str; 7] = [
     "hexvar-geometry",
     "hexvar-brusky",
     "hexvar-chessagon",
@@ -146,7 +146,7 @@ fn lock_names(lock: &str) -> Vec<String> {
 
 /// The `[profile…]` sections of a manifest, with their lines, leaving out those for one package
 /// that is not among `packages`.
-fn profiles(manifest: &str, packages: &std::collections::BTreeSet<String>) -> String {
+pub fn profiles(manifest: &str, packages: &std::collections::BTreeSet<String>) -> String {
     let mut out = String::new();
     let mut keep = false;
     for line in manifest.lines() {
@@ -169,24 +169,4 @@ fn profiles(manifest: &str, packages: &std::collections::BTreeSet<String>) -> St
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::profiles;
-
-    #[test]
-    fn profiles_keep_the_sections_of_known_packages() {
-        let manifest = "[workspace]\nmembers = []\n\n[profile.test]\nopt-level = 3\n# why\n\
-                        [profile.test.package.\"*\"]\nopt-level = 1\n\
-                        [profile.test.package.syn]\nopt-level = 0\n\
-                        [profile.test.package.xtask]\nopt-level = 1\n[lints]\nx = 1\n";
-        let known = ["syn".to_string()].into_iter().collect();
-        assert_eq!(
-            profiles(manifest, &known),
-            "\n[profile.test]\nopt-level = 3\n# why\n\
-             \n[profile.test.package.\"*\"]\nopt-level = 1\n\
-             \n[profile.test.package.syn]\nopt-level = 0\n"
-        );
-    }
 }

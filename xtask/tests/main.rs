@@ -3,9 +3,14 @@
 //! generics over them again for each), and the last test below holds that none is left out.
 
 mod attackers;
+mod file_order;
 mod game;
 mod hash_perft;
 mod r#match;
+mod package;
+mod records;
+mod repository_rules;
+mod yardsticks;
 
 #[test]
 fn every_file_of_this_folder_is_a_module_here() {

@@ -6,18 +6,20 @@ pub use hexvar_geometry::{Color, ParseLetterError};
 hexvar_geometry::roles! {
     /// A kind of piece. Its text is its upper-case letter (`P N B R Q K`); either case is read.
     /// The values are chess's scaled by the role's mobility on this board (the rules page,
-    /// "Piece values", gives the numbers).
+    /// "Piece values", gives the numbers). The third number, where given, is the role's playing
+    /// value: what an engine counts it as, chosen by engine matches (the same section explains
+    /// them); the others play at their value.
     pub enum Role {
         /// Pawn.
         Pawn('P', 100),
         /// Knight.
         Knight('N', 300),
         /// Bishop.
-        Bishop('B', 250),
+        Bishop('B', 250, 300),
         /// Rook.
-        Rook('R', 550),
+        Rook('R', 550, 500),
         /// Queen.
-        Queen('Q', 925),
+        Queen('Q', 925, 900),
         /// King.
         King('K', 0),
     }

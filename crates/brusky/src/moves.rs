@@ -123,6 +123,27 @@ pub enum Move {
 }
 
 impl Move {
+    /// The name of this move's kind, as the notations tell kinds apart: for counting moves by kind
+    /// (the long-notation test holds that the conformance data reaches every kind and spells a
+    /// move of each, `tests/data/long.txt`).
+    /// Captures are a kind of their own: the long notation marks them.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Move::Normal {
+                promotion: Some(_),
+                capture: true,
+                ..
+            } => "capturing promotion",
+            Move::Normal {
+                promotion: Some(_), ..
+            } => "promotion",
+            Move::Normal { capture: true, .. } => "capture",
+            Move::Normal { .. } => "move",
+            Move::EnPassant { .. } => "en passant",
+            Move::Castle { .. } => "castling",
+        }
+    }
+
     /// The cell the moving man leaves (the king's, for castling).
     pub fn from(self) -> Option<Cell> {
         Some(match self {

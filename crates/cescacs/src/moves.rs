@@ -94,6 +94,46 @@ pub(crate) fn pawn_color(from: Cell, to: Cell) -> Color {
 }
 
 impl Move {
+    /// The name of this move's kind, as the notations tell kinds apart: for counting moves by kind
+    /// (the long-notation test holds that the conformance data reaches every kind and spells a
+    /// move of each, `tests/data/long.txt`).
+    /// Captures of a Pawn and of a piece are kinds of their own (the long notation names the man
+    /// taken), and so is a Pawn reaching its last line without promoting.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Move::Normal {
+                role: Role::Pawn,
+                from,
+                to,
+                promotion: None,
+                ..
+            } if to.is_promotion_edge(if to.line() > from.line() {
+                Color::White
+            } else {
+                Color::Black
+            }) =>
+            {
+                "awaiting pawn"
+            }
+            Move::Normal {
+                promotion: Some(_), ..
+            } => "promotion",
+            Move::Normal {
+                capture: Some(Role::Pawn),
+                ..
+            } => "capture of a pawn",
+            Move::Normal {
+                capture: Some(_), ..
+            } => "capture of a piece",
+            Move::Normal { .. } => "move",
+            Move::EnPassant { .. } => "en passant",
+            Move::Scornful { .. } => "scornful capture",
+            Move::Castle { castling, .. } if castling.is_double() => "double castling",
+            Move::Castle { .. } => "castling",
+            Move::Promote { .. } => "in-place promotion",
+        }
+    }
+
     /// The cell the moving piece (the king, for a castling) leaves. Always `Some` in C'escacs
     /// (the `Option` is for variants with drops).
     pub fn from(self) -> Option<Cell> {

@@ -187,6 +187,18 @@ impl Castling {
 }
 
 impl Move {
+    /// The name of this move's kind, as the notations tell kinds apart: for counting moves by kind
+    /// (the long-notation test holds that the conformance data reaches every kind and spells a
+    /// move of each, `tests/data/long.txt`).
+    pub fn kind(self) -> &'static str {
+        match self {
+            Move::Normal { .. } => "move",
+            Move::Promotion { .. } => "promotion",
+            Move::EnPassant { .. } => "en passant",
+            Move::Castle { .. } => "castling",
+        }
+    }
+
     /// Origin of the moving piece (the King for castling). Always a cell: Chessagon has no drops.
     pub fn from(self) -> Option<Cell> {
         Some(self.origin())

@@ -71,6 +71,19 @@ pub enum Move {
 }
 
 impl Move {
+    /// The name of this move's kind, as the notations tell kinds apart: for counting moves by kind
+    /// (the long-notation test holds that the conformance data reaches every kind and spells a
+    /// move of each, `tests/data/long.txt`).
+    pub fn kind(self) -> &'static str {
+        match self {
+            Move::Normal { .. } => "move",
+            Move::Promotion { .. } => "promotion",
+            Move::EnPassant { .. } => "en passant",
+            Move::Entry { .. } => "entry",
+            Move::Drop { .. } => "drop",
+        }
+    }
+
     /// The destination cell.
     pub const fn to(self) -> Cell {
         match self {

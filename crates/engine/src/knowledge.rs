@@ -111,7 +111,7 @@ impl Knowledge {
 /// pawns brought to 10, Rook 677): against the engine of a57ce48 at 10,000 nodes a move, 40
 /// games each, the author's values scored −17 Elo [−121, +83], the compression +137 [+32, +274],
 /// a57ce48's letter guesses (Rook 500, Pegasus and Wyvern 700) +319 [+199, +583]; C'escacs's
-/// rules page gives the matches that chose its playing values.
+/// and Brusky's rules pages give the matches that chose their playing values.
 fn engine_values<V: Variant>() -> Vec<i32> {
     V::Role::ALL.iter().map(|r| r.playing_value()).collect()
 }
@@ -636,5 +636,11 @@ mod tests {
         // C'escacs plays at its own table, not at its author's (Queen 1600).
         let queen = hexvar_cescacs::Role::Queen;
         assert!(knowledge::<hexvar_cescacs::Position>().value[queen.index()] < queen.value());
+        // Brusky plays at chess's values, not at its mobility estimates (Bishop 250).
+        let bishop = hexvar_brusky::Role::Bishop;
+        assert_eq!(
+            knowledge::<hexvar_brusky::Position>().value[bishop.index()],
+            300
+        );
     }
 }

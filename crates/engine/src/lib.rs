@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 pub mod annotate;
+mod endgame;
 mod engine;
 mod eval;
 mod exchange;

@@ -46,6 +46,8 @@ use crate::repetition::{repeats, Window};
 use crate::tt::{Bound, Entry, Table};
 use crate::{Limits, MATE, MAX_DEPTH, MAX_PLY};
 
+mod best_reply;
+
 /// The most plies of quiescence below a main-search leaf.
 const QUIESCENCE_PLIES: u32 = 8;
 /// The quiescence plies in which a side in check searches all its moves.
@@ -693,9 +695,15 @@ impl<'a, V: Variant> Searcher<'a, V> {
         }
         let mut keys = std::mem::take(&mut self.keys[ply]);
         self.order(pos, &moves, hash_move, ply, &kings, &mut keys);
-        let (best, best_move) = self.search_moves(
+        let (mut best, mut best_move) = self.search_moves(
             pos, &mut moves, &mut keys, alpha, &node, &kings, &activity, window,
         );
+        if !self.aborted && best < beta && self.replies_best(pos, &kings) {
+            let passed = self.pass_reply(pos, &node, alpha.max(best), &activity, window);
+            if let Some(score) = passed.filter(|&s| s > best) {
+                (best, best_move) = (score, None);
+            }
+        }
         self.keys[ply] = keys;
         if self.aborted {
             return 0;
@@ -820,6 +828,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
         let (depth, beta, ply) = (node.depth, node.beta, node.ply);
         let mut best = -INFINITY;
         let mut best_move = None;
+        let best_reply = self.replies_best(pos, kings);
         for i in 0..moves.len() {
             keys.pick(moves, i, |mv, key| {
                 self.loses_exchange(pos, mv, kings)
@@ -830,7 +839,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
             let late = quiet && keys.get(i) < KEY_KILLER;
             let mut child = pos.clone();
             child.play_unchecked(mv);
-            let zeroing = pos.is_zeroing(mv);
+            let zeroing = pos.is_zeroing(mv) | (best_reply && self.pass_to_root(&mut child));
             let gives_check = late && child.is_check();
             if late
                 && !zeroing

@@ -23,7 +23,9 @@ pub use game_end::{
 };
 pub use layout::test_files_are_modules;
 pub use listing::legal_move_texts;
-pub use long_notation::{check_long_notation, random_texts, LongNotation};
+pub use long_notation::{
+    check_long_notation, check_long_notation_file, random_texts, LongNotation,
+};
 pub use parsing::read_as_everything;
 pub use perft_data::{
     bench_positions, check_perft_agrees, check_perft_files, PerftData, AGREEMENT_CAP,

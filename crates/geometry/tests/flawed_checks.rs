@@ -3,7 +3,7 @@
 //! the game itself: a check that cannot fail proves nothing.
 
 use hexvar_geometry::checks::{
-    check_agreement, check_finished, check_long_notation, check_position_texts,
+    check_agreement, check_finished, check_long_notation_file, check_position_texts,
     check_record_round_trip, check_repetition_draw, check_san_round_trips,
     check_zeroing_restarts_repetitions, random_game, LongNotation, Rng,
 };
@@ -61,34 +61,41 @@ fn record_round_trips_fail_where_the_start_is_written_wrong() {
     assert!(failure.contains("bad move"), "{failure}");
 }
 
-/// The grid's long notation, as a crate's test states it; only the random texts can tell the
+/// The grid's long notation, as a crate's `long.txt` states it; only the random texts can tell the
 /// game from its copy that reads a text beginning with a move as that move.
-fn long_notation<const FLAW: u8>() -> LongNotation<'static, FlawedGrid<FLAW>> {
-    LongNotation {
-        conformance: "1 6 N..N....n..n w\n1 5 N.N......n.. w\n",
-        kind: |mv| {
-            let (from, to) = Grid::move_cells(mv);
-            let rank = |cell: String| cell.chars().last();
-            if from.map(|cell| rank(cell.to_string())) == Some(rank(to.to_string())) {
-                "along a rank"
-            } else {
-                "across ranks"
-            }
-        },
-        kinds: &["across ranks", "along a rank"],
-        min_moves: 20,
-        spellings: &[("a1-b2", "a1b2"), ("d1-c1", "d1c1")],
-        bad: &["", "a1", "a1-b2", "A1B2", "a1b", "a0b1", "e1d1"],
-        illegal: "a1c3",
-        letters: "abcd123x",
+const GRID_LONG: &str = r#"
+# a comment, and a blank line above
+min-moves 20
+kinds "across ranks" "along a rank"
+spelling "a1-b2" "a1b2"
+spelling "d1-c1" "d1c1"
+bad "" "a1" "a1-b2" "A1B2"
+bad "a1b" "a0b1" "e1d1"
+illegal "a1c3"
+letters "abcd123x"
+"#;
+
+/// The grid's conformance data: two positions.
+const GRID_CONFORMANCE: &str = "1 6 N..N....n..n w\n1 5 N.N......n.. w\n";
+
+fn grid_kind<const FLAW: u8>(mv: <FlawedGrid<FLAW> as Variant>::Move) -> &'static str {
+    let (from, to) = Grid::move_cells(mv);
+    let rank = |cell: String| cell.chars().last();
+    if from.map(|cell| rank(cell.to_string())) == Some(rank(to.to_string())) {
+        "along a rank"
+    } else {
+        "across ranks"
     }
+}
+
+fn long_notation<const FLAW: u8>() -> Result<(), String> {
+    check_long_notation_file::<FlawedGrid<FLAW>>(GRID_CONFORMANCE, GRID_LONG, grid_kind::<FLAW>)
 }
 
 #[test]
 fn the_long_notation_check_reads_random_texts_and_fails_on_a_lenient_reader() {
-    check_long_notation(&long_notation::<{ flaw::NONE }>()).unwrap();
-    let failure =
-        check_long_notation(&long_notation::<{ flaw::LONG_READS_A_PREFIX }>()).unwrap_err();
+    long_notation::<{ flaw::NONE }>().unwrap();
+    let failure = long_notation::<{ flaw::LONG_READS_A_PREFIX }>().unwrap_err();
     let lines: Vec<&str> = failure.lines().collect();
     assert!(!lines.is_empty());
     assert!(
@@ -163,4 +170,52 @@ fn the_zeroing_check_passes_on_the_truth_and_fails_on_a_wrong_count() {
         failure.contains("1 repetitions after Na1a2 Nc2c3, not 2"),
         "{failure}"
     );
+}
+
+#[test]
+fn a_long_txt_that_says_too_little_or_too_much_is_refused_by_its_line() {
+    let read = |text: &str| LongNotation::<Grid>::read(text, grid_kind::<{ flaw::NONE }>).err();
+    assert_eq!(read(GRID_LONG), None);
+    let without = |key: &str| {
+        let kept: Vec<&str> = GRID_LONG.lines().filter(|l| !l.starts_with(key)).collect();
+        kept.join("\n")
+    };
+    for key in ["min-moves", "kinds", "illegal", "letters"] {
+        assert_eq!(read(&without(key)), Some(format!("long.txt: no {key}")));
+    }
+    for (line, error) in [
+        ("illegal \"a1b1\"", "long.txt:11: illegal stated twice"),
+        (
+            "bad a1",
+            "long.txt:11: a text must be in double quotes: \"a1\"",
+        ),
+        ("bad \"a1", "long.txt:11: a text is not closed: \"\\\"a1\""),
+        (
+            "bad \"\\q\"",
+            "long.txt:11: bad escape in \"\\\"\\\\q\\\"\"",
+        ),
+        ("spelling \"a1-b2\"", "long.txt:11: a spelling is two texts"),
+        ("letters \"ab\" \"cd\"", "long.txt:11: letters stated twice"),
+        (
+            "sideways \"a1\"",
+            "long.txt:11: unknown statement \"sideways\"",
+        ),
+    ] {
+        assert_eq!(
+            read(&format!("{GRID_LONG}{line}\n")).as_deref(),
+            Some(error),
+            "{line}"
+        );
+    }
+    let bad_count = format!("{}\nmin-moves x\n", without("min-moves"));
+    assert_eq!(
+        read(&bad_count).as_deref(),
+        Some("long.txt:10: bad count \"x\"")
+    );
+    let escaped = LongNotation::<Grid>::read(
+        &format!("{GRID_LONG}bad \"a\\u{{a0}}1\\\"\\\\\" \"\"\n"),
+        grid_kind::<{ flaw::NONE }>,
+    )
+    .unwrap();
+    assert_eq!(escaped.bad[7..], ["a\u{a0}1\"\\", ""]);
 }

@@ -541,30 +541,28 @@ fn the_long_notation_check_passes_on_the_truth_and_names_each_wrong_claim() {
             "single"
         }
     };
-    let truth = LongNotation::<Toy> {
-        conformance: "1 2 0 4 w\n1 1 1 3 b\n",
+    let conformance = "1 2 0 4 w\n1 1 1 3 b\n";
+    let truth = LongNotation::<Toy>::read(
+        "min-moves 4\nkinds \"double\" \"single\"\nspelling \"0-1\" \"01\"\n\
+         spelling \"0-2\" \"02\"\nbad \"\" \"0-1\" \"012\" \"a1\"\nillegal \"03\"\nletters \"0123-\"",
         kind,
-        kinds: &["double", "single"],
-        min_moves: 4,
-        spellings: &[("0-1", "01"), ("0-2", "02")],
-        bad: &["", "0-1", "012", "a1"],
-        illegal: "03",
-        letters: "0123-",
-    };
-    check_long_notation(&truth).unwrap();
+    )
+    .unwrap();
+    check_long_notation(conformance, &truth).unwrap();
     let wrong = LongNotation::<Toy> {
-        kinds: &["double", "single", "triple"],
+        kinds: ["double", "single", "triple"].map(String::from).to_vec(),
         min_moves: 1_000,
-        spellings: &[("0-2", "20")],
-        bad: &["01"],
-        illegal: "01",
+        spellings: vec![("0-2".into(), "20".into())],
+        bad: vec!["01".into()],
+        illegal: "01".into(),
         ..truth
     };
-    let failures = check_long_notation(&wrong).unwrap_err();
+    let failures = check_long_notation(conformance, &wrong).unwrap_err();
     for claim in [
         "triple",
         "1000",
         "\"20\"",
+        "no spelling of a move of the kind \"single\"",
         "\"01\" is not a notation error",
         "not legal at the start",
     ] {

@@ -101,20 +101,22 @@ hexvar_geometry::letter_text!(Color, "army", "one of `B P S W R G`");
 
 hexvar_geometry::roles! {
     /// A piece type. Values in centipawns: chess's values scaled by the role's mobility on this
-    /// board (the rules page, "Piece values", gives the numbers).
+    /// board (the rules page, "Piece values", gives the numbers). The third number, where
+    /// given, is the role's playing value: what an engine counts it as, chosen by engine
+    /// matches (the same section gives them); the others play at their value.
     pub enum Role {
         /// Pawn.
         Pawn('P', 100),
         /// Knight.
-        Knight('N', 325),
+        Knight('N', 325, 300),
         /// Bishop.
-        Bishop('B', 275),
+        Bishop('B', 275, 300),
         /// Rook.
-        Rook('R', 525),
+        Rook('R', 525, 500),
         /// Queen.
         Queen('Q', 900),
         /// Amazon (queen + knight), from promotion or stalemate relocation only.
-        Amazon('A', 1225),
+        Amazon('A', 1225, 1200),
         /// King.
         King('K', 0),
     }

@@ -57,6 +57,24 @@ pub enum Move {
 }
 
 impl Move {
+    /// The name of this move's kind, as the notations tell kinds apart: for counting moves by kind
+    /// (the long-notation test holds that the conformance data reaches every kind and spells a
+    /// move of each, `tests/data/long.txt`).
+    /// A relocation that reclaims a man is a kind of its own.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Move::Normal {
+                promotion: Some(_), ..
+            } => "promotion",
+            Move::Normal { .. } => "move",
+            Move::Castle { .. } => "castling",
+            Move::Relocate {
+                reclaim: Some(_), ..
+            } => "relocation with a reclaim",
+            Move::Relocate { .. } => "relocation",
+        }
+    }
+
     /// The cell the moving piece leaves (the king's cell for castling and relocation); `None`
     /// never happens in Kirby's game (nothing enters from a hand), the `Option` is the shape
     /// every hexvar crate shares.

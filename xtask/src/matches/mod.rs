@@ -7,7 +7,12 @@
 //! army and B the other two, and A's score is its army's). A game ends by the rules (the generic
 //! `Game`: mate, stalemate, the variants' draws, repetition — a third occurrence in Kirby, whose
 //! rules have none), is drawn at the move cap, and, with `--adjudicate CP,MOVES`, is won by the
-//! side both engines agree leads by `CP` centipawns for `MOVES` moves each. The report gives
+//! side both engines agree leads by `CP` centipawns for `MOVES` moves each. With three or more
+//! armies (where each engine's score is its own army's, so agreement cannot be read) a game
+//! whose every army of one engine is out of play is that engine's loss at once (the others
+//! would play on without it), and `--adjudicate CP,…` judges the move cap instead: the engine
+//! of the army whose material (men at their playing values) leads every other living army's
+//! by `CP` wins, a smaller lead is a draw. The report gives
 //! W/D/L for A, the score, the Elo difference with its 95 % interval from the per-game
 //! (trinomial) and, in two-side games, the per-opening-pair (pentanomial) spread, and the
 //! SPRT's log-likelihood ratio when `--sprt` is given (the match then stops at a bound).
@@ -102,6 +107,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
     let mut adjudication = Adjudication {
         max_plies: 400,
         score: None,
+        cap_material: None,
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -220,8 +226,10 @@ fn run_variant<V: Variant>(s: &Settings) -> Result<(), String> {
         return Err("the start has fewer than two sides in play".into());
     }
     let mut adjudication = s.adjudication;
-    if sides.len() > 2 && adjudication.score.take().is_some() {
-        eprintln!("note: score adjudication is for two-side games; off");
+    if sides.len() > 2 {
+        // Each engine scores its own side: agreement cannot be read. The margin judges the
+        // material at the move cap instead.
+        adjudication.cap_material = adjudication.score.take().map(|(cp, _)| cp);
     }
     let rounds = s.games.div_ceil(sides.len()).max(1);
     if let Some(path) = &s.records {
@@ -281,7 +289,7 @@ fn print_header<V: Variant>(s: &Settings, sides: &[V::Color], adj: &Adjudication
     let names: Vec<String> = sides.iter().map(ToString::to_string).collect();
     println!(
         "match {} ({}) — A = {} ({:?}), B = {} ({:?}); go {}; up to {} openings of {} random \
-         plies (seed {}), each from every seat of {}; draw at {} plies; score adjudication: {}",
+         plies (seed {}), each from every seat of {}; draw at {} plies; score adjudication: {}{}",
         V::NAME,
         s.mode.as_deref().unwrap_or("standard start"),
         s.engines[0].command,
@@ -296,6 +304,9 @@ fn print_header<V: Variant>(s: &Settings, sides: &[V::Color], adj: &Adjudication
         adj.max_plies,
         adj.score.map_or("off".into(), |(cp, n)| format!(
             "{cp} cp for {n} moves of each"
+        )),
+        adj.cap_material.map_or(String::new(), |cp| format!(
+            "; at the cap, an army {cp}+ cp of material ahead of every other wins"
         )),
     );
 }

@@ -41,6 +41,10 @@ pub struct Adjudication {
     /// A win when both engines' scores agree that one side leads by at least `.0` centipawns for
     /// `.1` moves of each (two-side games only).
     pub score: Option<(i32, usize)>,
+    /// With more than two sides (where the engines' scores do not compare: each is its own
+    /// side's): at the move cap, the engine of an army whose material leads every other living
+    /// army's by at least this many centipawns wins; otherwise the game is drawn.
+    pub cap_material: Option<i32>,
 }
 
 /// What one game gave the engine of the first seat list (engine A).
@@ -129,8 +133,14 @@ pub fn play_game<V: Variant>(table: &Table<'_, V>, engines: &mut [Engine; 2]) ->
         if let Some(outcome) = game.outcome() {
             break rules_end(table, &outcome);
         }
+        if let Some(out) = engine_out_of_play(table, game.position()) {
+            break End::loss_of(
+                out,
+                format!("engine {}'s armies are all out", ["A", "B"][out]),
+            );
+        }
         if game.moves().len() >= table.adjudication.max_plies {
-            break End::draw(format!("move cap ({} plies)", table.adjudication.max_plies));
+            break cap_end(table, game.position());
         }
         let side = game.position().turn();
         let e = table.seat[side.index()];
@@ -187,6 +197,50 @@ impl End {
     fn loss_of(engine: usize, reason: String) -> End {
         End::win_of(1 - engine, reason)
     }
+}
+
+/// The engine none of whose sides is still in play, in a game the rules have not ended (three
+/// or more armies: the others play on, but that engine can no longer win).
+fn engine_out_of_play<V: Variant>(table: &Table<'_, V>, pos: &V) -> Option<usize> {
+    (0..2).find(|&e| {
+        !<V::Color as VariantColor>::ALL
+            .iter()
+            .any(|&c| table.seat[c.index()] == e && pos.in_play(c))
+    })
+}
+
+/// A game at the move cap: drawn, or with [`Adjudication::cap_material`] won by the engine of
+/// the army whose material (its men at their playing values) leads every other living army's
+/// by the margin.
+fn cap_end<V: Variant>(table: &Table<'_, V>, pos: &V) -> End {
+    let cap = format!("move cap ({} plies)", table.adjudication.max_plies);
+    let Some(margin) = table.adjudication.cap_material else {
+        return End::draw(cap);
+    };
+    let mut armies: Vec<(i32, usize)> = <V::Color as VariantColor>::ALL
+        .iter()
+        .filter(|&&c| pos.in_play(c))
+        .map(|&c| (material(pos, c), table.seat[c.index()]))
+        .collect();
+    armies.sort_unstable_by(|a, b| b.cmp(a));
+    match armies.as_slice() {
+        [(first, engine), (second, _), ..] if first - second >= margin => End::win_of(
+            *engine,
+            format!("{cap}, an army's material ahead of every other's by {margin}+ cp"),
+        ),
+        _ => End::draw(cap),
+    }
+}
+
+/// The material of `color`'s men, at their playing values.
+fn material<V: Variant>(pos: &V, color: V::Color) -> i32 {
+    use hexvar_geometry::{VariantPiece, VariantRole};
+    V::cells()
+        .iter()
+        .filter_map(|&cell| pos.piece_at(cell))
+        .filter(|p| p.color() == color)
+        .map(|p| p.role().playing_value())
+        .sum()
 }
 
 /// Engine A's score when the rules ended the game: A's side (or one of its sides) won, or not.
@@ -327,6 +381,46 @@ mod tests {
             }
         }
         assert!(spaced > 0, "no castling with a space was seen");
+    }
+
+    /// Three armies: an engine whose armies are all mated has lost at once; at the cap the
+    /// army ahead in material by the margin wins for its engine, a smaller lead is a draw.
+    #[test]
+    fn three_armies_end_when_an_engine_is_out_and_at_the_cap_by_material() {
+        use hexvar_kirby::Position;
+        let text = |dead: &str, black: &str| {
+            format!(
+                "layout=QL turn=S teams=B/S/R castling=- dead={dead} waiting=- B:{black} \
+                 S:KS/15,QS/14 R:KR/15,RR/11"
+            )
+            .parse::<Position>()
+            .expect("a valid position")
+        };
+        let alive = text("-", "KB/15");
+        let table = |seat: &'static [usize], cap_material| Table {
+            start: &alive,
+            opening: &[],
+            seat,
+            limit: "nodes 1",
+            timeout: Duration::from_secs(1),
+            adjudication: Adjudication {
+                max_plies: 0,
+                score: None,
+                cap_material,
+            },
+        };
+        let a_black: &'static [usize] = &[0, 1, 1, 1, 1, 1];
+        assert_eq!(engine_out_of_play(&table(a_black, None), &alive), None);
+        assert_eq!(
+            engine_out_of_play(&table(a_black, None), &text("B", "")),
+            Some(0)
+        );
+        // Silver's Queen (900) against Red's Rook (525) and Black's nothing.
+        assert_eq!(cap_end(&table(a_black, None), &alive).score, 0.5);
+        assert_eq!(cap_end(&table(a_black, Some(400)), &alive).score, 0.5);
+        assert_eq!(cap_end(&table(a_black, Some(375)), &alive).score, 0.0);
+        let a_silver: &'static [usize] = &[1, 1, 0, 1, 1, 1];
+        assert_eq!(cap_end(&table(a_silver, Some(375)), &alive).score, 1.0);
     }
 
     #[test]

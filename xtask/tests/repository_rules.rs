@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-use crate::{bench_set, data, root, variants::VARIANTS};
+use xtask::{bench_set, data, root, variants::VARIANTS};
 
 fn read(path: &str) -> String {
     std::fs::read_to_string(root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
@@ -274,6 +274,7 @@ macro_rules! contract {
                 assert_eq!(Position::from_setup(pos.to_setup()).unwrap(), pos);
                 let _: Option<Cell> = mv.from();
                 let _: Cell = mv.to();
+                let _: &'static str = mv.kind();
                 // The long notation: context-free, read back exactly, legal only where it is.
                 let long: String = mv.long();
                 assert_eq!(Move::from_long(&long), Ok::<Move, LongMoveError>(mv));
@@ -440,7 +441,7 @@ fn browser_tests_build_as_the_workspace_tests() {
     };
     // The workspace's own crates are members there (the top section, unless named) and
     // dependencies here (the `*` section, unless named).
-    let mut members = crate::package::LIBRARIES.to_vec();
+    let mut members = xtask::package::LIBRARIES.to_vec();
     members.push("hexvar-play");
     let debug = |sections: &std::collections::BTreeMap<String, Vec<String>>| {
         setting(sections, "")

@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use crate::root;
+use xtask::root;
 
 /// The modules of a crate's `src/` (file stem or folder name) with each one's source text.
 fn modules(src: &Path) -> BTreeMap<String, String> {
