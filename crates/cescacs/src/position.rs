@@ -75,13 +75,6 @@ pub(crate) struct PlyState {
     special: Special,
 }
 
-/// What [`Position::play_man`] changed besides the men, to take the move back.
-#[derive(Clone, Copy)]
-pub(crate) struct TakeBack {
-    captured: Option<Role>,
-    state: PlyState,
-}
-
 /// One broken rule found by [`Position::from_setup`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum PositionProblem {

@@ -5,7 +5,7 @@ use super::PieceMoves;
 use crate::cells::{for_each_index, Cell, CellSet};
 use crate::men::{Piece, Role};
 use crate::moves::Move;
-use crate::position::Position;
+use crate::position::{PlyState, Position};
 use crate::tables::PROMOTION_EDGE;
 
 impl PieceMoves<'_> {
@@ -94,6 +94,8 @@ fn perft_below<const BULK: bool>(
         _ => {}
     }
     let first = reports.len();
+    // The state every move below takes back to, saved once (see `Position::ply_state`).
+    let before = pos.ply_state();
     pos.for_each_piece_moves(|pm| {
         reports.push(Reported::of(&pm));
         true
@@ -106,13 +108,13 @@ fn perft_below<const BULK: bool>(
         let (role, from) = (report.piece.role, report.from.index());
         let plain = report.on(pos).plain();
         if leaves {
-            nodes += play_leaves(pos, role, from, plain);
+            nodes += play_leaves(pos, role, from, plain, &before);
         } else {
             for_each_index(plain, |to| {
-                let saved = pos.play_man(role, from, to);
+                let captured = pos.play_man(role, from, to);
                 pos.settle_lines();
                 nodes += perft_below::<BULK>(pos, depth - 1, reports);
-                pos.take_back_man(role, from, to, saved);
+                pos.take_back_man(role, from, to, captured, &before);
             });
         }
         if plain != report.to {
@@ -141,15 +143,21 @@ fn perft_below<const BULK: bool>(
 }
 
 /// Plays and takes back the ordinary moves of the man `role` on `from` to `plain`, the last
-/// ply of [`perft_without_bulk`]; returns their number. A loop of its own, apart from the
+/// ply of [`perft_without_bulk`], back to the ply state `before`; returns their number. A loop of its own, apart from the
 /// recursion: fewer registers spilled per leaf.
 #[inline(never)]
-fn play_leaves(pos: &mut Position, role: Role, from: usize, plain: CellSet) -> u64 {
+fn play_leaves(
+    pos: &mut Position,
+    role: Role,
+    from: usize,
+    plain: CellSet,
+    before: &PlyState,
+) -> u64 {
     for_each_index(plain, |to| {
-        let saved = pos.play_man(role, from, to);
+        let captured = pos.play_man(role, from, to);
         // The move is played, and kept from being optimised away.
         core::hint::black_box(&mut *pos);
-        pos.take_back_man(role, from, to, saved);
+        pos.take_back_man(role, from, to, captured, before);
     });
     plain.len() as u64
 }

@@ -1,6 +1,6 @@
 //! Playing moves: checked and unchecked, the special moves, and perft's make and take back.
 
-use super::{IllegalMove, Position, TakeBack, SETTLED};
+use super::{IllegalMove, PlyState, Position, SETTLED};
 use crate::cells::{Cell, COORDS, SINGLE};
 use crate::men::{Color, Piece, Role};
 use crate::moves::Move;
@@ -59,49 +59,62 @@ impl Position {
         true
     }
 
+    /// Everything but the men, for [`Position::take_back_man`]: the same for every move from
+    /// one position, so that perft saves it once per node. (Saved per move, right after the
+    /// previous move's take-back had restored it, its load spanned two of the restore's stores
+    /// and could not be forwarded from them: a stall per move.)
+    #[inline(always)]
+    pub(crate) fn ply_state(&self) -> PlyState {
+        self.state
+    }
+
     /// Plays an ordinary move or capture without promotion of the man `role` known to be legal
     /// (perft plays the set-wise layer's destinations this way, with no [`Move`] to build), and
-    /// returns what [`Position::take_back_man`] needs to take it back. The position must be
-    /// settled ([`Position::settle_lines`]), so that the take-back knows its lines.
+    /// returns the role it took, which [`Position::take_back_man`] needs with the position's
+    /// [`Position::ply_state`] from before the move. The position must be settled
+    /// ([`Position::settle_lines`]), so that the take-back knows its lines.
     #[inline(always)]
-    pub(crate) fn play_man(&mut self, role: Role, from: usize, to: usize) -> TakeBack {
+    pub(crate) fn play_man(&mut self, role: Role, from: usize, to: usize) -> Option<Role> {
         debug_assert!(self.state.unsettled == [SETTLED; 2]);
         let captured = if self.by_color[self.state.turn.other().index()].has(to) {
             self.role_at(to)
         } else {
             None
         };
-        let saved = TakeBack {
-            captured,
-            state: self.state,
-        };
         self.start_ply();
         self.play_normal(role, from, captured, to, None);
         self.finish_ply();
-        saved
+        captured
     }
 
     /// Takes back the move [`Position::play_man`] played (make and take back: perft plays its
-    /// leaves on one position instead of copying it per move). The position is as `play_man`
-    /// left it, or settled since.
+    /// leaves on one position instead of copying it per move), given the role it took and the
+    /// ply state from before it. The position is as `play_man` left it, or settled since.
     #[inline(always)]
-    pub(crate) fn take_back_man(&mut self, role: Role, from: usize, to: usize, saved: TakeBack) {
+    pub(crate) fn take_back_man(
+        &mut self,
+        role: Role,
+        from: usize,
+        to: usize,
+        captured: Option<Role>,
+        before: &PlyState,
+    ) {
         if self.state.unsettled[0] == SETTLED {
             // Settled since the move: flip the moved man's line bits back.
-            let mover = saved.state.turn;
+            let mover = before.turn;
             self.lines.toggle(from, mover);
-            if saved.captured.is_none() {
+            if captured.is_none() {
                 self.lines.toggle(to, mover);
             } else {
                 self.lines.swap_sides(to);
             }
         }
-        self.state = saved.state;
+        self.state = *before;
         let c = self.state.turn.index();
         let (from_bit, to_bit) = (&SINGLE[from], &SINGLE[to]);
         self.by_color[c] ^= *from_bit | *to_bit;
         self.by_role[role.index()] ^= *from_bit | *to_bit;
-        if let Some(cap) = saved.captured {
+        if let Some(cap) = captured {
             self.by_color[c ^ 1] ^= *to_bit;
             self.by_role[cap.index()] ^= *to_bit;
         }
