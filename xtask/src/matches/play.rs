@@ -387,7 +387,7 @@ mod tests {
     /// army ahead in material by the margin wins for its engine, a smaller lead is a draw.
     #[test]
     fn three_armies_end_when_an_engine_is_out_and_at_the_cap_by_material() {
-        use hexvar_kirby::Position;
+        use hexvar_kirby::{Color, Position};
         let text = |dead: &str, black: &str| {
             format!(
                 "layout=QL turn=S teams=B/S/R castling=- dead={dead} waiting=- B:{black} \
@@ -415,12 +415,14 @@ mod tests {
             engine_out_of_play(&table(a_black, None), &text("B", "")),
             Some(0)
         );
-        // Silver's Queen (900) against Red's Rook (525) and Black's nothing.
+        // Silver's Queen against Red's Rook and Black's nothing, at the crate's playing values.
+        let lead = material(&alive, Color::Silver) - material(&alive, Color::Red);
+        assert!(lead > 0, "Silver leads by {lead}");
         assert_eq!(cap_end(&table(a_black, None), &alive).score, 0.5);
-        assert_eq!(cap_end(&table(a_black, Some(400)), &alive).score, 0.5);
-        assert_eq!(cap_end(&table(a_black, Some(375)), &alive).score, 0.0);
+        assert_eq!(cap_end(&table(a_black, Some(lead + 1)), &alive).score, 0.5);
+        assert_eq!(cap_end(&table(a_black, Some(lead)), &alive).score, 0.0);
         let a_silver: &'static [usize] = &[1, 1, 0, 1, 1, 1];
-        assert_eq!(cap_end(&table(a_silver, Some(375)), &alive).score, 1.0);
+        assert_eq!(cap_end(&table(a_silver, Some(lead)), &alive).score, 1.0);
     }
 
     #[test]
