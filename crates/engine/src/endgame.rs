@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use hexvar_geometry::{CellBits, DenseCell, Variant, VariantColor, VariantRole};
 
 use crate::eval::Kings;
-use crate::knowledge::{Knowledge, FAR};
+use crate::knowledge::{king_distances, Knowledge, FAR};
 
 /// The lead in material, kings left out, from which the drive starts, and the lead at which
 /// it is whole (between the two it grows linearly, so that the score has no step).
@@ -67,7 +67,8 @@ pub(crate) struct Ending<'a> {
 /// The king's board as the drive sees it: the king steps the engine saw in its random games
 /// ([`Knowledge::zone`]) made two-way (a step from one cell to another is a step back, so a
 /// cell the random games' kings seldom stood on gets the steps seen into it), the king
-/// distances over them, and each cell's distance to the nearest corner.
+/// distances over them (the same breadth-first search as the engine's, [`king_distances`]), and
+/// each cell's distance to the nearest corner.
 pub(crate) struct Board {
     cells: usize,
     /// `steps[start[c]..start[c + 1]]`: the cells a king on `c` steps to.
@@ -90,10 +91,13 @@ impl Board {
                 two_way[usize::from(z)].push(c as u16);
             }
         }
-        let (mut start, mut steps) = (vec![0u32], Vec::new());
-        for mut list in two_way {
+        for list in &mut two_way {
             list.sort_unstable();
             list.dedup();
+        }
+        let distance = king_distances(cells, |c| two_way[c].clone());
+        let (mut start, mut steps) = (vec![0u32], Vec::new());
+        for list in two_way {
             steps.extend(list);
             start.push(steps.len() as u32);
         }
@@ -101,12 +105,9 @@ impl Board {
             cells,
             start,
             steps,
-            distance: vec![FAR; cells * cells],
+            distance,
             corner: Vec::new(),
         };
-        for from in 0..cells {
-            board.fill_distances(from);
-        }
         let fewest = (0..cells)
             .map(|c| board.zone(c).len())
             .filter(|&n| n > 0)
@@ -121,23 +122,6 @@ impl Board {
             })
             .collect();
         board
-    }
-
-    /// The king distances from `from`, by a breadth-first search.
-    fn fill_distances(&mut self, from: usize) {
-        let cells = self.cells;
-        let mut queue = std::collections::VecDeque::from([from]);
-        self.distance[from * cells + from] = 0;
-        while let Some(c) = queue.pop_front() {
-            let d = self.distance[from * cells + c];
-            for i in self.start[c]..self.start[c + 1] {
-                let n = usize::from(self.steps[i as usize]);
-                if self.distance[from * cells + n] == FAR && d + 1 < FAR {
-                    self.distance[from * cells + n] = d + 1;
-                    queue.push_back(n);
-                }
-            }
-        }
     }
 
     /// The cells a king on `cell` steps to.

@@ -129,7 +129,7 @@ fn rim_of(centrality: &[f64]) -> Vec<u8> {
 
 /// King steps between every two cells, by a breadth-first search from each over the king
 /// steps seen (`zone`), capped at [`FAR`].
-fn king_distances(cells: usize, zone: impl Fn(usize) -> Vec<u16>) -> Vec<u8> {
+pub(crate) fn king_distances(cells: usize, zone: impl Fn(usize) -> Vec<u16>) -> Vec<u8> {
     let steps: Vec<Vec<u16>> = (0..cells).map(zone).collect();
     let mut out = vec![FAR; cells * cells];
     let mut queue = std::collections::VecDeque::new();
