@@ -94,6 +94,8 @@ pub(crate) struct Evaluator {
     mating_drive: bool,
     /// [`Levers::hand`](crate::Levers::hand).
     hand: bool,
+    /// [`Levers::leader`](crate::Levers::leader).
+    leader: bool,
 }
 
 impl Evaluator {
@@ -106,6 +108,7 @@ impl Evaluator {
             stamp: 0,
             mating_drive: levers.mating_drive,
             hand: levers.hand,
+            leader: levers.leader,
         }
     }
 
@@ -298,8 +301,11 @@ impl Evaluator {
             .count_ones()
             .max(1) as i32;
         let phase = (officers * 256 / (k.army_material * live)).clamp(0, 256);
-        let material =
+        let mut material =
             (mg * phase + eg * (256 - phase)) / 256 + self.armies_and_lone_kings(pos, kings, force);
+        if self.leader && live > 2 {
+            material += crate::armies::leader_adjustment(pos, k, kings, &self.root_team);
+        }
         let us = self.root_team[pos.turn().index()];
         let mut score = if us { material } else { -material };
         score += TEMPO;

@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 pub mod annotate;
+mod armies;
 mod engine;
 mod eval;
 mod exchange;
