@@ -5,6 +5,7 @@
 mod annotate;
 mod api;
 mod engine;
+mod fingerprint;
 mod mates;
 #[cfg(feature = "cli")]
 mod protocol;
