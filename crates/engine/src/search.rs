@@ -36,7 +36,7 @@ use hexvar_geometry::{
 };
 
 use crate::engine::{Info, Levers, Line, Options, Score, SearchResult};
-use crate::eval::{Activity, Evaluator, Kings};
+use crate::eval::{Activity, Evaluator, Kings, Material};
 use crate::exchange::{self, Counting};
 use crate::knowledge::{knowledge, Knowledge};
 use crate::ordering::{
@@ -196,6 +196,9 @@ struct Searcher<'a, V: Variant> {
     path: Vec<u64>,
     /// Ordering keys per ply, reused.
     keys: Vec<Keys>,
+    /// The men's sums of the position at each ply of the path (see [`Material`]), each node's
+    /// made from its parent's as the search enters it.
+    sums: Vec<Material>,
     /// The principal variation found below each ply, reused.
     pv: Vec<Vec<V::Move>>,
     root_moves: Vec<RootMove<V::Move>>,
@@ -237,6 +240,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
             history: vec![0; k.colors * (k.roles + 1) * k.cells],
             path: repeatable_history(game),
             keys: vec![Keys::default(); MAX_PLY],
+            sums: vec![Material::default(); MAX_PLY + 1],
             pv: vec![Vec::new(); MAX_PLY + 1],
             root_moves: Vec::new(),
             multi_pv: options.multi_pv.max(1),
@@ -255,7 +259,8 @@ impl<'a, V: Variant> Searcher<'a, V> {
         pos.legal_moves_into(&mut moves);
         let kings = s.eval.kings(pos);
         let act = s.eval.activity(pos, &moves, &kings);
-        let fixed = s.eval.evaluate(pos, &kings, &act, &Activity::default());
+        s.sums[0] = s.eval.material(pos, kings.alive);
+        let fixed = s.eval.evaluate(pos, &kings, &s.sums[0], &act, &Activity::default());
         s.contempt = options.contempt + (fixed / 2).clamp(0, MAX_AUTO_CONTEMPT);
         s
     }
@@ -389,6 +394,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
         inherited: Inherited<'_, V>,
     ) -> i32 {
         self.path.push(child.zobrist_hash());
+        self.enter(parent, child, ply);
         let score = if self.root_team(child.turn()) == self.root_team(parent.turn()) {
             self.negamax(child, depth, alpha, beta, ply, inherited)
         } else {
@@ -396,6 +402,15 @@ impl<'a, V: Variant> Searcher<'a, V> {
         };
         self.path.pop();
         score
+    }
+
+    /// The men's sums of `child`, `ply` plies from the root, from those of `parent` one ply
+    /// nearer.
+    #[inline]
+    fn enter(&mut self, parent: &V, child: &V, ply: usize) {
+        self.sums[ply] = self
+            .eval
+            .material_after(parent, &self.sums[ply - 1], child);
     }
 
     /// The score a root move must beat to be among the `multi_pv` best of this iteration.
@@ -736,9 +751,13 @@ impl<'a, V: Variant> Searcher<'a, V> {
         if !(futility || null) || node.beta.abs() >= MATE_BOUND {
             return None;
         }
-        let stand = self
-            .eval
-            .evaluate(pos, early.kings, early.activity, early.parent);
+        let stand = self.eval.evaluate(
+            pos,
+            early.kings,
+            &self.sums[node.ply],
+            early.activity,
+            early.parent,
+        );
         if futility && stand - FUTILITY_MARGIN * node.depth >= node.beta {
             return Some(stand);
         }
@@ -1026,7 +1045,9 @@ impl<'a, V: Variant> Searcher<'a, V> {
         // In check within the first plies, every evasion is searched (a mate is found); deeper,
         // the position is judged as if quiet, so that checks do not run the search away.
         let in_check = left + EVASION_PLIES > QUIESCENCE_PLIES && pos.is_check();
-        let stand = self.eval.evaluate(pos, &kings, &activity, parent);
+        let stand = self
+            .eval
+            .evaluate(pos, &kings, &self.sums[ply], &activity, parent);
         if left == 0 || ply + 1 >= MAX_PLY {
             return stand;
         }
@@ -1061,6 +1082,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
             child.play_unchecked(moves[i]);
             let zeroing = pos.is_zeroing(moves[i]);
             let (next, rest) = (ply + 1, left - 1);
+            self.enter(pos, &child, next);
             let score = if self.root_team(child.turn()) == self.root_team(pos.turn()) {
                 self.quiesce(&child, alpha, beta, next, &activity, zeroing, rest)
             } else {
