@@ -325,39 +325,10 @@ impl<'a, V: Variant> Searcher<'a, V> {
         (pos.turn().index() * (self.k.roles + 1) + role) * self.k.cells + to.dense_index()
     }
 
-    /// Where a capture may land at `pos`, and which men may capture elsewhere (see
-    /// [`Targets`]).
-    #[inline]
-    fn targets(&self, pos: &V) -> Targets<V::CellSet> {
-        let own = pos.by_color(pos.turn());
-        let mut occupied = own;
-        for &color in V::Color::ALL {
-            occupied |= pos.by_color(color);
-        }
-        let pawns = self.k.pawn.map_or_else(V::CellSet::default, |pawn| {
-            own & pos.by_role(<V::Role as VariantRole>::ALL[pawn])
-        });
-        Targets {
-            hostile: occupied - own,
-            pawns,
-        }
-    }
-
     /// The capture key of a move, or `None` for a quiet move: victim first, cheaper attacker
-    /// first among equal victims. `targets`: the node's (a move outside them is quiet without
-    /// asking the variant).
+    /// first among equal victims.
     #[inline]
-    fn capture_key(
-        &self,
-        pos: &V,
-        mv: V::Move,
-        kings: &Kings,
-        targets: &Targets<V::CellSet>,
-    ) -> Option<i32> {
-        if !targets.may_capture::<V>(mv) {
-            debug_assert!(pos.captured(mv).is_none(), "{}: {}", V::NAME, V::long(mv));
-            return None;
-        }
+    fn capture_key(&self, pos: &V, mv: V::Move, kings: &Kings) -> Option<i32> {
         let victim = pos.captured(mv)?;
         let attacker = V::move_cells(mv)
             .0
@@ -391,7 +362,6 @@ impl<'a, V: Variant> Searcher<'a, V> {
     /// the rest as listed.
     fn order_root(&mut self, pos: &V) {
         let kings = self.eval.kings(pos);
-        let targets = self.targets(pos);
         let hash_move = self.tt.probe(pos.zobrist_hash()).and_then(|e| e.mv);
         let mut keyed: Vec<(i32, RootMove<V::Move>)> = std::mem::take(&mut self.root_moves)
             .into_iter()
@@ -399,7 +369,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
                 let key = if Some(rm.mv) == hash_move {
                     KEY_HASH_MOVE
                 } else {
-                    self.capture_key(pos, rm.mv, &kings, &targets)
+                    self.capture_key(pos, rm.mv, &kings)
                         .map_or(0, |k| KEY_CAPTURE + k)
                 };
                 (key, rm)
@@ -841,12 +811,11 @@ impl<'a, V: Variant> Searcher<'a, V> {
     ) {
         keys.clear();
         let killers = self.killers[ply];
-        let targets = self.targets(pos);
         for &mv in moves {
             let mut unjudged = false;
             let key = if Some(mv) == hash_move {
                 KEY_HASH_MOVE
-            } else if let Some(k) = self.capture_key(pos, mv, kings, &targets) {
+            } else if let Some(k) = self.capture_key(pos, mv, kings) {
                 // A capture that may lose is judged when picked (`search_moves`).
                 unjudged = self.may_lose(pos, mv, kings);
                 KEY_CAPTURE + k
@@ -1219,9 +1188,8 @@ impl<'a, V: Variant> Searcher<'a, V> {
             hash_move,
         } = *order;
         keys.clear();
-        let targets = self.targets(pos);
         for &mv in moves {
-            let (key, unjudged) = match self.capture_key(pos, mv, kings, &targets) {
+            let (key, unjudged) = match self.capture_key(pos, mv, kings) {
                 // A capture that cannot lift the score near alpha is not worth a look.
                 Some(k) if !in_check && stand + k / 16 + DELTA_MARGIN <= alpha => (KEY_SKIP, false),
                 // A dead army's body (Kirby) is worth nothing.
@@ -1274,25 +1242,6 @@ impl<V: Variant> Counting<V> for NodeCounting<'_> {
 
     fn two_sides(&self) -> bool {
         self.kings.alive.count_ones() == 2
-    }
-}
-
-/// Where a capture may land at a node: on a hostile man, or anywhere when a pawn of the side to
-/// move makes it (en passant). A move outside both captures nothing, which the variant need not
-/// be asked (`tests/engine.rs` holds every variant to this over random games; the search's
-/// debug builds check every move it calls quiet this way).
-struct Targets<S> {
-    hostile: S,
-    pawns: S,
-}
-
-impl<S: CellBits> Targets<S> {
-    /// Whether `mv` may capture.
-    #[inline]
-    fn may_capture<V: Variant<CellSet = S>>(&self, mv: V::Move) -> bool {
-        let (from, to) = V::move_cells(mv);
-        self.hostile.contains_index(to.dense_index())
-            || from.is_some_and(|f| self.pawns.contains_index(f.dense_index()))
     }
 }
 

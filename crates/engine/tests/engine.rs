@@ -8,7 +8,7 @@ use std::time::Duration;
 use hexvar_engine::{search_material, Engine, Levers, Limits, Options, Score, SearchResult};
 use hexvar_geometry::checks::Rng;
 use hexvar_geometry::{
-    CellBits, DenseCell, Game, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
+    CellBits, Game, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
 };
 
 type Brusky = hexvar_brusky::Position;
@@ -442,46 +442,4 @@ hexvar_geometry::variant_tests! { games_go_on_after_zeroing_moves_with_pawns;
     games_go_on_dagger: Dagger, 10;
     games_go_on_cescacs: Cescacs, 4;
     games_go_on_kirby: Kirby, 1;
-}
-
-/// What the search's move ordering takes for granted (it asks the variant what a move captures
-/// only for these moves): along random games from every named start, every capture lands on a
-/// man not of the side to move, or is made by one of its pawns (the role written `P`: en
-/// passant).
-fn captures_land_on_hostile_men_or_are_pawns<V: Variant>(games: usize) {
-    let mut rng = Rng(23);
-    let starts = V::start_positions();
-    let pawn = V::Role::ALL.iter().find(|r| r.char() == 'P');
-    for g in 0..games {
-        let (_, text) = &starts[g % starts.len()];
-        let mut pos = position::<V>(text);
-        for _ in 0..200 {
-            let legal = pos.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            let own = pos.by_color(pos.turn());
-            let pawns = pawn.map(|&p| own & pos.by_role(p));
-            for &mv in legal.iter() {
-                if pos.captured(mv).is_none() {
-                    continue;
-                }
-                let (from, to) = V::move_cells(mv);
-                let on_hostile = pos.piece_at(to).is_some() && !own.contains_index(to.dense_index());
-                let by_pawn = from
-                    .zip(pawns)
-                    .is_some_and(|(f, p)| p.contains_index(f.dense_index()));
-                assert!(on_hostile || by_pawn, "{}: {} in {pos}", V::NAME, V::long(mv));
-            }
-            pos.play_unchecked(legal[rng.below(legal.len())]);
-        }
-    }
-}
-
-hexvar_geometry::variant_tests! { captures_land_on_hostile_men_or_are_pawns;
-    captures_land_on_hostile_men_or_are_pawns_brusky: Brusky, 20;
-    captures_land_on_hostile_men_or_are_pawns_chessagon: Chessagon, 20;
-    captures_land_on_hostile_men_or_are_pawns_dagger: Dagger, 20;
-    captures_land_on_hostile_men_or_are_pawns_cescacs: Cescacs, 10;
-    captures_land_on_hostile_men_or_are_pawns_kirby: Kirby, 2 * Kirby::start_positions().len();
 }
