@@ -24,7 +24,9 @@
 //! **Limits.** Nodes are counted exactly (a node limit gives the same search on any machine);
 //! the clock and the stop flag are read every 256 nodes. Past a limit the search unwinds at once
 //! and the deepest finished iteration answers (or the partial one's best move, when the previous
-//! best move was searched first and a later move beat it). With a clock no iteration starts
+//! best move was searched first and a later move beat it: on its null window is enough, its
+//! full-window search may be unfinished). A proved mate ends the iterations only when it is a
+//! mate with the next move: a longer one may hide a shorter one behind reductions. With a clock no iteration starts
 //! after 60 % of the move's budget; with a move time alone the search goes on to its end (see
 //! `Limits::soft_budget`).
 
@@ -146,9 +148,10 @@ pub(crate) fn run<V: Variant>(
         if soft.is_some_and(|t| Instant::now() >= t) {
             break;
         }
-        // A mate proved within the horizon will not change.
-        let best = s.root_moves[0].score;
-        if best.abs() > MATE_BOUND && MATE - best.abs() <= depth as i32 {
+        // A mate proved within the horizon may hide a shorter one (late moves are searched
+        // shallower, or not at all), so the iterations go on while the limits allow; only a
+        // mate with the next move, than which none is shorter, ends them.
+        if s.root_moves[0].score >= MATE - 1 {
             break;
         }
     }
@@ -490,10 +493,17 @@ impl<'a, V: Variant> Searcher<'a, V> {
             } else {
                 self.child(pos, &child, depth - 1, alpha, alpha + 1, 1, inherited)
             };
+            // The move beat alpha on its null window: it is better than the line it would
+            // displace, even if its full search is cut off below.
+            let beat = unbounded != -INFINITY && score > alpha && !self.aborted;
             if score > alpha && !self.aborted {
                 score = self.child(pos, &child, depth - 1, alpha, high, 1, inherited);
             }
             if self.aborted {
+                if beat {
+                    self.keep_unfinished(i, alpha);
+                    fit = Fit::Unfinished;
+                }
                 break;
             }
             let rm = &mut self.root_moves[i];
@@ -523,7 +533,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
         self.root_moves
             .sort_by_key(|rm| std::cmp::Reverse((rm.fresh, if rm.fresh { rm.score } else { 0 })));
         let best = &self.root_moves[0];
-        if best.fresh && fit == Fit::Inside {
+        if best.fresh && fit == Fit::Inside && !self.aborted {
             self.tt.store(Entry {
                 key: pos.zobrist_hash(),
                 mv: Some(best.mv),
@@ -534,6 +544,17 @@ impl<'a, V: Variant> Searcher<'a, V> {
             });
         }
         fit
+    }
+
+    /// The root move at `i` beat `alpha` on its null window and its full search was cut off:
+    /// it is kept at `alpha + 1` (a lower bound) with itself alone as its line, so that the
+    /// sort puts it above the moves it beat and a search stopped now plays it.
+    fn keep_unfinished(&mut self, i: usize, alpha: i32) {
+        let rm = &mut self.root_moves[i];
+        rm.score = alpha + 1;
+        rm.fresh = true;
+        rm.pv.clear();
+        rm.pv.push(rm.mv);
     }
 
     /// The best lines, as many as asked and there are root moves.
@@ -1273,6 +1294,9 @@ enum Fit {
     Low,
     /// At or above its high end: a move is better than the window.
     High,
+    /// Cut off by a limit after a move beat the best on its null window, before its full
+    /// search ended: that move is kept as the best, at a bound.
+    Unfinished,
 }
 
 /// What a child inherits from its parent: the parent's activity and repetition window, and

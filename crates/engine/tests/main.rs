@@ -4,6 +4,7 @@
 
 mod annotate;
 mod api;
+mod cutoff;
 mod engine;
 mod fingerprint;
 mod mates;

@@ -185,3 +185,38 @@ fn brute_force_sees_no_mate_at_the_start() {
     assert_eq!(shortest_mate(&pos, 1), Some(1));
     assert_eq!(shortest_mate(&hexvar_kirby::Position::new(), 1), None);
 }
+
+/// A mate proved within the horizon does not end the search while a shorter one may hide
+/// behind reductions: with the won-ending drive on, the mates data's Brusky line 70 (mate in 3
+/// moves, 5 plies, by Nd6) is first proved as a mate in 7 plies at depth 7, and the next
+/// iteration finds the mate in 5.
+#[test]
+fn a_longer_mate_proved_first_does_not_end_the_search() {
+    let pos: hexvar_brusky::Position = "9/10/k9p/5B3pP1/2K6P2/9R1/10/9 w - - 15 132"
+        .parse()
+        .expect("a position");
+    let options = Options {
+        levers: hexvar_engine::Levers {
+            conversion: true,
+            ..hexvar_engine::Levers::default()
+        },
+        ..Options::default()
+    };
+    let mut proved = Vec::new();
+    let found = Engine::new(options).search_with_info(
+        &Game::from_position(pos),
+        &Limits::depth(9),
+        |info| {
+            if let Score::MateIn(plies) = info.line.score {
+                proved.push((info.depth, plies));
+            }
+        },
+    );
+    // The case the test is about: a longer mate proved within its depth first.
+    assert!(
+        proved.first().is_some_and(|&(depth, plies)| plies > 5 && plies <= depth),
+        "no longer mate proved first any more: {proved:?}"
+    );
+    assert_eq!(found.score, Score::MateIn(5), "{proved:?}");
+    assert_eq!(found.best.map(hexvar_brusky::Position::long).as_deref(), Some("c4d6"));
+}
