@@ -117,14 +117,11 @@ pub(crate) struct Evaluator {
     mating_drive: bool,
     /// [`Levers::hand`](crate::Levers::hand).
     hand: bool,
-    /// [`Levers::conversion`](crate::Levers::conversion): the king's board of the drive.
-    conversion: Option<Arc<crate::endgame::Board>>,
 }
 
 impl Evaluator {
     pub fn new(k: Arc<Knowledge>, root_team: Vec<bool>, levers: &Levers) -> Evaluator {
         let cells = k.cells;
-        let conversion = levers.conversion.then(|| crate::endgame::board(&k));
         Evaluator {
             k,
             root_team,
@@ -132,7 +129,6 @@ impl Evaluator {
             stamp: 0,
             mating_drive: levers.mating_drive,
             hand: levers.hand,
-            conversion,
         }
     }
 
@@ -368,17 +364,8 @@ impl Evaluator {
             .count_ones()
             .max(1) as i32;
         let phase = (officers * 256 / (k.army_material * live)).clamp(0, 256);
-        let mut material =
+        let material =
             (mg * phase + eg * (256 - phase)) / 256 + self.armies_and_lone_kings(pos, kings, force);
-        if let Some(board) = &self.conversion {
-            let ending = crate::endgame::Ending {
-                root_team: &self.root_team,
-                force,
-                phase,
-                board,
-            };
-            material += crate::endgame::conversion(k, pos, kings, &ending);
-        }
         let us = self.root_team[pos.turn().index()];
         let mut score = if us { material } else { -material };
         score += TEMPO;

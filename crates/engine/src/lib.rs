@@ -2,7 +2,6 @@
 #![forbid(unsafe_code)]
 
 pub mod annotate;
-mod endgame;
 mod engine;
 mod eval;
 mod exchange;

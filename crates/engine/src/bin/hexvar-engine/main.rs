@@ -29,7 +29,7 @@ const MAX_CONTEMPT: i32 = 1_000;
 
 /// The search's levers as check options (for measuring one against the search without it):
 /// each option's name and its value in `levers`.
-fn lever_options(levers: &Levers) -> [(&'static str, bool); 12] {
+fn lever_options(levers: &Levers) -> [(&'static str, bool); 11] {
     [
         ("See", levers.see),
         ("MatingDrive", levers.mating_drive),
@@ -41,7 +41,6 @@ fn lever_options(levers: &Levers) -> [(&'static str, bool); 12] {
         ("HistoryMalus", levers.history_malus),
         ("Aspiration", levers.aspiration),
         ("QuiescenceTable", levers.quiescence_table),
-        ("Conversion", levers.conversion),
         ("BestReply", levers.best_reply),
     ]
 }
@@ -59,7 +58,6 @@ fn set_lever(levers: &mut Levers, lower: &str, on: bool) {
         "historymalus" => levers.history_malus = on,
         "aspiration" => levers.aspiration = on,
         "quiescencetable" => levers.quiescence_table = on,
-        "conversion" => levers.conversion = on,
         "bestreply" => levers.best_reply = on,
         _ => {}
     }
