@@ -263,7 +263,9 @@ impl<'a, V: Variant> Searcher<'a, V> {
         let kings = s.eval.kings(pos);
         let act = s.eval.activity(pos, &moves, &kings);
         s.sums[0] = s.eval.material(pos, kings.alive);
-        let fixed = s.eval.evaluate(pos, &kings, &s.sums[0], &act, &Activity::default());
+        let fixed = s
+            .eval
+            .evaluate(pos, &kings, &s.sums[0], &act, &Activity::default());
         s.contempt = options.contempt + (fixed / 2).clamp(0, MAX_AUTO_CONTEMPT);
         s
     }
@@ -411,9 +413,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
     /// nearer.
     #[inline]
     fn enter(&mut self, parent: &V, child: &V, ply: usize) {
-        self.sums[ply] = self
-            .eval
-            .material_after(parent, &self.sums[ply - 1], child);
+        self.sums[ply] = self.eval.material_after(parent, &self.sums[ply - 1], child);
     }
 
     /// The score a root move must beat to be among the `multi_pv` best of this iteration.

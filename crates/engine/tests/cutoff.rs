@@ -45,7 +45,11 @@ fn a_move_that_beat_the_best_on_its_null_window_is_played_when_cut_off() {
         }
     }
     let found = search_nodes(&pos, high);
-    let line: Vec<String> = found.lines[0].pv.iter().map(|&mv| Brusky::long(mv)).collect();
+    let line: Vec<String> = found.lines[0]
+        .pv
+        .iter()
+        .map(|&mv| Brusky::long(mv))
+        .collect();
     // Played on its null window's word: its full search (which would give a longer line)
     // had not ended. A search that waited for the full search would switch only after it.
     assert_eq!(

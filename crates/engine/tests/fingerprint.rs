@@ -85,7 +85,8 @@ fn all_rows() -> String {
 #[test]
 fn fixed_depth_searches_match_the_fingerprint() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fingerprint.txt");
-    let header = "# The search's fingerprint (tests/fingerprint.rs): variant, bench position, depth, \
+    let header =
+        "# The search's fingerprint (tests/fingerprint.rs): variant, bench position, depth, \
                   nodes, score, best move.\n";
     let got = format!("{header}{}", all_rows());
     if std::env::var_os("HEXVAR_WRITE_FINGERPRINT").is_some() {

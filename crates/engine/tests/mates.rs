@@ -207,10 +207,15 @@ fn a_proved_mate_does_not_end_the_search() {
         },
     );
     assert!(
-        proved.first().is_some_and(|&(depth, plies)| depth < 9 && plies <= depth),
+        proved
+            .first()
+            .is_some_and(|&(depth, plies)| depth < 9 && plies <= depth),
         "the mate is proved before the last iteration: {proved:?}"
     );
     assert_eq!(found.depth, 9, "the iterations after the proof: {proved:?}");
     assert_eq!(found.score, Score::MateIn(5), "{proved:?}");
-    assert_eq!(found.best.map(hexvar_brusky::Position::long).as_deref(), Some("c4d6"));
+    assert_eq!(
+        found.best.map(hexvar_brusky::Position::long).as_deref(),
+        Some("c4d6")
+    );
 }
