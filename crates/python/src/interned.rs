@@ -153,34 +153,34 @@ impl<T: Shared> MoveObjects<T> {
     }
 
     /// A new list of the objects of `values`, whose exact keys are `keys`.
+    ///
+    /// One pass under the lock takes every object the table holds; a move it lacks (rare once
+    /// a game is under way) gets its object made with the lock released, and the pass goes on
+    /// from there. The objects go to the list as they are, one reference each.
     pub fn list<'py>(
         &self,
         py: Python<'py>,
         values: &[T::Value],
         keys: &[u64],
     ) -> PyResult<Bound<'py, PyList>> {
-        let mut objects: Vec<Option<Py<T>>> = {
-            let table = self.lock();
-            (keys.iter())
-                .map(|&key| table.get(key).map(|object| object.clone_ref(py)))
-                .collect()
-        };
-        let mut made = Vec::new();
-        for (k, slot) in objects.iter_mut().enumerate() {
-            if slot.is_none() {
-                *slot = Some(Py::new(py, T::of(values[k]))?);
-                made.push(k);
-            }
-        }
-        if !made.is_empty() {
-            let mut table = self.lock();
-            for k in made {
-                if let Some(object) = &objects[k] {
-                    keep(&mut table, py, keys[k], object);
+        let mut objects: Vec<Py<T>> = Vec::with_capacity(keys.len());
+        while objects.len() < keys.len() {
+            {
+                let table = self.lock();
+                for &key in &keys[objects.len()..] {
+                    match table.get(key) {
+                        Some(object) => objects.push(object.clone_ref(py)),
+                        None => break,
+                    }
                 }
             }
+            let k = objects.len();
+            if k < keys.len() {
+                let object = Py::new(py, T::of(values[k]))?;
+                keep(&mut self.lock(), py, keys[k], &object);
+                objects.push(object);
+            }
         }
-        // Every slot holds its object now: one vector, handed to the list as it is.
         PyList::new(py, objects)
     }
 }
