@@ -78,6 +78,22 @@ impl<F: FnMut(PieceMoves) -> bool> MoveSink for Visit<F> {
     }
 }
 
+/// A sink that appends every man's moves to a list ([`Position::legal_moves_into`]): each
+/// report's loop is written where the generator reports it, with no call per man.
+struct List<'l>(&'l mut MoveList);
+
+impl MoveSink for List<'_> {
+    const COUNTS: bool = false;
+    #[inline(always)]
+    fn moves(&mut self, pm: PieceMoves) -> bool {
+        pm.push_into(self.0);
+        true
+    }
+    fn add(&mut self, _: usize) {
+        unreachable!("a listing sink is never handed a bare count")
+    }
+}
+
 /// A sink that counts the moves ([`Position::legal_move_count`]).
 struct Count(usize);
 
@@ -114,7 +130,7 @@ struct Ctx<'a> {
 
 impl Ctx<'_> {
     /// Reports one man's destinations (if any) to `f`; `false` when `f` stopped.
-    #[inline]
+    #[inline(always)]
     fn emit<S: MoveSink>(&self, role: Role, from: usize, to: CellSet, sink: &mut S) -> bool {
         to.is_empty()
             || sink.moves(PieceMoves {
@@ -248,10 +264,7 @@ impl Position {
     /// All legal moves, into a caller's list (cleared first).
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
-        self.for_each_piece_moves(|pm| {
-            pm.push_into(list);
-            true
-        });
+        self.generate(&mut List(list));
     }
 
     /// The number of legal moves (a popcount per man).
