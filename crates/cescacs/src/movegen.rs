@@ -121,7 +121,9 @@ struct Ctx<'a> {
     lines: &'a LineOccupancy,
     own: CellSet,
     enemy: CellSet,
-    masks: Masks,
+    /// The king's situation, by reference: a copy of the block right after `masks` wrote it
+    /// read it with wider loads than its stores, which cannot be forwarded (a stall per node).
+    masks: &'a Masks,
     promotions: [u16; 3],
     /// The King's leap hexes not attacked now, while the king may still leap or castle (its
     /// leap hexes are the castlings' K′ too); empty otherwise.
@@ -223,7 +225,7 @@ impl Position {
             lines: &occupied.lines,
             own: self.by_color(us),
             enemy: self.by_color(them),
-            masks,
+            masks: &masks,
             // Asked only by pawns that may reach their edge and by a scornful capture.
             promotions: if self
                 .pieces(us, Role::Pawn)
