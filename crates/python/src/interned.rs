@@ -20,7 +20,6 @@
 use std::sync::{Mutex, MutexGuard};
 
 use pyo3::prelude::*;
-use pyo3::types::PyList;
 
 /// The most objects a table keeps (a few tens of MB at most).
 pub const MAX_OBJECTS: usize = 1 << 18;
@@ -152,17 +151,18 @@ impl<T: Shared> MoveObjects<T> {
         Ok(object.into_bound(py))
     }
 
-    /// A new list of the objects of `values`, whose exact keys are `keys`.
+    /// The objects of `values`, whose exact keys are `keys`, one reference each (for a new list
+    /// or tuple, which takes them as they are).
     ///
     /// One pass under the lock takes every object the table holds; a move it lacks (rare once
     /// a game is under way) gets its object made with the lock released, and the pass goes on
-    /// from there. The objects go to the list as they are, one reference each.
-    pub fn list<'py>(
+    /// from there.
+    pub fn objects(
         &self,
-        py: Python<'py>,
+        py: Python<'_>,
         values: &[T::Value],
         keys: &[u64],
-    ) -> PyResult<Bound<'py, PyList>> {
+    ) -> PyResult<Vec<Py<T>>> {
         let mut objects: Vec<Py<T>> = Vec::with_capacity(keys.len());
         while objects.len() < keys.len() {
             {
@@ -181,7 +181,7 @@ impl<T: Shared> MoveObjects<T> {
                 objects.push(object);
             }
         }
-        PyList::new(py, objects)
+        Ok(objects)
     }
 }
 
