@@ -78,6 +78,22 @@ impl<F: FnMut(PieceMoves) -> bool> MoveSink for Visit<F> {
     }
 }
 
+/// A sink that appends every man's moves to a list ([`Position::legal_moves_into`]): each
+/// report's loop is written where the generator reports it, with no call per man.
+struct List<'l>(&'l mut MoveList);
+
+impl MoveSink for List<'_> {
+    const COUNTS: bool = false;
+    #[inline(always)]
+    fn moves(&mut self, pm: PieceMoves) -> bool {
+        pm.push_into(self.0);
+        true
+    }
+    fn add(&mut self, _: usize) {
+        unreachable!("a listing sink is never handed a bare count")
+    }
+}
+
 /// A sink that counts the moves ([`Position::legal_move_count`]).
 struct Count(usize);
 
@@ -105,7 +121,9 @@ struct Ctx<'a> {
     lines: &'a LineOccupancy,
     own: CellSet,
     enemy: CellSet,
-    masks: Masks,
+    /// The king's situation, by reference: a copy of the block right after `masks` wrote it
+    /// read it with wider loads than its stores, which cannot be forwarded (a stall per node).
+    masks: &'a Masks,
     promotions: [u16; 3],
     /// The King's leap hexes not attacked now, while the king may still leap or castle (its
     /// leap hexes are the castlings' K′ too); empty otherwise.
@@ -114,7 +132,7 @@ struct Ctx<'a> {
 
 impl Ctx<'_> {
     /// Reports one man's destinations (if any) to `f`; `false` when `f` stopped.
-    #[inline]
+    #[inline(always)]
     fn emit<S: MoveSink>(&self, role: Role, from: usize, to: CellSet, sink: &mut S) -> bool {
         to.is_empty()
             || sink.moves(PieceMoves {
@@ -207,7 +225,7 @@ impl Position {
             lines: &occupied.lines,
             own: self.by_color(us),
             enemy: self.by_color(them),
-            masks,
+            masks: &masks,
             // Asked only by pawns that may reach their edge and by a scornful capture.
             promotions: if self
                 .pieces(us, Role::Pawn)
@@ -248,10 +266,7 @@ impl Position {
     /// All legal moves, into a caller's list (cleared first).
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
-        self.for_each_piece_moves(|pm| {
-            pm.push_into(list);
-            true
-        });
+        self.generate(&mut List(list));
     }
 
     /// The number of legal moves (a popcount per man).

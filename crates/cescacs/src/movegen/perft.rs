@@ -1,7 +1,7 @@
 //! The crate's own perft: the set-wise layer's moves made and taken back on one position, with
 //! no move list; the last ply counted (bulk) or played.
 
-use super::PieceMoves;
+use super::{MoveSink, PieceMoves};
 use crate::cells::{for_each_index, Cell, CellSet};
 use crate::men::{Piece, Role};
 use crate::moves::Move;
@@ -32,6 +32,24 @@ struct Reported {
     to: CellSet,
     promotions: [u16; 3],
     special: Option<Move>,
+}
+
+/// A sink that keeps every report on perft's stack, built where the generator reports it:
+/// handed over as a [`PieceMoves`] in memory, the report's destination set was read with a
+/// load wider than, and across, the stores that wrote it, which cannot be forwarded (a stall
+/// per man per node).
+struct Record<'r>(&'r mut Vec<Reported>);
+
+impl MoveSink for Record<'_> {
+    const COUNTS: bool = false;
+    #[inline(always)]
+    fn moves(&mut self, pm: PieceMoves) -> bool {
+        self.0.push(Reported::of(&pm));
+        true
+    }
+    fn add(&mut self, _: usize) {
+        unreachable!("a recording sink is never handed a bare count")
+    }
 }
 
 impl Reported {
@@ -96,10 +114,7 @@ fn perft_below<const BULK: bool>(
     let first = reports.len();
     // The state every move below takes back to, saved once (see `Position::ply_state`).
     let before = pos.ply_state();
-    pos.for_each_piece_moves(|pm| {
-        reports.push(Reported::of(&pm));
-        true
-    });
+    pos.generate(&mut Record(reports));
     // Without bulk, the last ply's moves are played and taken back, not recursed into.
     let leaves = !BULK && depth == 1;
     let mut nodes = 0;

@@ -73,7 +73,7 @@ impl<'a> PieceMoves<'a> {
     }
 
     /// Appends the moves to a list.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push_into(&self, list: &mut MoveList) {
         if let Some(m) = self.special {
             list.push(m);
@@ -88,18 +88,17 @@ impl<'a> PieceMoves<'a> {
             return self.push_pawn_into(list);
         }
         let from = self.from;
-        let enemy = self.pos.by_color(self.piece.color.other());
-        let normal = |t: usize, capture| Move::Normal {
-            role,
-            from,
-            capture,
-            to: Cell::ALL[t],
-            promotion: None,
-        };
-        // Quiet moves need no look-up; the captured role only for captures.
-        for_each_index(self.to - enemy, |t| list.push(normal(t, None)));
-        for_each_index(self.to & enemy, |t| {
-            list.push(normal(t, self.pos.role_at(t)));
+        let roles = self.pos.roles();
+        // One loop, captures and quiet moves alike: the captured role (`None` on an empty
+        // cell) is one read of the mailbox, and a set's index is a cell of the board.
+        for_each_index(self.to, |t| {
+            list.push(Move::Normal {
+                role,
+                from,
+                capture: roles[t],
+                to: Cell::new_unchecked(t),
+                promotion: None,
+            });
         });
     }
 
@@ -108,33 +107,24 @@ impl<'a> PieceMoves<'a> {
     #[inline(never)]
     fn push_pawn_into(&self, list: &mut MoveList) {
         let from = self.from;
-        let enemy = self.pos.by_color(self.piece.color.other());
-        let normal = |t: usize, capture, promotion| Move::Normal {
+        let roles = self.pos.roles();
+        let normal = |t: usize, promotion| Move::Normal {
             role: Role::Pawn,
             from,
-            capture,
-            to: Cell::ALL[t],
+            capture: roles[t],
+            to: Cell::new_unchecked(t),
             promotion,
         };
         let edge = self.to & PROMOTION_EDGE[self.piece.color.index()];
-        let plain = self.to - edge;
-        for_each_index(plain - enemy, |t| list.push(normal(t, None, None)));
-        for_each_index(plain & enemy, |t| {
-            list.push(normal(t, self.pos.role_at(t), None));
-        });
+        for_each_index(self.to - edge, |t| list.push(normal(t, None)));
         for t in edge {
-            let capture = if enemy.has(t) {
-                self.pos.role_at(t)
-            } else {
-                None
-            };
             let mask = self.promotions[Cell::ALL[t].shade().index()];
             if mask == 0 {
-                list.push(normal(t, capture, None));
+                list.push(normal(t, None));
             }
             for r in Role::PROMOTIONS {
                 if mask >> r.index() & 1 != 0 {
-                    list.push(normal(t, capture, Some(r)));
+                    list.push(normal(t, Some(r)));
                 }
             }
         }
@@ -175,7 +165,7 @@ impl Iterator for PieceMovesIter<'_> {
         let t = self.rest.first()?;
         self.rest -= cell_set(t);
         let to = Cell::ALL[t];
-        let capture = pm.pos.piece_at(to).map(|p| p.role);
+        let capture = pm.pos.role_at(t);
         let mask = pm.promotion_mask(to);
         if mask == 0 {
             return Some(normal(to, capture, None));

@@ -109,13 +109,14 @@ impl Ctx<'_> {
     /// off, so the masks do not apply; every candidate is played out (each promotion on its
     /// own, as the new piece may be the one that checks).
     pub(super) fn moves_in_leap_check<S: MoveSink>(&self, sink: &mut S) -> bool {
+        let no_masks = Masks {
+            check_mask: !CellSet::EMPTY,
+            pinned: CellSet::EMPTY,
+            n_pins: 0,
+            ..*self.masks
+        };
         let unmasked = Ctx {
-            masks: Masks {
-                check_mask: !CellSet::EMPTY,
-                pinned: CellSet::EMPTY,
-                n_pins: 0,
-                ..self.masks
-            },
+            masks: &no_masks,
             ..*self
         };
         let mut filter = |pm: PieceMoves| {

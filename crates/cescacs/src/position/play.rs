@@ -76,11 +76,8 @@ impl Position {
     #[inline(always)]
     pub(crate) fn play_man(&mut self, role: Role, from: usize, to: usize) -> Option<Role> {
         debug_assert!(self.state.unsettled == [SETTLED; 2]);
-        let captured = if self.by_color[self.state.turn.other().index()].has(to) {
-            self.role_at(to)
-        } else {
-            None
-        };
+        // A legal destination holds an enemy man or none.
+        let captured = self.roles[to];
         self.start_ply();
         self.play_normal(role, from, captured, to, None);
         self.finish_ply();
@@ -114,6 +111,8 @@ impl Position {
         let (from_bit, to_bit) = (&SINGLE[from], &SINGLE[to]);
         self.by_color[c] ^= *from_bit | *to_bit;
         self.by_role[role.index()] ^= *from_bit | *to_bit;
+        self.roles[from] = Some(role);
+        self.roles[to] = captured;
         if let Some(cap) = captured {
             self.by_color[c ^ 1] ^= *to_bit;
             self.by_role[cap.index()] ^= *to_bit;
@@ -269,6 +268,8 @@ impl Position {
         self.by_color[c] ^= *from_bit | *to_bit;
         self.by_role[role.index()] ^= *from_bit;
         self.by_role[placed.index()] ^= *to_bit;
+        self.roles[from] = None;
+        self.roles[to] = Some(placed);
         self.state.hash ^=
             ZOBRIST.pieces[c][role.index()][from] ^ ZOBRIST.pieces[c][placed.index()][to];
         match role {
