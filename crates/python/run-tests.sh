@@ -31,7 +31,7 @@ DASK=2026.8.0
 "$venv/bin/python" -m pip install -q --disable-pip-version-check "dask[distributed]==$DASK" ||
   echo "dask[distributed] $DASK did not install: the distributed tests are skipped"
 
-# The wheel itself (abi3, CPython 3.9+), installed as a user would install it.
+# The wheel itself (for this CPython: one wheel per version, not abi3), installed as a user would.
 rm -rf target/wheels
 "$venv/bin/maturin" build --release --quiet --out target/wheels
 "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps target/wheels/hexvar-*.whl

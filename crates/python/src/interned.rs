@@ -20,7 +20,6 @@
 use std::sync::{Mutex, MutexGuard};
 
 use pyo3::prelude::*;
-use pyo3::types::PyList;
 
 /// The most objects a table keeps (a few tens of MB at most).
 pub const MAX_OBJECTS: usize = 1 << 18;
@@ -152,36 +151,37 @@ impl<T: Shared> MoveObjects<T> {
         Ok(object.into_bound(py))
     }
 
-    /// A new list of the objects of `values`, whose exact keys are `keys`.
-    pub fn list<'py>(
+    /// The objects of `values`, whose exact keys are `keys`, one reference each (for a new list
+    /// or tuple, which takes them as they are).
+    ///
+    /// One pass under the lock takes every object the table holds; a move it lacks (rare once
+    /// a game is under way) gets its object made with the lock released, and the pass goes on
+    /// from there.
+    pub fn objects(
         &self,
-        py: Python<'py>,
+        py: Python<'_>,
         values: &[T::Value],
         keys: &[u64],
-    ) -> PyResult<Bound<'py, PyList>> {
-        let mut objects: Vec<Option<Py<T>>> = {
-            let table = self.lock();
-            (keys.iter())
-                .map(|&key| table.get(key).map(|object| object.clone_ref(py)))
-                .collect()
-        };
-        let mut made = Vec::new();
-        for (k, slot) in objects.iter_mut().enumerate() {
-            if slot.is_none() {
-                *slot = Some(Py::new(py, T::of(values[k]))?);
-                made.push(k);
-            }
-        }
-        if !made.is_empty() {
-            let mut table = self.lock();
-            for k in made {
-                if let Some(object) = &objects[k] {
-                    keep(&mut table, py, keys[k], object);
+    ) -> PyResult<Vec<Py<T>>> {
+        let mut objects: Vec<Py<T>> = Vec::with_capacity(keys.len());
+        while objects.len() < keys.len() {
+            {
+                let table = self.lock();
+                for &key in &keys[objects.len()..] {
+                    match table.get(key) {
+                        Some(object) => objects.push(object.clone_ref(py)),
+                        None => break,
+                    }
                 }
             }
+            let k = objects.len();
+            if k < keys.len() {
+                let object = Py::new(py, T::of(values[k]))?;
+                keep(&mut self.lock(), py, keys[k], &object);
+                objects.push(object);
+            }
         }
-        // Every slot holds its object now: one vector, handed to the list as it is.
-        PyList::new(py, objects)
+        Ok(objects)
     }
 }
 

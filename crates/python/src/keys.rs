@@ -5,7 +5,7 @@
 //! A key is the move's fields packed by [`Key`], each in a fixed width (checked at compile time
 //! for cells, roles and sides, as it is packed for other numbers), after a tag for the enum's
 //! variant. Each impl below destructures every variant of the crate's
-//! `Move` naming every field (no `..`), so a field added to a crate's `Move` does not compile here
+//! `Move` naming every field (no `..`; C'escacs's in `cescacs_other`), so a field added to a crate's `Move` does not compile here
 //! until its key holds it: that, and the widths, make the keys exact.
 
 use hexvar_geometry::{DenseCell, Variant, VariantColor, VariantRole};
@@ -18,7 +18,7 @@ pub trait MoveKey: Variant {
 
 /// Bits for a cell's dense index (Kirby's 313 cells are the most).
 const CELL_BITS: u32 = 9;
-/// Bits for a role's index, or an optional role (0 for none, else index + 1), or another small
+/// Bits for a role's index, or an optional role (the number of roles for none), or another small
 /// number (a side, a castling, a hand slot).
 const SMALL_BITS: u32 = 5;
 /// Bits for the tag of the enum's variant.
@@ -66,9 +66,12 @@ impl Key {
         self.push(role.index(), SMALL_BITS)
     }
 
-    /// Appends an optional role.
+    /// Appends an optional role: its index, or the number of roles for none. (Not index + 1
+    /// with 0 for none: the number of roles is the value the crates' `Option<Role>` stores for
+    /// `None`, so this is the byte as it is, and the other way cost C'escacs's key a compare and
+    /// a conditional move per optional field.)
     pub fn maybe_role<R: VariantRole>(self, role: Option<R>) -> Key {
-        self.push(role.map_or(0, |r| r.index() + 1), SMALL_BITS)
+        self.push(role.map_or(R::ALL.len(), |r| r.index()), SMALL_BITS)
     }
 
     /// Appends a side.
@@ -98,11 +101,12 @@ impl Key {
 macro_rules! move_key {
     ($module:ident, $krate:ident, [$($import:ident),*], |$mv:ident| $key:expr) => {
         mod $module {
+            #[allow(unused_imports)] // C'escacs's keys are packed outside, by `super`'s functions
             use super::{Key, CELL_BITS, SMALL_BITS};
             use hexvar_geometry::{Variant, VariantColor, VariantRole};
             use $krate::{Move, Position, $($import),*};
 
-            // Every cell, role (and role + 1, for an optional one) and side fits its width.
+            // Every cell, role (and the number of roles, an optional role's none) and side fits its width.
             const _: () = assert!(
                 <Position as Variant>::CELL_COUNT <= 1 << CELL_BITS
                     && <<Position as Variant>::Role as VariantRole>::ALL.len() < 1 << SMALL_BITS
@@ -110,6 +114,8 @@ macro_rules! move_key {
             );
 
             impl super::MoveKey for Position {
+                // Inlined into the loop that keys a whole listing (`generic::Listed::new`).
+                #[inline(always)]
                 fn key($mv: Move) -> u64 {
                     $key.done()
                 }
@@ -154,6 +160,10 @@ move_key!(dagger, hexvar_dagger, [], |mv| match mv {
     Move::Drop { knight, to } => Key::tag(4).small(knight as usize).cell(to),
 });
 
+// C'escacs lists ~130 moves a position, nearly all `Normal`: that kind is tested alone first, a
+// branch, and the others are keyed out of line. One `match` over every kind compiled to a jump
+// table that unpacked every field of the move before jumping: 36 instructions a key, against
+// about 15 this way.
 move_key!(cescacs, hexvar_cescacs, [], |mv| match mv {
     Move::Normal {
         role,
@@ -161,33 +171,60 @@ move_key!(cescacs, hexvar_cescacs, [], |mv| match mv {
         capture,
         to,
         promotion,
-    } => Key::tag(0)
+    } => super::cescacs_normal(role, from, capture, to, promotion),
+    other => super::cescacs_other(other),
+});
+
+/// The key of C'escacs's `Move::Normal`.
+#[inline(always)]
+fn cescacs_normal(
+    role: hexvar_cescacs::Role,
+    from: hexvar_cescacs::Cell,
+    capture: Option<hexvar_cescacs::Role>,
+    to: hexvar_cescacs::Cell,
+    promotion: Option<hexvar_cescacs::Role>,
+) -> Key {
+    Key::tag(0)
         .role(role)
         .cell(from)
         .maybe_role(capture)
         .cell(to)
-        .maybe_role(promotion),
-    Move::EnPassant {
-        from,
-        to,
-        victim,
-        capture,
-    } => Key::tag(1).cell(from).cell(to).cell(victim).role(capture),
-    Move::Scornful {
-        from,
-        to,
-        capture,
-        promotion,
-    } => Key::tag(2)
-        .cell(from)
-        .cell(to)
-        .role(capture)
-        .maybe_role(promotion),
-    Move::Castle { color, castling } => {
-        Key::tag(3).color(color).small(castling.index())
+        .maybe_role(promotion)
+}
+
+/// The key of any C'escacs move, out of line (see above).
+#[cold]
+#[inline(never)]
+fn cescacs_other(mv: hexvar_cescacs::Move) -> Key {
+    use hexvar_cescacs::Move;
+    match mv {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => cescacs_normal(role, from, capture, to, promotion),
+        Move::EnPassant {
+            from,
+            to,
+            victim,
+            capture,
+        } => Key::tag(1).cell(from).cell(to).cell(victim).role(capture),
+        Move::Scornful {
+            from,
+            to,
+            capture,
+            promotion,
+        } => Key::tag(2)
+            .cell(from)
+            .cell(to)
+            .role(capture)
+            .maybe_role(promotion),
+        Move::Castle { color, castling } => Key::tag(3).color(color).small(castling.index()),
+        Move::Promote { at, role } => Key::tag(4).cell(at).role(role),
     }
-    Move::Promote { at, role } => Key::tag(4).cell(at).role(role),
-});
+}
 
 move_key!(kirby, hexvar_kirby, [], |mv| match mv {
     Move::Normal {
