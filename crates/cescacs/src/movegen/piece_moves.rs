@@ -89,18 +89,19 @@ impl<'a> PieceMoves<'a> {
         }
         let from = self.from;
         let roles = self.pos.roles();
-        let enemy = self.pos.by_color(self.piece.color.other());
-        let normal = |t: usize, capture| Move::Normal {
-            role,
-            from,
-            capture,
-            to: Cell::new_unchecked(t),
-            promotion: None,
-        };
-        // The quiet moves, then the captures (the list's order, which a search's move ordering
-        // sees), each the captured role read from the mailbox (a set's index is a board cell).
-        for_each_index(self.to - enemy, |t| list.push(normal(t, None)));
-        for_each_index(self.to & enemy, |t| list.push(normal(t, roles[t])));
+        // One loop in destination order, captures and quiet moves alike: the captured role
+        // (`None` on an empty cell) is one read of the mailbox, and a set's index is a cell of
+        // the board. (This order is what a search's move ordering sees: the engine's
+        // fingerprint test holds it.)
+        for_each_index(self.to, |t| {
+            list.push(Move::Normal {
+                role,
+                from,
+                capture: roles[t],
+                to: Cell::new_unchecked(t),
+                promotion: None,
+            });
+        });
     }
 
     /// [`PieceMoves::push_into`] for a pawn that reaches its promotion edge (rare): each
@@ -117,9 +118,7 @@ impl<'a> PieceMoves<'a> {
             promotion,
         };
         let edge = self.to & PROMOTION_EDGE[self.piece.color.index()];
-        let (plain, enemy) = (self.to - edge, self.pos.by_color(self.piece.color.other()));
-        for_each_index(plain - enemy, |t| list.push(normal(t, None)));
-        for_each_index(plain & enemy, |t| list.push(normal(t, None)));
+        for_each_index(self.to - edge, |t| list.push(normal(t, None)));
         for t in edge {
             let mask = self.promotions[Cell::ALL[t].shade().index()];
             if mask == 0 {
