@@ -10,6 +10,7 @@ mod r#match;
 mod package;
 mod records;
 mod repository_rules;
+mod text_face;
 mod yardsticks;
 
 #[test]

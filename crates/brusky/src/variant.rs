@@ -16,7 +16,7 @@ hexvar_geometry::impl_variant!(
 #[cfg(test)]
 mod tests {
     use crate::Position;
-    use hexvar_geometry::{DynVariant, Variant, VariantEntry};
+    use hexvar_geometry::Variant;
 
     #[test]
     fn the_trait_reports_the_move_number() {
@@ -24,19 +24,5 @@ mod tests {
             .parse()
             .unwrap();
         assert_eq!(Variant::fullmove_number(&pos), 17);
-    }
-
-    #[test]
-    fn the_text_face_plays_a_move() {
-        let entry = VariantEntry::of::<Position>();
-        assert_eq!(entry.name, "brusky");
-        let mut pos: Box<dyn DynVariant> = (entry.start)();
-        assert_eq!(pos.moves().len(), 61);
-        let info = pos.play_text("h1-g3").unwrap();
-        assert_eq!((info.from.as_deref(), info.to.as_str()), (Some("h1"), "g3"));
-        assert_eq!(pos.status().turn, "b");
-        assert!(pos.play_text("h1-g3").is_err());
-        assert_eq!(pos.divide(1).len(), 61);
-        assert!(pos.svg_marked(&["g3"]).contains("data-cell=\"g3\""));
     }
 }

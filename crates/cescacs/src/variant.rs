@@ -35,8 +35,6 @@ hexvar_geometry::impl_variant!(
 
 #[cfg(test)]
 mod tests {
-    use hexvar_geometry::{DynVariant, Variant};
-
     use crate::Position;
 
     #[test]
@@ -46,24 +44,5 @@ mod tests {
         // and White men (a u32 each, for the sliders' look-ups), a 32-byte ply state, and a
         // 192-byte mailbox (one role a cell, for the move list's captures).
         assert_eq!(core::mem::size_of::<Position>(), 1016);
-    }
-
-    #[test]
-    fn the_text_face_plays_a_move() {
-        let mut pos: Box<dyn DynVariant> = Box::new(<Position as Variant>::start());
-        assert_eq!(pos.name(), "cescacs");
-        assert_eq!(pos.moves().len(), 68);
-        let info = pos.play_text("e7-e13").unwrap();
-        assert_eq!(
-            (
-                info.notation.as_str(),
-                info.from.as_deref(),
-                info.to.as_str()
-            ),
-            ("E7-E13", Some("E7"), "E13")
-        );
-        assert_eq!(pos.status().turn, "b");
-        assert!(pos.play_text("E7-E13").is_err());
-        assert_eq!(pos.perft(1), pos.moves().len() as u64);
     }
 }

@@ -17,29 +17,15 @@ hexvar_geometry::impl_variant!(
 
 #[cfg(test)]
 mod tests {
-    use hexvar_geometry::{DrawReason, DynVariant, Variant, VariantOutcome};
+    use hexvar_geometry::{DrawReason, Variant, VariantOutcome};
 
     use crate::{Color, Outcome, Position, WinReason};
 
     #[test]
-    fn the_generic_face_agrees_with_the_inherent_methods() {
+    fn the_generic_start_and_cells_are_the_inherent_ones() {
         let pos = <Position as Variant>::start();
         assert_eq!(pos, Position::new());
         assert_eq!(<Position as Variant>::cells().len(), 96);
-        let boxed: Box<dyn DynVariant> = Box::new(pos);
-        assert_eq!(boxed.name(), "chessagon");
-        assert_eq!(boxed.moves().len(), 50);
-        assert_eq!(boxed.perft(2), 2_492);
-        let split = boxed.divide(1);
-        assert_eq!(split.len(), 50);
-        assert!(split.windows(2).all(|w| w[0].0 < w[1].0));
-        assert!(boxed.divide(0).is_empty());
-        let mut boxed = boxed;
-        let info = boxed.play_text(" f3e5+ ").unwrap();
-        assert_eq!((info.from.as_deref(), info.to.as_str()), (Some("f3"), "e5"));
-        assert_eq!(info.san, "Ne5");
-        assert_eq!(boxed.status().turn, "b");
-        assert!(boxed.svg_marked(&["e5", "zz"]).contains("<circle"));
     }
 
     #[test]

@@ -8,7 +8,9 @@
 //! ```
 //!
 //! Variant names after the depth pick some variants; `--search-only` leaves out the ply's
-//! timing, so that a profiler (callgrind, cachegrind) sees the search alone.
+//! timing, so that a profiler (callgrind, cachegrind) sees the search alone; `--bench` searches
+//! each of the variant's bench positions (its crate's `tests/data/bench.txt`) to the depth
+//! instead of the start, with a fresh engine each, and prints the nodes and CPU time in all.
 
 use std::time::Instant;
 
@@ -42,6 +44,45 @@ fn ply_cost<V: Variant>() -> f64 {
     }
     std::hint::black_box(count);
     started.elapsed().as_secs_f64() * 1e9 / (rounds * positions.len()) as f64
+}
+
+/// The variant's bench positions, by its crate name.
+fn bench_text(name: &str) -> &'static str {
+    match name {
+        "brusky" => include_str!("../../brusky/tests/data/bench.txt"),
+        "chessagon" => include_str!("../../chessagon/tests/data/bench.txt"),
+        "dagger" => include_str!("../../dagger/tests/data/bench.txt"),
+        "cescacs" => include_str!("../../cescacs/tests/data/bench.txt"),
+        _ => include_str!("../../kirby/tests/data/bench.txt"),
+    }
+}
+
+/// Searches every bench position of `V` to `depth`, each with a fresh engine.
+fn measure_bench<V: Variant>(name: &str, depth: u32) {
+    Engine::<V>::default().search(&Game::new(), &Limits::depth(1));
+    let started = Instant::now();
+    let mut nodes = 0;
+    let mut count = 0;
+    for text in bench_text(name)
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        let Ok(pos) = text.parse::<V>() else {
+            eprintln!("{name}: a bench position does not parse: {text}");
+            continue;
+        };
+        let mut engine = Engine::<V>::new(Options::default());
+        nodes += engine
+            .search(&Game::from_position(pos), &Limits::depth(depth))
+            .nodes;
+        count += 1;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "{:10} bench depth {depth}  positions {count}  nodes {nodes:9}  {seconds:6.2} s  {:8.0} nodes/s",
+        V::NAME,
+        nodes as f64 / seconds
+    );
 }
 
 fn measure<V: Variant>(depth: u32, search_only: bool) {
@@ -85,6 +126,21 @@ fn main() {
         .filter(|a| !a.starts_with("--"))
         .collect();
     let wanted = |name: &str| named.is_empty() || named.contains(&name);
+    if args.iter().any(|a| a == "--bench") {
+        for name in ["brusky", "chessagon", "dagger", "cescacs", "kirby"] {
+            if !wanted(name) {
+                continue;
+            }
+            match name {
+                "brusky" => measure_bench::<hexvar_brusky::Position>(name, depth),
+                "chessagon" => measure_bench::<hexvar_chessagon::Position>(name, depth),
+                "dagger" => measure_bench::<hexvar_dagger::Position>(name, depth),
+                "cescacs" => measure_bench::<hexvar_cescacs::Position>(name, depth),
+                _ => measure_bench::<hexvar_kirby::Position>(name, depth),
+            }
+        }
+        return;
+    }
     if wanted("brusky") {
         measure::<hexvar_brusky::Position>(depth, search_only);
     }

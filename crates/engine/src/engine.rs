@@ -103,22 +103,16 @@ pub struct Levers {
     /// node's score is kept at depth 0. Off: not measured in a match; the start of Brusky to
     /// depth 7 takes 13 % fewer nodes (2,248,886 → 1,946,536) but no less CPU time.
     pub quiescence_table: bool,
-    /// Converting won endings (a mop-up): when one coalition leads by more than 200 centipawns
-    /// (kings left out; whole from 400), has 500 or more and the other 500 or less, the weaker
-    /// kings are driven towards a corner and the rim, a lone king's room shrunk, and the
-    /// hunters' king and officers brought close, more so the fewer officers are left. With it
-    /// the engine mates King and Rook or Queen against King on Kirby's 313 cells from several
-    /// placements where it did not without it (the module's tests). Off: no gain shown in
-    /// matches at 10,000 nodes a move against the build without it (Brusky 47/2/51, Kirby two
-    /// armies 38/14/48, 100 games each), and with it a Brusky mate in the engine's mates data
-    /// (line 70) goes unseen at its depth.
-    pub conversion: bool,
     /// Best-reply search while more than two sides are in play (Kirby's three or more armies):
     /// between two moves of the root team only the best single reply among all other armies
     /// is searched, the others passing, instead of every army in turn (the paranoid search).
     /// Off: against two a57ce48 armies (Kirby `3p`, 10,000 nodes a move, 60 games, seats
     /// rotated) it scored 9/28/23 for the engine's army, the paranoid search 13/27/20.
     pub best_reply: bool,
+    /// While two or more opposing teams are alive (Kirby's three or more armies), the
+    /// strongest opposing team's material counts whole and the others' at half (the module
+    /// `armies`): the lead over the strongest is what wins.
+    pub leader: bool,
 }
 
 impl Default for Levers {
@@ -134,8 +128,8 @@ impl Default for Levers {
             history_malus: false,
             aspiration: false,
             quiescence_table: false,
-            conversion: false,
             best_reply: false,
+            leader: false,
         }
     }
 }

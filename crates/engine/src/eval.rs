@@ -20,7 +20,7 @@
 
 use std::sync::Arc;
 
-use hexvar_geometry::{CellBits, DenseCell, Variant, VariantColor, VariantRole};
+use hexvar_geometry::{CellBits, DenseCell, Variant, VariantColor, VariantPiece, VariantRole};
 
 use crate::Levers;
 
@@ -69,6 +69,29 @@ impl Kings {
     }
 }
 
+/// The men's part of the evaluation, summed over every man of the sides in play: kept from a
+/// node to its children by the cells whose man changed ([`Evaluator::material_after`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Material {
+    /// Material and piece-square values from the root team's view, middlegame and endgame.
+    mg: i32,
+    eg: i32,
+    /// The officers' material (every side's), for the phase.
+    officers: i32,
+    /// The men other than kings, per coalition: the root team's, the others'.
+    force: [i32; 2],
+    /// The sides these sums count: a bit per colour in play.
+    alive: u64,
+}
+
+/// The sides in play ([`Variant::in_play`]), a bit per colour.
+pub(crate) fn alive_sides<V: Variant>(pos: &V) -> u64 {
+    V::Color::ALL
+        .iter()
+        .filter(|&&color| pos.in_play(color))
+        .fold(0, |alive, color| alive | 1 << color.index())
+}
+
 /// What a node's legal moves say about its side, kept for its children's evaluation.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Activity {
@@ -94,14 +117,13 @@ pub(crate) struct Evaluator {
     mating_drive: bool,
     /// [`Levers::hand`](crate::Levers::hand).
     hand: bool,
-    /// [`Levers::conversion`](crate::Levers::conversion): the king's board of the drive.
-    conversion: Option<Arc<crate::endgame::Board>>,
+    /// [`Levers::leader`](crate::Levers::leader).
+    leader: bool,
 }
 
 impl Evaluator {
     pub fn new(k: Arc<Knowledge>, root_team: Vec<bool>, levers: &Levers) -> Evaluator {
         let cells = k.cells;
-        let conversion = levers.conversion.then(|| crate::endgame::board(&k));
         Evaluator {
             k,
             root_team,
@@ -109,22 +131,17 @@ impl Evaluator {
             stamp: 0,
             mating_drive: levers.mating_drive,
             hand: levers.hand,
-            conversion,
+            leader: levers.leader,
         }
     }
 
     /// The sides in play ([`Variant::in_play`]) and where their kings stand (a role written `K`).
     pub fn kings<V: Variant>(&self, pos: &V) -> Kings {
         let mut kings = Kings {
-            alive: 0,
+            alive: alive_sides(pos),
             cells: [(0, 0); MAX_KINGS],
             len: 0,
         };
-        for &color in V::Color::ALL {
-            if pos.in_play(color) {
-                kings.alive |= 1 << color.index();
-            }
-        }
         let Some(king) = self.k.king else {
             return kings;
         };
@@ -240,58 +257,106 @@ impl Evaluator {
         (score, officers)
     }
 
-    /// The static score of `pos` from the side to move's view, given its activity and its
-    /// parent's.
-    pub fn evaluate<V: Variant>(
-        &self,
-        pos: &V,
-        kings: &Kings,
-        own: &Activity,
-        parent: &Activity,
-    ) -> i32 {
-        let k = &*self.k;
-        let (mut mg, mut eg, mut officers) = (0i32, 0i32, 0i32);
-        // The men other than kings, per coalition: the root team's, the others'.
-        let mut force = [0i32; 2];
-        let colors = V::Color::ALL;
-        // Each side's men of each role by set intersection: no search for a cell's owner.
-        for role in <V::Role as hexvar_geometry::VariantRole>::ALL {
-            let r = hexvar_geometry::VariantRole::index(*role);
-            let value = k.value[r];
-            let officer = Some(r) != k.pawn && Some(r) != k.king;
+    /// The men's sums of `pos` counted man by man (the sides in play by `alive`, a bit per
+    /// colour).
+    pub fn material<V: Variant>(&self, pos: &V, alive: u64) -> Material {
+        let mut sums = Material {
+            alive,
+            ..Material::default()
+        };
+        for role in <V::Role as VariantRole>::ALL {
+            let r = VariantRole::index(*role);
             let of_role = pos.by_role(*role);
             if of_role.is_empty() {
                 continue;
             }
-            for color in colors {
+            for color in V::Color::ALL {
                 let ci = color.index();
-                if !kings.is_alive(ci) {
+                if alive >> ci & 1 == 0 {
                     continue;
                 }
-                let men = of_role & pos.by_color(*color);
-                // The role's row of each table, so that a man costs one look-up in each.
-                let row = k.pst_index(ci, r, 0)..k.pst_index(ci, r, k.cells);
-                let (mg_row, eg_row) = (&k.pst_mg[row.clone()], &k.pst_eg[row]);
-                let (mut m, mut e, mut count) = (0, 0, 0);
-                for cell in men.indices() {
-                    if let (Some(&mg_value), Some(&eg_value)) = (mg_row.get(cell), eg_row.get(cell))
-                    {
-                        m += i32::from(mg_value);
-                        e += i32::from(eg_value);
-                    }
-                    count += 1;
-                }
-                let sign = if self.root_team[ci] { 1 } else { -1 };
-                mg += sign * (m + value * count);
-                eg += sign * (e + value * count);
-                if Some(r) != k.king {
-                    force[usize::from(!self.root_team[ci])] += value * count;
-                }
-                if officer {
-                    officers += value * count;
+                for cell in (of_role & pos.by_color(*color)).indices() {
+                    self.count_man(&mut sums, ci, r, cell, 1);
                 }
             }
         }
+        sums
+    }
+
+    /// The men's sums of `child`, a position reached from `parent` (whose sums are `before`)
+    /// by a move or a pass: `before` with the men of the cells whose man changed taken out and
+    /// put in again as they stand in `child`. The same sums as [`Evaluator::material`] gives,
+    /// for a few cells' work; counted again when a side left or entered play.
+    pub fn material_after<V: Variant>(&self, parent: &V, before: &Material, child: &V) -> Material {
+        let alive = alive_sides(child);
+        if alive != before.alive {
+            return self.material(child, alive);
+        }
+        let mut changed = V::CellSet::default();
+        for &color in V::Color::ALL {
+            changed |= parent.by_color(color) ^ child.by_color(color);
+        }
+        for &role in <V::Role as VariantRole>::ALL {
+            changed |= parent.by_role(role) ^ child.by_role(role);
+        }
+        let mut sums = *before;
+        let cells = V::cells();
+        for index in changed.indices() {
+            let Some(&cell) = cells.get(index) else {
+                continue;
+            };
+            for (pos, times) in [(parent, -1), (child, 1)] {
+                if let Some(man) = pos.piece_at(cell) {
+                    let ci = man.color().index();
+                    if alive >> ci & 1 == 1 {
+                        self.count_man(&mut sums, ci, man.role().index(), index, times);
+                    }
+                }
+            }
+        }
+        debug_assert_eq!(sums, self.material(child, alive), "{}", V::NAME);
+        sums
+    }
+
+    /// Adds (`times` 1) or takes out (`times` -1) one man of colour `ci` and role `r` on
+    /// `cell` (a dense index) to the sums.
+    #[inline]
+    fn count_man(&self, sums: &mut Material, ci: usize, r: usize, cell: usize, times: i32) {
+        let k = &*self.k;
+        let value = k.value[r];
+        let (square_mg, square_eg) = if cell < k.cells {
+            let i = k.pst_index(ci, r, cell);
+            (i32::from(k.pst_mg[i]), i32::from(k.pst_eg[i]))
+        } else {
+            (0, 0)
+        };
+        let ours = self.root_team[ci];
+        let sign = if ours { times } else { -times };
+        sums.mg += sign * (square_mg + value);
+        sums.eg += sign * (square_eg + value);
+        if Some(r) != k.king {
+            sums.force[usize::from(!ours)] += times * value;
+            if Some(r) != k.pawn {
+                sums.officers += times * value;
+            }
+        }
+    }
+
+    /// The static score of `pos` from the side to move's view, given its men's sums
+    /// ([`Evaluator::material`], kept from node to node by [`Evaluator::material_after`]), its
+    /// activity and its parent's.
+    pub fn evaluate<V: Variant>(
+        &self,
+        pos: &V,
+        kings: &Kings,
+        sums: &Material,
+        own: &Activity,
+        parent: &Activity,
+    ) -> i32 {
+        let k = &*self.k;
+        let colors = V::Color::ALL;
+        let (mut mg, mut eg, mut officers) = (sums.mg, sums.eg, sums.officers);
+        let mut force = sums.force;
         if self.hand {
             let (hand, hand_officers) = self.hand::<V>(pos, kings, &mut force);
             mg += hand;
@@ -304,14 +369,8 @@ impl Evaluator {
         let phase = (officers * 256 / (k.army_material * live)).clamp(0, 256);
         let mut material =
             (mg * phase + eg * (256 - phase)) / 256 + self.armies_and_lone_kings(pos, kings, force);
-        if let Some(board) = &self.conversion {
-            let ending = crate::endgame::Ending {
-                root_team: &self.root_team,
-                force,
-                phase,
-                board,
-            };
-            material += crate::endgame::conversion(k, pos, kings, &ending);
+        if self.leader && live > 2 {
+            material += crate::armies::leader_adjustment(pos, k, kings, &self.root_team);
         }
         let us = self.root_team[pos.turn().index()];
         let mut score = if us { material } else { -material };

@@ -16,7 +16,9 @@
 //!   board is full and to come to it when it empties;
 //! - **pawn advancement**: a pawn's distance in pawn moves to a promoting cell, by a breadth-first
 //!   search backwards over the pawn steps seen;
-//! - **king zones**: the cells a king steps to (castlings left out: they move two men);
+//! - **king zones**: the cells a king steps to, from [`Variant::attackers`] wherever the random
+//!   games put a king (every cell it attacks, whatever stands there), made two-way for the cells
+//!   no king stood on (a king's step is a step back), so that the map covers the whole board;
 //! - the average number of legal moves, which scales the mobility term.
 //!
 //! The games are seeded, so the tables, and with them the engine's play at a fixed depth, are the
@@ -211,8 +213,9 @@ struct Tally {
     pawn_steps: Vec<HashSet<(u16, u16)>>,
     /// `[color * cells + cell]`: a pawn move from here promoted.
     promotes: Vec<bool>,
-    /// King steps seen: `(from, to)`.
-    king_steps: HashSet<(u16, u16)>,
+    /// `[cell]`: the cells a king standing on `cell` attacks, once a king stood there
+    /// (`None` until then).
+    king_attacks: Vec<Option<Vec<u16>>>,
     positions: u64,
     moves: u64,
 }
@@ -243,7 +246,7 @@ fn measure<V: Variant>() -> Knowledge {
         seen: vec![0; roles * cells],
         pawn_steps: vec![HashSet::new(); colors],
         promotes: vec![false; colors * cells],
-        king_steps: HashSet::new(),
+        king_attacks: vec![None; cells],
         positions: 0,
         moves: 0,
     };
@@ -298,18 +301,7 @@ fn measure<V: Variant>() -> Knowledge {
     }
 
     // King zones.
-    let mut zone_lists = vec![Vec::new(); cells];
-    for &(from, to) in &t.king_steps {
-        zone_lists[from as usize].push(to);
-    }
-    let mut zone_start = Vec::with_capacity(cells + 1);
-    let mut king_zone = Vec::new();
-    for list in &mut zone_lists {
-        list.sort_unstable();
-        zone_start.push(king_zone.len() as u32);
-        king_zone.extend_from_slice(list);
-    }
-    zone_start.push(king_zone.len() as u32);
+    let (zone_start, king_zone) = king_steps(&t.king_attacks);
 
     // Pawn distance to promotion, per colour, by a backward breadth-first search.
     let mut pawn_dist = vec![UNKNOWN; colors * cells];
@@ -451,6 +443,57 @@ fn measure<V: Variant>() -> Knowledge {
     }
 }
 
+/// Records the cells each king of `pos` attacks, for the cells no king stood on before: a king
+/// attacks every cell it steps to, whatever stands there ([`Variant::attackers`]), so one
+/// position where a king stands on a cell gives all of that cell's steps.
+fn tally_king_attacks<V: Variant>(pos: &V, king: V::Role, attacks: &mut [Option<Vec<u16>>]) {
+    for &color in V::Color::ALL {
+        let kings = pos.by_role(king) & pos.by_color(color);
+        for at in kings.indices() {
+            if attacks[at].is_some() {
+                continue;
+            }
+            let steps = V::cells()
+                .iter()
+                .filter(|&&cell| pos.attackers(cell, color).contains_index(at))
+                .map(|cell| cell.dense_index() as u16)
+                .collect();
+            attacks[at] = Some(steps);
+        }
+    }
+}
+
+/// The king zones from the attacks seen, two-way: cells `a` and `b` are a step apart when a king
+/// on each attacked the other, or when a king stood on one of them only and attacked the other (a
+/// king's step is a step back). Attacks one way only between two cells kings stood on are not
+/// steps (C'escacs's unmoved king attacks its leap cells, from which no king steps back).
+/// Returned as `(zone_start, king_zone)`, each cell's steps sorted.
+fn king_steps(attacks: &[Option<Vec<u16>>]) -> (Vec<u32>, Vec<u16>) {
+    let mut lists: Vec<Vec<u16>> = vec![Vec::new(); attacks.len()];
+    for (a, seen) in attacks.iter().enumerate() {
+        for &b in seen.iter().flatten() {
+            let back = match &attacks[usize::from(b)] {
+                Some(from_b) => from_b.contains(&(a as u16)),
+                None => true,
+            };
+            if back {
+                lists[a].push(b);
+                lists[usize::from(b)].push(a as u16);
+            }
+        }
+    }
+    let mut zone_start = Vec::with_capacity(lists.len() + 1);
+    let mut king_zone = Vec::new();
+    for list in &mut lists {
+        list.sort_unstable();
+        list.dedup();
+        zone_start.push(king_zone.len() as u32);
+        king_zone.extend_from_slice(list);
+    }
+    zone_start.push(king_zone.len() as u32);
+    (zone_start, king_zone)
+}
+
 /// One random game from `start`, tallied.
 fn random_game<V: Variant>(
     start: &V,
@@ -477,6 +520,9 @@ fn random_game<V: Variant>(
         }
         t.positions += 1;
         t.moves += moves.len() as u64;
+        if let Some(king) = king {
+            tally_king_attacks(&pos, V::Role::ALL[king], &mut t.king_attacks);
+        }
         let turn = pos.turn();
         let ci = turn.index();
         for cell in pos.by_color(turn).indices() {
@@ -511,18 +557,6 @@ fn random_game<V: Variant>(
                 }
             } else if Some(r) == king {
                 king_moves.push(mv);
-            }
-            if Some(r) == king && !t.king_steps.contains(&(f as u16, d as u16)) {
-                // A king step moves one man: only its two cells change in its side's set.
-                let mut next = pos.clone();
-                next.play_unchecked(mv);
-                let (before, after) = (pos.by_color(turn), next.by_color(turn));
-                let changed = (0..cells)
-                    .filter(|&i| before.contains_index(i) != after.contains_index(i))
-                    .count();
-                if changed == 2 {
-                    t.king_steps.insert((f as u16, d as u16));
-                }
             }
         }
         let roll = rng.below(10);
@@ -597,6 +631,51 @@ mod tests {
         sane::<hexvar_dagger::Position>();
         sane::<hexvar_cescacs::Position>();
         sane::<hexvar_kirby::Position>();
+    }
+
+    /// The king-step map covers the whole board and is two-way: every cell has steps, and a
+    /// step from one cell to another has its step back.
+    fn king_steps_cover_the_board<V: Variant>() {
+        let k = knowledge::<V>();
+        for cell in 0..k.cells {
+            assert!(
+                !k.zone(cell).is_empty(),
+                "{}: no king step from {cell}",
+                V::NAME
+            );
+            for &to in k.zone(cell) {
+                assert!(
+                    k.zone(usize::from(to)).contains(&(cell as u16)),
+                    "{}: a step {cell} -> {to} without its step back",
+                    V::NAME
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn king_steps_are_two_way_over_the_whole_board() {
+        king_steps_cover_the_board::<hexvar_brusky::Position>();
+        king_steps_cover_the_board::<hexvar_chessagon::Position>();
+        king_steps_cover_the_board::<hexvar_dagger::Position>();
+        king_steps_cover_the_board::<hexvar_cescacs::Position>();
+        king_steps_cover_the_board::<hexvar_kirby::Position>();
+    }
+
+    /// On Kirby's board the map is the king's own steps, cell by cell (its centre cell has twelve;
+    /// the sampled legal king moves once gave it three).
+    #[test]
+    fn kirby_king_steps_are_the_kings_moves() {
+        use hexvar_geometry::DenseCell;
+        let k = knowledge::<hexvar_kirby::Position>();
+        for &cell in <hexvar_kirby::Position as Variant>::cells() {
+            let want: Vec<u16> = hexvar_kirby::attacks::king(cell)
+                .indices()
+                .map(|i| i as u16)
+                .collect();
+            assert_eq!(k.zone(cell.dense_index()), want.as_slice(), "{cell}");
+        }
+        assert_eq!((0..k.cells).map(|c| k.zone(c).len()).max(), Some(12));
     }
 
     /// The tables the search reads count every role at its variant's playing value, and a

@@ -2,7 +2,7 @@
 #![forbid(unsafe_code)]
 
 pub mod annotate;
-mod endgame;
+mod armies;
 mod engine;
 mod eval;
 mod exchange;

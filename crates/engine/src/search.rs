@@ -24,7 +24,9 @@
 //! **Limits.** Nodes are counted exactly (a node limit gives the same search on any machine);
 //! the clock and the stop flag are read every 256 nodes. Past a limit the search unwinds at once
 //! and the deepest finished iteration answers (or the partial one's best move, when the previous
-//! best move was searched first and a later move beat it). With a clock no iteration starts
+//! best move was searched first and a later move beat it: on its null window is enough, its
+//! full-window search may be unfinished). A proved mate ends the iterations only when it is a
+//! mate with the next move: a longer one may hide a shorter one behind reductions. With a clock no iteration starts
 //! after 60 % of the move's budget; with a move time alone the search goes on to its end (see
 //! `Limits::soft_budget`).
 
@@ -36,7 +38,7 @@ use hexvar_geometry::{
 };
 
 use crate::engine::{Info, Levers, Line, Options, Score, SearchResult};
-use crate::eval::{Activity, Evaluator, Kings};
+use crate::eval::{Activity, Evaluator, Kings, Material};
 use crate::exchange::{self, Counting};
 use crate::knowledge::{knowledge, Knowledge};
 use crate::ordering::{
@@ -146,9 +148,10 @@ pub(crate) fn run<V: Variant>(
         if soft.is_some_and(|t| Instant::now() >= t) {
             break;
         }
-        // A mate proved within the horizon will not change.
-        let best = s.root_moves[0].score;
-        if best.abs() > MATE_BOUND && MATE - best.abs() <= depth as i32 {
+        // A mate proved within the horizon may hide a shorter one (late moves are searched
+        // shallower, or not at all), so the iterations go on while the limits allow; only a
+        // mate with the next move, than which none is shorter, ends them.
+        if s.root_moves[0].score >= MATE - 1 {
             break;
         }
     }
@@ -196,6 +199,9 @@ struct Searcher<'a, V: Variant> {
     path: Vec<u64>,
     /// Ordering keys per ply, reused.
     keys: Vec<Keys>,
+    /// The men's sums of the position at each ply of the path (see [`Material`]), each node's
+    /// made from its parent's as the search enters it.
+    sums: Vec<Material>,
     /// The principal variation found below each ply, reused.
     pv: Vec<Vec<V::Move>>,
     root_moves: Vec<RootMove<V::Move>>,
@@ -237,6 +243,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
             history: vec![0; k.colors * (k.roles + 1) * k.cells],
             path: repeatable_history(game),
             keys: vec![Keys::default(); MAX_PLY],
+            sums: vec![Material::default(); MAX_PLY + 1],
             pv: vec![Vec::new(); MAX_PLY + 1],
             root_moves: Vec::new(),
             multi_pv: options.multi_pv.max(1),
@@ -255,7 +262,10 @@ impl<'a, V: Variant> Searcher<'a, V> {
         pos.legal_moves_into(&mut moves);
         let kings = s.eval.kings(pos);
         let act = s.eval.activity(pos, &moves, &kings);
-        let fixed = s.eval.evaluate(pos, &kings, &act, &Activity::default());
+        s.sums[0] = s.eval.material(pos, kings.alive);
+        let fixed = s
+            .eval
+            .evaluate(pos, &kings, &s.sums[0], &act, &Activity::default());
         s.contempt = options.contempt + (fixed / 2).clamp(0, MAX_AUTO_CONTEMPT);
         s
     }
@@ -389,6 +399,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
         inherited: Inherited<'_, V>,
     ) -> i32 {
         self.path.push(child.zobrist_hash());
+        self.enter(parent, child, ply);
         let score = if self.root_team(child.turn()) == self.root_team(parent.turn()) {
             self.negamax(child, depth, alpha, beta, ply, inherited)
         } else {
@@ -396,6 +407,13 @@ impl<'a, V: Variant> Searcher<'a, V> {
         };
         self.path.pop();
         score
+    }
+
+    /// The men's sums of `child`, `ply` plies from the root, from those of `parent` one ply
+    /// nearer.
+    #[inline]
+    fn enter(&mut self, parent: &V, child: &V, ply: usize) {
+        self.sums[ply] = self.eval.material_after(parent, &self.sums[ply - 1], child);
     }
 
     /// The score a root move must beat to be among the `multi_pv` best of this iteration.
@@ -475,10 +493,17 @@ impl<'a, V: Variant> Searcher<'a, V> {
             } else {
                 self.child(pos, &child, depth - 1, alpha, alpha + 1, 1, inherited)
             };
+            // The move beat alpha on its null window: it is better than the line it would
+            // displace, even if its full search is cut off below.
+            let beat = unbounded != -INFINITY && score > alpha && !self.aborted;
             if score > alpha && !self.aborted {
                 score = self.child(pos, &child, depth - 1, alpha, high, 1, inherited);
             }
             if self.aborted {
+                if beat {
+                    self.keep_unfinished(i, alpha);
+                    fit = Fit::Unfinished;
+                }
                 break;
             }
             let rm = &mut self.root_moves[i];
@@ -508,7 +533,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
         self.root_moves
             .sort_by_key(|rm| std::cmp::Reverse((rm.fresh, if rm.fresh { rm.score } else { 0 })));
         let best = &self.root_moves[0];
-        if best.fresh && fit == Fit::Inside {
+        if best.fresh && fit == Fit::Inside && !self.aborted {
             self.tt.store(Entry {
                 key: pos.zobrist_hash(),
                 mv: Some(best.mv),
@@ -519,6 +544,17 @@ impl<'a, V: Variant> Searcher<'a, V> {
             });
         }
         fit
+    }
+
+    /// The root move at `i` beat `alpha` on its null window and its full search was cut off:
+    /// it is kept at `alpha + 1` (a lower bound) with itself alone as its line, so that the
+    /// sort puts it above the moves it beat and a search stopped now plays it.
+    fn keep_unfinished(&mut self, i: usize, alpha: i32) {
+        let rm = &mut self.root_moves[i];
+        rm.score = alpha + 1;
+        rm.fresh = true;
+        rm.pv.clear();
+        rm.pv.push(rm.mv);
     }
 
     /// The best lines, as many as asked and there are root moves.
@@ -736,9 +772,13 @@ impl<'a, V: Variant> Searcher<'a, V> {
         if !(futility || null) || node.beta.abs() >= MATE_BOUND {
             return None;
         }
-        let stand = self
-            .eval
-            .evaluate(pos, early.kings, early.activity, early.parent);
+        let stand = self.eval.evaluate(
+            pos,
+            early.kings,
+            &self.sums[node.ply],
+            early.activity,
+            early.parent,
+        );
         if futility && stand - FUTILITY_MARGIN * node.depth >= node.beta {
             return Some(stand);
         }
@@ -1026,7 +1066,9 @@ impl<'a, V: Variant> Searcher<'a, V> {
         // In check within the first plies, every evasion is searched (a mate is found); deeper,
         // the position is judged as if quiet, so that checks do not run the search away.
         let in_check = left + EVASION_PLIES > QUIESCENCE_PLIES && pos.is_check();
-        let stand = self.eval.evaluate(pos, &kings, &activity, parent);
+        let stand = self
+            .eval
+            .evaluate(pos, &kings, &self.sums[ply], &activity, parent);
         if left == 0 || ply + 1 >= MAX_PLY {
             return stand;
         }
@@ -1061,6 +1103,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
             child.play_unchecked(moves[i]);
             let zeroing = pos.is_zeroing(moves[i]);
             let (next, rest) = (ply + 1, left - 1);
+            self.enter(pos, &child, next);
             let score = if self.root_team(child.turn()) == self.root_team(pos.turn()) {
                 self.quiesce(&child, alpha, beta, next, &activity, zeroing, rest)
             } else {
@@ -1251,6 +1294,9 @@ enum Fit {
     Low,
     /// At or above its high end: a move is better than the window.
     High,
+    /// Cut off by a limit after a move beat the best on its null window, before its full
+    /// search ended: that move is kept as the best, at a bound.
+    Unfinished,
 }
 
 /// What a child inherits from its parent: the parent's activity and repetition window, and

@@ -4,7 +4,9 @@
 
 mod annotate;
 mod api;
+mod cutoff;
 mod engine;
+mod fingerprint;
 mod mates;
 #[cfg(feature = "cli")]
 mod protocol;

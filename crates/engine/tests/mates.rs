@@ -185,3 +185,37 @@ fn brute_force_sees_no_mate_at_the_start() {
     assert_eq!(shortest_mate(&pos, 1), Some(1));
     assert_eq!(shortest_mate(&hexvar_kirby::Position::new(), 1), None);
 }
+
+/// A mate proved within the horizon does not end the search while the limits allow more: a
+/// longer mate may be proved first while a shorter one hides behind reductions (last session's
+/// won-ending drive showed it on this very position: a mate in 7 plies proved at depth 7, the
+/// mate in 5 found at depth 8). The mates data's Brusky line 70 (mate in 3 moves by Nd6, proved
+/// at depth 7) is searched on to depth 9 and keeps its mate.
+#[test]
+fn a_proved_mate_does_not_end_the_search() {
+    let pos: hexvar_brusky::Position = "9/10/k9p/5B3pP1/2K6P2/9R1/10/9 w - - 15 132"
+        .parse()
+        .expect("a position");
+    let mut proved = Vec::new();
+    let found = Engine::new(Options::default()).search_with_info(
+        &Game::from_position(pos),
+        &Limits::depth(9),
+        |info| {
+            if let Score::MateIn(plies) = info.line.score {
+                proved.push((info.depth, plies));
+            }
+        },
+    );
+    assert!(
+        proved
+            .first()
+            .is_some_and(|&(depth, plies)| depth < 9 && plies <= depth),
+        "the mate is proved before the last iteration: {proved:?}"
+    );
+    assert_eq!(found.depth, 9, "the iterations after the proof: {proved:?}");
+    assert_eq!(found.score, Score::MateIn(5), "{proved:?}");
+    assert_eq!(
+        found.best.map(hexvar_brusky::Position::long).as_deref(),
+        Some("c4d6")
+    );
+}

@@ -41,8 +41,8 @@ fn lever_options(levers: &Levers) -> [(&'static str, bool); 12] {
         ("HistoryMalus", levers.history_malus),
         ("Aspiration", levers.aspiration),
         ("QuiescenceTable", levers.quiescence_table),
-        ("Conversion", levers.conversion),
         ("BestReply", levers.best_reply),
+        ("Leader", levers.leader),
     ]
 }
 
@@ -59,8 +59,8 @@ fn set_lever(levers: &mut Levers, lower: &str, on: bool) {
         "historymalus" => levers.history_malus = on,
         "aspiration" => levers.aspiration = on,
         "quiescencetable" => levers.quiescence_table = on,
-        "conversion" => levers.conversion = on,
         "bestreply" => levers.best_reply = on,
+        "leader" => levers.leader = on,
         _ => {}
     }
 }
