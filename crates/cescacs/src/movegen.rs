@@ -360,12 +360,23 @@ impl Ctx<'_> {
         sink: &mut S,
         targets: impl Fn(usize) -> CellSet,
     ) -> bool {
-        // Iterating an empty set still reads its three words: skip it.
-        listed.is_empty()
-            || listed.into_iter().all(|from| {
+        // Most kinds have no man to list for a counting sink: skip the three words' loops.
+        if listed.is_empty() {
+            return true;
+        }
+        // Word by word, each word in a register (the set's iterator kept it in memory).
+        for (w, &word) in listed.0.iter().enumerate() {
+            let mut men = word;
+            while men != 0 {
+                let from = w * 64 + men.trailing_zeros() as usize;
                 let to = self.masks.restrict(from, targets(from), self.us);
-                self.emit(role, from, to, sink)
-            })
+                if !self.emit(role, from, to, sink) {
+                    return false;
+                }
+                men &= men - 1;
+            }
+        }
+        true
     }
 
     /// A Knight's leaps not onto its own men, and its rides over the empty leap hexes.
@@ -424,17 +435,23 @@ impl Ctx<'_> {
     fn sliders<S: MoveSink>(&self, role: Role, sink: &mut S) -> bool {
         // A counting sink has had the others counted by `count_all_slider_moves`.
         let (_, listed) = self.split::<S>(self.pos.pieces(self.us, role));
-        self.emit_each(role, listed, sink, |from| {
-            let lines = self.lines;
-            let attacks = match role {
-                Role::Bishop => lines.slide(from, DIAGONAL_AXES),
-                Role::Rook => lines.slide(from, ORTHOGONAL_AXES),
-                Role::Pegasus => lines.slide(from, DIAGONAL_AXES) | KNIGHT[from],
-                Role::Wyvern => lines.slide(from, ORTHOGONAL_AXES) | KNIGHT[from],
-                _ => lines.slide(from, ALL_AXES),
-            };
-            attacks - self.own
-        })
+        let (lines, own) = (self.lines, self.own);
+        // One loop per role: the role's match outside the loop over its men.
+        match role {
+            Role::Bishop => self.emit_each(role, listed, sink, |from| {
+                lines.slide(from, DIAGONAL_AXES) - own
+            }),
+            Role::Rook => self.emit_each(role, listed, sink, |from| {
+                lines.slide(from, ORTHOGONAL_AXES) - own
+            }),
+            Role::Pegasus => self.emit_each(role, listed, sink, |from| {
+                (lines.slide(from, DIAGONAL_AXES) | KNIGHT[from]) - own
+            }),
+            Role::Wyvern => self.emit_each(role, listed, sink, |from| {
+                (lines.slide(from, ORTHOGONAL_AXES) | KNIGHT[from]) - own
+            }),
+            _ => self.emit_each(role, listed, sink, |from| lines.slide(from, ALL_AXES) - own),
+        }
     }
 
     /// For a counting sink: the moves of all unpinned sliders out of check, counted on their
