@@ -182,7 +182,7 @@ move_key!(cescacs, hexvar_cescacs, [], |mv| match mv {
     other => Key::exact(super::cescacs_key(other)),
 });
 
-/// The bit that sets C'escacs's keys of the other kinds apart from `Normal`'s, whose five bytes
+/// The bit that sets C'escacs's keys of the other kinds apart from `Normal`'s, whose bytes (1 to 5)
 /// never reach it.
 const CESCACS_OTHER: u64 = 1 << 63;
 
@@ -193,9 +193,10 @@ const _: () = assert!(
 );
 
 /// The key of C'escacs's `Move::Normal`: a byte per field (an optional role as
-/// [`Key::maybe_role`] numbers it), in the order the crate's `Move` holds them, so that the
-/// compiler can read the five bytes at once (a few instructions a key, against about 15 with
-/// [`Key`]'s packing); any other layout gives the same key, a little slower.
+/// [`Key::maybe_role`] numbers it), each at the byte where the crate's `Move` holds it today
+/// (the kind's tag in byte 0, then from, to, capture, promotion, role), so that the key is the
+/// move's eight bytes with the tag and padding masked off (a few instructions a key, against
+/// about 15 with [`Key`]'s packing). Another layout gives the same keys, a little slower.
 #[inline(always)]
 fn cescacs_normal(
     role: hexvar_cescacs::Role,
@@ -207,11 +208,11 @@ fn cescacs_normal(
     let none = <hexvar_cescacs::Role as VariantRole>::ALL.len();
     let optional = |role: Option<hexvar_cescacs::Role>| role.map_or(none, |r| r.index());
     let byte = |value: usize, at: u32| (value as u64) << (8 * at);
-    byte(role.index(), 0)
-        | byte(optional(capture), 1)
-        | byte(optional(promotion), 2)
-        | byte(from.dense_index(), 3)
-        | byte(to.dense_index(), 4)
+    byte(from.dense_index(), 1)
+        | byte(to.dense_index(), 2)
+        | byte(optional(capture), 3)
+        | byte(optional(promotion), 4)
+        | byte(role.index(), 5)
 }
 
 /// The key of any C'escacs move, out of line (see above): `Normal`'s bytes, or bit 63 and the
