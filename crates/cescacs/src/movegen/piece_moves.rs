@@ -89,8 +89,10 @@ impl<'a> PieceMoves<'a> {
         }
         let from = self.from;
         let roles = self.pos.roles();
-        // One loop, captures and quiet moves alike: the captured role (`None` on an empty
-        // cell) is one read of the mailbox, and a set's index is a cell of the board.
+        // One loop in destination order, captures and quiet moves alike: the captured role
+        // (`None` on an empty cell) is one read of the mailbox, and a set's index is a cell of
+        // the board. (This order is what a search's move ordering sees: the engine's
+        // fingerprint test holds it.)
         for_each_index(self.to, |t| {
             list.push(Move::Normal {
                 role,
