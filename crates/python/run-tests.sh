@@ -31,9 +31,10 @@ DASK=2026.8.0
 "$venv/bin/python" -m pip install -q --disable-pip-version-check "dask[distributed]==$DASK" ||
   echo "dask[distributed] $DASK did not install: the distributed tests are skipped"
 
-# The wheel itself (for this CPython: one wheel per version, not abi3), installed as a user would.
+# The wheel itself, for the environment's CPython (`-i`: a wheel is for one version, not abi3),
+# installed as a user would install it.
 rm -rf target/wheels
-"$venv/bin/maturin" build --release --quiet --out target/wheels
+"$venv/bin/maturin" build --release --quiet -i "$venv/bin/python" --out target/wheels
 "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps target/wheels/hexvar-*.whl
 
 # From the tests folder, so that `hexvar` is the installed wheel and not the source folder.

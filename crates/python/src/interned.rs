@@ -165,15 +165,8 @@ impl<T: Shared> MoveObjects<T> {
     ) -> PyResult<Vec<Py<T>>> {
         let mut objects: Vec<Py<T>> = Vec::with_capacity(keys.len());
         while objects.len() < keys.len() {
-            {
-                let table = self.lock();
-                for &key in &keys[objects.len()..] {
-                    match table.get(key) {
-                        Some(object) => objects.push(object.clone_ref(py)),
-                        None => break,
-                    }
-                }
-            }
+            let done = objects.len();
+            take_held(py, &self.lock(), &keys[done..], &mut objects);
             let k = objects.len();
             if k < keys.len() {
                 let object = Py::new(py, T::of(values[k]))?;
@@ -182,6 +175,20 @@ impl<T: Shared> MoveObjects<T> {
             }
         }
         Ok(objects)
+    }
+}
+
+/// Appends to `objects` the objects `table` holds of `keys`, in order, up to the first it lacks.
+/// A function of its own so that its references are arguments, which the compiler knows do not
+/// alias: the reference count raised through each object's pointer then does not make it read
+/// the table's and the vector's fields again for every move.
+#[inline]
+fn take_held<T: Shared>(py: Python<'_>, table: &Table<T>, keys: &[u64], objects: &mut Vec<Py<T>>) {
+    for &key in keys {
+        match table.get(key) {
+            Some(object) => objects.push(object.clone_ref(py)),
+            None => break,
+        }
     }
 }
 
