@@ -109,10 +109,6 @@ pub struct Levers {
     /// Off: against two a57ce48 armies (Kirby `3p`, 10,000 nodes a move, 60 games, seats
     /// rotated) it scored 9/28/23 for the engine's army, the paranoid search 13/27/20.
     pub best_reply: bool,
-    /// While two or more opposing teams are alive (Kirby's three or more armies), the
-    /// strongest opposing team's material counts whole and the others' at half (the module
-    /// `armies`): the lead over the strongest is what wins.
-    pub leader: bool,
 }
 
 impl Default for Levers {
@@ -129,7 +125,6 @@ impl Default for Levers {
             aspiration: false,
             quiescence_table: false,
             best_reply: false,
-            leader: false,
         }
     }
 }

@@ -117,8 +117,6 @@ pub(crate) struct Evaluator {
     mating_drive: bool,
     /// [`Levers::hand`](crate::Levers::hand).
     hand: bool,
-    /// [`Levers::leader`](crate::Levers::leader).
-    leader: bool,
 }
 
 impl Evaluator {
@@ -131,7 +129,6 @@ impl Evaluator {
             stamp: 0,
             mating_drive: levers.mating_drive,
             hand: levers.hand,
-            leader: levers.leader,
         }
     }
 
@@ -367,11 +364,8 @@ impl Evaluator {
             .count_ones()
             .max(1) as i32;
         let phase = (officers * 256 / (k.army_material * live)).clamp(0, 256);
-        let mut material =
+        let material =
             (mg * phase + eg * (256 - phase)) / 256 + self.armies_and_lone_kings(pos, kings, force);
-        if self.leader && live > 2 {
-            material += crate::armies::leader_adjustment(pos, k, kings, &self.root_team);
-        }
         let us = self.root_team[pos.turn().index()];
         let mut score = if us { material } else { -material };
         score += TEMPO;

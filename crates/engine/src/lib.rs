@@ -2,7 +2,6 @@
 #![forbid(unsafe_code)]
 
 pub mod annotate;
-mod armies;
 mod engine;
 mod eval;
 mod exchange;

@@ -2,7 +2,9 @@
 //! `tests/data/bench.txt`), a fresh engine's search to a fixed depth gives the node count, score
 //! and best move written in `data/fingerprint.txt`. A change meant to make the search cheaper
 //! without changing it (incremental scores, lazier ordering, fewer generations) must leave
-//! every row as it is; a change meant to change the search rewrites the file on purpose:
+//! every row as it is; a change meant to change the search rewrites the file on purpose, and so
+//! does a variant crate's change of the order in which it lists its moves (the order among
+//! moves of equal ordering keys is the list's):
 //!
 //! ```sh
 //! HEXVAR_WRITE_FINGERPRINT=1 cargo test --release -p hexvar-engine fingerprint

@@ -29,7 +29,7 @@ const MAX_CONTEMPT: i32 = 1_000;
 
 /// The search's levers as check options (for measuring one against the search without it):
 /// each option's name and its value in `levers`.
-fn lever_options(levers: &Levers) -> [(&'static str, bool); 12] {
+fn lever_options(levers: &Levers) -> [(&'static str, bool); 11] {
     [
         ("See", levers.see),
         ("MatingDrive", levers.mating_drive),
@@ -42,7 +42,6 @@ fn lever_options(levers: &Levers) -> [(&'static str, bool); 12] {
         ("Aspiration", levers.aspiration),
         ("QuiescenceTable", levers.quiescence_table),
         ("BestReply", levers.best_reply),
-        ("Leader", levers.leader),
     ]
 }
 
@@ -60,7 +59,6 @@ fn set_lever(levers: &mut Levers, lower: &str, on: bool) {
         "aspiration" => levers.aspiration = on,
         "quiescencetable" => levers.quiescence_table = on,
         "bestreply" => levers.best_reply = on,
-        "leader" => levers.leader = on,
         _ => {}
     }
 }
