@@ -270,14 +270,17 @@ fn emit<F: FnMut(PieceMoves) -> bool>(
         })
 }
 
-/// Where the moves of `pawns` of the side with index `SIDE` (whose shift distances are then
-/// constants) land before any mask, set-wise (see [`PawnShifts`](crate::tables::PawnShifts)):
-/// the lower forward steps, the higher ones and the jumps. Each destination bit of each set
-/// stands for exactly one pawn's move, and pawns about to promote have none here (they are no
-/// shift's sources), so the sets of the free pawns are those of all of a side's pawns when none
-/// is pinned.
+/// The destinations of the moves of the free `pawns` of the side with index `SIDE` (whose
+/// shift distances are then constants; none of the pawns about to promote), set-wise (see
+/// [`PawnShifts`](crate::tables::PawnShifts)): the lower forward steps, the higher ones and the
+/// jumps, kept to `step_to` and `jump_to`. Each destination bit of each set stands for exactly
+/// one pawn's move.
 #[inline(always)]
-fn pawn_reach<const SIDE: usize>(pawns: Bits) -> [Bits; 3] {
+fn free_pawn_destinations<const SIDE: usize>(
+    pawns: Bits,
+    step_to: Bits,
+    jump_to: Bits,
+) -> [Bits; 3] {
     let shifts = const { &PAWN_SHIFTS[SIDE] };
     let low = shifts.low.forward(pawns);
     let mut high = (low & !RANK_LASTS) << 1;
@@ -285,47 +288,11 @@ fn pawn_reach<const SIDE: usize>(pawns: Bits) -> [Bits; 3] {
     if at_edge != 0 {
         high |= shifts.high_at_edge.forward(at_edge);
     }
-    [low, high, shifts.jump.forward(pawns)]
-}
-
-/// The destinations of the moves of the free `pawns` of the side with index `SIDE` (none of
-/// them about to promote): [`pawn_reach`] kept to `step_to` (the steps) and `jump_to`.
-#[inline(always)]
-fn free_pawn_destinations<const SIDE: usize>(
-    pawns: Bits,
-    step_to: Bits,
-    jump_to: Bits,
-) -> [Bits; 3] {
-    let [low, high, jump] = pawn_reach::<SIDE>(pawns);
-    [low & step_to, high & step_to, jump & jump_to]
-}
-
-/// A side's pawns with their [`pawn_reach`], worked out once at a node above the leaves for all
-/// of its children's counts: a move there seldom changes the other side's pawns, whose shifts
-/// are then not repeated per child (the start: about a tenth of a count's instructions).
-#[derive(Clone, Copy)]
-struct KnownPawnReach {
-    /// The pawns (an impossible set when nothing is known).
-    pawns: Bits,
-    reach: [Bits; 3],
-}
-
-impl KnownPawnReach {
-    /// Nothing known: no side's pawns are this set (no cell has bit 63).
-    const NONE: KnownPawnReach = KnownPawnReach {
-        pawns: !0,
-        reach: [0; 3],
-    };
-
-    /// The pawns of the side with index `SIDE` in `pos`, with their reach.
-    #[inline(always)]
-    fn of<const SIDE: usize>(pos: &Position) -> KnownPawnReach {
-        let pawns = pos.pieces_bits(Color::ALL[SIDE], Role::Pawn);
-        KnownPawnReach {
-            pawns,
-            reach: pawn_reach::<SIDE>(pawns),
-        }
-    }
+    [
+        low & step_to,
+        high & step_to,
+        shifts.jump.forward(pawns) & jump_to,
+    ]
 }
 
 /// The index of White, of Black (for code specialised to one side).
@@ -635,15 +602,14 @@ impl Position {
         // One branch on the side here, so that each side's count sees its colour as a constant:
         // its tables' rows and its sets' indices fixed, no selection by the side per read.
         match self.turn {
-            Color::White => self.count_legal_moves_of(Color::White, &KnownPawnReach::NONE),
-            Color::Black => self.count_legal_moves_of(Color::Black, &KnownPawnReach::NONE),
+            Color::White => self.count_legal_moves_of(Color::White),
+            Color::Black => self.count_legal_moves_of(Color::Black),
         }
     }
 
-    /// [`Position::count_legal_moves`] for the side to move `us`, whose pawns' reach may be
-    /// `known` already.
+    /// [`Position::count_legal_moves`] for the side to move `us`.
     #[inline(always)]
-    fn count_legal_moves_of(&self, us: Color, known: &KnownPawnReach) -> usize {
+    fn count_legal_moves_of(&self, us: Color) -> usize {
         let (king_steps, masks) = self.masks(us);
         let Some(m) = masks else {
             return king_steps.count_ones() as usize; // only the King may move
@@ -655,8 +621,8 @@ impl Position {
         };
         self.en_passant_moves(&m, &mut count);
         let pawn_moves = match m.us {
-            Color::White => self.count_pawn_moves::<WHITE>(&m, &mut count, known),
-            Color::Black => self.count_pawn_moves::<BLACK>(&m, &mut count, known),
+            Color::White => self.count_pawn_moves::<WHITE>(&m, &mut count),
+            Color::Black => self.count_pawn_moves::<BLACK>(&m, &mut count),
         };
         king_steps.count_ones() as usize
             + special
@@ -667,14 +633,12 @@ impl Position {
     }
 
     /// The moves of our pawns (we are the side with index `SIDE`): the pinned ones and those
-    /// about to promote reported to `count` one by one, the others counted set-wise, from their
-    /// reach when it is `known` for these pawns and none of them is pinned.
+    /// about to promote reported to `count` one by one, the others counted set-wise.
     #[inline(always)]
     fn count_pawn_moves<const SIDE: usize>(
         &self,
         m: &Masks,
         count: &mut impl FnMut(PieceMoves) -> bool,
-        known: &KnownPawnReach,
     ) -> usize {
         let pawns = self.pieces_bits(m.us, Role::Pawn);
         let one_by_one = pawns & (m.pinned | const { PAWN_SHIFTS[SIDE].promoting });
@@ -686,17 +650,9 @@ impl Position {
         if free == 0 {
             return 0;
         }
-        // With no pawn pinned, the free pawns' reach is all the pawns' (see `pawn_reach`).
-        let [low, high, jump] = if pawns == known.pawns && pawns & m.pinned == 0 {
-            known.reach
-        } else {
-            pawn_reach::<SIDE>(free)
-        };
-        let step_to = !m.own & m.target;
-        let jump_to = !m.occupied & m.target;
-        ((low & step_to).count_ones()
-            + (high & step_to).count_ones()
-            + (jump & jump_to).count_ones()) as usize
+        let destinations =
+            free_pawn_destinations::<SIDE>(free, !m.own & m.target, !m.occupied & m.target);
+        destinations.iter().map(|d| d.count_ones() as usize).sum()
     }
 
     /// The moves of our knights, bishops, rooks and queens on `pieces`, each kept to `line` as
@@ -783,42 +739,30 @@ fn walk_of<const US: usize, const BULK: bool>(pos: &Position, depth: u32) -> u64
     let mut nodes = 0;
     match depth {
         0 => return 1,
-        1 if BULK => return pos.count_legal_moves_of(Color::ALL[US], &KnownPawnReach::NONE) as u64,
+        1 if BULK => return pos.count_legal_moves_of(Color::ALL[US]) as u64,
         // The ply above the leaves has an arm of its own, so that the count inlines into it:
-        // no call, no second pass through this match per leaf-parent. The children's side's
-        // pawns are mostly this node's: their reach is worked out once here.
-        2 if BULK => {
-            let theirs = if US == WHITE {
-                KnownPawnReach::of::<BLACK>(pos)
-            } else {
-                KnownPawnReach::of::<WHITE>(pos)
-            };
-            for_each_child::<US, true>(pos, |child| {
-                nodes += child.count_legal_moves_of(Color::ALL[US].other(), &theirs) as u64;
-            })
-        }
+        // no call, no second pass through this match per leaf-parent.
+        2 if BULK => for_each_child::<US>(pos, |child| {
+            nodes += child.count_legal_moves_of(Color::ALL[US].other()) as u64;
+        }),
         // A leaf: the move is played (and kept from being optimised away), not recursed into,
         // which would only return 1.
-        1 => for_each_child::<US, false>(pos, |child| {
+        1 => for_each_child::<US>(pos, |child| {
             core::hint::black_box(child);
             nodes += 1;
         }),
-        _ => for_each_child::<US, false>(pos, |child| nodes += walk::<BULK>(child, depth - 1)),
+        _ => for_each_child::<US>(pos, |child| nodes += walk::<BULK>(child, depth - 1)),
     }
     nodes
 }
 
-/// Calls `visit` with each child of `pos`, where the side with index `US` is to move (`COUNTED`:
-/// each child only to be counted, see [`visit_plain`]): each
+/// Calls `visit` with each child of `pos`, where the side with index `US` is to move: each
 /// move played on a copy straight from the set-wise layer, in its order but for the free pawns
 /// (neither pinned nor about to promote), whose moves come set-wise, three sets for all of them
 /// (fewer, longer loops than one per pawn), each move's pawn read from a table. A plain move is
 /// played through [`Position::play_plain_of`] with its mover's role.
 #[inline(always)]
-fn for_each_child<const US: usize, const COUNTED: bool>(
-    pos: &Position,
-    mut visit: impl FnMut(&Position),
-) {
+fn for_each_child<const US: usize>(pos: &Position, mut visit: impl FnMut(&Position)) {
     let us = Color::ALL[US];
     let (king_steps, masks) = pos.masks(us);
     let pawns = pos.pieces_bits(us, Role::Pawn);
@@ -836,7 +780,7 @@ fn for_each_child<const US: usize, const COUNTED: bool>(
                 for to in cells_of(set) {
                     let from =
                         Cell::from_bit_index(u32::from(PAWN_FROM[US][step as usize][to.index()]));
-                    visit_plain::<US, COUNTED>(pos, Role::Pawn, from, to, &mut visit);
+                    visit_plain::<US>(pos, Role::Pawn, from, to, &mut visit);
                 }
             }
         }
@@ -844,7 +788,7 @@ fn for_each_child<const US: usize, const COUNTED: bool>(
     let mut each_mover = |pm: PieceMoves| {
         if let Some(from) = pm.plain_from() {
             for to in cells_of(pm.to) {
-                visit_plain::<US, COUNTED>(pos, pm.role, from, to, &mut visit);
+                visit_plain::<US>(pos, pm.role, from, to, &mut visit);
             }
         } else {
             pm.for_each_move(|m| {
@@ -878,10 +822,9 @@ fn for_each_child<const US: usize, const COUNTED: bool>(
 }
 
 /// Calls `visit` with the child of `pos` after the plain move `from`-`to` of the side with
-/// index `US`'s man of `role`: a whole child, or (`COUNTED`, for a child whose moves are only
-/// counted) one whose mailbox, hash and clocks are left as they were.
+/// index `US`'s man of `role`.
 #[inline(always)]
-fn visit_plain<const US: usize, const COUNTED: bool>(
+fn visit_plain<const US: usize>(
     pos: &Position,
     role: Role,
     from: Cell,
@@ -889,11 +832,7 @@ fn visit_plain<const US: usize, const COUNTED: bool>(
     visit: &mut impl FnMut(&Position),
 ) {
     let mut child = *pos;
-    if COUNTED {
-        child.play_plain_for_count(Color::ALL[US], role, from, to);
-    } else {
-        child.play_plain_of(Color::ALL[US], role, from, to);
-    }
+    child.play_plain_of(Color::ALL[US], role, from, to);
     visit(&child);
 }
 

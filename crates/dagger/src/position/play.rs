@@ -54,33 +54,6 @@ impl Position {
         self.move_man(us, role, from, to, clock);
     }
 
-    /// [`Position::play_plain_of`] for a child whose legal moves are only counted (perft's ply
-    /// above the leaves): the sets, the side to move and the en-passant right become the
-    /// child's, which is all the count reads; the mailbox, the hash and the clocks are left as
-    /// they were (not worth their stores and key loads there: 5 % of the start's instructions).
-    #[inline(always)]
-    pub(crate) fn play_plain_for_count(&mut self, us: Color, role: Role, from: Cell, to: Cell) {
-        debug_assert_eq!(self.piece_at(from), Some(Piece::new(us, role)));
-        debug_assert_eq!(us, self.turn);
-        let them = us.other();
-        self.turn = them;
-        self.en_passant = None;
-        let captured = self.mailbox[to.index()];
-        if captured != 0 {
-            self.by_color[them.index()] ^= to.bit();
-            self.by_role[role_index(piece_index(captured))] ^= to.bit();
-        }
-        let both = from.bit() | to.bit();
-        self.by_role[role.index()] ^= both;
-        self.by_color[us.index()] ^= both;
-        if role == Role::Pawn
-            && PAWN_JUMP[us.index()][from.index()] == to.bit()
-            && self.ep_capturable(us, from, to)
-        {
-            self.en_passant = Some(to);
-        }
-    }
-
     /// What every move by `us` (the side to move) changes: the side to move, the move number,
     /// the en-passant right gone; the halfmove clock is set to 0 and its value before returned.
     #[inline(always)]
