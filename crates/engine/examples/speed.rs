@@ -9,8 +9,9 @@
 //!
 //! Variant names after the depth pick some variants; `--search-only` leaves out the ply's
 //! timing, so that a profiler (callgrind, cachegrind) sees the search alone; `--bench` searches
-//! each of the variant's bench positions (its crate's `tests/data/bench.txt`) to the depth
-//! instead of the start, with a fresh engine each, and prints the nodes and CPU time in all.
+//! each of the variant's bench positions (its crate's `tests/data/bench.txt`, copied to
+//! `tests/data/bench/<variant>.txt`) to the depth instead of the start, with a fresh engine
+//! each, and prints the nodes and CPU time in all.
 
 use std::time::Instant;
 
@@ -49,11 +50,11 @@ fn ply_cost<V: Variant>() -> f64 {
 /// The variant's bench positions, by its crate name.
 fn bench_text(name: &str) -> &'static str {
     match name {
-        "brusky" => include_str!("../../brusky/tests/data/bench.txt"),
-        "chessagon" => include_str!("../../chessagon/tests/data/bench.txt"),
-        "dagger" => include_str!("../../dagger/tests/data/bench.txt"),
-        "cescacs" => include_str!("../../cescacs/tests/data/bench.txt"),
-        _ => include_str!("../../kirby/tests/data/bench.txt"),
+        "brusky" => include_str!("../tests/data/bench/brusky.txt"),
+        "chessagon" => include_str!("../tests/data/bench/chessagon.txt"),
+        "dagger" => include_str!("../tests/data/bench/dagger.txt"),
+        "cescacs" => include_str!("../tests/data/bench/cescacs.txt"),
+        _ => include_str!("../tests/data/bench/kirby.txt"),
     }
 }
 

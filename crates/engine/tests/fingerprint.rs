@@ -1,6 +1,7 @@
 //! The search's fingerprint: on every bench position of every variant (each crate's
-//! `tests/data/bench.txt`), a fresh engine's search to a fixed depth gives the node count, score
-//! and best move written in `data/fingerprint.txt`. A change meant to make the search cheaper
+//! `tests/data/bench.txt`, copied to this crate's `tests/data/bench/<variant>.txt` so that the
+//! crate is tested on its own when packaged), a fresh engine's search to a fixed depth gives the
+//! node count, score and best move written in `data/fingerprint.txt`. A change meant to make the search cheaper
 //! without changing it (incremental scores, lazier ordering, fewer generations) must leave
 //! every row as it is; a change meant to change the search rewrites the file on purpose, and so
 //! does a variant crate's change of the order in which it lists its moves (the order among
@@ -58,27 +59,27 @@ fn all_rows() -> String {
     let mut out = String::new();
     rows::<hexvar_brusky::Position>(
         "brusky",
-        include_str!("../../brusky/tests/data/bench.txt"),
+        include_str!("data/bench/brusky.txt"),
         &mut out,
     );
     rows::<hexvar_chessagon::Position>(
         "chessagon",
-        include_str!("../../chessagon/tests/data/bench.txt"),
+        include_str!("data/bench/chessagon.txt"),
         &mut out,
     );
     rows::<hexvar_dagger::Position>(
         "dagger",
-        include_str!("../../dagger/tests/data/bench.txt"),
+        include_str!("data/bench/dagger.txt"),
         &mut out,
     );
     rows::<hexvar_cescacs::Position>(
         "cescacs",
-        include_str!("../../cescacs/tests/data/bench.txt"),
+        include_str!("data/bench/cescacs.txt"),
         &mut out,
     );
     rows::<hexvar_kirby::Position>(
         "kirby",
-        include_str!("../../kirby/tests/data/bench.txt"),
+        include_str!("data/bench/kirby.txt"),
         &mut out,
     );
     out
