@@ -57,31 +57,15 @@ fn rows<V: Variant>(name: &str, bench: &str, out: &mut String) {
 
 fn all_rows() -> String {
     let mut out = String::new();
-    rows::<hexvar_brusky::Position>(
-        "brusky",
-        include_str!("data/bench/brusky.txt"),
-        &mut out,
-    );
+    rows::<hexvar_brusky::Position>("brusky", include_str!("data/bench/brusky.txt"), &mut out);
     rows::<hexvar_chessagon::Position>(
         "chessagon",
         include_str!("data/bench/chessagon.txt"),
         &mut out,
     );
-    rows::<hexvar_dagger::Position>(
-        "dagger",
-        include_str!("data/bench/dagger.txt"),
-        &mut out,
-    );
-    rows::<hexvar_cescacs::Position>(
-        "cescacs",
-        include_str!("data/bench/cescacs.txt"),
-        &mut out,
-    );
-    rows::<hexvar_kirby::Position>(
-        "kirby",
-        include_str!("data/bench/kirby.txt"),
-        &mut out,
-    );
+    rows::<hexvar_dagger::Position>("dagger", include_str!("data/bench/dagger.txt"), &mut out);
+    rows::<hexvar_cescacs::Position>("cescacs", include_str!("data/bench/cescacs.txt"), &mut out);
+    rows::<hexvar_kirby::Position>("kirby", include_str!("data/bench/kirby.txt"), &mut out);
     out
 }
 
