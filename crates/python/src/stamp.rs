@@ -63,7 +63,7 @@ macro_rules! variant_module {
             /// A new list of the Python objects of `moves`.
             fn objects<'py>(py: Python<'py>, moves: &[Mv]) -> PyResult<Bound<'py, PyList>> {
                 let keys: Vec<u64> = moves.iter().map(|&mv| <V as MoveKey>::key(mv)).collect();
-                PyList::new(py, OBJECTS.objects(py, moves, &keys)?)
+                OBJECTS.list(py, moves, &keys)
             }
 
             impl crate::interned::Shared for Move {
@@ -186,8 +186,8 @@ macro_rules! variant_module {
                 /// and free (a list is two, its items apart), and CPython's own iterator.
                 fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
                     let listed = self.moves(py)?;
-                    let objects = OBJECTS.objects(py, &listed.moves, &listed.keys)?;
-                    pyo3::types::PyTuple::new(py, objects)?
+                    OBJECTS
+                        .tuple(py, &listed.moves, &listed.keys)?
                         .try_iter()
                         .map(Bound::into_any)
                 }
