@@ -131,11 +131,11 @@ pub fn role<V: Variant>(letter: &str) -> PyResult<V::Role> {
     named::<V, _>(V::Role::ALL, |r| r.char().to_string(), letter, "role")
 }
 
-/// A position of `V` from its text, or the start.
-pub fn position<V: Variant>(text: Option<&str>) -> PyResult<V> {
+/// A position of `V` from its text, or (with no text) a copy of `start`, the variant's start.
+pub fn position<V: Variant>(text: Option<&str>, start: &V) -> PyResult<V> {
     match text {
         Some(text) => text.parse().map_err(bad_position),
-        None => Ok(V::start()),
+        None => Ok(start.clone()),
     }
 }
 
