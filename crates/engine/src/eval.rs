@@ -25,6 +25,7 @@ use hexvar_geometry::{CellBits, DenseCell, Variant, VariantColor, VariantPiece, 
 use crate::Levers;
 
 use crate::knowledge::{Knowledge, FAR};
+use crate::passed::PawnRace;
 
 /// The bonus for having the move.
 const TEMPO: i32 = 10;
@@ -117,18 +118,24 @@ pub(crate) struct Evaluator {
     mating_drive: bool,
     /// [`Levers::hand`](crate::Levers::hand).
     hand: bool,
+    /// The pawns' distances to promotion.
+    pub race: PawnRace,
+    /// [`Levers::passed_pawns`](crate::Levers::passed_pawns).
+    passed_pawns: bool,
 }
 
 impl Evaluator {
     pub fn new(k: Arc<Knowledge>, root_team: Vec<bool>, levers: &Levers) -> Evaluator {
         let cells = k.cells;
         Evaluator {
-            k,
             root_team,
             mark: vec![0; cells],
             stamp: 0,
             mating_drive: levers.mating_drive,
             hand: levers.hand,
+            race: PawnRace::new(&k),
+            passed_pawns: levers.passed_pawns,
+            k,
         }
     }
 
@@ -366,7 +373,18 @@ impl Evaluator {
         let phase = (officers * 256 / (k.army_material * live)).clamp(0, 256);
         let material =
             (mg * phase + eg * (256 - phase)) / 256 + self.armies_and_lone_kings(pos, kings, force);
+        let passed = if self.passed_pawns && phase < 256 {
+            let first = self.race.score(pos, k) * (256 - phase) / 256;
+            if self.root_team.first() == Some(&true) {
+                first
+            } else {
+                -first
+            }
+        } else {
+            0
+        };
         let us = self.root_team[pos.turn().index()];
+        let material = material + passed;
         let mut score = if us { material } else { -material };
         score += TEMPO;
         if own.known && parent.known && parent.root_team != own.root_team {

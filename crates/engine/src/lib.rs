@@ -9,6 +9,7 @@ mod knowledge;
 mod limits;
 mod material;
 mod ordering;
+mod passed;
 mod repetition;
 mod search;
 mod tt;

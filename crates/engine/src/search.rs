@@ -342,6 +342,26 @@ impl<'a, V: Variant> Searcher<'a, V> {
         Some(self.man_value(victim, kings) * 16 - attacker / 8)
     }
 
+    /// With [`Levers::quiescence_promotions`], the key of a quiet move that promotes a pawn (its
+    /// man one move from promotion): as a capture of the promotion's gain (the most valuable
+    /// role's value less the pawn's); `None` for any other quiet move.
+    #[inline]
+    fn promotion_key(&self, pos: &V, mv: V::Move) -> Option<i32> {
+        if !self.levers.quiescence_promotions {
+            return None;
+        }
+        let from = V::move_cells(mv).0?;
+        let man = pos.piece_at(from)?;
+        let pawn = self.k.pawn?;
+        let promotes = man.role().index() == pawn
+            && self
+                .eval
+                .race
+                .promotes_next(man.color().index(), from.dense_index());
+        let best = self.k.value.iter().copied().max().unwrap_or(0);
+        promotes.then(|| (best - self.k.value[pawn]) * 16)
+    }
+
     /// Whether a capture needs judging by static exchange: the lever is on and the capturing
     /// man is worth more than its victim (no other capture can lose material).
     #[inline]
@@ -1218,7 +1238,10 @@ impl<'a, V: Variant> Searcher<'a, V> {
                 // Nor is a capture that loses the exchange, judged when picked.
                 Some(k) => (KEY_CAPTURE + k, !in_check && self.may_lose(pos, mv, kings)),
                 None if in_check => (0, false),
-                None => (KEY_SKIP, false),
+                None => match self.promotion_key(pos, mv) {
+                    Some(k) if stand + k / 16 + DELTA_MARGIN > alpha => (KEY_CAPTURE + k, false),
+                    _ => (KEY_SKIP, false),
+                },
             };
             // The table's move first, among those searched here.
             let key = if key != KEY_SKIP && Some(mv) == hash_move {

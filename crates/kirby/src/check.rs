@@ -4,7 +4,7 @@
 use crate::cells::{each_index, CellSet};
 use crate::colors::ColorSet;
 use crate::men::{Role, ARMIES};
-use crate::position::{Position, NO_KING};
+use crate::position::{KnownCheck, Position, NO_KING};
 use crate::tables::{
     bishop_attacks, rook_attacks, slider_attacks_toward, BISHOP_RAYS, BISHOP_REACH, KING_ATTACKS,
     KNIGHT_ATTACKS, PAWNS, PAWN_ATTACKERS_ANY, ROOK_RAYS, ROOK_REACH,
@@ -55,9 +55,15 @@ impl Position {
         self.king_attackers(self.turn.index())
     }
 
-    /// Whether the army to move is in check.
+    /// Whether the army to move is in check (known since the position was resolved, else
+    /// looked for).
+    #[inline]
     pub fn is_check(&self) -> bool {
-        !self.checkers().is_empty()
+        match self.check {
+            KnownCheck::Yes => true,
+            KnownCheck::No => false,
+            KnownCheck::Unknown => !self.checkers().is_empty(),
+        }
     }
 
     /// The armies whose king is attacked by a live hostile piece now (any army, not only the

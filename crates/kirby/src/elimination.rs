@@ -9,9 +9,9 @@
 use crate::cells::{Cell, CellSet, ALL_CELLS};
 use crate::men::{Piece, Role};
 use crate::movegen::{MovesKind, PieceMoves};
-use crate::position::{Position, NO_KING};
-use crate::tables::{bishop_attacks, rook_attacks, BISHOP_REACH, ROOK_REACH};
+use crate::position::{KnownCheck, Position, NO_KING};
 use crate::tables::{CastleSide, KNIGHT_ATTACKS, PAWNS, ZOBRIST};
+use crate::tables::{BISHOP_FIRST_STEPS, BISHOP_REACH, ROOK_FIRST_STEPS, ROOK_REACH};
 
 impl Position {
     /// Eliminates checkmated armies at the start of their turn, one after the other, until the
@@ -19,16 +19,28 @@ impl Position {
     /// stalemated army with no safe empty cell to relocate its king to (which needs nearly
     /// the whole board attacked) is eliminated too.
     pub(crate) fn resolve(&mut self) {
-        while self.must_eliminate() {
+        loop {
+            // Tested once per army to move, and kept for `is_check`.
+            let check = !self.checkers().is_empty();
+            if !self.must_eliminate(check) {
+                self.check = if check {
+                    KnownCheck::Yes
+                } else {
+                    KnownCheck::No
+                };
+                return;
+            }
             self.eliminate_turn();
         }
     }
 
-    fn must_eliminate(&self) -> bool {
+    /// Whether the army to move (`check`: in check) is checkmated, or stalemated without a
+    /// relocation.
+    fn must_eliminate(&self, check: bool) -> bool {
         !self.one_team_left()
-            && !self.surely_has_move()
+            && !self.surely_has_move(check)
             && !self.has_normal_move()
-            && (self.is_check() || !self.has_relocation())
+            && (check || !self.has_relocation())
     }
 
     /// Removes the king of the army to move (its pieces stay as dead bodies), clears its
@@ -46,14 +58,15 @@ impl Position {
         self.pass_turn();
     }
 
-    /// A quick sufficient test for a legal move: not in check, and a piece off every line
-    /// through its own king (so not pinned) has a step or leap to an empty cell (a move to an
-    /// empty cell turns no waiting pawn into a piece). Saves the full generation after most
-    /// moves.
-    fn surely_has_move(&self) -> bool {
+    /// A quick sufficient test for a legal move: not in check (`check`), and a piece off every
+    /// line through its own king (so not pinned) has a step or leap to an empty cell (a move to
+    /// an empty cell turns no waiting pawn into a piece). A slider reaches an empty cell exactly
+    /// when the first cell of one of its rays is empty, so its first steps are tested, not its
+    /// attacks. Saves the full generation after most moves.
+    fn surely_has_move(&self, check: bool) -> bool {
         let us = self.turn.index();
         let k = self.kings[us] as usize;
-        if k == NO_KING as usize || self.is_check() {
+        if k == NO_KING as usize || check {
             return false;
         }
         let empty = ALL_CELLS - self.occupied;
@@ -62,11 +75,9 @@ impl Position {
             let targets = match Piece::from_code(self.mailbox[c]).role {
                 Role::Pawn => PAWNS[us].push[c],
                 Role::Knight => KNIGHT_ATTACKS[c],
-                Role::Bishop => bishop_attacks(c, &self.occupied),
-                Role::Rook => rook_attacks(c, &self.occupied),
-                Role::Queen | Role::Amazon => {
-                    rook_attacks(c, &self.occupied) | bishop_attacks(c, &self.occupied)
-                }
+                Role::Bishop => BISHOP_FIRST_STEPS[c],
+                Role::Rook => ROOK_FIRST_STEPS[c],
+                Role::Queen | Role::Amazon => ROOK_FIRST_STEPS[c] | BISHOP_FIRST_STEPS[c],
                 Role::King => CellSet::EMPTY,
             };
             if targets.intersects(&empty) {

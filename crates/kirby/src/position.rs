@@ -15,6 +15,19 @@ use crate::tables::ROOK_CORNER;
 /// `kings[army]` of an army without a king (dead or not seated).
 pub(crate) const NO_KING: u16 = u16::MAX;
 
+/// Whether the army to move is in check, as far as the position knows: found when the position
+/// is resolved (which tests it anyway, for the army's moves), forgotten when the turn passes or a
+/// move is taken back. A search asks it of every node, after the play that resolved it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum KnownCheck {
+    /// Not known: [`Position::is_check`] looks for checkers.
+    Unknown,
+    /// Not in check.
+    No,
+    /// In check.
+    Yes,
+}
+
 /// The most waiting pawns an army can have (it has at most 8 pawns).
 const MAX_WAITING: usize = 8;
 
@@ -132,6 +145,9 @@ pub struct Position {
     pub(crate) waiting: [Waiting; ARMIES],
     pub(crate) layout: Layout,
     pub(crate) hash: u64,
+    /// Whether the army to move is in check, when known (not part of equality or hashing: it
+    /// follows from the rest).
+    pub(crate) check: KnownCheck,
 }
 
 /// The error for [`Position::play`]: the move is not legal in the position (which is left

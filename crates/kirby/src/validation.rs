@@ -3,7 +3,7 @@
 
 use crate::cells::{Cell, CellSet, CELLS};
 use crate::men::{Color, Piece, Role, ARMIES};
-use crate::position::{Position, Waiting, NO_KING};
+use crate::position::{KnownCheck, Position, Waiting, NO_KING};
 
 use crate::setup::{ParseSetupError, Setup};
 use crate::tables::{CastleSide, PAWNS, ROOK_CORNER};
@@ -69,6 +69,7 @@ impl Position {
             waiting: [Waiting::default(); ARMIES],
             layout: setup.layout,
             hash: 0,
+            check: KnownCheck::Unknown,
         }
     }
 

@@ -29,7 +29,7 @@ const MAX_CONTEMPT: i32 = 1_000;
 
 /// The search's levers as check options (for measuring one against the search without it):
 /// each option's name and its value in `levers`.
-fn lever_options(levers: &Levers) -> [(&'static str, bool); 11] {
+fn lever_options(levers: &Levers) -> [(&'static str, bool); 13] {
     [
         ("See", levers.see),
         ("MatingDrive", levers.mating_drive),
@@ -42,6 +42,8 @@ fn lever_options(levers: &Levers) -> [(&'static str, bool); 11] {
         ("Aspiration", levers.aspiration),
         ("QuiescenceTable", levers.quiescence_table),
         ("BestReply", levers.best_reply),
+        ("PassedPawns", levers.passed_pawns),
+        ("QuiescencePromotions", levers.quiescence_promotions),
     ]
 }
 
@@ -59,6 +61,8 @@ fn set_lever(levers: &mut Levers, lower: &str, on: bool) {
         "aspiration" => levers.aspiration = on,
         "quiescencetable" => levers.quiescence_table = on,
         "bestreply" => levers.best_reply = on,
+        "passedpawns" => levers.passed_pawns = on,
+        "quiescencepromotions" => levers.quiescence_promotions = on,
         _ => {}
     }
 }
