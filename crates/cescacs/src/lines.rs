@@ -50,11 +50,10 @@ pub(crate) const LINE_COUNT: usize = 132;
 const SLOTS: usize = 128;
 /// The slot of the one-cell lines.
 const LONE: usize = SLOTS - 1;
-/// Positions on a line, ends included: 0, the cells 1..=15, the far end at most 16; the prefix
-/// table has one more entry (the whole line).
-const POSITIONS: usize = 18;
-/// The width of the table of cells by position: a power of two, so that a position masked
-/// to it needs no bounds check.
+/// The width of the tables by position (positions on a line, ends included: 0, the cells
+/// 1..=15, the far end at most 16; the prefix table needs one more, 17, the whole line): a power
+/// of two, so that a position masked to it needs no bounds check (the prefix table's two were
+/// four instructions a line of a slider's moves).
 const CELL_ROW: usize = 32;
 
 /// Where a cell lies on one of its lines.
@@ -84,7 +83,7 @@ struct LineTables {
     /// The two end bits of each line: bit 0 and bit `len + 1`.
     ends: [u32; SLOTS],
     /// `prefix[line][k]`: the line's cells at positions below `k` (none on [`LONE`]).
-    prefix: [[CellSet; POSITIONS]; SLOTS],
+    prefix: [[CellSet; CELL_ROW]; SLOTS],
 }
 
 const fn build_tables() -> LineTables {
@@ -92,7 +91,7 @@ const fn build_tables() -> LineTables {
         place: [[LinePlace { line: 0, pos: 0 }; 6]; ROWS],
         cell: [[CELL_COUNT as u8; CELL_ROW]; SLOTS],
         ends: [0; SLOTS],
-        prefix: [[CellSet::EMPTY; POSITIONS]; SLOTS],
+        prefix: [[CellSet::EMPTY; CELL_ROW]; SLOTS],
     };
     t.ends[LONE] = 1 | 1 << 2;
     // The lines found, the one-cell ones included (these share `LONE`).
@@ -129,7 +128,7 @@ const fn build_tables() -> LineTables {
                     at = STEPS_C[at][up] as usize;
                 }
                 // Positions `pos` (the far end) and beyond: the whole line.
-                while pos < POSITIONS {
+                while pos < CELL_ROW {
                     t.prefix[line][pos] = cells;
                     pos += 1;
                 }
@@ -163,8 +162,11 @@ pub(crate) fn places(cell: usize) -> &'static [LinePlace; 6] {
 #[inline(always)]
 fn blockers_in(occ: u32, place: LinePlace) -> (usize, usize) {
     let pos = place.pos as u32;
-    let above = pos + 1 + (occ >> (pos + 1)).trailing_zeros();
-    let below = 31 - (occ & ((1 << pos) - 1)).leading_zeros();
+    // Both scans meet a set bit (the line's ends are set, and `pos` lies between them); the
+    // bits or-ed in say so to the compiler, which then emits one bit scan each with no fallback
+    // for a zero word (the bit 31 is past every line's far end; bit 0 is the near end).
+    let above = pos + 1 + ((occ >> (pos + 1)) | 1 << 31).trailing_zeros();
+    let below = ((occ & ((1 << pos) - 1)) | 1).ilog2();
     (below as usize, above as usize)
 }
 
@@ -292,7 +294,7 @@ impl LineOccupancy {
     pub(crate) fn segment(&self, place: LinePlace) -> CellSet {
         let (below, above) = self.blockers(place);
         let prefix = &TABLES.prefix[place.slot()];
-        prefix[above + 1] ^ prefix[below]
+        prefix[(above + 1) & (CELL_ROW - 1)] ^ prefix[below & (CELL_ROW - 1)]
     }
 
     /// The nearest men on either side of `place` on its line (cell indices; [`CELL_COUNT`] for a
@@ -307,7 +309,7 @@ impl LineOccupancy {
     /// The cells of a line.
     #[inline(always)]
     pub(crate) fn cells_of(line: u8) -> &'static CellSet {
-        &TABLES.prefix[usize::from(line) & (SLOTS - 1)][POSITIONS - 1]
+        &TABLES.prefix[usize::from(line) & (SLOTS - 1)][CELL_ROW - 1]
     }
 
     /// The cell at `pos` on `line` ([`CELL_COUNT`] for an end).

@@ -47,6 +47,15 @@ macro_rules! variant_module {
                 COMPACT.get_or_init(|| derived)
             }
 
+            /// The variant's start position, made at its first use: a new board copies it
+            /// (C'escacs reads its start from a text, about 30,000 instructions).
+            static START: std::sync::OnceLock<V> = std::sync::OnceLock::new();
+
+            /// The variant's start position.
+            fn start() -> &'static V {
+                START.get_or_init(<V as Variant>::start)
+            }
+
             /// The variant's mirror (`mirror.rs`), found at its first use.
             static MIRROR: std::sync::OnceLock<Option<Vec<usize>>> = std::sync::OnceLock::new();
 
@@ -63,7 +72,7 @@ macro_rules! variant_module {
             /// A new list of the Python objects of `moves`.
             fn objects<'py>(py: Python<'py>, moves: &[Mv]) -> PyResult<Bound<'py, PyList>> {
                 let keys: Vec<u64> = moves.iter().map(|&mv| <V as MoveKey>::key(mv)).collect();
-                PyList::new(py, OBJECTS.objects(py, moves, &keys)?)
+                OBJECTS.list(py, moves, &keys)
             }
 
             impl crate::interned::Shared for Move {
@@ -186,8 +195,8 @@ macro_rules! variant_module {
                 /// and free (a list is two, its items apart), and CPython's own iterator.
                 fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
                     let listed = self.moves(py)?;
-                    let objects = OBJECTS.objects(py, &listed.moves, &listed.keys)?;
-                    pyo3::types::PyTuple::new(py, objects)?
+                    OBJECTS
+                        .tuple(py, &listed.moves, &listed.keys)?
                         .try_iter()
                         .map(Bound::into_any)
                 }
@@ -242,7 +251,7 @@ macro_rules! variant_module {
                 #[pyo3(signature = (text = None))]
                 fn new(text: Option<&str>) -> PyResult<Self> {
                     Ok(Board {
-                        core: Core::new(generic::position::<V>(text)?),
+                        core: Core::new(generic::position(text, start())?),
                     })
                 }
 
@@ -819,7 +828,7 @@ macro_rules! variant_module {
                 /// Sets the position from its text; the move stack starts again there
                 /// (`InvalidPositionError` when it is no legal position, the board unchanged).
                 fn set_text(&mut self, text: &str) -> PyResult<()> {
-                    self.core.set_position(generic::position::<V>(Some(text))?);
+                    self.core.set_position(generic::position(Some(text), start())?);
                     Ok(())
                 }
 
@@ -830,8 +839,7 @@ macro_rules! variant_module {
 
                 /// Back to the start position, the move stack empty.
                 fn reset(&mut self) {
-                    self.core
-                        .set_position(<V as hexvar_geometry::Variant>::start());
+                    self.core.set_position(start().clone());
                 }
 
                 /// The man of a role (its letter, one of `ROLES`) and side (one of `SIDES`), for
@@ -945,7 +953,7 @@ macro_rules! variant_module {
                 #[pyo3(signature = (text = None))]
                 fn new(text: Option<&str>) -> PyResult<Self> {
                     Ok(Game {
-                        game: hexvar_geometry::Game::from_position(generic::position::<V>(text)?),
+                        game: hexvar_geometry::Game::from_position(generic::position(text, start())?),
                     })
                 }
 

@@ -49,7 +49,7 @@ macro_rules! tree_classes {
             #[new]
             #[pyo3(signature = (text = None))]
             fn new(text: Option<&str>) -> PyResult<Self> {
-                let start = generic::position::<V>(text)?;
+                let start = generic::position(text, start())?;
                 Ok(GameTree::of(hexvar_geometry::GameTree::from_position(start)))
             }
 
