@@ -16,8 +16,9 @@ use crate::tables::ROOK_CORNER;
 pub(crate) const NO_KING: u16 = u16::MAX;
 
 /// Whether the army to move is in check, as far as the position knows: found when the position
-/// is resolved (which tests it anyway, for the army's moves), forgotten when the turn passes or a
-/// move is taken back. A search asks it of every node, after the play that resolved it.
+/// is resolved (which tests it anyway, for the army's moves), forgotten when the turn passes (and
+/// so still forgotten after perft takes a move back). A search asks it of every node, after the
+/// play that resolved it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum KnownCheck {
     /// Not known: [`Position::is_check`] looks for checkers.

@@ -9,7 +9,7 @@
 
 use crate::men::{Color, Piece, Role, ARMIES};
 use crate::moves::Move;
-use crate::position::{KnownCheck, Position, Waiting};
+use crate::position::{Position, Waiting};
 use crate::tables::castle_targets;
 
 /// The most cells a move changes: castling's king, rook and their two targets.
@@ -130,7 +130,7 @@ impl Position {
         self.castling = undo.castling;
         self.turn = undo.turn;
         self.hash = undo.hash;
-        self.check = KnownCheck::Unknown;
+        // `check` stays unknown, as the move's turn pass left it: true of any position.
         if undo.waiting_kept {
             self.waiting = undo.waiting;
         }
