@@ -130,7 +130,8 @@ impl Position {
         self.castling = undo.castling;
         self.turn = undo.turn;
         self.hash = undo.hash;
-        // `check` stays unknown, as the move's turn pass left it: true of any position.
+        // `check` is left as it was: perft, the only caller, never asks it (`Position::resolve`
+        // sets it where it is read).
         if undo.waiting_kept {
             self.waiting = undo.waiting;
         }
