@@ -72,15 +72,13 @@ pub(crate) struct Knowledge {
     pub centrality: Vec<f32>,
     /// `[color * cells + cell]`: a pawn's pawn moves to promotion ([`UNKNOWN`] where none
     /// was seen).
-    #[cfg(test)]
     pub pawn_dist: Vec<u16>,
     /// A pawn's distance to promotion at the start, per colour.
-    #[cfg(test)]
     pub start_dist: Vec<u16>,
 }
 
 /// A pawn distance not measured.
-const UNKNOWN: u16 = u16::MAX;
+pub(crate) const UNKNOWN: u16 = u16::MAX;
 /// The king distance of cells farther apart (or not joined by the king steps seen).
 pub(crate) const FAR: u8 = 48;
 
@@ -436,9 +434,7 @@ fn measure<V: Variant>() -> Knowledge {
         mobility_x16,
         #[cfg(test)]
         centrality: centrality.iter().map(|&c| c as f32).collect(),
-        #[cfg(test)]
         pawn_dist,
-        #[cfg(test)]
         start_dist,
     }
 }

@@ -2,14 +2,13 @@
 //! promotion, in the endgame.
 //!
 //! The engine learns no pawn direction by hand: a pawn's distance to promotion (in pawn moves) is
-//! read back from its endgame square value ([`Knowledge`]'s pawn row: `8·a + 1.5·a²` for a pawn
-//! `a` moves past its start), and a hostile pawn stands in the way when it is nearer to this
-//! pawn's promotion and within the king steps the pawn needs to get there (plus one: a pawn
-//! takes on the cells beside its path).
+//! the knowledge's ([`Knowledge::pawn_dist`], found from the pawn steps the variant generates),
+//! and a hostile pawn stands in the way when it is nearer to this pawn's promotion and within the
+//! king steps the pawn needs to get there (plus one: a pawn takes on the cells beside its path).
 
 use hexvar_geometry::{CellBits, Variant, VariantColor, VariantRole};
 
-use crate::knowledge::Knowledge;
+use crate::knowledge::{Knowledge, UNKNOWN};
 
 /// Centipawns for a passed pawn by its pawn moves left to promotion (index 0 unused), at the
 /// full endgame; farther than the table: the last entry.
@@ -22,26 +21,19 @@ pub(crate) struct PawnRace {
 }
 
 impl PawnRace {
-    /// The distances, from the knowledge's pawn square values.
+    /// The distances of the pawns past their start (nearer to promotion than a pawn at the
+    /// start), from the knowledge's; elsewhere 0.
     pub fn new(k: &Knowledge) -> PawnRace {
         let cells = k.cells;
         let mut to_go = vec![0u8; k.colors * cells];
-        let Some(pawn) = k.pawn else {
-            return PawnRace { to_go, cells };
-        };
-        // The square value of a pawn `a` moves advanced, as the knowledge writes it.
-        let square = |a: i32| (8.0 * f64::from(a) + 1.5 * f64::from(a * a)).round() as i16;
-        for color in 0..k.colors {
-            let advanced: Vec<i32> = (0..cells)
-                .map(|c| {
-                    let eg = k.pst_eg[k.pst_index(color, pawn, c)];
-                    (0..64).find(|&a| square(a) == eg).unwrap_or(0)
-                })
-                .collect();
-            let most = advanced.iter().copied().max().unwrap_or(0);
-            for (c, &a) in advanced.iter().enumerate() {
-                if a > 0 {
-                    to_go[color * cells + c] = (most + 1 - a).clamp(1, 255) as u8;
+        if k.pawn.is_some() {
+            for color in 0..k.colors {
+                let start = k.start_dist[color];
+                for cell in 0..cells {
+                    let d = k.pawn_dist[color * cells + cell];
+                    if d != UNKNOWN && d < start {
+                        to_go[color * cells + cell] = u8::try_from(d).unwrap_or(u8::MAX);
+                    }
                 }
             }
         }
@@ -98,15 +90,33 @@ mod tests {
     use crate::knowledge::knowledge;
     use hexvar_geometry::Game;
 
-    /// Every two-side variant with pawns: some cells a move from promotion for each side, no
-    /// passed pawn at the start, and a lone pawn on an otherwise pawnless board passed.
+    /// Every two-side variant with pawns: some cells a move from promotion for each side, each
+    /// distance the knowledge's pawn distance where the pawn is past its start, and no passed
+    /// pawn at the start.
     fn distances_and_start<V: Variant>() {
         let k = knowledge::<V>();
         let race = PawnRace::new(&k);
         for color in 0..2 {
             let row = &race.to_go[color * race.cells..(color + 1) * race.cells];
             assert!(row.contains(&1), "{} colour {color}", V::NAME);
-            eprintln!("{} colour {color}: to go {:?}", V::NAME, row);
+            for (cell, &to_go) in row.iter().enumerate() {
+                let d = k.pawn_dist[color * k.cells + cell];
+                let past_start = d != UNKNOWN && d < k.start_dist[color];
+                assert_eq!(
+                    to_go != 0,
+                    past_start,
+                    "{} colour {color} cell {cell}",
+                    V::NAME
+                );
+                if past_start {
+                    assert_eq!(
+                        u16::from(to_go),
+                        d,
+                        "{} colour {color} cell {cell}",
+                        V::NAME
+                    );
+                }
+            }
         }
         let start = Game::<V>::new();
         assert_eq!(race.score(start.position(), &k), 0, "{}", V::NAME);
