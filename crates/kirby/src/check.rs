@@ -59,11 +59,17 @@ impl Position {
     /// looked for).
     #[inline]
     pub fn is_check(&self) -> bool {
-        match self.check {
+        let known = match self.check {
             KnownCheck::Yes => true,
             KnownCheck::No => false,
-            KnownCheck::Unknown => !self.checkers().is_empty(),
-        }
+            KnownCheck::Unknown => return !self.checkers().is_empty(),
+        };
+        debug_assert_eq!(
+            known,
+            !self.checkers().is_empty(),
+            "a stale check in {self}"
+        );
+        known
     }
 
     /// The armies whose king is attacked by a live hostile piece now (any army, not only the

@@ -4,7 +4,7 @@
 use crate::cells::CELLS;
 use crate::men::{Color, Piece, Role, ARMIES};
 use crate::moves::{Move, ParseMoveError};
-use crate::position::{IllegalMove, KnownCheck, Position};
+use crate::position::{IllegalMove, Position};
 use crate::tables::{castle_targets, CastleSide, PAWNS, ROOK_CORNER, ZOBRIST};
 
 /// `NEXT_LIVE[alive][army]`: the next army clockwise after `army` in the set of live armies
@@ -248,13 +248,14 @@ impl Position {
         NEXT_LIVE[self.alive as usize & ((1 << ARMIES) - 1)][self.turn.index()]
     }
 
-    /// Passes the turn to the next live army clockwise, the hash kept (and whether the army to
-    /// move is in check forgotten, until [`Position::resolve`]).
+    /// Passes the turn to the next live army clockwise, the hash kept. Whether the new army to
+    /// move is in check is then set by [`Position::resolve`], which follows every pass but
+    /// perft's (whose positions between a move and its resolution nobody asks; a store less a
+    /// move in perft's walk).
     pub(crate) fn pass_turn(&mut self) {
         let next = self.next_live();
         self.hash ^= ZOBRIST.turn[self.turn.index()] ^ ZOBRIST.turn[next.index()];
         self.turn = next;
-        self.check = KnownCheck::Unknown;
     }
 
     pub(crate) fn compute_hash(&self) -> u64 {

@@ -15,9 +15,11 @@ use crate::tables::ROOK_CORNER;
 /// `kings[army]` of an army without a king (dead or not seated).
 pub(crate) const NO_KING: u16 = u16::MAX;
 
-/// Whether the army to move is in check, as far as the position knows: found when the position
-/// is resolved (which tests it anyway, for the army's moves), forgotten when the turn passes or a
-/// move is taken back. A search asks it of every node, after the play that resolved it.
+/// Whether the army to move is in check: found when the position is resolved (which tests it
+/// anyway, for the army's moves), as every public way of making a position or a move ends. A
+/// search asks it of every node, after the play that resolved it. Perft's positions between a
+/// move and its resolution keep their parent's value, never read there (a debug assertion in
+/// [`Position::is_check`] compares every value read with a fresh test).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum KnownCheck {
     /// Not known: [`Position::is_check`] looks for checkers.

@@ -9,7 +9,7 @@
 
 use crate::men::{Color, Piece, Role, ARMIES};
 use crate::moves::Move;
-use crate::position::{KnownCheck, Position, Waiting};
+use crate::position::{Position, Waiting};
 use crate::tables::castle_targets;
 
 /// The most cells a move changes: castling's king, rook and their two targets.
@@ -130,7 +130,8 @@ impl Position {
         self.castling = undo.castling;
         self.turn = undo.turn;
         self.hash = undo.hash;
-        self.check = KnownCheck::Unknown;
+        // `check` is left as it was: perft, the only caller, never asks it (`Position::resolve`
+        // sets it where it is read).
         if undo.waiting_kept {
             self.waiting = undo.waiting;
         }
