@@ -236,6 +236,35 @@ impl Evaluator {
         score
     }
 
+    /// The material score, from the root team's view, of a standing where every army in play
+    /// (by `sums`) had the same men: `(2·ours − all)` armies' shares of the men (kings left
+    /// out) of all. 0 when the root team holds half the armies (any two-army game).
+    pub fn level(&self, sums: &Material) -> i32 {
+        let (ours, all) = self.armies(sums);
+        if 2 * ours == all {
+            return 0;
+        }
+        (2 * ours - all) * (sums.force[0] + sums.force[1]) / all
+    }
+
+    /// Whether a level standing is not 0 ([`Evaluator::level`]): the root team does not hold
+    /// half the armies in play.
+    pub fn level_matters(&self, sums: &Material) -> bool {
+        let (ours, all) = self.armies(sums);
+        2 * ours != all
+    }
+
+    /// The armies in play by `sums`: the root team's, and all.
+    fn armies(&self, sums: &Material) -> (i32, i32) {
+        let ours = self
+            .root_team
+            .iter()
+            .enumerate()
+            .filter(|&(c, &ours)| ours && sums.alive >> c & 1 == 1)
+            .count();
+        (ours as i32, sums.alive.count_ones().max(1) as i32)
+    }
+
     /// The men in hand ([`Variant::in_hand`]) from the root team's view, at their values (no
     /// cell, so no piece-square term), added to each coalition's `force`; and the officers'
     /// material among them, for the phase.

@@ -78,8 +78,11 @@ const REDUCTION_TABLE: usize = 64;
 const ASPIRATION_DEPTH: i32 = 4;
 const ASPIRATION_WINDOW: i32 = 35;
 const ASPIRATION_MAX: i32 = 500;
-/// The most the automatic contempt moves the draw's score away from 0.
+/// The most the automatic contempt moves the draw's score away from a level standing.
 const MAX_AUTO_CONTEMPT: i32 = 100;
+/// The contempt added while more than two armies are in play: the root army's one share of a
+/// three-army draw is worth less to it than a level game it plays on against weaker armies.
+const ARMIES_CONTEMPT: i32 = 0;
 
 /// A root move and what the search knows of it.
 #[derive(Clone, Debug)]
@@ -266,7 +269,14 @@ impl<'a, V: Variant> Searcher<'a, V> {
         let fixed = s
             .eval
             .evaluate(pos, &kings, &s.sums[0], &act, &Activity::default());
-        s.contempt = options.contempt + (fixed / 2).clamp(0, MAX_AUTO_CONTEMPT);
+        // Ahead of a level standing the root team steers clear of draws (with two armies the
+        // level standing is 0; with more, see `draw`).
+        let level = s.eval.level(&s.sums[0]);
+        let auto = ((fixed - level) / 2).clamp(0, MAX_AUTO_CONTEMPT);
+        s.contempt = options.contempt + auto;
+        if s.eval.level_matters(&s.sums[0]) {
+            s.contempt += ARMIES_CONTEMPT;
+        }
         s
     }
 
@@ -291,21 +301,32 @@ impl<'a, V: Variant> Searcher<'a, V> {
         self.eval.root_team[color.index()]
     }
 
-    /// A draw's score for the side to move of `pos`.
+    /// A root-team score turned to the view of `pos`'s side to move.
     #[inline]
-    fn draw(&self, pos: &V) -> i32 {
+    fn level_view(&self, pos: &V, score: i32) -> i32 {
         if self.root_team(pos.turn()) {
-            -self.contempt
+            score
         } else {
-            self.contempt
+            -score
         }
+    }
+
+    /// A draw's score for the side to move of `pos`, `ply` plies from the root: a level
+    /// standing less the contempt, from the root team's view. With two armies a level standing
+    /// is 0; with more the evaluation counts every other army's men against the root team's,
+    /// so that a level standing of three armies scores about minus one army's men, and a draw
+    /// scored 0 would be worth that army to the root team (every repetition taken).
+    #[inline]
+    fn draw(&self, pos: &V, ply: usize) -> i32 {
+        let level = self.eval.level(&self.sums[ply]);
+        self.level_view(pos, level - self.contempt)
     }
 
     /// The score of a finished position for its side to move, `ply` plies from the root.
     fn finished(&self, pos: &V, outcome: Option<V::Outcome>, ply: usize) -> i32 {
         match outcome {
-            None => self.draw(pos),
-            Some(o) if o.is_draw() => self.draw(pos),
+            None => self.draw(pos, ply),
+            Some(o) if o.is_draw() => self.draw(pos, ply),
             Some(o) if o.is_win_for(pos.turn()) => MATE - ply as i32,
             Some(_) => -(MATE - ply as i32),
         }
@@ -703,7 +724,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
             inherited.window
         };
         if repeats(&self.path, window, pos) {
-            return self.draw(pos);
+            return self.draw(pos, ply);
         }
         // Mate-distance pruning: no line from here beats a mate already found nearer the root.
         alpha = alpha.max(-(MATE - ply as i32));
