@@ -244,7 +244,9 @@ impl Evaluator {
         if 2 * ours == all {
             return 0;
         }
-        (2 * ours - all) * (sums.force[0] + sums.force[1]) / all
+        // The living armies' worth counts as the evaluation counts it (`armies_and_lone_kings`).
+        let alive = if self.mating_drive { ARMY_ALIVE } else { 0 };
+        (2 * ours - all) * ((sums.force[0] + sums.force[1]) / all + alive)
     }
 
     /// Whether a level standing is not 0 ([`Evaluator::level`]): the root team does not hold
