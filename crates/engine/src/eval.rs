@@ -429,3 +429,42 @@ impl Evaluator {
         score
     }
 }
+
+#[cfg(test)]
+mod armies_tests {
+    use super::*;
+    use hexvar_kirby::{Mode, Position};
+
+    fn level_at_start(mode: Mode, levers: &Levers) -> i32 {
+        let pos = Position::start_mode(mode);
+        let root_team = <Position as Variant>::Color::ALL
+            .iter()
+            .map(|&c| pos.same_team(pos.turn(), c))
+            .collect();
+        let eval = Evaluator::new(crate::knowledge::knowledge::<Position>(), root_team, levers);
+        eval.level(&eval.material(&pos, alive_sides(&pos)))
+    }
+
+    /// A level standing is 0 where the root team holds half the armies, and minus one army's
+    /// men (3,900 at the start) for one army of three: what the evaluation's material gives
+    /// the root army at the start, so that a draw is worth no more than a level game.
+    #[test]
+    fn a_level_standing_is_the_root_teams_share_of_the_men() {
+        let levers = Levers::default();
+        assert_eq!(level_at_start(Mode::TwoPlayer, &levers), 0);
+        assert_eq!(level_at_start(Mode::FourPlayerTeams, &levers), 0);
+        assert_eq!(level_at_start(Mode::ThreePlayer, &levers), -3900);
+        assert_eq!(
+            level_at_start(Mode::SixPlayerThreeTeams, &levers),
+            -2 * 3900
+        );
+        let drive = Levers {
+            mating_drive: true,
+            ..levers
+        };
+        assert_eq!(
+            level_at_start(Mode::ThreePlayer, &drive),
+            -3900 - ARMY_ALIVE
+        );
+    }
+}
