@@ -22,6 +22,10 @@ pub struct Options {
     /// path is worth `-contempt` to the side that searches. On top of it the engine adds half its
     /// static advantage (up to a pawn) when it is ahead, so that the side ahead steers clear of
     /// repetitions and the side behind is glad of them. Negative values make draws welcome.
+    /// Where the searching team does not hold half the armies in play (Kirby's three armies),
+    /// the draw is worth a level standing less the contempt, and the advantage is counted from
+    /// that standing: the evaluation counts every other army's men against the searching one's,
+    /// so a level three-army game scores about minus one army's men, which a draw at 0 beat.
     pub contempt: i32,
     /// The search's optional parts: on by default those that measured a gain (the crate page
     /// lists the measurements), switched only to measure again.
