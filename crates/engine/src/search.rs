@@ -13,8 +13,8 @@
 //! plain negamax.
 //!
 //! **Repetitions.** A position that occurred before, in the game since its last irreversible
-//! move or on the search path, scores as a draw, worth `-contempt` to the root team (see
-//! [`Options::contempt`]). Compared as [`Game`] does (see [`crate::repetition`]): by hash, and
+//! move or on the search path, scores as a draw, worth `-contempt` to the root team (with more
+//! than two armies, a level standing less the contempt: see [`Options::contempt`]). Compared as [`Game`] does (see [`crate::repetition`]): by hash, and
 //! the first position after the last zeroing move by the rules too.
 //!
 //! **Multi-PV.** The root keeps the `k` best moves exact: a move is searched with a null window
