@@ -20,12 +20,12 @@ impl Position {
     /// The live pieces that may attack `army`: every piece of a live army of another team.
     #[inline]
     pub(crate) fn hostile_to(&self, army: usize) -> CellSet {
-        let mask = self.hostile_armies(army);
+        // Over the armies of the mask only (one in the two-army game).
+        let mut armies = self.hostile_armies(army);
         let mut out = CellSet::EMPTY;
-        for a in 0..ARMIES {
-            if mask & (1 << a) != 0 {
-                out |= self.by_color[a];
-            }
+        while armies != 0 {
+            out |= self.by_color[armies.trailing_zeros() as usize];
+            armies &= armies - 1;
         }
         out
     }

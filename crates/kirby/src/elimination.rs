@@ -6,12 +6,24 @@
 //! Every move ends with [`Position::resolve`], so a position's army to move always has a legal
 //! move, is stalemated with a relocation, or the game is over.
 
-use crate::cells::{Cell, CellSet, ALL_CELLS};
+use crate::cells::{Cell, CellSet, ALL_CELLS, CELLS};
 use crate::men::{Piece, Role};
 use crate::movegen::{MovesKind, PieceMoves};
 use crate::position::{KnownCheck, Position, NO_KING};
 use crate::tables::{CastleSide, KNIGHT_ATTACKS, PAWNS, ZOBRIST};
 use crate::tables::{BISHOP_FIRST_STEPS, BISHOP_REACH, ROOK_FIRST_STEPS, ROOK_REACH};
+
+/// `KING_LINES[k]`: the cells on a slider line through `k` (rook or bishop rays on an empty
+/// board), and `k`: where a man may be pinned to a king on `k`, and the king itself.
+const KING_LINES: &[CellSet; CELLS] = &{
+    let mut out = [CellSet::EMPTY; CELLS];
+    let mut k = 0;
+    while k < CELLS {
+        out[k] = ROOK_REACH[k].union(&BISHOP_REACH[k]).with(k);
+        k += 1;
+    }
+    out
+};
 
 impl Position {
     /// Eliminates checkmated armies at the start of their turn, one after the other, until the
@@ -69,19 +81,25 @@ impl Position {
         if k == NO_KING as usize || check {
             return false;
         }
-        let empty = ALL_CELLS - self.occupied;
-        let free = self.by_color[us] - (ROOK_REACH[k] | BISHOP_REACH[k]).with(k);
-        for c in free.iter() {
-            let targets = match Piece::from_code(self.mailbox[c]).role {
-                Role::Pawn => PAWNS[us].push[c],
-                Role::Knight => KNIGHT_ATTACKS[c],
-                Role::Bishop => BISHOP_FIRST_STEPS[c],
-                Role::Rook => ROOK_FIRST_STEPS[c],
-                Role::Queen | Role::Amazon => ROOK_FIRST_STEPS[c] | BISHOP_FIRST_STEPS[c],
-                Role::King => CellSet::EMPTY,
-            };
-            if targets.intersects(&empty) {
-                return true;
+        let free = self.by_color[us] - KING_LINES[k];
+        // A word loop (cheaper than the set's iterator); a target set holds board cells only,
+        // so it meets an empty cell exactly when it is not within the occupied cells.
+        for (w, &word) in free.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let c = w * 64 + bits.trailing_zeros() as usize;
+                let targets = match Piece::from_code(self.mailbox[c]).role {
+                    Role::Pawn => PAWNS[us].push[c],
+                    Role::Knight => KNIGHT_ATTACKS[c],
+                    Role::Bishop => BISHOP_FIRST_STEPS[c],
+                    Role::Rook => ROOK_FIRST_STEPS[c],
+                    Role::Queen | Role::Amazon => ROOK_FIRST_STEPS[c] | BISHOP_FIRST_STEPS[c],
+                    Role::King => CellSet::EMPTY,
+                };
+                if !targets.is_subset(&self.occupied) {
+                    return true;
+                }
+                bits &= bits - 1;
             }
         }
         false

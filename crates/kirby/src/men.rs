@@ -172,11 +172,13 @@ impl Piece {
     }
 }
 
-const PIECE_OF_CODE: [Piece; PIECE_CODES] = {
+/// `PIECE_OF_CODE[code]`: the piece of each code `1..=42`; an entry for every byte, so that a
+/// code read from the mailbox indexes it without a bounds check (the others are never read).
+const PIECE_OF_CODE: &[Piece; 256] = &{
     let mut out = [Piece {
         color: Color::Black,
         role: Role::Pawn,
-    }; PIECE_CODES];
+    }; 256];
     let mut c = 1;
     while c < PIECE_CODES {
         out[c] = Piece {
