@@ -2,7 +2,10 @@
 
 use crate::moves::{normalise, Move, MoveList, ParseMoveError};
 use crate::position::{IllegalMove, Position};
+use crate::movegen::{MovesKind, PieceMoves};
+use hexvar_geometry::Set128 as CellSet;
 use hexvar_geometry::san::cut;
+use hexvar_geometry::{CensusQuery, MoveCensus};
 
 impl Position {
     /// Play a move if it is legal; otherwise leave the position untouched.
@@ -67,6 +70,52 @@ impl Position {
             list.extend(pm);
             true
         });
+    }
+
+    /// [`Variant::census_moves_into`](hexvar_geometry::Variant::census_moves_into) set-wise:
+    /// each man's destinations are counted by population count, and only its captures (the
+    /// destinations holding a man, which a legal move never takes of its own side; en passant)
+    /// or every move from a cell of `listed_from` are listed, in the order of
+    /// [`Position::legal_moves_into`] (promotion is to a Queen only: a destination is a move).
+    pub fn census_moves_into(&self, list: &mut MoveList, query: &CensusQuery<'_>) -> MoveCensus {
+        let set = |words: &[u64]| {
+            u128::from(words.first().copied().unwrap_or(0))
+                | u128::from(words.get(1).copied().unwrap_or(0)) << 64
+        };
+        let (uncounted, zone, listed_from) = (
+            set(query.uncounted),
+            set(query.zone),
+            set(query.listed_from),
+        );
+        let occupied = self.occupied().0;
+        let mut census = MoveCensus::default();
+        list.clear();
+        self.for_each_piece_moves(|pm| {
+            let n = pm.to.0.count_ones();
+            census.legal += n;
+            if pm.from.bit() & uncounted == 0 {
+                census.counted += n;
+                census.in_zone += (pm.to.0 & zone).count_ones();
+            }
+            let listed = if pm.from.bit() & listed_from != 0 {
+                pm.to.0
+            } else {
+                match pm.kind {
+                    MovesKind::Normal => pm.to.0 & occupied,
+                    MovesKind::EnPassant => pm.to.0,
+                    MovesKind::Castle => 0,
+                }
+            };
+            if listed != 0 {
+                list.extend(PieceMoves {
+                    to: CellSet(listed),
+                    ..pm
+                });
+            }
+            true
+        });
+        census.listed = list.len();
+        census
     }
 
     /// Whether the side to move has a legal move (stops at the first).
