@@ -81,4 +81,6 @@ pub use serde_text::check_text_round_trips;
 pub use set::{CellBits, DenseCell, Set128, WideSet};
 pub use tree::{GameTree, Node, NodeId};
 pub use variant::{
-    cells_of, has_bit, CensusQuery, MoveCensus, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole};
+    cells_of, has_bit, CensusQuery, MoveCensus, Variant, VariantColor, VariantOutcome,
+    VariantPiece, VariantRole,
+};

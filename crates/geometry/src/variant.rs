@@ -452,7 +452,8 @@ pub struct MoveCensus {
 /// Whether the dense-index bit set `set` holds `index`.
 #[inline]
 pub fn has_bit(set: &[u64], index: usize) -> bool {
-    set.get(index / 64).is_some_and(|w| w >> (index % 64) & 1 != 0)
+    set.get(index / 64)
+        .is_some_and(|w| w >> (index % 64) & 1 != 0)
 }
 
 /// How a game ended: a win for a side (or a team) or a draw, with the reason.
