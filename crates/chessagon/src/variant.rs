@@ -13,6 +13,7 @@ hexvar_geometry::impl_variant!(
     fullmove_number = crate::Position::fullmove_number,
     parse_san = crate::Position::parse_san,
     perfts = crate::perft,
+    census_moves_into = crate::Position::census_moves_into,
 );
 
 #[cfg(test)]

@@ -20,7 +20,9 @@
 
 use std::sync::Arc;
 
-use hexvar_geometry::{CellBits, DenseCell, Variant, VariantColor, VariantPiece, VariantRole};
+use hexvar_geometry::{
+    CellBits, CensusQuery, DenseCell, MoveCensus, Variant, VariantColor, VariantPiece, VariantRole,
+};
 
 use crate::Levers;
 
@@ -114,6 +116,11 @@ pub(crate) struct Evaluator {
     /// `mark[cell] == stamp`: the cell is near a hostile king in the current node.
     mark: Vec<u32>,
     stamp: u32,
+    /// A census's sets of dense cells ([`CensusQuery`]): the mover's kings, the cells near a
+    /// hostile king, the pawns one move from promotion; one word per 64 cells each.
+    uncounted: Vec<u64>,
+    zone: Vec<u64>,
+    listed_from: Vec<u64>,
     /// [`Levers::mating_drive`](crate::Levers::mating_drive).
     mating_drive: bool,
     /// [`Levers::hand`](crate::Levers::hand).
@@ -131,6 +138,9 @@ impl Evaluator {
             root_team,
             mark: vec![0; cells],
             stamp: 0,
+            uncounted: vec![0; cells.div_ceil(64)],
+            zone: vec![0; cells.div_ceil(64)],
+            listed_from: vec![0; cells.div_ceil(64)],
             mating_drive: levers.mating_drive,
             hand: levers.hand,
             race: PawnRace::new(&k),
@@ -205,6 +215,58 @@ impl Evaluator {
             moves: count,
             pressure: pressure.min(PRESSURE_CAP),
         }
+    }
+
+    /// The moves a quiescence search looks at, listed first in `moves` by
+    /// [`Variant::census_moves_into`] (captures, and with `promotions` every move of a pawn one
+    /// move from promotion), with the activity [`Evaluator::activity`] would count over the
+    /// whole legal list, and the number of legal moves.
+    pub fn census<V: Variant>(
+        &mut self,
+        pos: &V,
+        kings: &Kings,
+        moves: &mut V::MoveList,
+        promotions: bool,
+    ) -> (MoveCensus, Activity) {
+        let turn = pos.turn();
+        let us = self.root_team[turn.index()];
+        self.uncounted.fill(0);
+        self.zone.fill(0);
+        self.listed_from.fill(0);
+        let set = |words: &mut [u64], cell: usize| words[cell / 64] |= 1 << (cell % 64);
+        let mut own = 0;
+        for (color, cell) in kings.iter() {
+            if self.root_team[color] != us {
+                set(&mut self.zone, cell);
+                for &z in self.k.zone(cell) {
+                    set(&mut self.zone, usize::from(z));
+                }
+            } else if color == turn.index() && own < 2 {
+                set(&mut self.uncounted, cell);
+                own += 1;
+            }
+        }
+        if let Some(pawn) = self.k.pawn.filter(|_| promotions) {
+            let role = <V::Role as VariantRole>::ALL[pawn];
+            for cell in (pos.by_role(role) & pos.by_color(turn)).indices() {
+                if self.race.promotes_next(turn.index(), cell) {
+                    set(&mut self.listed_from, cell);
+                }
+            }
+        }
+        let query = CensusQuery {
+            uncounted: &self.uncounted,
+            zone: &self.zone,
+            listed_from: &self.listed_from,
+        };
+        let census = pos.census_moves_into(moves, &query);
+        let activity = Activity {
+            known: true,
+            root_team: us,
+            moves: census.counted,
+            pressure: census.in_zone.min(PRESSURE_CAP),
+        };
+        (census, activity)
     }
 
     /// From the root team's view: the living armies, and the drive against a lone king (an army

@@ -680,6 +680,31 @@ impl<'a, V: Variant> Searcher<'a, V> {
         Ok((kings, activity))
     }
 
+    /// As [`Searcher::expand`] for a quiescence node not in check: only the moves it may search
+    /// are listed ([`Evaluator::census`]), first in `moves`, and their number returned; the
+    /// activity and the end of the game are those of the whole legal list.
+    #[inline]
+    fn expand_tactical(
+        &mut self,
+        pos: &V,
+        ply: usize,
+        zeroed: bool,
+        moves: &mut V::MoveList,
+    ) -> Result<(Kings, Activity, usize), i32> {
+        let kings = self.eval.kings(pos);
+        let promotions = self.levers.quiescence_promotions;
+        let (census, activity) = self.eval.census(pos, &kings, moves, promotions);
+        if census.legal == 0 {
+            return Err(self.finished(pos, pos.outcome(), ply));
+        }
+        if self.may_be_over(pos, &kings, zeroed) {
+            if let Some(outcome) = pos.outcome() {
+                return Err(self.finished(pos, Some(outcome), ply));
+            }
+        }
+        Ok((kings, activity, census.listed))
+    }
+
     /// Whether a position whose side to move has a legal move may still be over by the rules,
     /// so that [`Variant::outcome`] (which looks for a legal move again) must be asked. Every
     /// variant here ends such a game only by a draw on the count of moves since the last
@@ -1099,14 +1124,22 @@ impl<'a, V: Variant> Searcher<'a, V> {
             Ok(mv) => mv,
             Err(score) => return score,
         };
-        let mut moves = V::MoveList::default();
-        let (kings, activity) = match self.expand(pos, ply, zeroed, &mut moves) {
-            Ok(expanded) => expanded,
-            Err(score) => return score,
-        };
         // In check within the first plies, every evasion is searched (a mate is found); deeper,
         // the position is judged as if quiet, so that checks do not run the search away.
         let in_check = left + EVASION_PLIES > QUIESCENCE_PLIES && pos.is_check();
+        let mut moves = V::MoveList::default();
+        // A variant's own census lists the captures alone; the default's filtering of the whole
+        // list costs more than the keys it spares (Brusky +8 % instructions).
+        let expanded = if in_check || !V::SET_WISE_CENSUS {
+            self.expand(pos, ply, zeroed, &mut moves)
+                .map(|(kings, activity)| (kings, activity, moves.len()))
+        } else {
+            self.expand_tactical(pos, ply, zeroed, &mut moves)
+        };
+        let (kings, activity, listed) = match expanded {
+            Ok(expanded) => expanded,
+            Err(score) => return score,
+        };
         let stand = self
             .eval
             .evaluate(pos, &kings, &self.sums[ply], &activity, parent);
@@ -1128,8 +1161,8 @@ impl<'a, V: Variant> Searcher<'a, V> {
             in_check,
             hash_move,
         };
-        self.quiescence_keys(pos, &moves, &order, &mut keys);
-        let kept = keys.compact(&mut moves);
+        self.quiescence_keys(pos, &moves[..listed], &order, &mut keys);
+        let kept = keys.compact(&mut moves[..listed]);
         let moves = &mut moves[..kept];
         let (mut best, mut best_move) = (stand, None);
         for i in 0..kept {

@@ -62,6 +62,7 @@ macro_rules! impl_variant {
         $(, perfts = crate::$perfts:ident)?
         $(, perft = $perft:path)?
         $(, perft_without_bulk = $perft_without_bulk:path)?
+        $(, census_moves_into = $census:path)?
         $(,)?
     ) => {
         impl $crate::Variant for crate::Position {
@@ -275,6 +276,21 @@ macro_rules! impl_variant {
                 fn perft_without_bulk(&self, depth: u32) -> u64 {
                     $crate::perft::check_depth(depth);
                     $perft_without_bulk(self, depth)
+                }
+            )?
+
+            $(
+                const SET_WISE_CENSUS: bool = {
+                    let _ = $census;
+                    true
+                };
+
+                fn census_moves_into(
+                    &self,
+                    moves: &mut crate::MoveList,
+                    query: &$crate::CensusQuery<'_>,
+                ) -> $crate::MoveCensus {
+                    $census(self, moves, query)
                 }
             )?
         }

@@ -80,4 +80,7 @@ pub use san::{Disambiguation, ParseSanError, San};
 pub use serde_text::check_text_round_trips;
 pub use set::{CellBits, DenseCell, Set128, WideSet};
 pub use tree::{GameTree, Node, NodeId};
-pub use variant::{cells_of, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole};
+pub use variant::{
+    cells_of, has_bit, CensusQuery, MoveCensus, Variant, VariantColor, VariantOutcome,
+    VariantPiece, VariantRole,
+};

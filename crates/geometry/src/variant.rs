@@ -216,6 +216,38 @@ pub trait Variant:
     /// knights in hand) have no cell to name and are left out.
     fn attackers(&self, cell: Self::Cell, by: Self::Color) -> Self::CellSet;
 
+    /// Whether [`Variant::census_moves_into`] is the variant's own, cheaper than listing every
+    /// legal move (a search then uses it; the default's filtering of the whole list is not).
+    const SET_WISE_CENSUS: bool = false;
+
+    /// Counts the legal moves for a search's mobility term and lists only those a quiescence
+    /// search looks at: the captures (en passant included) and every move from a cell of
+    /// `query.listed_from`. The listed moves come first in `moves`, in the order
+    /// [`Variant::legal_moves_into`] gives them; [`MoveCensus::listed`] says how many. The
+    /// default lists every legal move and filters; a variant with a set-wise generator
+    /// overrides it to skip the listing of quiet moves (Chessagon).
+    fn census_moves_into(&self, moves: &mut Self::MoveList, query: &CensusQuery<'_>) -> MoveCensus {
+        self.legal_moves_into(moves);
+        let mut census = MoveCensus {
+            legal: moves.len() as u32,
+            ..MoveCensus::default()
+        };
+        for i in 0..moves.len() {
+            let mv = moves[i];
+            let (from, to) = Self::move_cells(mv);
+            let from = from.map(DenseCell::dense_index);
+            if !from.is_some_and(|f| has_bit(query.uncounted, f)) {
+                census.counted += 1;
+                census.in_zone += u32::from(has_bit(query.zone, to.dense_index()));
+            }
+            if from.is_some_and(|f| has_bit(query.listed_from, f)) || self.captured(mv).is_some() {
+                moves.swap(census.listed, i);
+                census.listed += 1;
+            }
+        }
+        census
+    }
+
     /// Passes the turn (a "null move"), for search only, never in a game: the next side is to
     /// move, an en passant right is dropped, the clocks go on as after a quiet move, and the
     /// position and its [`Variant::zobrist_hash`] are what reading the passed position's text
@@ -390,6 +422,38 @@ pub trait VariantPiece: Copy + Eq + Hash + Debug + Display + Send + Sync + 'stat
     fn color(self) -> Self::Color;
     /// The man's role.
     fn role(self) -> Self::Role;
+}
+
+/// What [`Variant::census_moves_into`] counts apart and lists: sets of dense cell indices, bit
+/// `i % 64` of word `i / 64` for the cell of dense index `i` (a word missing is an empty one).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CensusQuery<'a> {
+    /// Origins whose moves are not counted in [`MoveCensus::counted`] (the mover's kings).
+    pub uncounted: &'a [u64],
+    /// Destinations counted in [`MoveCensus::in_zone`] (the cells near a hostile king).
+    pub zone: &'a [u64],
+    /// Origins whose every move is listed, quiet or not (pawns one move from promotion).
+    pub listed_from: &'a [u64],
+}
+
+/// The counts of [`Variant::census_moves_into`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveCensus {
+    /// Every legal move.
+    pub legal: u32,
+    /// The legal moves from cells not in [`CensusQuery::uncounted`].
+    pub counted: u32,
+    /// Those of them landing in [`CensusQuery::zone`].
+    pub in_zone: u32,
+    /// How many moves were listed (the first of the list).
+    pub listed: usize,
+}
+
+/// Whether the dense-index bit set `set` holds `index`.
+#[inline]
+pub fn has_bit(set: &[u64], index: usize) -> bool {
+    set.get(index / 64)
+        .is_some_and(|w| w >> (index % 64) & 1 != 0)
 }
 
 /// How a game ended: a win for a side (or a team) or a draw, with the reason.
