@@ -16,6 +16,9 @@ hexvar_geometry::impl_variant!(
     census_moves_into = crate::Position::census_moves_into,
 );
 
+// The search takes the set-wise census only where a variant says so: Chessagon's must say it.
+const _: () = assert!(<crate::Position as hexvar_geometry::Variant>::SET_WISE_CENSUS);
+
 #[cfg(test)]
 mod tests {
     use hexvar_geometry::{DrawReason, Variant, VariantOutcome};
