@@ -311,13 +311,6 @@ impl Evaluator {
         (2 * ours - all) * ((sums.force[0] + sums.force[1]) / all + alive)
     }
 
-    /// Whether a level standing is not 0 ([`Evaluator::level`]): the root team does not hold
-    /// half the armies in play.
-    pub fn level_matters(&self, sums: &Material) -> bool {
-        let (ours, all) = self.armies(sums);
-        2 * ours != all
-    }
-
     /// The armies in play by `sums`: the root team's, and all.
     fn armies(&self, sums: &Material) -> (i32, i32) {
         let ours = self

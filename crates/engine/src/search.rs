@@ -14,8 +14,9 @@
 //!
 //! **Repetitions.** A position that occurred before, in the game since its last irreversible
 //! move or on the search path, scores as a draw, worth `-contempt` to the root team (with more
-//! than two armies, a level standing less the contempt: see [`Options::contempt`]). Compared as [`Game`] does (see [`crate::repetition`]): by hash, and
-//! the first position after the last zeroing move by the rules too.
+//! than two armies, a level standing less the contempt: see [`Options::contempt`]). Compared as
+//! [`Game`] does (see [`crate::repetition`]): by hash, and the first position after the last
+//! zeroing move by the rules too.
 //!
 //! **Multi-PV.** The root keeps the `k` best moves exact: a move is searched with a null window
 //! at the `k`-th best score found so far in the iteration, and searched again with an open
@@ -80,9 +81,6 @@ const ASPIRATION_WINDOW: i32 = 35;
 const ASPIRATION_MAX: i32 = 500;
 /// The most the automatic contempt moves the draw's score away from a level standing.
 const MAX_AUTO_CONTEMPT: i32 = 100;
-/// The contempt added while more than two armies are in play: the root army's one share of a
-/// three-army draw is worth less to it than a level game it plays on against weaker armies.
-const ARMIES_CONTEMPT: i32 = 0;
 
 /// A root move and what the search knows of it.
 #[derive(Clone, Debug)]
@@ -274,9 +272,6 @@ impl<'a, V: Variant> Searcher<'a, V> {
         let level = s.eval.level(&s.sums[0]);
         let auto = ((fixed - level) / 2).clamp(0, MAX_AUTO_CONTEMPT);
         s.contempt = options.contempt + auto;
-        if s.eval.level_matters(&s.sums[0]) {
-            s.contempt += ARMIES_CONTEMPT;
-        }
         s
     }
 
