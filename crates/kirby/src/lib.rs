@@ -3,6 +3,7 @@
 
 pub mod attacks;
 mod cells;
+mod census;
 mod check;
 mod colors;
 mod count;

@@ -178,7 +178,7 @@ fn slider_first_steps(c: usize, role: Role) -> CellSet {
 
 /// Writes the ordinary moves from `from` to each cell of `to` into `list`, lowest target first.
 #[inline(always)]
-fn push_moves(list: &mut MoveList, from: usize, to: CellSet) {
+pub(crate) fn push_moves(list: &mut MoveList, from: usize, to: CellSet) {
     let from = Cell::at(from);
     each_index(&to, |t| {
         list.push(Move::Normal {
@@ -187,6 +187,27 @@ fn push_moves(list: &mut MoveList, from: usize, to: CellSet) {
             promotion: None,
         })
     });
+}
+
+/// Where [`Position::list_pieces_unchecked`] writes the moves of the pieces other than the
+/// king: a move list, or the census's tally.
+pub(crate) trait MoveSink {
+    /// The ordinary moves from `from` to each cell of `to`, lowest target first.
+    fn normal(&mut self, from: usize, to: CellSet);
+    /// The moves of a batch (a pawn's promotions and its other moves).
+    fn batch(&mut self, pm: PieceMoves);
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn normal(&mut self, from: usize, to: CellSet) {
+        push_moves(self, from, to);
+    }
+
+    #[inline(always)]
+    fn batch(&mut self, pm: PieceMoves) {
+        pm.for_each_move(|m| self.push(m));
+    }
 }
 
 impl IntoIterator for PieceMoves {
@@ -534,7 +555,7 @@ impl Position {
                 if ctx.any_replacing {
                     self.list_pieces_replacing(ctx, list);
                 } else {
-                    self.list_pieces_unchecked::<false>(ctx, list);
+                    self.list_pieces_unchecked::<false, _>(ctx, list);
                 }
                 let mut push = |pm: PieceMoves| {
                     pm.for_each_move(|m| list.push(m));
@@ -557,12 +578,17 @@ impl Position {
         });
     }
 
-    /// The moves of the pieces other than the king, into `list`, when the army to move is not
+    /// The moves of the pieces other than the king, into `sink`, when the army to move is not
     /// in check: the targets masked by pins alone (captures that turn a waiting pawn into a
     /// piece judged one by one, when `REPLACING`), without batches (a pawn that may promote goes
-    /// through its batches).
+    /// through its batches). The list and the census ([`Position::census_moves_into`]) share it,
+    /// so that the census lists its moves in the list's order.
     #[inline(always)]
-    fn list_pieces_unchecked<const REPLACING: bool>(&self, ctx: &Context, list: &mut MoveList) {
+    pub(crate) fn list_pieces_unchecked<const REPLACING: bool, S: MoveSink>(
+        &self,
+        ctx: &Context,
+        sink: &mut S,
+    ) {
         let us = ctx.army.index();
         let own = self.by_color[us];
         let of = |role: Role| own & self.by_role[role.index()];
@@ -571,21 +597,21 @@ impl Position {
         each_index(&of(Role::Pawn), |c| {
             if eve.has(c) {
                 self.pawn_moves(ctx, c, &mut |pm| {
-                    pm.for_each_move(|m| list.push(m));
+                    sink.batch(pm);
                     true
                 });
             } else {
-                push_moves(list, c, pinned(c, self.pawn_pseudo(ctx, c)));
+                sink.normal(c, pinned(c, self.pawn_pseudo(ctx, c)));
             }
         });
         each_index(&of(Role::Knight), |c| {
-            push_moves(list, c, pinned(c, KNIGHT_ATTACKS[c] & ctx.targets));
+            sink.normal(c, pinned(c, KNIGHT_ATTACKS[c] & ctx.targets));
         });
         for role in [Role::Bishop, Role::Rook, Role::Queen, Role::Amazon] {
             each_index(&of(role), |c| {
                 if slider_first_steps(c, role).intersects(&ctx.targets) {
                     let reach = slider_reach(c, role, &self.occupied);
-                    push_moves(list, c, pinned(c, reach & ctx.targets));
+                    sink.normal(c, pinned(c, reach & ctx.targets));
                 }
             });
         }
@@ -594,8 +620,8 @@ impl Position {
     /// [`Position::list_pieces_unchecked`] when a capture may turn a waiting pawn into a piece
     /// (out of line, so that the usual case stays compact).
     #[inline(never)]
-    fn list_pieces_replacing(&self, ctx: &Context, list: &mut MoveList) {
-        self.list_pieces_unchecked::<true>(ctx, list);
+    pub(crate) fn list_pieces_replacing<S: MoveSink>(&self, ctx: &Context, sink: &mut S) {
+        self.list_pieces_unchecked::<true, S>(ctx, sink);
     }
 
     /// Whether the army to move has a legal move.

@@ -30,7 +30,11 @@ hexvar_geometry::impl_variant!(
     same_team = crate::Position::same_team,
     san_suffix = crate::Position::check_suffix,
     perfts = crate::perft,
+    census_moves_into = crate::Position::census_moves_into,
 );
+
+// The engine's quiescence takes the census only where it is set-wise: it must stay so.
+const _: () = assert!(<crate::Position as hexvar_geometry::Variant>::SET_WISE_CENSUS);
 
 hexvar_geometry::impl_variant_men!(Color, Piece);
 
