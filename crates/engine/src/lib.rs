@@ -15,7 +15,7 @@ mod search;
 mod tt;
 
 pub use annotate::{annotate, AnnotateOptions};
-pub use engine::{Engine, Info, Levers, Line, Options, Score, SearchResult};
+pub use engine::{Engine, Info, Levers, Line, Options, Score, SearchResult, WIDE_BOARD_CELLS};
 pub use limits::{Clock, Limits};
 pub use material::search_material;
 

@@ -38,7 +38,7 @@ use hexvar_geometry::{
     CellBits, DenseCell, Game, Variant, VariantColor, VariantOutcome, VariantPiece, VariantRole,
 };
 
-use crate::engine::{Info, Levers, Line, Options, Score, SearchResult};
+use crate::engine::{Info, Levers, Line, Options, Score, SearchResult, WIDE_BOARD_CELLS};
 use crate::eval::{Activity, Evaluator, Kings, Material};
 use crate::exchange::{self, Counting};
 use crate::knowledge::{knowledge, Knowledge};
@@ -828,7 +828,8 @@ impl<'a, V: Variant> Searcher<'a, V> {
     /// left ([`Levers::futility`]), or passing the turn still does in a reduced search
     /// ([`Levers::null_move`]).
     fn cut_early(&mut self, pos: &V, node: &Node, early: &Early<'_, V>) -> Option<i32> {
-        let futility = self.levers.futility && node.depth <= FUTILITY_DEPTH;
+        let futility = (self.levers.futility || self.wide_futility(early.kings))
+            && node.depth <= FUTILITY_DEPTH;
         let null = self.levers.null_move && node.depth >= NULL_MIN_DEPTH && !early.after_null;
         if !(futility || null) || node.beta.abs() >= MATE_BOUND {
             return None;
@@ -862,6 +863,15 @@ impl<'a, V: Variant> Searcher<'a, V> {
         let score = self.child(pos, &passed, depth, beta - 1, beta, ply, inherited);
         // A mate found after a pass proves nothing: the node is only known to reach beta.
         (score >= beta && !self.aborted).then_some(score.min(MATE_BOUND))
+    }
+
+    /// Whether reverse futility prunes here through [`Levers::wide_futility`]: a wide board,
+    /// exactly two sides in play.
+    #[inline]
+    fn wide_futility(&self, kings: &Kings) -> bool {
+        self.levers.wide_futility
+            && self.k.cells >= WIDE_BOARD_CELLS
+            && kings.alive.count_ones() == 2
     }
 
     /// Whether passing is a fair test of the side to move: exactly two sides in play (with

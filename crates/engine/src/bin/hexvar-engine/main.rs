@@ -29,7 +29,7 @@ const MAX_CONTEMPT: i32 = 1_000;
 
 /// The search's levers as check options (for measuring one against the search without it):
 /// each option's name and its value in `levers`.
-fn lever_options(levers: &Levers) -> [(&'static str, bool); 13] {
+fn lever_options(levers: &Levers) -> [(&'static str, bool); 14] {
     [
         ("See", levers.see),
         ("MatingDrive", levers.mating_drive),
@@ -44,6 +44,7 @@ fn lever_options(levers: &Levers) -> [(&'static str, bool); 13] {
         ("BestReply", levers.best_reply),
         ("PassedPawns", levers.passed_pawns),
         ("QuiescencePromotions", levers.quiescence_promotions),
+        ("WideFutility", levers.wide_futility),
     ]
 }
 
@@ -63,6 +64,7 @@ fn set_lever(levers: &mut Levers, lower: &str, on: bool) {
         "bestreply" => levers.best_reply = on,
         "passedpawns" => levers.passed_pawns = on,
         "quiescencepromotions" => levers.quiescence_promotions = on,
+        "widefutility" => levers.wide_futility = on,
         _ => {}
     }
 }
