@@ -186,17 +186,19 @@ impl Evaluator {
         }
         let mut own_king = [usize::MAX; 2];
         let mut own = 0;
-        for (color, cell) in kings.iter() {
-            if self.root_team[color] != us {
-                self.mark[cell] = self.stamp;
-                for &z in self.k.zone(cell) {
-                    self.mark[usize::from(z)] = self.stamp;
-                }
-            } else if color == turn.index() && own < 2 {
+        let stamp = self.stamp;
+        let mark = &mut self.mark;
+        king_cells(
+            &self.k,
+            &self.root_team,
+            kings,
+            turn.index(),
+            |cell| mark[cell] = stamp,
+            |cell| {
                 own_king[own] = cell;
                 own += 1;
-            }
-        }
+            },
+        );
         let mut count = 0;
         let mut pressure = 0;
         for &mv in moves {
@@ -234,18 +236,15 @@ impl Evaluator {
         self.zone.fill(0);
         self.listed_from.fill(0);
         let set = |words: &mut [u64], cell: usize| words[cell / 64] |= 1 << (cell % 64);
-        let mut own = 0;
-        for (color, cell) in kings.iter() {
-            if self.root_team[color] != us {
-                set(&mut self.zone, cell);
-                for &z in self.k.zone(cell) {
-                    set(&mut self.zone, usize::from(z));
-                }
-            } else if color == turn.index() && own < 2 {
-                set(&mut self.uncounted, cell);
-                own += 1;
-            }
-        }
+        let (zone, uncounted) = (&mut self.zone, &mut self.uncounted);
+        king_cells(
+            &self.k,
+            &self.root_team,
+            kings,
+            turn.index(),
+            |cell| set(zone, cell),
+            |cell| set(uncounted, cell),
+        );
         if let Some(pawn) = self.k.pawn.filter(|_| promotions) {
             let role = <V::Role as VariantRole>::ALL[pawn];
             for cell in (pos.by_role(role) & pos.by_color(turn)).indices() {
@@ -482,6 +481,33 @@ impl Evaluator {
             score += PRESSURE * own.pressure as i32 * phase / 256 / 2;
         }
         score
+    }
+}
+
+/// What the mobility and pressure terms need of the kings, shared by [`Evaluator::activity`]
+/// and [`Evaluator::census`]: `near_hostile` visits every cell near a king hostile to `turn`'s
+/// team (the king's own cell and its zone), `own_king` the kings of `turn` itself, at most two
+/// (their moves are left out of the mobility count).
+fn king_cells(
+    k: &Knowledge,
+    root_team: &[bool],
+    kings: &Kings,
+    turn: usize,
+    mut near_hostile: impl FnMut(usize),
+    mut own_king: impl FnMut(usize),
+) {
+    let us = root_team[turn];
+    let mut own = 0;
+    for (color, cell) in kings.iter() {
+        if root_team[color] != us {
+            near_hostile(cell);
+            for &z in k.zone(cell) {
+                near_hostile(usize::from(z));
+            }
+        } else if color == turn && own < 2 {
+            own_king(cell);
+            own += 1;
+        }
     }
 }
 
