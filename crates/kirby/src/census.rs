@@ -150,6 +150,23 @@ mod tests {
     use crate::setup::{Layout, Mode, Setup};
     use crate::{Cell, Move, MoveList, Position, Role};
 
+    /// The census of `pos` for the query `words` (uncounted, zone, listed from: dense-index
+    /// words) is the filtered legal list's, by the position's method and the trait's alike.
+    fn assert_census_is_filtered(pos: &Position, words: &[[u64; 5]; 3]) {
+        let query = CensusQuery {
+            uncounted: &words[0],
+            zone: &words[1],
+            listed_from: &words[2],
+        };
+        let mut list = MoveList::default();
+        let census = pos.census_moves_into(&mut list, &query);
+        let (want, listed) = filtered(pos, &query);
+        assert_eq!(census, want, "{pos}");
+        assert_eq!(list.as_slice(), &listed[..], "{pos}");
+        let via_trait = Variant::census_moves_into(pos, &mut list, &query);
+        assert_eq!(via_trait, want, "{pos}");
+    }
+
     /// The default census: the whole legal list filtered (geometry's default method, written
     /// out here since the crate's position overrides it).
     fn filtered(pos: &Position, query: &CensusQuery<'_>) -> (MoveCensus, Vec<Move>) {
@@ -235,18 +252,7 @@ mod tests {
                                 }
                             }
                         }
-                        let query = CensusQuery {
-                            uncounted: &words[0],
-                            zone: &words[1],
-                            listed_from: &words[2],
-                        };
-                        let mut list = MoveList::default();
-                        let census = pos.census_moves_into(&mut list, &query);
-                        let (want, listed) = filtered(&pos, &query);
-                        assert_eq!(census, want, "{pos}");
-                        assert_eq!(list.as_slice(), &listed[..], "{pos}");
-                        let via_trait = Variant::census_moves_into(&pos, &mut list, &query);
-                        assert_eq!(via_trait, want, "{pos}");
+                        assert_census_is_filtered(&pos, &words);
                         positions += 1;
                         in_check += usize::from(!pos.checkers().is_empty());
                         promotions += usize::from(moves.iter().any(|m| {
@@ -297,16 +303,7 @@ mod tests {
                 for w in words.iter_mut().flatten() {
                     *w = next(&mut seed) & next(&mut seed);
                 }
-                let query = CensusQuery {
-                    uncounted: &words[0],
-                    zone: &words[1],
-                    listed_from: &words[2],
-                };
-                let mut list = MoveList::default();
-                let census = pos.census_moves_into(&mut list, &query);
-                let (want, listed) = filtered(&pos, &query);
-                assert_eq!(census, want, "{pos}");
-                assert_eq!(list.as_slice(), &listed[..], "{pos}");
+                assert_census_is_filtered(&pos, &words);
                 relocating += usize::from(
                     pos.legal_moves()
                         .iter()
