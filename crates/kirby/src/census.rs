@@ -88,6 +88,11 @@ impl MoveSink for Tally<'_> {
             _ => pm.for_each_move(|m| self.one(m)),
         }
     }
+
+    #[inline(always)]
+    fn is_empty(&self) -> bool {
+        self.census.legal == 0
+    }
 }
 
 impl Position {
@@ -110,34 +115,7 @@ impl Position {
             census: MoveCensus::default(),
             list,
         };
-        self.with_context(|ctx| {
-            if ctx.checkers.is_empty() {
-                // The list layer's order: the pieces, the king, castling.
-                if ctx.any_replacing {
-                    self.list_pieces_replacing(ctx, &mut tally);
-                } else {
-                    self.list_pieces_unchecked::<false, _>(ctx, &mut tally);
-                }
-                let mut batch = |pm: PieceMoves| {
-                    tally.batch(pm);
-                    true
-                };
-                self.king_moves(ctx, None, &mut batch);
-                self.castling_moves(ctx, &mut batch);
-                if tally.census.legal == 0 {
-                    // Stalemate: the relocations (rare, no list to save).
-                    self.relocations(&mut |pm: PieceMoves| {
-                        tally.batch(pm);
-                        true
-                    });
-                }
-            } else {
-                self.normal_moves(ctx, &mut |pm: PieceMoves| {
-                    tally.batch(pm);
-                    true
-                });
-            }
-        });
+        self.with_context(|ctx| self.legal_moves_into_sink(ctx, &mut tally));
         tally.census.listed = tally.list.len();
         tally.census
     }

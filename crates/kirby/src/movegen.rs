@@ -196,6 +196,8 @@ pub(crate) trait MoveSink {
     fn normal(&mut self, from: usize, to: CellSet);
     /// The moves of a batch (a pawn's promotions and its other moves).
     fn batch(&mut self, pm: PieceMoves);
+    /// Whether no move has been written yet.
+    fn is_empty(&self) -> bool;
 }
 
 impl MoveSink for MoveList {
@@ -207,6 +209,11 @@ impl MoveSink for MoveList {
     #[inline(always)]
     fn batch(&mut self, pm: PieceMoves) {
         pm.for_each_move(|m| self.push(m));
+    }
+
+    #[inline(always)]
+    fn is_empty(&self) -> bool {
+        self.as_slice().is_empty()
     }
 }
 
@@ -548,34 +555,42 @@ impl Position {
         if self.one_team_left() {
             return;
         }
-        self.with_context(|ctx| {
-            if ctx.checkers.is_empty() {
-                // The usual case: the pieces' targets written straight into the list.
-                // Compiled twice, as the count.
-                if ctx.any_replacing {
-                    self.list_pieces_replacing(ctx, list);
-                } else {
-                    self.list_pieces_unchecked::<false, _>(ctx, list);
-                }
-                let mut push = |pm: PieceMoves| {
-                    pm.for_each_move(|m| list.push(m));
-                    true
-                };
-                self.king_moves(ctx, None, &mut push);
-                self.castling_moves(ctx, &mut push);
+        self.with_context(|ctx| self.legal_moves_into_sink(ctx, list));
+    }
+
+    /// The legal moves written into `sink` in the list's order (the list and the census,
+    /// [`Position::census_moves_into`], share it): out of check the pieces' targets, the king's
+    /// moves and castling, and the relocations if none; in check the batches of
+    /// [`Position::normal_moves`].
+    #[inline(always)]
+    pub(crate) fn legal_moves_into_sink<S: MoveSink>(&self, ctx: &Context, sink: &mut S) {
+        if ctx.checkers.is_empty() {
+            // The usual case: the pieces' targets written straight into the sink. Compiled
+            // twice, as the count.
+            if ctx.any_replacing {
+                self.list_pieces_replacing(ctx, sink);
             } else {
-                self.normal_moves(ctx, &mut |pm| {
-                    pm.for_each_move(|m| list.push(m));
+                self.list_pieces_unchecked::<false, _>(ctx, sink);
+            }
+            let mut batch = |pm: PieceMoves| {
+                sink.batch(pm);
+                true
+            };
+            self.king_moves(ctx, None, &mut batch);
+            self.castling_moves(ctx, &mut batch);
+            if sink.is_empty() {
+                // Stalemate: the relocations.
+                self.relocations(&mut |pm: PieceMoves| {
+                    sink.batch(pm);
                     true
                 });
             }
-            if list.is_empty() && ctx.checkers.is_empty() {
-                self.relocations(&mut |pm| {
-                    pm.for_each_move(|m| list.push(m));
-                    true
-                });
-            }
-        });
+        } else {
+            self.normal_moves(ctx, &mut |pm: PieceMoves| {
+                sink.batch(pm);
+                true
+            });
+        }
     }
 
     /// The moves of the pieces other than the king, into `sink`, when the army to move is not
