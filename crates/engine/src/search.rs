@@ -248,7 +248,11 @@ impl<'a, V: Variant> Searcher<'a, V> {
             pv: vec![Vec::new(); MAX_PLY + 1],
             root_moves: Vec::new(),
             multi_pv: options.multi_pv.max(1),
-            levers: options.levers,
+            // Whether the board is wide is known once, not asked at every node.
+            levers: Levers {
+                wide_futility: options.levers.wide_futility && k.cells >= WIDE_BOARD_CELLS,
+                ..options.levers
+            },
             started,
             deadline: limits.time_budget().and_then(|b| started.checked_add(b)),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
@@ -869,9 +873,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
     /// exactly two sides in play.
     #[inline]
     fn wide_futility(&self, kings: &Kings) -> bool {
-        self.levers.wide_futility
-            && self.k.cells >= WIDE_BOARD_CELLS
-            && kings.alive.count_ones() == 2
+        self.levers.wide_futility && kings.alive.count_ones() == 2
     }
 
     /// Whether passing is a fair test of the side to move: exactly two sides in play (with
