@@ -127,11 +127,15 @@ pub struct Levers {
     /// (pentanomial [+30, +126]).
     pub quiescence_promotions: bool,
     /// Reverse futility pruning ([`Levers::futility`]) on wide boards alone: boards of
-    /// [`WIDE_BOARD_CELLS`] cells or more (Kirby's 313; the other variants have 39 to 169)
-    /// while exactly two sides are in play. Where a man has dozens of moves the nodes near the
+    /// [`WIDE_BOARD_CELLS`] cells or more (Kirby's 313; the other variants have 39 to 169),
+    /// however many sides are in play. Where a man has dozens of moves the nodes near the
     /// horizon whose static score stands far above beta are many and seldom refuted.
     /// On: against the same build without it (Kirby two armies, 20,000 nodes a move, 120
-    /// games) it scored 66/15/39, +80 Elo [+22, +142] (pentanomial [+27, +136]).
+    /// games) it scored 66/15/39, +80 Elo [+22, +142] (pentanomial [+27, +136]); at 100 ms a
+    /// move against a57ce48 76.0 % with it, 58.5 % without (100 games). In three armies
+    /// (the paranoid search, where the root army faces the coalition of the others) at 100 ms
+    /// a move against two a57ce48 armies: 97/112/31 over 240 games, 63.8 %, against 57.1 %
+    /// without it on the first 120 games' openings.
     pub wide_futility: bool,
 }
 

@@ -248,9 +248,11 @@ impl<'a, V: Variant> Searcher<'a, V> {
             pv: vec![Vec::new(); MAX_PLY + 1],
             root_moves: Vec::new(),
             multi_pv: options.multi_pv.max(1),
-            // Whether the board is wide is known once, not asked at every node.
+            // Whether reverse futility prunes is settled once (everywhere, or on a wide
+            // board), not asked at every node.
             levers: Levers {
-                wide_futility: options.levers.wide_futility && k.cells >= WIDE_BOARD_CELLS,
+                futility: options.levers.futility
+                    || (options.levers.wide_futility && k.cells >= WIDE_BOARD_CELLS),
                 ..options.levers
             },
             started,
@@ -832,8 +834,7 @@ impl<'a, V: Variant> Searcher<'a, V> {
     /// left ([`Levers::futility`]), or passing the turn still does in a reduced search
     /// ([`Levers::null_move`]).
     fn cut_early(&mut self, pos: &V, node: &Node, early: &Early<'_, V>) -> Option<i32> {
-        let futility = (self.levers.futility || self.wide_futility(early.kings))
-            && node.depth <= FUTILITY_DEPTH;
+        let futility = self.levers.futility && node.depth <= FUTILITY_DEPTH;
         let null = self.levers.null_move && node.depth >= NULL_MIN_DEPTH && !early.after_null;
         if !(futility || null) || node.beta.abs() >= MATE_BOUND {
             return None;
@@ -867,13 +868,6 @@ impl<'a, V: Variant> Searcher<'a, V> {
         let score = self.child(pos, &passed, depth, beta - 1, beta, ply, inherited);
         // A mate found after a pass proves nothing: the node is only known to reach beta.
         (score >= beta && !self.aborted).then_some(score.min(MATE_BOUND))
-    }
-
-    /// Whether reverse futility prunes here through [`Levers::wide_futility`]: a wide board,
-    /// exactly two sides in play.
-    #[inline]
-    fn wide_futility(&self, kings: &Kings) -> bool {
-        self.levers.wide_futility && kings.alive.count_ones() == 2
     }
 
     /// Whether passing is a fair test of the side to move: exactly two sides in play (with
